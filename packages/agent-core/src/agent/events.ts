@@ -1,0 +1,31 @@
+/** What an agent session reports; rpc-server forwards these as protocol events. */
+export type TurnStatus = 'complete' | 'interrupted' | 'error';
+
+export interface SessionUsage {
+  model: string;
+  input: number;
+  output: number;
+  reasoning: number;
+  total: number;
+  calls: number;
+}
+
+export type AgentEvent =
+  | { type: 'turn.start' }
+  | { type: 'text.delta'; text: string }
+  | { type: 'reasoning.delta'; text: string }
+  | { type: 'tool.generating'; name: string }
+  | { type: 'tool.start'; toolId: string; name: string; context: string }
+  | { type: 'tool.progress'; toolId: string; name: string; preview: string }
+  | { type: 'tool.complete'; toolId: string; name: string; durationS: number; result: string; error?: string }
+  | { type: 'usage'; usage: SessionUsage }
+  | {
+      type: 'turn.complete';
+      text: string;
+      status: TurnStatus;
+      reasoning?: string;
+      error?: string;
+      usage: SessionUsage;
+    };
+
+export type AgentEventSink = (event: AgentEvent) => void;

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { LineCounter, parseDocument, isMap } from 'yaml';
+import { hermesHome } from './hermesHome.ts';
+
+/** The settings hermes reads from `config.yaml` (unknown keys are kept in `raw` and ignored). */
+export interface HermesConfig {
+  model: {
+    provider?: string;
+    default?: string;
+    base_url?: string;
+  };
+  agent: {
+    /** Model calls allowed in one user turn. */
+    max_turns: number;
+    api_max_retries: number;
+  };
+  raw: Record<string, unknown>;
+}
+
+/** A mistake in a config file that the user must fix; hermes runs on with defaults meanwhile. */
+export interface ConfigProblem {
+  file: string;
+  line?: number;
+  message: string;
+}
+
+export interface LoadedConfig {
+  home: string;
+  config: HermesConfig;
+  /** Secrets from `$HERMES_HOME/.env`; the process environment wins over them. */
+  dotenv: Record<string, string>;
+  problems: ConfigProblem[];
+}
+
+export const DEFAULT_CONFIG: Omit<HermesConfig, 'raw'> = {
+  model: {},
+  agent: { max_turns: 90, api_max_retries: 3 },
+};
+
+export function formatProblem(problem: ConfigProblem): string {
+  return `${problem.file}${problem.line ? ` line ${problem.line}` : ''}: ${problem.message}`;
+}
+
+type Check = { key: string; kind: 'string' | 'positive-int' | 'non-negative-int' };
+
+const CHECKS: Check[] = [
+  { key: 'model.provider', kind: 'string' },
+  { key: 'model.default', kind: 'string' },
+  { key: 'model.base_url', kind: 'string' },
+  { key: 'agent.max_turns', kind: 'positive-int' },
+  { key: 'agent.api_max_retries', kind: 'non-negative-int' },
+];
+
+function describeKind(kind: Check['kind']): string {
+  if (kind === 'string') return 'a string';
+  if (kind === 'positive-int') return 'a whole number above 0';
+  return 'a whole number, 0 or more';
+}
+
+function fits(value: unknown, kind: Check['kind']): boolean {
+  if (kind === 'string') return typeof value === 'string' && value.trim().length > 0;
+  if (typeof value !== 'number' || !Number.isInteger(value)) return false;
+  return kind === 'positive-int' ? value > 0 : value >= 0;
+}
+
+/** Reads `$HERMES_HOME/config.yaml` and `.env`. Never throws on bad content: it reports problems. */
+export function loadConfig(home: string = hermesHome()): LoadedConfig {
+  const problems: ConfigProblem[] = [];
+  const configFile = path.join(home, 'config.yaml');
+  const config: HermesConfig = {
+    model: { ...DEFAULT_CONFIG.model },
+    agent: { ...DEFAULT_CONFIG.agent },
+    raw: {},
+  };
+
+  let text: string | null = null;
+  try {
+    text = fs.readFileSync(configFile, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      problems.push({ file: configFile, message: `cannot be read: ${(error as Error).message}` });
+    }
+  }
+
+  if (text !== null && text.trim() !== '') {
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+    if (doc.errors.length > 0) {
+      for (const err of doc.errors) {
+        const line = lineCounter.linePos(err.pos[0]).line;
+        problems.push({ file: configFile, line, message: `is not valid YAML: ${err.message.split('\n')[0]}` });
+      }
+    } else if (!isMap(doc.contents)) {
+      problems.push({ file: configFile, message: 'must be a mapping of settings (key: value), not a list or a scalar' });
+    } else {
+      const raw = doc.toJS() as Record<string, unknown>;
+      config.raw = raw;
+      // `model: gpt-4o` is accepted as shorthand for `model: {default: gpt-4o}`, as in Hermes.
+      if (typeof raw.model === 'string') config.model.default = raw.model;
+      for (const check of CHECKS) {
+        const keyPath = check.key.split('.');
+        if (check.key.startsWith('model.') && typeof raw.model === 'string') continue;
+        const node = doc.getIn(keyPath, true) as { range?: [number, number, number] } | undefined;
+        const value = doc.getIn(keyPath);
+        if (value === undefined || value === null) continue;
+        const line = node?.range ? lineCounter.linePos(node.range[0]).line : undefined;
+        if (!fits(value, check.kind)) {
+          problems.push({
+            file: configFile,
+            line,
+            message: `\`${check.key}\` must be ${describeKind(check.kind)} (found ${JSON.stringify(value)})`,
+          });
+          continue;
+        }
+        const [section, key] = keyPath as [keyof Omit<HermesConfig, 'raw'>, string];
+        (config[section] as Record<string, unknown>)[key] = typeof value === 'string' ? value.trim() : value;
+      }
+    }
+  }
+
+  const envFile = path.join(home, '.env');
+  let dotenv: Record<string, string> = {};
+  try {
+    dotenv = parseEnv(fs.readFileSync(envFile, 'utf8')) as Record<string, string>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      problems.push({ file: envFile, message: `cannot be read: ${(error as Error).message}` });
+    }
+  }
+
+  return { home, config, dotenv, problems };
+}

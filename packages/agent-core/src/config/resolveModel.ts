@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { findPreset, PROVIDER_PRESETS } from '../providers/presets.ts';
+import type { HermesConfig } from './loadConfig.ts';
+
+/** Command-line overrides: `--model`, `--provider`, `--base-url`. */
+export interface ModelFlags {
+  model?: string;
+  provider?: string;
+  baseUrl?: string;
+}
+
+export interface ResolvedModel {
+  provider: string;
+  model: string;
+  baseUrl: string;
+  apiKey: string;
+}
+
+export type ModelResolution = { ok: true; model: ResolvedModel } | { ok: false; provider: string; model: string; problem: string };
+
+/** What the user must do to get a working model, in full: keys, variables, flags, the demo. */
+export function setupInstructions(home: string): string {
+  const config = path.join(home, 'config.yaml');
+  const names = PROVIDER_PRESETS.map((p) => p.id).join(', ');
+  return [
+    `Configure a model in ${config}:`,
+    '  model:',
+    '    provider: openai          # one of: ' + names,
+    '    default: gpt-4o-mini      # the model name',
+    '    base_url: http://…/v1     # only for custom or non-default local servers',
+    `and put the API key in the environment or ${path.join(home, '.env')} (OPENAI_API_KEY, OPENROUTER_API_KEY).`,
+    'Or pass flags: hermes --provider ollama --model llama3.1 (or --provider custom --base-url URL --model NAME).',
+    'To see a whole turn offline first: hermes --demo',
+  ].join('\n');
+}
+
+/**
+ * Decides provider, model, endpoint and key from config.yaml, the environment (which wins over
+ * `.env`) and flags (which win over both). Never throws: an incomplete setup comes back as a problem
+ * saying what is missing.
+ */
+export function resolveModel(
+  config: HermesConfig,
+  env: Record<string, string | undefined>,
+  flags: ModelFlags,
+  home: string,
+): ModelResolution {
+  const baseUrl = flags.baseUrl ?? config.model.base_url;
+  let provider = flags.provider ?? config.model.provider;
+  if (!provider) {
+    if (baseUrl) provider = 'custom';
+    else if (env.OPENROUTER_API_KEY) provider = 'openrouter';
+    else if (env.OPENAI_API_KEY) provider = 'openai';
+  }
+  const model = flags.model ?? config.model.default ?? '';
+  const fail = (problem: string): ModelResolution => ({
+    ok: false,
+    provider: provider ?? '',
+    model,
+    problem: `${problem}\n${setupInstructions(home)}`,
+  });
+
+  if (!provider) return fail('No model provider is configured.');
+  const preset = findPreset(provider);
+  if (!preset) {
+    return fail(`Unknown model provider "${provider}". Known providers: ${PROVIDER_PRESETS.map((p) => p.id).join(', ')}.`);
+  }
+  const url = baseUrl ?? preset.baseUrl;
+  if (!url) return fail(`Provider "${provider}" needs a base URL: set model.base_url or pass --base-url.`);
+  try {
+    new URL(url);
+  } catch {
+    return fail(`The base URL "${url}" is not a valid URL (expected e.g. http://127.0.0.1:8000/v1).`);
+  }
+  if (!model) return fail(`No model name is set for provider "${provider}": set model.default or pass --model.`);
+  const key = preset.keyVar ? env[preset.keyVar] : undefined;
+  if (preset.keyRequired && !key) {
+    return fail(`Provider "${provider}" needs an API key in ${preset.keyVar}, and it is not set.`);
+  }
+  // Local servers accept any key; the SDK insists on a non-empty one.
+  return { ok: true, model: { provider, model, baseUrl: url.replace(/\/+$/, ''), apiKey: key || 'not-needed' } };
+}

@@ -1,0 +1,17 @@
+/** hermes agent core: the loop, providers, tools, sessions and config. Knows nothing of JSON-RPC or plugins. */
+export { HermesRuntime, type RuntimeOptions } from './runtime.ts';
+export { AgentSession, SessionBusyError, ModelUnavailableError, newStoredSessionId } from './agent/agentSession.ts';
+export type { AgentEvent, AgentEventSink, SessionUsage, TurnStatus } from './agent/events.ts';
+export { runTurn, type TurnResult } from './agent/agentLoop.ts';
+export { hermesHome } from './config/hermesHome.ts';
+export { loadConfig, formatProblem, type HermesConfig, type LoadedConfig, type ConfigProblem } from './config/loadConfig.ts';
+export { resolveModel, setupInstructions, type ModelFlags, type ResolvedModel } from './config/resolveModel.ts';
+export { createFileLogger, silentLogger, type Logger } from './logging/logger.ts';
+export { PROVIDER_PRESETS, findPreset } from './providers/presets.ts';
+export { OpenAICompatibleProvider } from './providers/openaiProvider.ts';
+export type { ChatMessage, ChatProvider, ToolCall, ToolSchema } from './providers/types.ts';
+export { ProviderError } from './providers/types.ts';
+export { SessionStore, StoreError, toChatMessages, type StoredMessage, type StoredSession } from './sessions/sessionStore.ts';
+export { ToolRegistry, TOOL_ERROR_PREFIX } from './tools/registry.ts';
+export type { ToolContext, ToolDefinition } from './tools/types.ts';
+export { readFileTool } from './tools/readFile.ts';

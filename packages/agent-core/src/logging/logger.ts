@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { format } from 'node:util';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface Logger {
+  debug(message: string, ...args: unknown[]): void;
+  info(message: string, ...args: unknown[]): void;
+  warn(message: string, ...args: unknown[]): void;
+  error(message: string, ...args: unknown[]): void;
+}
+
+const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+/**
+ * A synchronous append-only file logger (`$HERMES_HOME/logs/<name>.log`). Never writes to stdout,
+ * which belongs to the protocol. If the file cannot be opened, lines go to `fallback` (stderr) so
+ * nothing is swallowed.
+ */
+export function createFileLogger(
+  file: string,
+  options: { level?: LogLevel; fallback?: (line: string) => void } = {},
+): Logger {
+  const min = RANK[options.level ?? ((process.env.HERMES_LOG_LEVEL as LogLevel | undefined) ?? 'info')] ?? RANK.info;
+  let fd: number | null = null;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fd = fs.openSync(file, 'a', 0o600);
+  } catch {
+    fd = null;
+  }
+  const fallback = options.fallback ?? ((line: string) => process.stderr.write(line));
+  const write = (level: LogLevel, message: string, args: unknown[]) => {
+    if (RANK[level] < min) return;
+    const line = `${new Date().toISOString()} ${level.toUpperCase()} [${process.pid}] ${format(message, ...args)}\n`;
+    if (fd === null) {
+      fallback(line);
+      return;
+    }
+    try {
+      fs.writeSync(fd, line);
+    } catch {
+      fallback(line);
+    }
+  };
+  return {
+    debug: (m, ...a) => write('debug', m, a),
+    info: (m, ...a) => write('info', m, a),
+    warn: (m, ...a) => write('warn', m, a),
+    error: (m, ...a) => write('error', m, a),
+  };
+}
+
+/** A logger that drops everything: for tests and library callers that pass none. */
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };

@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { ChatMessage, ToolCall } from '../providers/types.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
+
+export type MessageRole = 'system' | 'user' | 'assistant' | 'tool';
+export type MessageStatus = 'complete' | 'interrupted' | 'error';
+
+export interface StoredSession {
+  id: string;
+  title: string | null;
+  source: string;
+  model: string | null;
+  provider: string | null;
+  cwd: string | null;
+  parent_session_id: string | null;
+  started_at: number;
+  ended_at: number | null;
+  last_active: number;
+  message_count: number;
+  tool_call_count: number;
+  input_tokens: number;
+  output_tokens: number;
+  reasoning_tokens: number;
+  api_calls: number;
+}
+
+export interface NewMessage {
+  role: MessageRole;
+  content: string | null;
+  toolCalls?: ToolCall[];
+  toolName?: string;
+  toolCallId?: string;
+  reasoning?: string;
+  status?: MessageStatus;
+}
+
+export interface StoredMessage extends NewMessage {
+  id: number;
+  sessionId: string;
+  timestamp: number;
+}
+
+interface MessageRow {
+  id: number;
+  session_id: string;
+  role: MessageRole;
+  content: string | null;
+  tool_calls: string | null;
+  tool_name: string | null;
+  tool_call_id: string | null;
+  reasoning: string | null;
+  status: MessageStatus | null;
+  timestamp: number;
+}
+
+export class StoreError extends Error {
+  override name = 'StoreError';
+}
+
+const now = () => Date.now() / 1000;
+
+/** `$HERMES_HOME/state.db`: sessions and their messages, written before each next side effect. */
+export class SessionStore {
+  private constructor(readonly db: Database.Database) {}
+
+  static open(file: string): SessionStore {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const existed = fs.existsSync(file);
+    const db = new Database(file);
+    try {
+      if (!existed) fs.chmodSync(file, 0o600);
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('busy_timeout = 5000');
+      db.pragma('foreign_keys = ON');
+      migrate(db, file);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return new SessionStore(db);
+  }
+
+  createSession(input: {
+    id: string;
+    source?: string;
+    model?: string;
+    provider?: string;
+    cwd?: string;
+    title?: string | null;
+    parentId?: string | null;
+  }): StoredSession {
+    const t = now();
+    this.db
+      .prepare(
+        `INSERT INTO sessions (id, title, source, model, provider, cwd, parent_session_id, started_at, last_active)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(input.id, input.title ?? null, input.source ?? 'tui', input.model ?? null, input.provider ?? null, input.cwd ?? null, input.parentId ?? null, t, t);
+    return this.getSession(input.id)!;
+  }
+
+  getSession(id: string): StoredSession | undefined {
+    return this.db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as StoredSession | undefined;
+  }
+
+  /** Appends a message and bumps the session's counters in one transaction; returns the row id. */
+  appendMessage(sessionId: string, message: NewMessage): number {
+    const insert = this.db.prepare(
+      `INSERT INTO messages (session_id, role, content, tool_calls, tool_name, tool_call_id, reasoning, status, timestamp)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const bump = this.db.prepare(
+      `UPDATE sessions SET message_count = message_count + 1, tool_call_count = tool_call_count + ?, last_active = ?
+       WHERE id = ?`,
+    );
+    const tx = this.db.transaction(() => {
+      const t = now();
+      const info = insert.run(
+        sessionId,
+        message.role,
+        message.content,
+        message.toolCalls?.length ? JSON.stringify(message.toolCalls) : null,
+        message.toolName ?? null,
+        message.toolCallId ?? null,
+        message.reasoning || null,
+        message.status ?? null,
+        t,
+      );
+      const changed = bump.run(message.toolCalls?.length ?? 0, t, sessionId).changes;
+      if (changed === 0) throw new StoreError(`Session ${sessionId} does not exist`);
+      return Number(info.lastInsertRowid);
+    });
+    return tx();
+  }
+
+  messages(sessionId: string): StoredMessage[] {
+    const rows = this.db.prepare('SELECT * FROM messages WHERE session_id = ? ORDER BY id').all(sessionId) as MessageRow[];
+    return rows.map((row) => ({
+      id: row.id,
+      sessionId: row.session_id,
+      role: row.role,
+      content: row.content,
+      toolCalls: row.tool_calls ? (JSON.parse(row.tool_calls) as ToolCall[]) : undefined,
+      toolName: row.tool_name ?? undefined,
+      toolCallId: row.tool_call_id ?? undefined,
+      reasoning: row.reasoning ?? undefined,
+      status: row.status ?? undefined,
+      timestamp: row.timestamp,
+    }));
+  }
+
+  addUsage(sessionId: string, usage: { input: number; output: number; reasoning: number }): void {
+    this.db
+      .prepare(
+        `UPDATE sessions SET input_tokens = input_tokens + ?, output_tokens = output_tokens + ?,
+           reasoning_tokens = reasoning_tokens + ?, api_calls = api_calls + 1 WHERE id = ?`,
+      )
+      .run(usage.input, usage.output, usage.reasoning, sessionId);
+  }
+
+  setTitle(sessionId: string, title: string | null): void {
+    this.db.prepare('UPDATE sessions SET title = ? WHERE id = ?').run(title, sessionId);
+  }
+
+  endSession(sessionId: string): void {
+    this.db.prepare('UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL').run(now(), sessionId);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function migrate(db: Database.Database, file: string): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > SCHEMA_VERSION) {
+    throw new StoreError(
+      `${file} was written by a newer hermes (schema ${version}; this one knows up to ${SCHEMA_VERSION}). Upgrade hermes, or point HERMES_HOME elsewhere.`,
+    );
+  }
+  for (let v = version; v < SCHEMA_VERSION; v += 1) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}
+
+/** The stored transcript as the provider's message list (tool calls and results kept paired). */
+export function toChatMessages(messages: StoredMessage[]): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  for (const m of messages) {
+    if (m.role === 'tool') out.push({ role: 'tool', tool_call_id: m.toolCallId ?? '', content: m.content ?? '' });
+    else if (m.role === 'assistant') {
+      out.push({ role: 'assistant', content: m.content ?? '', ...(m.toolCalls?.length ? { tool_calls: m.toolCalls } : {}) });
+    } else out.push({ role: m.role, content: m.content ?? '' });
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+import { parseArgs } from 'node:util';
+import type { ModelFlags } from '@hermes/agent-core';
+
+export interface BackendArgs {
+  flags: ModelFlags;
+  demo: boolean;
+}
+
+export const BACKEND_USAGE =
+  'usage: hermes-rpc [--model NAME] [--provider ID] [--base-url URL] [--demo]\n' +
+  'Runs the hermes backend: newline-delimited JSON-RPC 2.0 on stdin/stdout.';
+
+/** Parses the backend's argv; throws with the usage text on unknown options. */
+export function parseBackendArgs(argv: string[]): BackendArgs {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      model: { type: 'string' },
+      provider: { type: 'string' },
+      'base-url': { type: 'string' },
+      demo: { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  return {
+    flags: {
+      ...(values.model ? { model: values.model } : {}),
+      ...(values.provider ? { provider: values.provider } : {}),
+      ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+    },
+    demo: values.demo ?? false,
+  };
+}

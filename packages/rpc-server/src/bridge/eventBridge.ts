@@ -1,0 +1,91 @@
+import type { AgentEvent, SessionUsage } from '@hermes/agent-core';
+import { EventType, type EventPayloads, type EventType as EventName, type Usage } from '../protocol/index.ts';
+
+export type EventSender = <K extends EventName>(type: K, payload: EventPayloads[K]) => void;
+
+/** How long deltas are gathered into one frame: about one screen refresh. */
+export const DELTA_COALESCE_MS = 16;
+
+export function toWireUsage(usage: SessionUsage): Usage {
+  return { ...usage };
+}
+
+/**
+ * Turns one session's agent events into protocol events. Text and reasoning deltas are coalesced
+ * (never one frame per token under load); any other event first flushes what is pending, so the
+ * client sees events in the order they happened.
+ */
+export class EventBridge {
+  private pending: { kind: 'message.delta' | 'reasoning.delta'; text: string } | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly send: EventSender,
+    private readonly coalesceMs = DELTA_COALESCE_MS,
+  ) {}
+
+  handle(event: AgentEvent): void {
+    switch (event.type) {
+      case 'text.delta':
+        return this.delta(EventType.MessageDelta, event.text);
+      case 'reasoning.delta':
+        return this.delta(EventType.ReasoningDelta, event.text);
+      default:
+        this.flush();
+    }
+    switch (event.type) {
+      case 'turn.start':
+        return this.send(EventType.MessageStart, undefined);
+      case 'tool.generating':
+        return this.send(EventType.ToolGenerating, { name: event.name });
+      case 'tool.start':
+        return this.send(EventType.ToolStart, { tool_id: event.toolId, name: event.name, context: event.context });
+      case 'tool.progress':
+        return this.send(EventType.ToolProgress, { tool_id: event.toolId, name: event.name, preview: event.preview });
+      case 'tool.complete':
+        return this.send(EventType.ToolComplete, {
+          tool_id: event.toolId,
+          name: event.name,
+          duration_s: event.durationS,
+          summary: summarize(event.result),
+          result: event.result,
+          ...(event.error ? { error: event.error } : {}),
+        });
+      case 'usage':
+        return this.send(EventType.SessionUsage, toWireUsage(event.usage));
+      case 'turn.complete':
+        return this.send(EventType.MessageComplete, {
+          text: event.text,
+          status: event.status,
+          usage: toWireUsage(event.usage),
+          ...(event.reasoning ? { reasoning: event.reasoning } : {}),
+          ...(event.error ? { error: event.error } : {}),
+        });
+    }
+  }
+
+  /** Sends whatever deltas are waiting. */
+  flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const pending = this.pending;
+    this.pending = null;
+    if (pending) this.send(pending.kind, { text: pending.text });
+  }
+
+  private delta(kind: 'message.delta' | 'reasoning.delta', text: string): void {
+    if (this.pending && this.pending.kind !== kind) this.flush();
+    if (this.pending) this.pending.text += text;
+    else this.pending = { kind, text };
+    this.timer ??= setTimeout(() => this.flush(), this.coalesceMs);
+  }
+}
+
+function summarize(result: string): string {
+  const lines = result.split('\n').length;
+  const first = result.split('\n', 1)[0] ?? '';
+  const head = first.length > 60 ? `${first.slice(0, 59)}…` : first;
+  return lines > 1 ? `${head} (+${lines - 1} lines)` : head;
+}

@@ -1,0 +1,17 @@
+import type { HermesRuntime, Logger } from '@hermes/agent-core';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
+import type { Method, ParamsOf, ResultOf } from '../protocol/index.ts';
+import type { LiveSessions } from '../server/liveSessions.ts';
+
+export interface HandlerContext {
+  runtime: HermesRuntime;
+  sessions: LiveSessions;
+  logger: Logger;
+  connection: MessageConnection;
+  demo: boolean;
+  version: string;
+}
+
+export type Handler<M extends Method> = (params: unknown) => ResultOf<M> | Promise<ResultOf<M>>;
+export type HandlerTable = { [M in Method]?: Handler<M> };
+export type { ParamsOf };

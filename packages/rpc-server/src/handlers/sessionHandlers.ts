@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ResponseError } from 'vscode-jsonrpc/node';
+import { EventBridge } from '../bridge/eventBridge.ts';
+import { ErrorCode, EVENT_METHOD, EventType, type EventPayloads, type EventType as EventName, type HermesEvent } from '../protocol/index.ts';
+import type { LiveSession } from '../server/liveSessions.ts';
+import type { HandlerContext, HandlerTable } from './context.ts';
+import { parseParams, sessionIdSchema } from './params.ts';
+import { sessionInfo, setupProblem, toTranscript } from './sessionInfo.ts';
+
+const createSchema = z.object({
+  cols: z.number().int().positive().optional(),
+  cwd: z.string().min(1).optional(),
+  title: z.string().min(1).optional(),
+  model: z.string().min(1).optional(),
+  provider: z.string().min(1).optional(),
+});
+
+/** Sends one event of a session, stamping its per-session sequence number. */
+export function sendSessionEvent<K extends EventName>(
+  ctx: HandlerContext,
+  session: Pick<LiveSession, 'id' | 'seq'>,
+  type: K,
+  payload: EventPayloads[K],
+): void {
+  session.seq += 1;
+  const params = { type, session_id: session.id, seq: session.seq, ...(payload === undefined ? {} : { payload }) } as HermesEvent;
+  ctx.connection.sendNotification(EVENT_METHOD, params).catch((error: unknown) => {
+    ctx.logger.warn('could not send %s event: %s', type, (error as Error).message);
+  });
+}
+
+function resolveCwd(cwd: string | undefined): string {
+  if (!cwd) return process.cwd();
+  const full = path.resolve(cwd);
+  let isDir = false;
+  try {
+    isDir = fs.statSync(full).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (!isDir) throw new ResponseError(ErrorCode.InvalidParams, `Invalid params for session.create: \`cwd\`: ${full} is not a directory`);
+  return full;
+}
+
+export function sessionHandlers(ctx: HandlerContext): HandlerTable {
+  return {
+    'session.create': (raw) => {
+      const params = parseParams('session.create', createSchema, raw);
+      const cwd = resolveCwd(params.cwd);
+      const id = ctx.sessions.newId();
+      const live = { id, seq: 0 } as LiveSession;
+      live.bridge = new EventBridge((type, payload) => sendSessionEvent(ctx, live, type, payload));
+      live.agent = ctx.runtime.openSession({
+        cwd,
+        title: params.title ?? null,
+        overrides: { ...(params.model ? { model: params.model } : {}), ...(params.provider ? { provider: params.provider } : {}) },
+        emit: (event) => live.bridge.handle(event),
+      });
+      ctx.sessions.add(live);
+      const info = sessionInfo(ctx, live);
+      ctx.logger.info('session %s opened (stored %s, cwd %s)', id, live.agent.id, cwd);
+      // After the reply (vscode-jsonrpc sends it on a later tick): the client learns the id first.
+      setImmediate(() => {
+        sendSessionEvent(ctx, live, EventType.SessionInfo, info);
+        const problem = setupProblem(ctx, live);
+        if (problem) sendSessionEvent(ctx, live, EventType.Error, { message: problem });
+      });
+      return { session_id: id, stored_session_id: live.agent.id, message_count: 0, messages: [], info };
+    },
+
+    'session.close': async (raw) => {
+      const { session_id } = parseParams('session.close', sessionIdSchema, raw);
+      const live = ctx.sessions.get(session_id);
+      ctx.sessions.remove(session_id);
+      await live.agent.close();
+      live.bridge.flush();
+      return { closed: true };
+    },
+
+    'session.history': (raw) => {
+      const { session_id } = parseParams('session.history', sessionIdSchema, raw);
+      const messages = toTranscript(ctx.sessions.get(session_id).agent.history());
+      return { count: messages.length, messages };
+    },
+  };
+}

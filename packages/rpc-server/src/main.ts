@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// The guard must be the first import: nothing may reach stdout but protocol frames.
+import { protocolStdout } from './boot/guard.ts';
+import path from 'node:path';
+import { createFileLogger, hermesHome, HermesRuntime } from '@hermes/agent-core';
+import { BACKEND_USAGE, parseBackendArgs, type BackendArgs } from './boot/cliArgs.ts';
+import { startBackend } from './server/backend.ts';
+import { HERMES_VERSION } from './version.ts';
+
+function main(): void {
+  let args: BackendArgs;
+  try {
+    args = parseBackendArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`hermes-rpc: ${(error as Error).message}\n${BACKEND_USAGE}\n`);
+    process.exit(2);
+  }
+  const home = hermesHome();
+  const logger = createFileLogger(path.join(home, 'logs', 'backend.log'));
+  let runtime: HermesRuntime;
+  try {
+    runtime = new HermesRuntime({ home, flags: args.flags, logger });
+  } catch (error) {
+    // Startup failures (e.g. an unreadable state.db) go to stderr, which the TUI shows.
+    process.stderr.write(`hermes-rpc: cannot start: ${(error as Error).message}\n`);
+    logger.error('cannot start: %s', (error as Error).stack ?? error);
+    process.exit(1);
+  }
+  const backend = startBackend({
+    input: process.stdin,
+    output: protocolStdout,
+    runtime,
+    logger,
+    version: HERMES_VERSION,
+    demo: args.demo,
+  });
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      void backend.shutdown(signal).then(() => process.exit(0));
+    });
+  }
+  process.on('uncaughtException', (error) => {
+    logger.error('uncaught exception: %s', error.stack ?? error.message);
+    process.stderr.write(`hermes-rpc: uncaught exception: ${error.stack ?? error.message}\n`);
+  });
+  process.on('unhandledRejection', (reason) => {
+    logger.error('unhandled rejection: %s', reason instanceof Error ? (reason.stack ?? reason.message) : String(reason));
+  });
+  // Exit when the client closes our stdin, after pending writes have gone out.
+  void backend.closed.then(() => {
+    protocolStdout.end(() => process.exit(0));
+  });
+}
+
+main();

@@ -1,0 +1,12 @@
+/**
+ * The wire contract between the hermes TUI and its backend: names as constants, shapes as types.
+ * PROTOCOL.md is the design; this module is its single source of truth in code.
+ */
+export const PROTOCOL_VERSION = 1;
+/** A line longer than this is dropped with a parse error. */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+export * from './errors.ts';
+export * from './events.ts';
+export * from './methods.ts';
+export * from './types.ts';

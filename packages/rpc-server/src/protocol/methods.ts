@@ -1,0 +1,141 @@
+import type {
+  ApprovalChoice,
+  CommandDescriptor,
+  CompletionResult,
+  PluginDescriptor,
+  SearchHit,
+  SessionInfo,
+  SessionSummary,
+  ToolsetDescriptor,
+  TranscriptMessage,
+  Usage,
+} from './types.ts';
+
+/** Client → backend request names (PROTOCOL.md, "Methods"). */
+export const Method = {
+  SessionCreate: 'session.create',
+  SessionResume: 'session.resume',
+  SessionList: 'session.list',
+  SessionSearch: 'session.search',
+  SessionHistory: 'session.history',
+  SessionInterrupt: 'session.interrupt',
+  SessionClose: 'session.close',
+  SessionTitle: 'session.title',
+  SessionBranch: 'session.branch',
+  SessionUndo: 'session.undo',
+  SessionUsage: 'session.usage',
+  SessionCompress: 'session.compress',
+  PromptSubmit: 'prompt.submit',
+  CommandsCatalog: 'commands.catalog',
+  CompleteSlash: 'complete.slash',
+  CompletePath: 'complete.path',
+  SlashExec: 'slash.exec',
+  ProcessStop: 'process.stop',
+  ConfigGet: 'config.get',
+  ConfigSet: 'config.set',
+  ModelOptions: 'model.options',
+  ToolsList: 'tools.list',
+  PluginsList: 'plugins.list',
+  ShellExec: 'shell.exec',
+  CliExec: 'cli.exec',
+  ApprovalRespond: 'approval.respond',
+  ClarifyRespond: 'clarify.respond',
+} as const;
+
+export type Method = (typeof Method)[keyof typeof Method];
+
+export interface SessionCreateParams {
+  cols?: number;
+  cwd?: string;
+  title?: string;
+  model?: string;
+  provider?: string;
+}
+
+/** The result of `session.create`, `session.resume` and `session.branch`. */
+export interface SessionOpenResult {
+  session_id: string;
+  stored_session_id: string;
+  message_count: number;
+  messages: TranscriptMessage[];
+  info: SessionInfo;
+}
+
+export interface SessionIdParams {
+  session_id: string;
+}
+
+export interface MethodMap {
+  'session.create': { params: SessionCreateParams; result: SessionOpenResult };
+  'session.resume': { params: { session_id: string; cols?: number }; result: SessionOpenResult };
+  'session.list': { params: { limit?: number; query?: string }; result: { sessions: SessionSummary[] } };
+  'session.search': { params: { query: string; limit?: number }; result: { hits: SearchHit[] } };
+  'session.history': { params: SessionIdParams; result: { count: number; messages: TranscriptMessage[] } };
+  'session.interrupt': { params: SessionIdParams; result: { status: 'interrupted' | 'not_interrupted' } };
+  'session.close': { params: SessionIdParams; result: { closed: boolean } };
+  'session.title': { params: { session_id: string; title?: string }; result: { title: string | null } };
+  'session.branch': { params: { session_id: string; name?: string }; result: SessionOpenResult };
+  'session.undo': { params: SessionIdParams; result: { removed: number; text: string } };
+  'session.usage': { params: SessionIdParams; result: Usage };
+  'session.compress': {
+    params: { session_id: string; focus_topic?: string };
+    result: { removed: number; before_tokens: number; after_tokens: number; summary: string };
+  };
+  'prompt.submit': { params: { session_id: string; text: string }; result: { status: 'streaming' | 'queued' } };
+  'commands.catalog': { params: { session_id?: string }; result: { commands: CommandDescriptor[] } };
+  'complete.slash': { params: { text: string; session_id?: string }; result: CompletionResult };
+  'complete.path': { params: { word: string; cwd?: string }; result: CompletionResult };
+  'slash.exec': {
+    params: { session_id: string; command: string };
+    result: { output?: string; warning?: string; exit?: boolean; directive?: Record<string, unknown> };
+  };
+  'process.stop': { params: { session_id?: string }; result: { killed: number } };
+  'config.get': { params: { key: string }; result: { value: unknown } };
+  'config.set': {
+    params: { key: string; value: unknown; session_id?: string };
+    result: { key: string; value: unknown; warning?: string };
+  };
+  'model.options': {
+    params: Record<string, never>;
+    result: { current: { provider: string; model: string }; providers: { id: string; models: string[]; configured: boolean }[] };
+  };
+  'tools.list': { params: { session_id?: string }; result: { toolsets: ToolsetDescriptor[] } };
+  'plugins.list': { params: Record<string, never>; result: { plugins: PluginDescriptor[] } };
+  'shell.exec': { params: { session_id?: string; command: string }; result: { stdout: string; stderr: string; code: number } };
+  'cli.exec': { params: { argv: string[] }; result: { code: number; output: string } };
+  'approval.respond': {
+    params: { session_id: string; request_id: string; choice: ApprovalChoice };
+    result: { resolved: number };
+  };
+  'clarify.respond': { params: { request_id: string; answer: string }; result: { resolved: number } };
+}
+
+export type ParamsOf<M extends Method> = MethodMap[M]['params'];
+export type ResultOf<M extends Method> = MethodMap[M]['result'];
+
+/** Backend → client request names (PROTOCOL.md, "Prompts"). Their ids start with `srq-`. */
+export const ServerRequest = {
+  Approval: 'approval',
+  Clarify: 'clarify',
+  Secret: 'secret',
+} as const;
+
+export type ServerRequest = (typeof ServerRequest)[keyof typeof ServerRequest];
+
+export const SERVER_REQUEST_ID_PREFIX = 'srq-';
+
+export interface ServerRequestMap {
+  approval: {
+    params: {
+      session_id: string;
+      tool_name: string;
+      command: string;
+      description: string;
+      choices: ApprovalChoice[];
+      diff?: string;
+    };
+    result: { choice: ApprovalChoice };
+  };
+  clarify: { params: { session_id: string; question: string; choices?: string[] }; result: { answer: string } };
+  secret: { params: { session_id: string; env_var: string; prompt: string }; result: { value: string } };
+}

@@ -1,0 +1,83 @@
+import type { Readable, Writable } from 'node:stream';
+import type { HermesRuntime, Logger } from '@hermes/agent-core';
+import { ResponseError } from 'vscode-jsonrpc/node';
+import { promptHandlers } from '../handlers/promptHandlers.ts';
+import { sessionHandlers } from '../handlers/sessionHandlers.ts';
+import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
+import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type HermesEvent } from '../protocol/index.ts';
+import { createNdjsonConnection } from '../transport/index.ts';
+import { LiveSessions } from './liveSessions.ts';
+
+export interface BackendOptions {
+  input: Readable;
+  output: Writable;
+  runtime: HermesRuntime;
+  logger: Logger;
+  version: string;
+  demo?: boolean;
+}
+
+export interface Backend {
+  /** Resolves once the input has ended and every session is closed. */
+  closed: Promise<void>;
+  /** Interrupts running turns, closes sessions and the store. */
+  shutdown(reason: string): Promise<void>;
+}
+
+/** Serves the protocol on a pair of streams (the process's stdio in production). */
+export function startBackend(options: BackendOptions): Backend {
+  const { runtime, logger } = options;
+  const { connection } = createNdjsonConnection(options.input, options.output, {
+    answerBadFrames: true,
+    onBadFrame: (error) => logger.warn('bad frame from client: %s', error.message),
+  });
+  const sessions = new LiveSessions();
+  const ctx: HandlerContext = { runtime, sessions, logger, connection, demo: options.demo ?? false, version: options.version };
+
+  const table: HandlerTable = { ...sessionHandlers(ctx), ...promptHandlers(ctx) };
+  for (const [method, handler] of Object.entries(table)) {
+    connection.onRequest(method, (params: unknown) => {
+      try {
+        const result = (handler as (p: unknown) => unknown)(params);
+        return result instanceof Promise ? result.catch((error: unknown) => toResponseError(method, error, logger)) : result;
+      } catch (error) {
+        return toResponseError(method, error, logger);
+      }
+    });
+  }
+
+  let shuttingDown: Promise<void> | null = null;
+  const shutdown = (reason: string): Promise<void> => {
+    shuttingDown ??= (async () => {
+      logger.info('backend shutting down: %s', reason);
+      await Promise.allSettled(sessions.all().map((s) => s.agent.close()));
+      runtime.close();
+      connection.dispose();
+    })();
+    return shuttingDown;
+  };
+
+  const closed = new Promise<void>((resolve) => {
+    connection.onClose(() => {
+      void shutdown('input closed').then(resolve);
+    });
+  });
+  connection.onError(([error]) => logger.warn('transport: %s', error.message));
+  connection.listen();
+
+  const ready: HermesEvent = {
+    type: EventType.GatewayReady,
+    payload: { version: options.version, protocol: PROTOCOL_VERSION, pid: process.pid },
+  };
+  void connection.sendNotification(EVENT_METHOD, ready);
+  const model = runtime.model.ok ? `${runtime.model.model.provider}/${runtime.model.model.model}` : 'none configured';
+  logger.info('backend ready (pid %d, model %s)', process.pid, model);
+  return { closed, shutdown };
+}
+
+function toResponseError(method: string, error: unknown, logger: Logger): ResponseError<unknown> {
+  if (error instanceof ResponseError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  logger.error('%s failed: %s', method, error instanceof Error ? (error.stack ?? message) : message);
+  return new ResponseError(ErrorCode.InternalError, `${method} failed: ${message}`);
+}

@@ -1,0 +1,64 @@
+import type { Writable } from 'node:stream';
+import { AbstractMessageWriter, type Message } from 'vscode-jsonrpc/node';
+
+/**
+ * Writes JSON-RPC frames as newline-delimited JSON: one `write` per frame, frames in call order,
+ * and the next frame waits for `drain` when the stream pushes back.
+ */
+export class NdjsonMessageWriter extends AbstractMessageWriter {
+  private queue: Promise<void> = Promise.resolve();
+  private errorCount = 0;
+
+  constructor(private readonly writable: Writable) {
+    super();
+    writable.on('error', (error: Error) => this.fireError(error));
+    writable.on('close', () => this.fireClose());
+  }
+
+  write(msg: Message): Promise<void> {
+    const next = this.queue.then(() => this.writeFrame(msg));
+    // The queue must survive a failed frame; the caller still sees the failure.
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  end(): void {
+    this.writable.end();
+  }
+
+  private writeFrame(msg: Message): Promise<void> {
+    const frame = `${JSON.stringify(msg)}\n`;
+    return new Promise<void>((resolve, reject) => {
+      if (this.writable.destroyed || this.writable.writableEnded) {
+        this.fail(new Error('write after the output stream closed'), msg, reject);
+        return;
+      }
+      let flushed = false;
+      let drained = true;
+      const settle = () => {
+        if (flushed && drained) resolve();
+      };
+      const ok = this.writable.write(frame, (error) => {
+        if (error) {
+          this.fail(error, msg, reject);
+          return;
+        }
+        flushed = true;
+        settle();
+      });
+      if (!ok) {
+        drained = false;
+        this.writable.once('drain', () => {
+          drained = true;
+          settle();
+        });
+      }
+    });
+  }
+
+  private fail(error: Error, msg: Message, reject: (e: Error) => void): void {
+    this.errorCount += 1;
+    this.fireError(error, msg, this.errorCount);
+    reject(error);
+  }
+}
