@@ -5,6 +5,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['packages/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    globalSetup: ['scripts/testing/buildOnce.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Child processes and pseudo-terminals: two cores, so keep the pool small.

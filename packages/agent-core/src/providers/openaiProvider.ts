@@ -88,6 +88,8 @@ export class OpenAICompatibleProvider implements ChatProvider {
         }
         if (choice.finish_reason) response.finishReason = choice.finish_reason;
       }
+      // The SDK ends the iteration quietly on abort; the partial response must not pass as complete.
+      request.signal.throwIfAborted();
     } catch (error) {
       if (request.signal.aborted) throw request.signal.reason ?? error;
       throw this.describe(error);

@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EventBridge } from './eventBridge.ts';
+
+const usage = { model: 'm', input: 1, output: 2, reasoning: 0, total: 3, calls: 1 };
+
+describe('EventBridge', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function bridge() {
+    const sent: [string, unknown][] = [];
+    const b = new EventBridge((type, payload) => sent.push([type, payload]), 16);
+    return { b, sent };
+  }
+
+  it('coalesces deltas that arrive within the window into one frame', () => {
+    const { b, sent } = bridge();
+    for (const t of ['a', 'b', 'c']) b.handle({ type: 'text.delta', text: t });
+    expect(sent).toEqual([]);
+    vi.advanceTimersByTime(16);
+    expect(sent).toEqual([['message.delta', { text: 'abc' }]]);
+    b.handle({ type: 'text.delta', text: 'd' });
+    vi.advanceTimersByTime(16);
+    expect(sent.at(-1)).toEqual(['message.delta', { text: 'd' }]);
+  });
+
+  it('flushes pending deltas before any other event, keeping order', () => {
+    const { b, sent } = bridge();
+    b.handle({ type: 'turn.start' });
+    b.handle({ type: 'text.delta', text: 'Let me ' });
+    b.handle({ type: 'text.delta', text: 'look.' });
+    b.handle({ type: 'tool.start', toolId: 't1', name: 'read_file', context: 'a.txt' });
+    b.handle({ type: 'reasoning.delta', text: 'hmm' });
+    b.handle({ type: 'text.delta', text: 'Done' });
+    b.handle({ type: 'turn.complete', text: 'Let me look.Done', status: 'complete', usage });
+    expect(sent.map(([t]) => t)).toEqual([
+      'message.start',
+      'message.delta',
+      'tool.start',
+      'reasoning.delta',
+      'message.delta',
+      'message.complete',
+    ]);
+    expect(sent[1]).toEqual(['message.delta', { text: 'Let me look.' }]);
+    expect(sent.at(-1)).toEqual(['message.complete', { text: 'Let me look.Done', status: 'complete', usage }]);
+  });
+
+  it('summarizes tool results for the one-line view', () => {
+    const { b, sent } = bridge();
+    b.handle({ type: 'tool.complete', toolId: 't', name: 'read_file', durationS: 0.01, result: '1|a\n2|b\n3|c' });
+    expect(sent[0]![1]).toMatchObject({ summary: '1|a (+2 lines)', duration_s: 0.01 });
+  });
+});

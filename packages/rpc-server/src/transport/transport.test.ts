@@ -1,0 +1,170 @@
+import { PassThrough, Writable } from 'node:stream';
+import { describe, expect, it, vi } from 'vitest';
+import type { Message } from 'vscode-jsonrpc/node';
+import { ErrorCode } from '../protocol/index.ts';
+import { FrameError, LineSplitter, NdjsonMessageReader, NdjsonMessageWriter, createNdjsonConnection } from './index.ts';
+
+function texts(results: ReturnType<LineSplitter['push']>): string[] {
+  return results.map((r) => (r.kind === 'line' ? r.text : `<overflow ${r.bytes}>`));
+}
+
+/** Reads every message and error a reader produces from the given chunks. */
+async function readAll(chunks: (Buffer | string)[], maxLineBytes?: number) {
+  const input = new PassThrough();
+  const reader = new NdjsonMessageReader(input, { maxLineBytes });
+  const messages: Message[] = [];
+  const errors: Error[] = [];
+  reader.onError((e) => errors.push(e));
+  const closed = new Promise<void>((resolve) => reader.onClose(() => resolve()));
+  reader.listen((m) => messages.push(m));
+  for (const chunk of chunks) input.write(chunk);
+  input.end();
+  await closed;
+  return { messages, errors };
+}
+
+describe('LineSplitter', () => {
+  const frames = ['{"jsonrpc":"2.0","method":"a","params":{"t":"héllo 世界 🎉"}}', '{"jsonrpc":"2.0","id":7,"result":null}'];
+  const bytes = Buffer.from(frames.map((f) => `${f}\n`).join(''), 'utf8');
+
+  it('yields the same lines wherever the stream is split', () => {
+    for (let cut = 0; cut <= bytes.length; cut += 1) {
+      const s = new LineSplitter(1024);
+      const out = [...texts(s.push(bytes.subarray(0, cut))), ...texts(s.push(bytes.subarray(cut))), ...texts(s.end())];
+      expect(out, `split at byte ${cut}`).toEqual(frames);
+    }
+  });
+
+  it('keeps a multi-byte character that straddles two chunks', () => {
+    const line = Buffer.from('{"x":"🎉"}\n', 'utf8');
+    const emoji = line.indexOf(0xf0);
+    for (const cut of [emoji + 1, emoji + 2, emoji + 3]) {
+      const s = new LineSplitter(1024);
+      expect([...texts(s.push(line.subarray(0, cut))), ...texts(s.push(line.subarray(cut)))]).toEqual(['{"x":"🎉"}']);
+    }
+  });
+
+  it('delivers lines fed one byte at a time', () => {
+    const s = new LineSplitter(1024);
+    const out: string[] = [];
+    for (const byte of bytes) out.push(...texts(s.push(Buffer.from([byte]))));
+    expect(out).toEqual(frames);
+  });
+
+  it('ignores blank lines and strips a carriage return before the newline', () => {
+    const s = new LineSplitter(1024);
+    expect(texts(s.push(Buffer.from('\n\r\n  \n{"a":1}\r\n\n')))).toEqual(['{"a":1}']);
+  });
+
+  it('drops an over-long line, reports its size, and goes on with the next', () => {
+    const s = new LineSplitter(10);
+    const out = [...texts(s.push(Buffer.from('0123456789ABCDEF'))), ...texts(s.push(Buffer.from('XYZ\n{"ok":1}\n')))];
+    expect(out).toEqual(['<overflow 19>', '{"ok":1}']);
+  });
+
+  it('flushes a final line that has no newline', () => {
+    const s = new LineSplitter(100);
+    expect(texts(s.push(Buffer.from('{"a":1}')))).toEqual([]);
+    expect(texts(s.end())).toEqual(['{"a":1}']);
+  });
+});
+
+describe('NdjsonMessageReader', () => {
+  it('reads a 1 MiB message arriving in 7-byte chunks', async () => {
+    const big = 'x'.repeat(1024 * 1024);
+    const frame = Buffer.from(`${JSON.stringify({ jsonrpc: '2.0', method: 'big', params: { big } })}\n`);
+    const chunks: Buffer[] = [];
+    for (let i = 0; i < frame.length; i += 7) chunks.push(frame.subarray(i, i + 7));
+    const { messages, errors } = await readAll(chunks);
+    expect(errors).toEqual([]);
+    expect(messages).toHaveLength(1);
+    expect((messages[0] as { params: { big: string } }).params.big).toHaveLength(1024 * 1024);
+  });
+
+  it('reports a malformed line as a parse error and still reads the next line', async () => {
+    const { messages, errors } = await readAll(['this is not json\n{"jsonrpc":"2.0","method":"ok"}\n']);
+    expect(messages).toEqual([{ jsonrpc: '2.0', method: 'ok' }]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(FrameError);
+    expect((errors[0] as FrameError).code).toBe(ErrorCode.ParseError);
+    expect(errors[0]!.message).toContain('this is not json');
+  });
+
+  it('reports JSON that is not a JSON-RPC message as an invalid request, keeping its id', async () => {
+    const { messages, errors } = await readAll(['[1,2]\n{"id":4}\n']);
+    expect(messages).toEqual([]);
+    expect(errors.map((e) => [(e as FrameError).code, (e as FrameError).id])).toEqual([
+      [ErrorCode.InvalidRequest, null],
+      [ErrorCode.InvalidRequest, 4],
+    ]);
+  });
+
+  it('drops an over-cap line with a parse error and reads on', async () => {
+    const { messages, errors } = await readAll([`{"pad":"${'y'.repeat(200)}"}\n`, '{"jsonrpc":"2.0","method":"after"}\n'], 64);
+    expect(messages).toEqual([{ jsonrpc: '2.0', method: 'after' }]);
+    expect((errors[0] as FrameError).code).toBe(ErrorCode.ParseError);
+    expect(errors[0]!.message).toMatch(/exceeds the 64-byte limit/);
+  });
+
+  it('loses nothing written before listen() is called', async () => {
+    const input = new PassThrough();
+    input.write('{"jsonrpc":"2.0","method":"early"}\n');
+    const reader = new NdjsonMessageReader(input);
+    const got: Message[] = [];
+    reader.listen((m) => got.push(m));
+    input.end();
+    await new Promise<void>((resolve) => reader.onClose(() => resolve()));
+    expect(got).toEqual([{ jsonrpc: '2.0', method: 'early' }]);
+  });
+});
+
+describe('NdjsonMessageWriter', () => {
+  /** A slow sink with a tiny buffer, so writes must wait for 'drain'. */
+  function slowSink() {
+    const writes: string[] = [];
+    const sink = new Writable({
+      highWaterMark: 16,
+      write(chunk: Buffer, _enc, cb) {
+        writes.push(chunk.toString('utf8'));
+        setTimeout(cb, 1);
+      },
+    });
+    return { sink, writes };
+  }
+
+  it('writes one whole frame per write, in call order, under back-pressure', async () => {
+    const { sink, writes } = slowSink();
+    const writer = new NdjsonMessageWriter(sink);
+    const sent = Array.from({ length: 50 }, (_, i) => ({ jsonrpc: '2.0', method: 'm', params: { i, pad: 'z'.repeat(i * 10) } }));
+    await Promise.all(sent.map((m) => writer.write(m as Message)));
+    expect(writes).toHaveLength(50);
+    expect(writes.map((w) => JSON.parse(w))).toEqual(sent);
+    expect(writes.every((w) => w.endsWith('\n') && w.indexOf('\n') === w.length - 1)).toBe(true);
+  });
+
+  it('rejects a write after the stream closed instead of hanging', async () => {
+    const sink = new PassThrough();
+    const writer = new NdjsonMessageWriter(sink);
+    sink.destroy();
+    await expect(writer.write({ jsonrpc: '2.0' } as Message)).rejects.toThrow(/closed/);
+  });
+});
+
+describe('createNdjsonConnection', () => {
+  it('answers an unreadable frame with a -32700 error response and keeps serving', async () => {
+    const toServer = new PassThrough();
+    const fromServer = new PassThrough();
+    const { connection } = createNdjsonConnection(toServer, fromServer, { answerBadFrames: true });
+    connection.onRequest('echo', (p: unknown) => p);
+    connection.listen();
+    const lines: string[] = [];
+    fromServer.on('data', (c: Buffer) => lines.push(...c.toString('utf8').split('\n').filter(Boolean)));
+    toServer.write('{oops\n{"jsonrpc":"2.0","id":1,"method":"echo","params":{"v":1}}\n');
+    await vi.waitFor(() => expect(lines).toHaveLength(2));
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringContaining('Parse error') } },
+      { jsonrpc: '2.0', id: 1, result: { v: 1 } },
+    ]);
+    connection.dispose();
+  });
+});
