@@ -78,7 +78,7 @@ describe('NdjsonMessageReader', () => {
     const { messages, errors } = await readAll(chunks);
     expect(errors).toEqual([]);
     expect(messages).toHaveLength(1);
-    expect((messages[0] as { params: { big: string } }).params.big).toHaveLength(1024 * 1024);
+    expect((messages[0] as unknown as { params: { big: string } }).params.big).toHaveLength(1024 * 1024);
   });
 
   it('reports a malformed line as a parse error and still reads the next line', async () => {
