@@ -1,0 +1,194 @@
+/**
+ * Owns the backend for one TUI run: starts it (and the demo model server for `--demo`), opens the
+ * session, routes events into the view store, and carries out the user's submits, interrupts and exit.
+ * React components only read the stores and call these methods.
+ */
+import { ErrorCode, type HermesEvent } from '@hermes/rpc-server/protocol';
+import type { Logger } from '../logging/logger.ts';
+import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
+import type { BackendProcess } from '../rpc/backendProcess.ts';
+import { createComposerStore, type ComposerStore } from '../state/composerStore.ts';
+import { createViewStore, type ViewStore } from '../state/viewStore.ts';
+import type { Runtime } from './runtime.ts';
+
+/** How long an interrupt the backend refused may leave the turn running before the TUI ends it itself. */
+const ABANDON_AFTER_MS = 3_000;
+
+export interface ControllerOptions {
+  backend: BackendOptions;
+  runtime: Runtime;
+  logger: Logger;
+  cwd: string;
+  cols: number;
+}
+
+export class SessionController {
+  readonly view: ViewStore = createViewStore();
+  readonly composer: ComposerStore = createComposerStore();
+  private backend: BackendProcess | undefined;
+  private stopDemo: (() => Promise<void>) | undefined;
+  /** Session events that arrived while `session.create` was in flight, before we knew our id. */
+  private early: HermesEvent[] | undefined = [];
+  private shuttingDown: Promise<void> | undefined;
+  private abandonTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: ControllerOptions) {}
+
+  /** Where this run logs, for error messages that point the user to details. */
+  get logFile(): string {
+    return this.options.logger.file;
+  }
+
+  private get logger(): Logger {
+    return this.options.logger;
+  }
+
+  private get state() {
+    return this.view.store.getState();
+  }
+
+  async start(): Promise<void> {
+    try {
+      const backendOptions = { ...this.options.backend };
+      if (backendOptions.demo) {
+        this.view.dispatch({ type: 'local.status', text: 'starting the demo model…' });
+        const { startDemoModelServer } = await import('../demo/demoModelServer.ts');
+        const demo = await startDemoModelServer(this.options.runtime, this.logger);
+        if (this.shuttingDown) {
+          await demo.stop();
+          return;
+        }
+        this.stopDemo = demo.stop;
+        Object.assign(backendOptions, { provider: 'custom', baseUrl: demo.baseUrl, model: 'scripted-demo' });
+      }
+      // Loaded after the first frame is on screen: execa and the JSON-RPC stack are the heavy part of startup.
+      const { BackendProcess, describeExit } = await import('../rpc/backendProcess.ts');
+      // The user may have quit while we were loading; a backend started now would outlive the TUI.
+      if (this.shuttingDown) return;
+      const backend = new BackendProcess(backendCommand(backendOptions), this.logger);
+      this.backend = backend;
+      backend.client.onEvent((event) => this.receive(event));
+      backend.onExit((exit) => {
+        // An exit during startup fails `waitReady` or `session.create`, which report it below.
+        if (this.shuttingDown || this.state.phase !== 'ready') return;
+        this.view.dispatch({ type: 'local.backendFailed', message: describeExit(exit), stderrTail: exit.stderrTail });
+      });
+      const ready = await backend.waitReady();
+      this.logger.info('backend ready', { ...ready });
+      const result = await backend.client.request('session.create', { cols: this.options.cols, cwd: this.options.cwd });
+      this.logger.info('session opened', { session_id: result.session_id, model: result.info.model, provider: result.info.provider });
+      this.view.dispatch({ type: 'local.sessionOpened', result });
+      const early = this.early ?? [];
+      this.early = undefined;
+      for (const event of early) if (event.session_id === result.session_id) this.view.dispatch(event);
+    } catch (error) {
+      this.early = undefined;
+      if (this.shuttingDown) return;
+      this.logger.error('startup failed', { error });
+      const stderrTail = hasStderrTail(error) ? error.stderrTail : (this.backend?.stderrTail() ?? []);
+      const message = error instanceof Error ? error.message : String(error);
+      this.view.dispatch({ type: 'local.backendFailed', message: `hermes could not start: ${message}`, stderrTail });
+    }
+  }
+
+  private receive(event: HermesEvent): void {
+    if (this.early && event.session_id) {
+      this.early.push(event);
+      return;
+    }
+    if (event.type === 'message.complete') this.clearAbandonTimer();
+    this.view.dispatch(event);
+  }
+
+  /** Sends a prompt. Returns false (and says why) when it cannot be sent now; the draft is then kept. */
+  submit(text: string): boolean {
+    const state = this.state;
+    if (state.phase === 'failed') {
+      this.view.dispatch({ type: 'local.status', text: 'the backend is not running — press Ctrl+C twice to exit' });
+      return false;
+    }
+    if (state.phase !== 'ready' || !state.sessionId || !this.backend) {
+      this.view.dispatch({ type: 'local.status', text: 'still starting — try again in a moment' });
+      return false;
+    }
+    if (state.busy) {
+      this.view.dispatch({ type: 'local.status', text: 'still answering — wait, or press Ctrl+C to interrupt' });
+      return false;
+    }
+    const sessionId = state.sessionId;
+    this.view.dispatch({ type: 'local.submitted', text });
+    this.backend.client.request('prompt.submit', { session_id: sessionId, text }).then(
+      (result) => this.logger.debug('prompt accepted', { status: result.status }),
+      (error: unknown) => {
+        this.logger.warn('prompt.submit failed', { error });
+        this.view.dispatch({ type: 'local.submitFailed', message: submitFailure(error), code: errorCode(error) });
+      },
+    );
+    return true;
+  }
+
+  interrupt(): void {
+    const { sessionId, busy } = this.state;
+    if (!busy || !sessionId || !this.backend) return;
+    this.view.dispatch({ type: 'local.interruptSent' });
+    this.backend.client.request('session.interrupt', { session_id: sessionId }).then(
+      (result) => {
+        if (result.status === 'not_interrupted') this.abandonIfStillBusy('the backend had no turn to interrupt');
+      },
+      (error: unknown) => {
+        this.logger.warn('session.interrupt failed', { error });
+        this.abandonIfStillBusy(`the interrupt failed: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    );
+  }
+
+  /** The turn may have just finished on its own; give its message.complete a moment to arrive. */
+  private abandonIfStillBusy(reason: string): void {
+    this.clearAbandonTimer();
+    this.abandonTimer = setTimeout(() => {
+      if (this.state.busy) this.view.dispatch({ type: 'local.turnAbandoned', reason });
+    }, ABANDON_AFTER_MS);
+  }
+
+  private clearAbandonTimer(): void {
+    if (this.abandonTimer) clearTimeout(this.abandonTimer);
+    this.abandonTimer = undefined;
+  }
+
+  /** Stops the backend (stdin closed, then killed after a grace period) and the demo model server. */
+  shutdown(): Promise<void> {
+    this.shuttingDown ??= (async () => {
+      this.clearAbandonTimer();
+      this.view.dispose();
+      try {
+        if (this.backend) {
+          const exit = await this.backend.shutdown(2_000);
+          this.logger.info('backend stopped', { code: exit.code, signal: exit.signal });
+        }
+      } catch (error) {
+        this.logger.error('backend shutdown failed', { error });
+      }
+      try {
+        await this.stopDemo?.();
+      } catch (error) {
+        this.logger.error('demo model server shutdown failed', { error });
+      }
+    })();
+    return this.shuttingDown;
+  }
+}
+
+// Duck-typed rather than `instanceof` so the RPC modules can stay out of the startup path.
+function hasStderrTail(error: unknown): error is { stderrTail: string[] } {
+  return typeof error === 'object' && error !== null && Array.isArray((error as { stderrTail?: unknown }).stderrTail);
+}
+
+function errorCode(error: unknown): number | undefined {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'number' ? code : undefined;
+}
+
+function submitFailure(error: unknown): string {
+  if (errorCode(error) === ErrorCode.SessionBusy) return 'hermes is still busy with the previous prompt';
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { HELP_TEXT, UsageError, parseCliArgs } from './args.ts';
+
+describe('parseCliArgs', () => {
+  it('reads the TUI options', () => {
+    expect(parseCliArgs(['--tui', '--model', 'gpt-4o', '--provider', 'openai', '--base-url', 'http://h/v1'])).toMatchObject({
+      tui: true,
+      demo: false,
+      model: 'gpt-4o',
+      provider: 'openai',
+      baseUrl: 'http://h/v1',
+      positionals: [],
+    });
+  });
+
+  it('reads --demo, --version and -h', () => {
+    expect(parseCliArgs(['--demo']).demo).toBe(true);
+    expect(parseCliArgs(['--version']).version).toBe(true);
+    expect(parseCliArgs(['-h']).help).toBe(true);
+  });
+
+  it('rejects unknown options with a message naming them', () => {
+    expect(() => parseCliArgs(['--modle', 'x'])).toThrow(UsageError);
+    expect(() => parseCliArgs(['--modle', 'x'])).toThrow(/--modle/);
+  });
+
+  it('documents every option in the help text', () => {
+    for (const option of ['--tui', '--demo', '--model', '--provider', '--base-url', '--version', '--help']) {
+      expect(HELP_TEXT).toContain(option);
+    }
+  });
+});

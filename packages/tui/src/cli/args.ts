@@ -1,0 +1,79 @@
+/** Command-line arguments of `hermes`. Pure: parsing and help text, no side effects. */
+import { parseArgs } from 'node:util';
+
+export interface CliOptions {
+  tui: boolean;
+  demo: boolean;
+  model?: string;
+  provider?: string;
+  baseUrl?: string;
+  version: boolean;
+  help: boolean;
+  positionals: string[];
+}
+
+export const HELP_TEXT = `hermes — a terminal AI agent
+
+Usage:
+  hermes [--tui] [options]     open the interactive terminal UI (the default on a terminal)
+  hermes --demo                try it with a scripted demo model: no API key needed
+
+Options:
+  --tui                 open the interactive terminal UI
+  --demo                use the scripted demo model (starts a local model server)
+  --model <name>        model to use for this session (e.g. gpt-4o)
+  --provider <id>       provider to use (e.g. openai, anthropic, custom)
+  --base-url <url>      OpenAI-compatible endpoint, e.g. http://localhost:11434/v1
+  --version             print the version and exit
+  -h, --help            show this help
+
+Keys in the TUI:
+  Enter                 send the prompt (Alt+Enter or a trailing \\ for a new line)
+  Ctrl+C                clear the prompt, else interrupt the reply, else press twice to exit
+  Ctrl+D                exit when the prompt is empty
+
+Configuration lives in $HERMES_HOME (default ~/.hermes): config.yaml for settings, .env for API keys.
+Logs: $HERMES_HOME/logs/tui.log.
+`;
+
+/** Thrown for arguments hermes does not understand; the message is meant for the user. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export function parseCliArgs(argv: string[]): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        tui: { type: 'boolean', default: false },
+        demo: { type: 'boolean', default: false },
+        model: { type: 'string' },
+        provider: { type: 'string' },
+        'base-url': { type: 'string' },
+        version: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  return {
+    tui: values.tui,
+    demo: values.demo,
+    model: values.model,
+    provider: values.provider,
+    baseUrl: values['base-url'],
+    version: values.version,
+    help: values.help,
+    positionals,
+  };
+}
+
+export const NO_TTY_MESSAGE =
+  'hermes --tui needs an interactive terminal (stdin and stdout must be a TTY).\n' +
+  'For one-shot use without a terminal, `hermes chat -q "<prompt>"` is coming in a later version.\n';

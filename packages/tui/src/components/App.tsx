@@ -1,0 +1,61 @@
+import { Box, Text } from 'ink';
+import { useStore } from 'zustand';
+import type { SessionController } from '../app/sessionController.ts';
+import { useAppKeys } from '../hooks/useAppKeys.ts';
+import { useTerminalSize } from '../hooks/useTerminalSize.ts';
+import { BackendErrorPanel, errorPanelRows } from './BackendErrorPanel.tsx';
+import { Composer, composerRows } from './Composer.tsx';
+import { LiveTurn, liveChromeRows } from './LiveTurn.tsx';
+import { SetupReminder } from './SetupReminder.tsx';
+import { StatusLine } from './StatusLine.tsx';
+import { Transcript } from './Transcript.tsx';
+
+/** Rows kept free below the dynamic zone: Ink clears the whole screen once that zone reaches the terminal's height. */
+const SAFETY_ROWS = 2;
+
+/**
+ * The screen: the finished transcript (printed once, then scrollback) above a small dynamic zone with
+ * the live turn, panels, the prompt and the status line. The dynamic zone is kept shorter than the
+ * terminal so Ink never has to clear the screen.
+ */
+export function App({ controller, onExit }: { controller: SessionController; onExit: () => void }) {
+  const store = controller.view.store;
+  const { columns, rows } = useTerminalSize();
+  const busy = useStore(store, (s) => s.busy);
+  const setup = useStore(store, (s) => s.setup);
+  const failure = useStore(store, (s) => s.failure);
+  const phase = useStore(store, (s) => s.phase);
+  const chromeRows = useStore(store, liveChromeRows);
+  const draft = useStore(controller.composer, (s) => s.draft);
+  useAppKeys(controller, onExit);
+
+  const panelRows = (setup ? 1 : 0) + (failure ? errorPanelRows(failure.message, failure.stderrTail, columns) : 0);
+  // The prompt (with its rule), its top margin, and the status line.
+  const fixedRows = composerRows(draft) + 2 + panelRows + chromeRows + SAFETY_ROWS + (phase === 'starting' ? 1 : 0);
+  const liveTextRows = Math.max(2, rows - fixedRows);
+
+  const placeholder =
+    phase === 'failed'
+      ? 'the backend is not running'
+      : phase === 'starting'
+        ? 'hermes is starting; you can type already'
+        : busy
+          ? 'hermes is answering; you can type your next prompt'
+          : 'Ask hermes anything';
+
+  return (
+    <>
+      <Transcript store={store} width={columns} />
+      <Box flexDirection="column" width={columns}>
+        {phase === 'starting' ? <Text dimColor>⚕ hermes is starting…</Text> : null}
+        <LiveTurn store={store} width={columns} maxRows={liveTextRows} />
+        {failure ? <BackendErrorPanel message={failure.message} stderrTail={failure.stderrTail} logFile={controller.logFile} /> : null}
+        <Box marginTop={1} flexDirection="column">
+          {setup ? <SetupReminder /> : null}
+          <Composer store={controller.composer} busy={busy || phase !== 'ready'} placeholder={placeholder} width={columns} />
+        </Box>
+        <StatusLine store={store} />
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { Box, Text } from 'ink';
+import { useStore } from 'zustand';
+import type { ComposerStore } from '../state/composerStore.ts';
+
+/** Lines of a long draft shown at once, around the cursor. */
+export const MAX_COMPOSER_LINES = 8;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+function firstGrapheme(text: string): string {
+  for (const { segment } of graphemes.segment(text)) return segment;
+  return '';
+}
+
+export function composerRows(draft: string): number {
+  return Math.min(draft.split('\n').length, MAX_COMPOSER_LINES) + 1;
+}
+
+/**
+ * The prompt. While a reply streams it looks dimmed but still takes typing, so the next prompt can be
+ * written in the meantime.
+ */
+export function Composer({
+  store,
+  busy,
+  placeholder,
+  width,
+}: {
+  store: ComposerStore;
+  busy: boolean;
+  placeholder: string;
+  width: number;
+}) {
+  const draft = useStore(store, (state) => state.draft);
+  const cursor = useStore(store, (state) => state.cursor);
+  const lines = draft.split('\n');
+  let cursorLine = 0;
+  let column = cursor;
+  while (cursorLine < lines.length - 1 && column > lines[cursorLine].length) {
+    column -= lines[cursorLine].length + 1;
+    cursorLine++;
+  }
+  const start = Math.max(0, Math.min(cursorLine - MAX_COMPOSER_LINES + 1, lines.length - MAX_COMPOSER_LINES));
+  const shown = lines.slice(start, start + MAX_COMPOSER_LINES);
+  const promptColor = busy ? 'gray' : 'cyan';
+
+  return (
+    <Box flexDirection="column" width={width} borderStyle="single" borderColor="gray" borderLeft={false} borderRight={false} borderBottom={false}>
+      {draft === '' ? (
+        <Text>
+          <Text color={promptColor} bold={!busy}>
+            {'❯ '}
+          </Text>
+          <Text inverse> </Text>
+          <Text dimColor> {placeholder}</Text>
+        </Text>
+      ) : (
+        shown.map((line, index) => {
+          const lineNumber = start + index;
+          const prefix = lineNumber === 0 ? '❯ ' : '  ';
+          if (lineNumber !== cursorLine)
+            return (
+              <Text key={lineNumber} dimColor={busy}>
+                <Text color={promptColor}>{prefix}</Text>
+                {line}
+              </Text>
+            );
+          const at = firstGrapheme(line.slice(column)) || ' ';
+          return (
+            <Text key={lineNumber} dimColor={busy}>
+              <Text color={promptColor} bold={!busy}>
+                {prefix}
+              </Text>
+              {line.slice(0, column)}
+              <Text inverse>{at}</Text>
+              {line.slice(column + (at === ' ' && column >= line.length ? 0 : at.length))}
+            </Text>
+          );
+        })
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import { Box, Text } from 'ink';
+import { useStore } from 'zustand';
+import type { StoreApi } from 'zustand/vanilla';
+import { textTail } from '../layout/textTail.ts';
+import type { ViewState } from '../state/viewState.ts';
+import { ToolLine } from './ToolLine.tsx';
+
+/** Running tools shown at once; more are summarised in one line. */
+export const MAX_LIVE_TOOLS = 4;
+
+/** The turn being streamed: the reply's newest rows and the tools running now. */
+export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>; width: number; maxRows: number }) {
+  const live = useStore(store, (state) => state.live);
+  if (!live) return null;
+  const tools = live.tools.slice(-MAX_LIVE_TOOLS);
+  const hiddenTools = live.tools.length - tools.length;
+  const tail = live.text ? textTail(live.text, Math.max(10, width - 2), Math.max(1, maxRows)) : undefined;
+  const thinking = !live.text && live.reasoning ? live.reasoning.replace(/\s+/g, ' ').trim() : '';
+  return (
+    <Box flexDirection="column">
+      {thinking ? (
+        <Box marginTop={1}>
+          <Text dimColor italic wrap="truncate-start">
+            thinking: {thinking}
+          </Text>
+        </Box>
+      ) : null}
+      {tail ? (
+        <Box marginTop={1}>
+          <Text color="magenta">{live.committed ? '  ' : '● '}</Text>
+          <Box flexDirection="column" flexGrow={1} flexShrink={1} flexBasis={0}>
+            {tail.hiddenLines > 0 ? <Text dimColor>… {tail.hiddenLines} more lines above (shown in full when done)</Text> : null}
+            <Text>{tail.text}</Text>
+          </Box>
+        </Box>
+      ) : null}
+      {hiddenTools > 0 ? <Text dimColor>  … {hiddenTools} more tools running</Text> : null}
+      {tools.map((tool) => (
+        <ToolLine key={tool.toolId} tool={tool} />
+      ))}
+      {live.generating ? (
+        <Text dimColor>
+          {'  '}preparing {live.generating}…
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+/** Rows the live turn needs besides its text, for the height budget. */
+export function liveChromeRows(state: ViewState): number {
+  const live = state.live;
+  if (!live) return 0;
+  let rows = 2; // the text's top margin and a possible "more lines above" line
+  if (!live.text && live.reasoning) rows += 2;
+  rows += Math.min(live.tools.length, MAX_LIVE_TOOLS) * 2 + (live.tools.length > MAX_LIVE_TOOLS ? 1 : 0);
+  if (live.generating) rows += 1;
+  return rows;
+}

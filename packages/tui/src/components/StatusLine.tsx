@@ -1,0 +1,68 @@
+import { Box, Text } from 'ink';
+import { useStore } from 'zustand';
+import type { StoreApi } from 'zustand/vanilla';
+import type { Usage } from '@hermes/rpc-server/protocol';
+import type { ViewState } from '../state/viewState.ts';
+import { modelLabel } from './Header.tsx';
+import { Spinner } from './Spinner.tsx';
+
+export function formatTokens(count: number): string {
+  if (count < 1_000) return String(count);
+  if (count < 1_000_000) return `${(count / 1_000).toFixed(count < 10_000 ? 1 : 0)}k`;
+  return `${(count / 1_000_000).toFixed(1)}M`;
+}
+
+function usageText(usage: Usage | undefined): string {
+  if (!usage || usage.total <= 0) return '';
+  const context = usage.context_percent !== undefined ? ` · context ${Math.round(usage.context_percent)}%` : '';
+  return `${formatTokens(usage.total)} tokens${context}`;
+}
+
+/** What the running turn is doing, in a word or two. */
+function liveActivity(state: ViewState): string {
+  const live = state.live;
+  const tool = live?.tools.at(-1);
+  if (tool) return `running ${tool.name}…`;
+  if (live?.generating) return `preparing ${live.generating}…`;
+  if (live?.text) return 'answering…';
+  return 'thinking…';
+}
+
+/** One line under the prompt: what hermes is doing, the model, tokens used, and the key that matters now. */
+export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
+  const phase = useStore(store, (s) => s.phase);
+  const busy = useStore(store, (s) => s.busy);
+  const interrupting = useStore(store, (s) => s.interrupting);
+  const status = useStore(store, (s) => s.status);
+  const usage = useStore(store, (s) => s.usage);
+  const info = useStore(store, (s) => s.info);
+  const exitArmed = useStore(store, (s) => s.exitArmed);
+  const activity = useStore(store, liveActivity);
+
+  const working = phase === 'starting' || busy;
+  const label = status || (busy ? (interrupting ? 'interrupting…' : activity) : phase === 'failed' ? 'backend stopped' : 'ready');
+  const hint = exitArmed
+    ? 'Press Ctrl+C again to exit'
+    : busy && !interrupting
+      ? 'Ctrl+C to interrupt'
+      : phase === 'failed'
+        ? 'Ctrl+C twice to exit'
+        : '';
+  const details = [info ? modelLabel(info) : '', usageText(usage)].filter(Boolean).join(' · ');
+
+  return (
+    <Box justifyContent="space-between">
+      <Text wrap="truncate-end">
+        {working ? <Spinner /> : <Text color={phase === 'failed' ? 'red' : 'green'}>●</Text>}
+        <Text> {label}</Text>
+        {details ? <Text dimColor> · {details}</Text> : null}
+      </Text>
+      {hint ? (
+        <Text color={exitArmed ? 'yellow' : undefined} dimColor={!exitArmed} bold={exitArmed}>
+          {' '}
+          {hint}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

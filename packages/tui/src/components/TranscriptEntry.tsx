@@ -1,0 +1,69 @@
+import { Box, Text } from 'ink';
+import type { TranscriptItem } from '../state/viewState.ts';
+import { Header } from './Header.tsx';
+import { SetupPanel } from './SetupPanel.tsx';
+import { ToolLine } from './ToolLine.tsx';
+
+/** Marks a reply that did not finish, so a partial answer is never mistaken for a whole one. */
+export function TurnMark({ status, error }: { status?: 'interrupted' | 'error'; error?: string }) {
+  if (status === 'interrupted') return <Text color="yellow"> [interrupted]</Text>;
+  if (status === 'error') return <Text color="red"> [error{error ? `: ${error}` : ''}]</Text>;
+  return null;
+}
+
+/** One finished transcript item. */
+export function TranscriptEntry({ item, width }: { item: TranscriptItem; width: number }) {
+  // <Static> lays items out without the terminal's width; without an explicit width, long text
+  // would be wrapped by the terminal instead of by Ink, and Ink would miscount the rows it wrote.
+  return (
+    <Box width={width} flexDirection="column">
+      <EntryBody item={item} />
+    </Box>
+  );
+}
+
+function EntryBody({ item }: { item: TranscriptItem }) {
+  switch (item.kind) {
+    case 'header':
+      return <Header info={item.info} />;
+    case 'user':
+      return (
+        <Box marginTop={1}>
+          <Text color="cyan" bold>
+            {'❯ '}
+          </Text>
+          <Box flexGrow={1} flexShrink={1} flexBasis={0}>
+            <Text bold>{item.text}</Text>
+          </Box>
+        </Box>
+      );
+    case 'assistant':
+      return (
+        <Box marginTop={1}>
+          <Text color="magenta">{item.continued ? '  ' : '● '}</Text>
+          <Box flexGrow={1} flexShrink={1} flexBasis={0}>
+            <Text>
+              {item.text}
+              <TurnMark status={item.status} error={item.error} />
+            </Text>
+          </Box>
+        </Box>
+      );
+    case 'tool':
+      return <ToolLine tool={item.tool} />;
+    case 'setup':
+      return <SetupPanel hint={item.hint} />;
+    case 'notice': {
+      const color = item.level === 'error' ? 'red' : item.level === 'warn' ? 'yellow' : undefined;
+      const symbol = item.level === 'error' ? '✗ ' : item.level === 'warn' ? '! ' : '· ';
+      return (
+        <Box marginTop={1}>
+          <Text color={color} dimColor={item.level === 'info'}>
+            {symbol}
+            {item.text}
+          </Text>
+        </Box>
+      );
+    }
+  }
+}

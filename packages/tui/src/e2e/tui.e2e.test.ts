@@ -1,0 +1,130 @@
+/**
+ * The real `hermes` bundle in a real pseudo-terminal, against the real backend and a scripted model
+ * server speaking the OpenAI wire format. Run `npm run build` first (vitest's global setup does).
+ */
+import { execa } from 'execa';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer, type Script } from '../../../../scripts/model-server/index.ts';
+import { HERMES_BIN, spawnHermes, type HermesPty } from '../testing/ptyHarness.ts';
+
+/** API keys and model settings from the developer's shell must not leak into a test. */
+const CLEAN_ENV = {
+  OPENAI_API_KEY: undefined,
+  OPENROUTER_API_KEY: undefined,
+  ANTHROPIC_API_KEY: undefined,
+  HERMES_MODEL: undefined,
+  HERMES_PROVIDER: undefined,
+  HERMES_BASE_URL: undefined,
+  HERMES_RPC_ENTRY: undefined,
+};
+
+const running: { hermes: HermesPty[]; servers: ModelServer[] } = { hermes: [], servers: [] };
+
+afterEach(async () => {
+  await Promise.all(running.hermes.splice(0).map((h) => h.kill()));
+  await Promise.all(running.servers.splice(0).map((s) => s.close()));
+});
+
+async function withModel(script: Script): Promise<{ hermes: HermesPty; server: ModelServer }> {
+  const server = await startModelServer(script);
+  running.servers.push(server);
+  const hermes = spawnHermes({
+    args: ['--tui', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'],
+    env: CLEAN_ENV,
+  });
+  running.hermes.push(hermes);
+  await hermes.waitForText('Ask hermes anything', 20_000);
+  return { hermes, server };
+}
+
+/** The user messages the model server was sent, oldest first. */
+function promptsSeen(server: ModelServer): string[] {
+  return server.requests
+    .filter((request) => request.path === '/v1/chat/completions')
+    .map((request) => {
+      const messages = (request.body as { messages: { role: string; content: unknown }[] }).messages;
+      const last = messages.filter((message) => message.role === 'user').at(-1);
+      return typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content);
+    });
+}
+
+describe('hermes --tui in a pseudo-terminal', () => {
+  it('sends a typed prompt and shows the streamed reply', async () => {
+    const { hermes, server } = await withModel({
+      turns: [{ text: 'Paris is the capital of France, and it streams in pieces.', chunk_size: 5, chunk_delay_ms: 10 }],
+    });
+    expect(hermes.screenText()).toContain('scripted-model');
+
+    hermes.type('What is the capital of France?');
+    await hermes.waitForText('❯ What is the capital of France?');
+    hermes.press('enter');
+
+    await hermes.waitForText('Paris is the capital of France, and it streams in pieces.');
+    await hermes.waitForText(/● ready/);
+    expect(promptsSeen(server).at(-1)).toContain('What is the capital of France?');
+  });
+
+  it('interrupts a long reply with Ctrl+C, keeps the partial text, and stays usable; Ctrl+C twice exits', async () => {
+    const words = Array.from({ length: 200 }, (_, i) => `w${String(i + 1).padStart(3, '0')} `);
+    const { hermes, server } = await withModel({
+      turns: [{ chunks: words, chunk_delay_ms: 50 }, { text: 'Second answer arrived.', chunk_delay_ms: 5 }],
+    });
+
+    hermes.type('Count slowly');
+    hermes.press('enter');
+    await hermes.waitForText('w005');
+    await hermes.waitForText('Ctrl+C to interrupt');
+    hermes.press('ctrl-c');
+
+    const screen = await hermes.waitForText('[interrupted]');
+    expect(screen).toMatch(/w00\d/);
+    await hermes.waitForText(/● ready/);
+    expect(hermes.bufferText()).not.toContain('w200');
+
+    hermes.type('And now?');
+    hermes.press('enter');
+    await hermes.waitForText('Second answer arrived.');
+    expect(promptsSeen(server)).toEqual(['Count slowly', 'And now?']);
+    await hermes.waitForText(/● ready/);
+
+    hermes.press('ctrl-c');
+    await hermes.waitForText('Press Ctrl+C again to exit');
+    hermes.press('ctrl-c');
+    const exit = await hermes.exited;
+    expect(exit.exitCode).toBe(0);
+    // The terminal is handed back as it was found: bracketed paste switched off again.
+    const raw = hermes.rawOutput();
+    expect(raw.lastIndexOf('\x1b[?2004l')).toBeGreaterThan(raw.lastIndexOf('\x1b[?2004h'));
+  });
+
+  it('opens without a configured model and explains how to configure one', async () => {
+    const hermes = spawnHermes({ args: ['--tui'], env: CLEAN_ENV });
+    running.hermes.push(hermes);
+    await hermes.waitForText('No model is configured', 20_000);
+    const screen = await hermes.waitForText('Ask hermes anything');
+    expect(screen).toContain('config.yaml');
+    expect(screen).toContain('hermes --demo');
+
+    hermes.type('hello?');
+    hermes.press('enter');
+    await hermes.waitForText('Not sent: no model is configured yet');
+    hermes.type('still here');
+    await hermes.waitForText('❯ still here');
+  });
+
+  it('shows why the backend could not start, with what it printed', async () => {
+    const hermes = spawnHermes({ args: ['--tui'], env: { ...CLEAN_ENV, HERMES_RPC_ENTRY: '/nonexistent/hermes-rpc-main.js' } });
+    running.hermes.push(hermes);
+    const screen = await hermes.waitForText('hermes could not start', 20_000);
+    expect(screen).toContain("Cannot find module '/nonexistent/hermes-rpc-main.js'");
+    hermes.press('ctrl-c');
+    hermes.press('ctrl-c');
+    expect((await hermes.exited).exitCode).toBe(0);
+  });
+
+  it('refuses to start without a terminal', async () => {
+    const result = await execa(process.execPath, [HERMES_BIN, '--tui'], { stdin: 'pipe', reject: false, env: { CI: undefined } });
+    expect(result.exitCode).not.toBe(0);
+    expect(result.stderr).toContain('hermes --tui needs an interactive terminal');
+  });
+});

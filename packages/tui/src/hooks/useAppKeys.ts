@@ -1,0 +1,66 @@
+/** Routes keys to the app: Ctrl+C by its rules, everything else to the composer. */
+import { useEffect, useRef } from 'react';
+import type { SessionController } from '../app/sessionController.ts';
+import { applyComposerKey } from '../input/composerKeys.ts';
+import { EXIT_CONFIRM_MS, resolveCtrlC } from '../input/ctrlCAction.ts';
+import type { Key } from '../input/keyParser.ts';
+import { useKeyboard } from './useKeyboard.ts';
+
+export function useAppKeys(controller: SessionController, onExit: () => void): void {
+  const disarmTimer = useRef<NodeJS.Timeout | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(disarmTimer.current), []);
+
+  const setArmed = (armed: boolean) => {
+    clearTimeout(disarmTimer.current);
+    if (controller.view.store.getState().exitArmed !== armed) controller.view.dispatch({ type: 'local.exitArmed', armed });
+    if (armed) disarmTimer.current = setTimeout(() => setArmed(false), EXIT_CONFIRM_MS);
+  };
+
+  const onCtrlC = () => {
+    const view = controller.view.store.getState();
+    const { draft } = controller.composer.getState();
+    const action = resolveCtrlC({ draft, busy: view.busy, interrupting: view.interrupting, exitArmed: view.exitArmed });
+    switch (action) {
+      case 'clear-draft':
+        controller.composer.setState({ draft: '', cursor: 0 });
+        setArmed(false);
+        return;
+      case 'interrupt':
+        controller.interrupt();
+        setArmed(false);
+        return;
+      case 'arm-exit':
+        setArmed(true);
+        return;
+      case 'exit':
+        setArmed(false);
+        onExit();
+    }
+  };
+
+  useKeyboard((keys: Key[]) => {
+    for (const key of keys) {
+      if (key.type === 'key' && key.ctrl && key.name === 'c') {
+        onCtrlC();
+        continue;
+      }
+      if (controller.view.store.getState().exitArmed) setArmed(false);
+      const current = controller.composer.getState();
+      // Ctrl+D on an empty prompt leaves, as in a shell.
+      if (key.type === 'key' && key.ctrl && key.name === 'd' && current.draft === '') {
+        onExit();
+        return;
+      }
+      const next = applyComposerKey(current, key);
+      if (next.submit !== undefined && !controller.submit(next.submit)) {
+        // Not sent (still busy or starting): keep the text so nothing typed is lost.
+        controller.composer.setState(current);
+        continue;
+      }
+      if (next.draft !== current.draft || next.cursor !== current.cursor) {
+        controller.composer.setState({ draft: next.draft, cursor: next.cursor });
+      }
+    }
+  });
+}

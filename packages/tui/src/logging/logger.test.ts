@@ -1,0 +1,27 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger, hermesHome } from './logger.ts';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('logger', () => {
+  it('writes to $HERMES_HOME/logs/tui.log, creating the folder', () => {
+    const home = mkdtempSync(join(tmpdir(), 'hermes-log-'));
+    dirs.push(home);
+    const logger = createLogger({ file: join(hermesHome({ HERMES_HOME: home }), 'logs', 'tui.log'), level: 'info' });
+    logger.info('backend ready', { pid: 42 });
+    logger.debug('too chatty to keep');
+    logger.error('startup failed', { error: new Error('boom') });
+    const text = readFileSync(join(home, 'logs', 'tui.log'), 'utf8');
+    expect(text).toMatch(/INFO .*backend ready {"pid":42}/);
+    expect(text).not.toContain('too chatty');
+    expect(text).toMatch(/ERROR .*startup failed .*"message":"boom"/);
+  });
+
+  it('defaults HERMES_HOME to ~/.hermes', () => {
+    expect(hermesHome({})).toMatch(/\.hermes$/);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The `hermes` entry point. Kept thin so `--help`, `--version` and the no-terminal message are
+ * instant: Ink, React and the backend client load only when the TUI actually opens.
+ */
+import { readFileSync } from 'node:fs';
+import { runtimeFrom } from './app/runtime.ts';
+import { HELP_TEXT, NO_TTY_MESSAGE, UsageError, parseCliArgs, type CliOptions } from './cli/args.ts';
+
+function version(): string {
+  try {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return manifest.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function isInteractiveTerminal(): boolean {
+  return Boolean(process.stdin.isTTY && process.stdout.isTTY && typeof process.stdin.setRawMode === 'function');
+}
+
+async function main(): Promise<void> {
+  let options: CliOptions;
+  try {
+    options = parseCliArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`hermes: ${error.message}\nRun \`hermes --help\` for usage.\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options.help) {
+    process.stdout.write(HELP_TEXT);
+    return;
+  }
+  if (options.version) {
+    process.stdout.write(`hermes ${version()}\n`);
+    return;
+  }
+  if (options.positionals.length > 0) {
+    process.stderr.write(
+      `hermes: unknown command "${options.positionals[0]}". Plain subcommands are coming; for now run \`hermes --tui\`.\nRun \`hermes --help\` for usage.\n`,
+    );
+    process.exitCode = 2;
+    return;
+  }
+  if (!isInteractiveTerminal()) {
+    process.stderr.write(NO_TTY_MESSAGE);
+    process.exitCode = 1;
+    return;
+  }
+  const { runTui } = await import('./app/runTui.tsx');
+  await runTui({
+    runtime: runtimeFrom(import.meta.url),
+    backend: { model: options.model, provider: options.provider, baseUrl: options.baseUrl, demo: options.demo },
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`hermes: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

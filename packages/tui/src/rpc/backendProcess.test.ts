@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../logging/logger.ts';
+import { BackendProcess, BackendStartError, describeExit } from './backendProcess.ts';
+
+/** A real child process running a few lines of JavaScript in place of the backend. */
+function fakeBackend(source: string): BackendProcess {
+  return new BackendProcess({ command: process.execPath, args: ['-e', source] }, silentLogger);
+}
+
+const READY_THEN_ECHO = `
+process.stdout.write(JSON.stringify({ jsonrpc: '2.0', method: 'event', params: { type: 'gateway.ready', payload: { version: '0.0.0', protocol: 1, pid: process.pid } } }) + '\\n');
+let buffer = '';
+process.stdin.on('data', (chunk) => {
+  buffer += chunk;
+  let newline;
+  while ((newline = buffer.indexOf('\\n')) >= 0) {
+    const message = JSON.parse(buffer.slice(0, newline));
+    buffer = buffer.slice(newline + 1);
+    process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { closed: true, echo: message.params } }) + '\\n');
+  }
+});
+process.stdin.on('end', () => process.exit(0));
+`;
+
+describe('BackendProcess', () => {
+  it('connects to a backend that reports ready, answers requests and exits cleanly when its stdin ends', async () => {
+    const backend = fakeBackend(READY_THEN_ECHO);
+    const ready = await backend.waitReady(10_000);
+    expect(ready.protocol).toBe(1);
+    await expect(backend.client.request('session.close', { session_id: 's9' })).resolves.toMatchObject({
+      closed: true,
+      echo: { session_id: 's9' },
+    });
+    const exit = await backend.shutdown();
+    expect(exit.code).toBe(0);
+    expect(backend.hasExited).toBe(true);
+  });
+
+  it('fails the startup with the stderr tail when the backend dies before it is ready', async () => {
+    const backend = fakeBackend(`process.stderr.write('loading config\\nconfig.yaml line 3: bad indent\\n'); process.exit(3);`);
+    const failure = backend.waitReady(10_000);
+    await expect(failure).rejects.toBeInstanceOf(BackendStartError);
+    await expect(failure).rejects.toMatchObject({
+      message: 'the backend exited with code 3 before it was ready',
+      stderrTail: ['loading config', 'config.yaml line 3: bad indent'],
+    });
+  });
+
+  it('fails the startup when ready never comes, and kills the silent backend on shutdown', async () => {
+    const backend = fakeBackend(`process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000);`);
+    await expect(backend.waitReady(300)).rejects.toThrow(/did not report ready/);
+    const exit = await backend.shutdown(200);
+    expect(exit.signal).toBe('SIGTERM');
+  });
+
+  it('describes exits in words', () => {
+    expect(describeExit({ code: null, signal: 'SIGKILL', stderrTail: [] })).toBe('the backend was killed by SIGKILL');
+    expect(describeExit({ code: 1, signal: null, stderrTail: [] })).toBe('the backend exited with code 1');
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * The backend child process: spawned with execa, its stdio wired to a HermesClient, its stderr kept
+ * in a ring buffer (never on screen), its exit reported instead of leaving the TUI hanging.
+ */
+import { execa, type ResultPromise } from 'execa';
+import type { GatewayReadyPayload } from '@hermes/rpc-server/protocol';
+import type { Logger } from '../logging/logger.ts';
+import type { ProcessCommand } from './backendCommand.ts';
+import { HermesClient } from './hermesClient.ts';
+import { StderrRing } from './stderrRing.ts';
+
+export const READY_TIMEOUT_MS = 15_000;
+
+export interface BackendExit {
+  code: number | null;
+  signal: string | null;
+  stderrTail: string[];
+  /** Set when the process could not be started at all (e.g. node missing). */
+  spawnError?: string;
+}
+
+/** The backend did not come up: the message says why, the tail shows what it printed. */
+export class BackendStartError extends Error {
+  constructor(
+    message: string,
+    readonly stderrTail: string[],
+  ) {
+    super(message);
+    this.name = 'BackendStartError';
+  }
+}
+
+export class BackendProcess {
+  readonly client: HermesClient;
+  private readonly stderr = new StderrRing(200);
+  private readonly child: ResultPromise<{ stdin: 'pipe'; stdout: 'pipe'; stderr: 'pipe'; buffer: false; reject: false }>;
+  private exitInfo: BackendExit | undefined;
+  private readonly exited: Promise<BackendExit>;
+  private stopping = false;
+
+  constructor(
+    command: ProcessCommand,
+    private readonly logger: Logger,
+    options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+  ) {
+    logger.info('starting backend', { command: command.command, args: command.args });
+    this.child = execa(command.command, command.args, {
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      buffer: false,
+      reject: false,
+      cwd: options.cwd,
+      env: options.env,
+      forceKillAfterDelay: 1_000,
+    });
+    this.child.stderr.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    // A backend that dies mid-write must not crash the TUI with EPIPE.
+    this.child.stdin.on('error', (error) => logger.warn('backend stdin error', { error }));
+    this.client = new HermesClient(this.child.stdout, this.child.stdin, logger);
+    this.exited = this.child.then((result) => {
+      const exit: BackendExit = {
+        code: result.exitCode ?? null,
+        signal: result.signal ?? null,
+        stderrTail: this.stderr.tail(),
+        spawnError: result.exitCode === undefined && !result.signal ? result.shortMessage : undefined,
+      };
+      this.exitInfo = exit;
+      logger[this.stopping ? 'info' : 'warn']('backend exited', { code: exit.code, signal: exit.signal, spawnError: exit.spawnError });
+      this.client.dispose();
+      return exit;
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get hasExited(): boolean {
+    return this.exitInfo !== undefined;
+  }
+
+  stderrTail(count = 200): string[] {
+    return this.stderr.tail(count);
+  }
+
+  onExit(listener: (exit: BackendExit) => void): void {
+    void this.exited.then(listener);
+  }
+
+  /** Waits for `gateway.ready`; rejects with the stderr tail on timeout or early exit. */
+  waitReady(timeoutMs = READY_TIMEOUT_MS): Promise<GatewayReadyPayload> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new BackendStartError(`the backend did not report ready within ${Math.round(timeoutMs / 1000)} s`, this.stderr.tail()));
+      }, timeoutMs);
+      void this.client.ready().then((payload) => {
+        clearTimeout(timer);
+        resolve(payload);
+      });
+      void this.exited.then((exit) => {
+        clearTimeout(timer);
+        reject(new BackendStartError(describeExit(exit, 'before it was ready'), exit.stderrTail));
+      });
+    });
+  }
+
+  /** Ends the backend's stdin (its cue to exit), then kills it if it is still there after `graceMs`. */
+  async shutdown(graceMs = 2_000): Promise<BackendExit> {
+    this.stopping = true;
+    if (!this.exitInfo) {
+      this.child.stdin.end();
+      const timer = setTimeout(() => {
+        this.logger.warn('backend did not exit after stdin closed; sending SIGTERM');
+        this.child.kill('SIGTERM');
+      }, graceMs);
+      await this.exited;
+      clearTimeout(timer);
+    }
+    return this.exited;
+  }
+}
+
+export function describeExit(exit: BackendExit, when = ''): string {
+  const suffix = when ? ` ${when}` : '';
+  if (exit.spawnError) return `the backend could not be started${suffix}: ${exit.spawnError}`;
+  if (exit.signal) return `the backend was killed by ${exit.signal}${suffix}`;
+  return `the backend exited with code ${exit.code ?? 'unknown'}${suffix}`;
+}

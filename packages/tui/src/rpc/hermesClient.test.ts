@@ -1,0 +1,89 @@
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EVENT_METHOD, ErrorCode, type HermesEvent } from '@hermes/rpc-server/protocol';
+import { createNdjsonConnection } from '@hermes/rpc-server/transport';
+import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
+import { silentLogger } from '../logging/logger.ts';
+import { HermesClient, RpcError } from './hermesClient.ts';
+
+/** A real client wired to a real server-side connection over in-memory pipes. */
+function pair() {
+  const toClient = new PassThrough();
+  const toServer = new PassThrough();
+  const client = new HermesClient(toClient, toServer, silentLogger);
+  const { connection: server } = createNdjsonConnection(toServer, toClient);
+  return { client, server, toClient };
+}
+
+const open: MessageConnection[] = [];
+afterEach(() => {
+  for (const connection of open.splice(0)) connection.dispose();
+});
+
+function event(type: string, session_id?: string, payload?: unknown): HermesEvent {
+  return { type, session_id, payload } as HermesEvent;
+}
+
+describe('HermesClient', () => {
+  it('hands events that arrived before anyone subscribed to the first subscriber, in order', async () => {
+    const { client, server } = pair();
+    server.listen();
+    open.push(server);
+    await server.sendNotification(EVENT_METHOD, event('gateway.ready', undefined, { version: '1', protocol: 1, pid: 7 }));
+    await server.sendNotification(EVENT_METHOD, event('session.title', 's1', { title: 'hello' }));
+    expect(await client.ready()).toEqual({ version: '1', protocol: 1, pid: 7 });
+    await new Promise((r) => setTimeout(r, 20));
+
+    const seen: string[] = [];
+    client.onEvent((e) => seen.push(e.type));
+    expect(seen).toEqual(['gateway.ready', 'session.title']);
+    await server.sendNotification(EVENT_METHOD, event('message.start', 's1'));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(seen).toEqual(['gateway.ready', 'session.title', 'message.start']);
+    client.dispose();
+  });
+
+  it('returns results and turns error answers into RpcError with the code', async () => {
+    const { client, server } = pair();
+    server.onRequest('prompt.submit', (params: { text: string }) =>
+      params.text === 'hi'
+        ? { status: 'streaming' }
+        : new ResponseError(ErrorCode.AgentUnavailable, 'no model configured: run hermes model'),
+    );
+    server.listen();
+    open.push(server);
+    await expect(client.request('prompt.submit', { session_id: 's', text: 'hi' })).resolves.toEqual({ status: 'streaming' });
+    const failure = client.request('prompt.submit', { session_id: 's', text: 'other' });
+    await expect(failure).rejects.toBeInstanceOf(RpcError);
+    await expect(failure).rejects.toMatchObject({ code: 5032, message: 'no model configured: run hermes model' });
+    client.dispose();
+  });
+
+  it('answers approval, clarify and secret requests with "method not found" so the backend denies', async () => {
+    const { client, server } = pair();
+    server.listen();
+    open.push(server);
+    for (const method of ['approval', 'clarify', 'secret']) {
+      const answer = server.sendRequest(method, { session_id: 's' });
+      await expect(answer).rejects.toMatchObject({ code: -32601 });
+    }
+    client.dispose();
+  });
+
+  it('rejects a pending request and reports the close when the backend stream ends', async () => {
+    const { client, server, toClient } = pair();
+    server.onRequest('session.create', () => new Promise(() => undefined));
+    server.listen();
+    open.push(server);
+    let closed = false;
+    client.onClose(() => {
+      closed = true;
+    });
+    const pending = client.request('session.create', { cols: 80 });
+    await new Promise((r) => setTimeout(r, 10));
+    toClient.end();
+    await expect(pending).rejects.toBeInstanceOf(RpcError);
+    expect(closed).toBe(true);
+    await expect(client.request('session.list', {})).rejects.toThrow(/closed/);
+  });
+});

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import type { HermesEvent, SessionInfo, SessionOpenResult } from '@hermes/rpc-server/protocol';
+import { reduceAll } from './reducer.ts';
+import { initialViewState, type ViewInput, type ViewState } from './viewState.ts';
+
+const usage = { model: 'm', input: 0, output: 0, reasoning: 0, total: 0, calls: 0 };
+
+function info(overrides: Partial<SessionInfo> = {}): SessionInfo {
+  return {
+    model: 'gpt-test',
+    provider: 'custom',
+    cwd: '/home/u/project',
+    title: null,
+    stored_session_id: 'stored-1',
+    toolsets: {},
+    approval_mode: 'manual',
+    yolo: false,
+    plugin_count: 0,
+    usage,
+    version: '0.1.0',
+    ...overrides,
+  };
+}
+
+function opened(infoOverrides: Partial<SessionInfo> = {}): ViewInput {
+  const result: SessionOpenResult = {
+    session_id: 's1',
+    stored_session_id: 'stored-1',
+    message_count: 0,
+    messages: [],
+    info: info(infoOverrides),
+  };
+  return { type: 'local.sessionOpened', result };
+}
+
+const ev = (type: string, payload?: unknown, session_id = 's1'): HermesEvent => ({ type, session_id, payload }) as HermesEvent;
+const delta = (text: string) => ev('message.delta', { text });
+
+function run(...inputs: ViewInput[]): ViewState {
+  return reduceAll(initialViewState(), [opened(), ...inputs]);
+}
+
+/** The transcript as a user reads it, without ids. */
+function lines(state: ViewState): string[] {
+  return state.transcript.flatMap((item) => {
+    switch (item.kind) {
+      case 'header':
+        return [];
+      case 'user':
+        return [`you: ${item.text}`];
+      case 'assistant':
+        return [`${item.continued ? '…' : 'hermes: '}${item.text}${item.status ? ` [${item.status}]` : ''}`];
+      case 'tool':
+        return [`tool ${item.tool.name} ${item.tool.context} ${item.tool.status}`];
+      case 'notice':
+        return [`${item.level}: ${item.text}`];
+      case 'setup':
+        return [];
+    }
+  });
+}
+
+describe('reducer', () => {
+  it('opens the session with a header showing model, provider and cwd', () => {
+    const state = reduceAll(initialViewState(), [opened()]);
+    expect(state.phase).toBe('ready');
+    expect(state.transcript[0]).toMatchObject({ kind: 'header', info: { model: 'gpt-test', cwd: '/home/u/project' } });
+  });
+
+  it('streams a reply into the live turn, then commits it when the turn completes', () => {
+    const streaming = run({ type: 'local.submitted', text: 'hi' }, ev('message.start'), delta('Hel'), delta('lo!'));
+    expect(streaming.busy).toBe(true);
+    expect(streaming.live?.text).toBe('Hello!');
+    expect(lines(streaming)).toEqual(['you: hi']);
+
+    const done = reduceAll(streaming, [ev('message.complete', { text: 'Hello!', status: 'complete', usage: { ...usage, total: 42 } })]);
+    expect(lines(done)).toEqual(['you: hi', 'hermes: Hello!']);
+    expect(done.busy).toBe(false);
+    expect(done.live).toBeUndefined();
+    expect(done.usage?.total).toBe(42);
+  });
+
+  it('keeps the partial text of an interrupted reply, marked interrupted', () => {
+    const state = run(
+      { type: 'local.submitted', text: 'count' },
+      ev('message.start'),
+      delta('one two thr'),
+      { type: 'local.interruptSent' },
+    );
+    expect(state.interrupting).toBe(true);
+    const done = reduceAll(state, [ev('message.complete', { text: 'one two thr', status: 'interrupted' })]);
+    expect(lines(done)).toEqual(['you: count', 'hermes: one two thr [interrupted]']);
+    expect(done.busy).toBe(false);
+    expect(done.interrupting).toBe(false);
+  });
+
+  it('orders text, tool lines and the text after them as they happened', () => {
+    const state = run(
+      { type: 'local.submitted', text: 'read it' },
+      ev('message.start'),
+      delta('Let me look.'),
+      ev('tool.start', { tool_id: 't1', name: 'read_file', context: 'notes.txt' }),
+      ev('tool.progress', { tool_id: 't1', name: 'read_file', preview: '3 lines' }),
+    );
+    expect(state.live?.tools).toMatchObject([{ name: 'read_file', status: 'running', preview: '3 lines' }]);
+    const done = reduceAll(state, [
+      ev('tool.complete', { tool_id: 't1', name: 'read_file', duration_s: 0.2, summary: 'read 3 lines' }),
+      delta('It says hi.'),
+      ev('message.complete', { text: 'Let me look.It says hi.', status: 'complete' }),
+    ]);
+    expect(lines(done)).toEqual(['you: read it', 'hermes: Let me look.', 'tool read_file notes.txt done', '…It says hi.']);
+    expect(done.transcript[3]).toMatchObject({ tool: { durationS: 0.2, summary: 'read 3 lines' } });
+  });
+
+  it('shows a failed tool as failed, and a tool cut off by an interrupt as interrupted', () => {
+    const done = run(
+      { type: 'local.submitted', text: 'go' },
+      ev('message.start'),
+      ev('tool.start', { tool_id: 'a', name: 'terminal', context: 'ls /nope' }),
+      ev('tool.complete', { tool_id: 'a', name: 'terminal', duration_s: 0.1, error: 'exit 2' }),
+      ev('tool.start', { tool_id: 'b', name: 'terminal', context: 'sleep 100' }),
+      ev('message.complete', { text: '', status: 'interrupted' }),
+    );
+    expect(lines(done)).toEqual([
+      'you: go',
+      'tool terminal ls /nope failed',
+      'tool terminal sleep 100 interrupted',
+      'hermes:  [interrupted]',
+    ]);
+  });
+
+  it('commits finished paragraphs while streaming so the live zone stays small', () => {
+    const state = run({ type: 'local.submitted', text: 'essay' }, ev('message.start'), delta('First para.\n\nSecond'), delta(' para.\n\nThi'));
+    expect(lines(state)).toEqual(['you: essay', 'hermes: First para.', '…Second para.']);
+    expect(state.live?.text).toBe('Thi');
+    const done = reduceAll(state, [delta('rd.'), ev('message.complete', { text: '', status: 'complete' })]);
+    expect(lines(done).at(-1)).toBe('…Third.');
+  });
+
+  it('uses the final text when the backend sent no deltas', () => {
+    const done = run({ type: 'local.submitted', text: 'q' }, ev('message.start'), ev('message.complete', { text: 'Whole answer', status: 'complete' }));
+    expect(lines(done)).toEqual(['you: q', 'hermes: Whole answer']);
+  });
+
+  it('drops events of other sessions', () => {
+    const state = run({ type: 'local.submitted', text: 'q' }, ev('message.start'), delta('mine'), ev('message.delta', { text: 'theirs' }, 's2'));
+    expect(state.live?.text).toBe('mine');
+  });
+
+  it('shows how to configure a model once when none is configured, and keeps the app usable', () => {
+    const hint = 'No model configured. Run `hermes model` or set model.provider in ~/.hermes/config.yaml';
+    const state = reduceAll(initialViewState(), [
+      opened({ setup_hint: hint, model: '', provider: '' }),
+      ev('error', { message: hint }),
+      ev('error', { message: 'OPENAI_API_KEY is not set: add it to ~/.hermes/.env' }),
+    ]);
+    expect(state.phase).toBe('ready');
+    expect(state.setup).toEqual({ hint });
+    expect(state.transcript.filter((item) => item.kind === 'setup')).toHaveLength(1);
+    expect(lines(state)).toEqual(['error: OPENAI_API_KEY is not set: add it to ~/.hermes/.env']);
+
+    const afterSubmit = reduceAll(state, [
+      { type: 'local.submitted', text: 'hello?' },
+      { type: 'local.submitFailed', message: hint, code: 5032 },
+    ]);
+    expect(lines(afterSubmit).slice(1)).toEqual([
+      'you: hello?',
+      'error: Not sent: no model is configured yet (see the setup instructions above).',
+    ]);
+    expect(afterSubmit.busy).toBe(false);
+    const configured = reduceAll(afterSubmit, [ev('session.info', info({ setup_hint: '' }))]);
+    expect(configured.setup).toBeUndefined();
+  });
+
+  it('shows a session error outside setup as an error line', () => {
+    expect(lines(run(ev('error', { message: 'database is locked' })))).toEqual(['error: database is locked']);
+  });
+
+  it('frees the composer when an interrupt could not reach the turn', () => {
+    const state = run({ type: 'local.submitted', text: 'q' }, ev('message.start'), delta('partial'), {
+      type: 'local.turnAbandoned',
+      reason: 'the backend did not stop the turn',
+    });
+    expect(state.busy).toBe(false);
+    expect(lines(state)).toEqual(['you: q', 'hermes: partial', 'warn: the backend did not stop the turn']);
+  });
+
+  it('records a backend failure with its stderr tail', () => {
+    const state = run({ type: 'local.submitted', text: 'q' }, { type: 'local.backendFailed', message: 'the backend exited with code 1', stderrTail: ['boom'] });
+    expect(state).toMatchObject({ phase: 'failed', busy: false, failure: { message: 'the backend exited with code 1', stderrTail: ['boom'] } });
+  });
+
+  it('shows status updates, and warnings also as transcript lines', () => {
+    const state = run(ev('status.update', { kind: 'compressing', text: 'compressing context…' }));
+    expect(state.status).toBe('compressing context…');
+    expect(lines(reduceAll(state, [ev('status.update', { kind: 'warn', text: 'context 90% full' })]))).toEqual(['warn: context 90% full']);
+  });
+});

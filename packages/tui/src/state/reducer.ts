@@ -1,0 +1,239 @@
+/** The pure reducer from backend events and local actions to the view state. */
+import { ErrorCode, type HermesEvent, type SessionInfo, type TranscriptMessage } from '@hermes/rpc-server/protocol';
+import { splitFinishedParagraphs } from './paragraphSplit.ts';
+import type { LiveTurn, NoticeLevel, ToolCallView, TranscriptItem, ViewInput, ViewState } from './viewState.ts';
+
+/** Reasoning is shown only as a hint of what the model is thinking; keep just its tail. */
+const REASONING_TAIL = 2_000;
+
+type NewItem = TranscriptItem extends infer T ? (T extends TranscriptItem ? Omit<T, 'id'> : never) : never;
+
+function append(state: ViewState, ...items: NewItem[]): ViewState {
+  if (items.length === 0) return state;
+  let nextId = state.nextId;
+  const added = items.map((item) => ({ ...item, id: nextId++ }) as TranscriptItem);
+  return { ...state, transcript: [...state.transcript, ...added], nextId };
+}
+
+function notice(state: ViewState, level: NoticeLevel, text: string): ViewState {
+  return append(state, { kind: 'notice', level, text });
+}
+
+function emptyLive(): LiveTurn {
+  return { text: '', reasoning: '', tools: [], committed: false, sawDelta: false };
+}
+
+/** Moves the live text (all of it, or its finished paragraphs) into the transcript. */
+function commitLiveText(state: ViewState, live: LiveTurn, mode: 'all' | 'paragraphs'): [ViewState, LiveTurn] {
+  if (mode === 'paragraphs') {
+    const split = splitFinishedParagraphs(live.text);
+    if (!split) return [state, live];
+    const next = append(state, { kind: 'assistant', text: split.head, continued: live.committed });
+    return [next, { ...live, text: split.rest, committed: true }];
+  }
+  const text = live.text.trim();
+  if (!text) return [state, { ...live, text: '' }];
+  const next = append(state, { kind: 'assistant', text, continued: live.committed });
+  return [next, { ...live, text: '', committed: true }];
+}
+
+/** Applies the session's setup hint: shown in the transcript when it first appears or changes. */
+function withSetup(state: ViewState, info: SessionInfo): ViewState {
+  const hint = info.setup_hint?.trim();
+  if (!hint) return state.setup ? { ...state, setup: undefined } : state;
+  if (state.setup?.hint === hint) return state;
+  return append({ ...state, setup: { hint } }, { kind: 'setup', hint });
+}
+
+function itemsFromHistory(messages: TranscriptMessage[]): NewItem[] {
+  const items: NewItem[] = [];
+  for (const message of messages) {
+    if (message.role === 'user') items.push({ kind: 'user', text: message.text });
+    else if (message.role === 'assistant') {
+      if (message.text.trim() || (message.status && message.status !== 'complete'))
+        items.push({
+          kind: 'assistant',
+          text: message.text.trim(),
+          continued: false,
+          status: message.status === 'complete' ? undefined : message.status,
+        });
+    } else if (message.role === 'tool')
+      items.push({ kind: 'tool', tool: { toolId: message.tool_call_id ?? '', name: message.name ?? 'tool', context: '', status: 'done' } });
+    else if (message.text.trim()) items.push({ kind: 'notice', level: 'info', text: message.text.trim() });
+  }
+  return items;
+}
+
+function endTurn(state: ViewState): ViewState {
+  return { ...state, live: undefined, busy: false, interrupting: false, status: '' };
+}
+
+function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local.${string}` }>): ViewState {
+  switch (action.type) {
+    case 'local.sessionOpened': {
+      const { result } = action;
+      const opened: ViewState = {
+        ...state,
+        phase: 'ready',
+        sessionId: result.session_id,
+        info: result.info,
+        usage: result.info.usage,
+        title: result.info.title ?? undefined,
+        status: '',
+      };
+      return withSetup(append(opened, { kind: 'header', info: result.info }, ...itemsFromHistory(result.messages)), result.info);
+    }
+    case 'local.submitted':
+      return append(
+        { ...state, busy: true, interrupting: false, live: emptyLive(), status: 'waiting for the model…' },
+        { kind: 'user', text: action.text },
+      );
+    case 'local.submitFailed':
+      // The setup instructions are already on screen; repeating them after every prompt would bury the transcript.
+      if (state.setup && action.code === ErrorCode.AgentUnavailable)
+        return notice(endTurn(state), 'error', 'Not sent: no model is configured yet (see the setup instructions above).');
+      return notice(endTurn(state), 'error', action.message);
+    case 'local.interruptSent':
+      return state.busy ? { ...state, interrupting: true, status: 'interrupting…' } : state;
+    case 'local.turnAbandoned': {
+      if (!state.busy) return state;
+      const live = state.live ?? emptyLive();
+      const [committed] = commitLiveText(state, live, 'all');
+      return notice(endTurn(committed), 'warn', action.reason);
+    }
+    case 'local.notice':
+      return notice(state, action.level, action.text);
+    case 'local.status':
+      return { ...state, status: action.text };
+    case 'local.backendFailed':
+      return {
+        ...endTurn(state),
+        phase: 'failed',
+        failure: { message: action.message, stderrTail: action.stderrTail },
+        status: '',
+      };
+    case 'local.exitArmed':
+      return { ...state, exitArmed: action.armed };
+  }
+}
+
+function updateTool(live: LiveTurn, toolId: string, change: (tool: ToolCallView) => ToolCallView): LiveTurn {
+  return { ...live, tools: live.tools.map((tool) => (tool.toolId === toolId ? change(tool) : tool)) };
+}
+
+function reduceEvent(state: ViewState, event: HermesEvent): ViewState {
+  // Events of other sessions are not ours to show; gateway events carry no session.
+  if (event.session_id && state.sessionId && event.session_id !== state.sessionId) return state;
+  switch (event.type) {
+    case 'gateway.ready':
+      return state.phase === 'starting' ? { ...state, status: 'opening a session…' } : state;
+    case 'session.info':
+      if (!event.payload) return state;
+      return withSetup(
+        { ...state, info: event.payload, usage: event.payload.usage ?? state.usage, title: event.payload.title ?? state.title },
+        event.payload,
+      );
+    case 'session.usage':
+      return event.payload ? { ...state, usage: event.payload } : state;
+    case 'session.title':
+      return event.payload ? { ...state, title: event.payload.title } : state;
+    case 'message.start':
+      return { ...state, busy: true, live: state.live ?? emptyLive(), status: '' };
+    case 'message.delta': {
+      if (!event.payload?.text) return state;
+      const live = state.live ?? emptyLive();
+      // Separators between model iterations arrive as leading newlines; a reply piece never starts with them.
+      const text = live.text ? live.text + event.payload.text : event.payload.text.replace(/^\n+/, '');
+      const grown = { ...live, text, sawDelta: true, generating: undefined };
+      const [next, rest] = commitLiveText(state, grown, 'paragraphs');
+      return { ...next, busy: true, live: rest, status: '' };
+    }
+    case 'reasoning.delta': {
+      if (!event.payload?.text) return state;
+      const live = state.live ?? emptyLive();
+      return { ...state, live: { ...live, reasoning: (live.reasoning + event.payload.text).slice(-REASONING_TAIL) } };
+    }
+    case 'tool.generating': {
+      if (!event.payload) return state;
+      return { ...state, live: { ...(state.live ?? emptyLive()), generating: event.payload.name } };
+    }
+    case 'tool.start': {
+      if (!event.payload) return state;
+      const [next, live] = commitLiveText(state, state.live ?? emptyLive(), 'all');
+      const tool: ToolCallView = {
+        toolId: event.payload.tool_id,
+        name: event.payload.name,
+        context: event.payload.context ?? '',
+        status: 'running',
+      };
+      return { ...next, live: { ...live, generating: undefined, tools: [...live.tools, tool] } };
+    }
+    case 'tool.progress': {
+      if (!event.payload || !state.live) return state;
+      const { tool_id, preview } = event.payload;
+      return { ...state, live: updateTool(state.live, tool_id, (tool) => ({ ...tool, preview })) };
+    }
+    case 'tool.complete': {
+      if (!event.payload) return state;
+      const { tool_id, name, duration_s, summary, error } = event.payload;
+      const live = state.live ?? emptyLive();
+      const started = live.tools.find((tool) => tool.toolId === tool_id);
+      const finished: ToolCallView = {
+        toolId: tool_id,
+        name,
+        context: started?.context ?? '',
+        status: error ? 'failed' : 'done',
+        durationS: duration_s,
+        summary,
+        error,
+      };
+      const remaining = { ...live, tools: live.tools.filter((tool) => tool.toolId !== tool_id) };
+      return append({ ...state, live: remaining }, { kind: 'tool', tool: finished });
+    }
+    case 'message.complete': {
+      const payload = event.payload;
+      const live = state.live ?? emptyLive();
+      // Without deltas (a backend that does not stream), the final text is the whole reply.
+      const text = (live.sawDelta ? live.text : (payload?.text ?? '')).trim();
+      const status = payload?.status && payload.status !== 'complete' ? payload.status : undefined;
+      const unfinished: NewItem[] = live.tools.map((tool) => ({ kind: 'tool', tool: { ...tool, status: 'interrupted' } }));
+      const reply: NewItem[] =
+        text || status ? [{ kind: 'assistant', text, continued: live.committed, status, error: payload?.error }] : [];
+      const done = append(endTurn(state), ...unfinished, ...reply);
+      return payload?.usage ? { ...done, usage: payload.usage } : done;
+    }
+    case 'status.update': {
+      if (!event.payload) return state;
+      const { kind, text } = event.payload;
+      const next = { ...state, status: text };
+      if (kind === 'warn' || kind === 'error') return notice(next, kind, text);
+      return next;
+    }
+    case 'notification.show': {
+      if (!event.payload) return state;
+      const { level, text } = event.payload;
+      if (level === 'warn' || level === 'error') return notice(state, level, text);
+      return { ...state, status: text };
+    }
+    case 'error': {
+      const message = event.payload?.message?.trim();
+      if (!message) return state;
+      // Without a model the backend reports the setup hint as an error too; it is on screen already.
+      if (state.setup?.hint === message) return state;
+      return notice(state, 'error', message);
+    }
+    case 'notification.clear':
+    case 'todo.updated':
+    case 'request.cancel':
+      return state;
+  }
+}
+
+export function reduce(state: ViewState, input: ViewInput): ViewState {
+  if (input.type.startsWith('local.')) return reduceLocal(state, input as Extract<ViewInput, { type: `local.${string}` }>);
+  return reduceEvent(state, input as HermesEvent);
+}
+
+export function reduceAll(state: ViewState, inputs: readonly ViewInput[]): ViewState {
+  return inputs.reduce(reduce, state);
+}

@@ -1,0 +1,95 @@
+/** The TUI's view state: what the screen shows, derived from backend events and local actions. */
+import type { HermesEvent, SessionInfo, SessionOpenResult, TurnStatus, Usage } from '@hermes/rpc-server/protocol';
+
+export type ToolStatus = 'running' | 'done' | 'failed' | 'interrupted';
+
+export interface ToolCallView {
+  toolId: string;
+  name: string;
+  context: string;
+  status: ToolStatus;
+  durationS?: number;
+  summary?: string;
+  error?: string;
+  /** The latest progress preview of a running tool. */
+  preview?: string;
+}
+
+export type NoticeLevel = 'info' | 'warn' | 'error';
+
+/** A finished line of the transcript. Finished items never change: they are printed once. */
+export type TranscriptItem =
+  | { kind: 'header'; id: number; info: SessionInfo }
+  | { kind: 'user'; id: number; text: string }
+  /**
+   * A piece of an assistant reply. Long replies are committed paragraph by paragraph, and text before
+   * a tool call is committed when the tool starts; `continued` marks every piece but a reply's first.
+   * `status` is set on the last piece of a reply that did not complete.
+   */
+  | { kind: 'assistant'; id: number; text: string; continued: boolean; status?: Exclude<TurnStatus, 'complete'>; error?: string }
+  | { kind: 'tool'; id: number; tool: ToolCallView }
+  /** How to configure a model, printed once when the session has none. */
+  | { kind: 'setup'; id: number; hint: string }
+  | { kind: 'notice'; id: number; level: NoticeLevel; text: string };
+
+/** The turn being streamed: everything here is still changing. */
+export interface LiveTurn {
+  /** Assistant text not yet committed to the transcript. */
+  text: string;
+  reasoning: string;
+  tools: ToolCallView[];
+  /** The tool whose arguments the model is still writing. */
+  generating?: string;
+  /** Some text of this reply is already in the transcript. */
+  committed: boolean;
+  /** Some `message.delta` arrived in this turn. */
+  sawDelta: boolean;
+}
+
+export type Phase = 'starting' | 'ready' | 'failed';
+
+export interface ViewState {
+  phase: Phase;
+  /** Why the backend is unusable (startup failure or exit), with what it printed last. */
+  failure?: { message: string; stderrTail: string[] };
+  sessionId?: string;
+  info?: SessionInfo;
+  usage?: Usage;
+  title?: string;
+  transcript: TranscriptItem[];
+  nextId: number;
+  live?: LiveTurn;
+  busy: boolean;
+  interrupting: boolean;
+  status: string;
+  /** Set while no usable model is configured: the backend's hint on how to configure one. */
+  setup?: { hint: string };
+  exitArmed: boolean;
+}
+
+/** Things the TUI itself does that change the view (backend events are the other input). */
+export type LocalAction =
+  | { type: 'local.sessionOpened'; result: SessionOpenResult }
+  | { type: 'local.submitted'; text: string }
+  | { type: 'local.submitFailed'; message: string; code?: number }
+  | { type: 'local.interruptSent' }
+  /** An interrupt the backend could not act on: end the turn locally so the composer works again. */
+  | { type: 'local.turnAbandoned'; reason: string }
+  | { type: 'local.notice'; level: NoticeLevel; text: string }
+  | { type: 'local.status'; text: string }
+  | { type: 'local.backendFailed'; message: string; stderrTail: string[] }
+  | { type: 'local.exitArmed'; armed: boolean };
+
+export type ViewInput = HermesEvent | LocalAction;
+
+export function initialViewState(): ViewState {
+  return {
+    phase: 'starting',
+    transcript: [],
+    nextId: 1,
+    busy: false,
+    interrupting: false,
+    status: 'starting the backend…',
+    exitArmed: false,
+  };
+}

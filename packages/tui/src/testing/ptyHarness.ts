@@ -1,0 +1,155 @@
+/**
+ * Runs the real `hermes` in a real pseudo-terminal and reads the screen through a headless terminal
+ * emulator, so tests see what a user would see (including what Ink erased and redrew).
+ */
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import xtermHeadless from '@xterm/headless';
+import pty from 'node-pty';
+
+const { Terminal } = xtermHeadless;
+
+export const HERMES_BIN = fileURLToPath(new URL('../../bin/hermes.js', import.meta.url));
+const HERMES_SOURCE = fileURLToPath(new URL('../main.tsx', import.meta.url));
+
+const KEYS = {
+  enter: '\r',
+  'ctrl-c': '\x03',
+  'ctrl-d': '\x04',
+  backspace: '\x7f',
+  escape: '\x1b',
+  up: '\x1b[A',
+  down: '\x1b[B',
+  left: '\x1b[D',
+  right: '\x1b[C',
+} as const;
+
+export type KeyName = keyof typeof KEYS;
+
+export interface PtyExit {
+  exitCode: number;
+  signal?: number;
+}
+
+export interface HermesPty {
+  /** The visible screen, one string per row joined by newlines, trailing spaces trimmed. */
+  screenText(): string;
+  /** Scrollback and screen together. */
+  bufferText(): string;
+  /** Every byte hermes wrote to the terminal, escape sequences included. */
+  rawOutput(): string;
+  waitForText(pattern: string | RegExp, timeoutMs?: number): Promise<string>;
+  type(text: string): void;
+  press(key: KeyName): void;
+  /** Bracketed paste, as a terminal sends it. */
+  paste(text: string): void;
+  resize(cols: number, rows: number): void;
+  readonly exited: Promise<PtyExit>;
+  readonly hermesHome: string;
+  kill(): Promise<void>;
+}
+
+export interface SpawnOptions {
+  args?: string[];
+  env?: Record<string, string | undefined>;
+  cols?: number;
+  rows?: number;
+  cwd?: string;
+  /** Run the TypeScript sources through tsx instead of the bundle (slower; for development). */
+  fromSource?: boolean;
+}
+
+export function spawnHermes(options: SpawnOptions = {}): HermesPty {
+  const cols = options.cols ?? 100;
+  const rows = options.rows ?? 30;
+  const hermesHome = mkdtempSync(join(tmpdir(), 'hermes-e2e-home-'));
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries({ ...process.env, ...options.env })) {
+    if (value !== undefined) env[name] = value;
+  }
+  // With CI set, Ink prints nothing until exit.
+  delete env.CI;
+  env.HERMES_HOME = options.env?.HERMES_HOME ?? hermesHome;
+  env.TERM = 'xterm-256color';
+  delete env.NO_COLOR;
+
+  const terminal = new Terminal({ cols, rows, scrollback: 5_000, allowProposedApi: true });
+  const entry = options.fromSource ? ['--conditions=source', '--import', 'tsx', HERMES_SOURCE] : [HERMES_BIN];
+  const child = pty.spawn(process.execPath, [...entry, ...(options.args ?? ['--tui'])], {
+    name: 'xterm-256color',
+    cols,
+    rows,
+    cwd: options.cwd ?? process.cwd(),
+    env,
+  });
+  const rawLog = process.env.HERMES_PTY_RAW_LOG;
+  let raw = '';
+  child.onData((data) => {
+    terminal.write(data);
+    raw += data;
+    if (rawLog) appendFileSync(rawLog, data);
+  });
+  const exited = new Promise<PtyExit>((resolve) => child.onExit((exit) => resolve(exit)));
+  let done = false;
+  void exited.then(() => {
+    done = true;
+  });
+
+  const lines = (from: number, to: number) => {
+    const buffer = terminal.buffer.active;
+    const out: string[] = [];
+    for (let y = from; y < to; y++) out.push(buffer.getLine(y)?.translateToString(true) ?? '');
+    return out.join('\n');
+  };
+  let visibleRows = rows;
+  const screenText = () => lines(terminal.buffer.active.viewportY, terminal.buffer.active.viewportY + visibleRows);
+  const bufferText = () => lines(0, terminal.buffer.active.length);
+
+  // Writes to the emulator are asynchronous; reading waits for them to be parsed.
+  const settled = () => new Promise<void>((resolve) => terminal.write('', resolve));
+
+  return {
+    screenText,
+    bufferText,
+    rawOutput: () => raw,
+    hermesHome: env.HERMES_HOME,
+    exited,
+    async waitForText(pattern, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      const matches = (text: string) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
+      for (;;) {
+        await settled();
+        const text = screenText();
+        if (matches(text)) return text;
+        if (Date.now() > deadline || done) {
+          throw new Error(`timed out waiting for ${String(pattern)}${done ? ' (hermes exited)' : ''}; the screen shows:\n${text}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    type(text) {
+      child.write(text);
+    },
+    press(key) {
+      child.write(KEYS[key]);
+    },
+    paste(text) {
+      child.write(`\x1b[200~${text}\x1b[201~`);
+    },
+    resize(newCols, newRows) {
+      terminal.resize(newCols, newRows);
+      child.resize(newCols, newRows);
+      visibleRows = newRows;
+    },
+    async kill() {
+      if (!done) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      terminal.dispose();
+      if (!options.env?.HERMES_HOME) rmSync(hermesHome, { recursive: true, force: true });
+    },
+  };
+}
