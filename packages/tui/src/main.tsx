@@ -49,11 +49,13 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const { runTui } = await import('./app/runTui.tsx');
-  await runTui({
+  const { prepareTui, runTui } = await import('./app/runTui.tsx');
+  // The backend starts booting now, in parallel with loading Ink and rendering the first frame.
+  const prepared = prepareTui({
     runtime: runtimeFrom(import.meta.url),
     backend: { model: options.model, provider: options.provider, baseUrl: options.baseUrl, demo: options.demo },
   });
+  await runTui(prepared);
 }
 
 main().catch((error: unknown) => {

@@ -1,14 +1,11 @@
-import { z } from 'zod';
+import { object, string } from 'zod/mini';
 import { ModelUnavailableError, SessionBusyError } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { ErrorCode } from '../protocol/index.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { parseParams, sessionIdSchema } from './params.ts';
+import { nonEmptyString, parseParams, sessionIdSchema } from './params.ts';
 
-const submitSchema = z.object({
-  session_id: z.string().min(1, 'must be a non-empty string'),
-  text: z.string(),
-});
+const submitSchema = object({ session_id: nonEmptyString(), text: string() });
 
 export function promptHandlers(ctx: HandlerContext): HandlerTable {
   return {

@@ -1,20 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { int, number, object, optional, positive } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { EventBridge } from '../bridge/eventBridge.ts';
 import { ErrorCode, EVENT_METHOD, EventType, type EventPayloads, type EventType as EventName, type HermesEvent } from '../protocol/index.ts';
 import type { LiveSession } from '../server/liveSessions.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { parseParams, sessionIdSchema } from './params.ts';
+import { nonEmptyString, parseParams, sessionIdSchema } from './params.ts';
 import { sessionInfo, setupProblem, toTranscript } from './sessionInfo.ts';
 
-const createSchema = z.object({
-  cols: z.number().int().positive().optional(),
-  cwd: z.string().min(1).optional(),
-  title: z.string().min(1).optional(),
-  model: z.string().min(1).optional(),
-  provider: z.string().min(1).optional(),
+const createSchema = object({
+  cols: optional(number().check(int(), positive('must be a positive whole number'))),
+  cwd: optional(nonEmptyString()),
+  title: optional(nonEmptyString()),
+  model: optional(nonEmptyString()),
+  provider: optional(nonEmptyString()),
 });
 
 /** Sends one event of a session, stamping its per-session sequence number. */

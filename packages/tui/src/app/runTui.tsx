@@ -1,13 +1,15 @@
 /** Runs the interactive TUI: renders the app, starts the backend behind it, and exits cleanly. */
-import { render } from 'ink';
-import { App } from '../components/App.tsx';
-import { createLogger } from '../logging/logger.ts';
+import { createLogger, type Logger } from '../logging/logger.ts';
 import type { BackendOptions } from '../rpc/backendCommand.ts';
 import type { Runtime } from './runtime.ts';
 import { SessionController } from './sessionController.ts';
 import { enableTerminalModes } from './terminalModes.ts';
 
-export async function runTui(options: { backend: BackendOptions; runtime: Runtime }): Promise<void> {
+/** However shutdown goes, the process is gone this long after the user asked to exit. */
+const EXIT_DEADLINE_MS = 5_000;
+
+/** Creates the controller and starts the backend at once, before Ink and React have loaded. */
+export function prepareTui(options: { backend: BackendOptions; runtime: Runtime }): { controller: SessionController; logger: Logger } {
   const logger = createLogger();
   logger.info('hermes TUI starting', { ...options.backend, bundled: options.runtime.bundled, pid: process.pid });
   const controller = new SessionController({
@@ -17,33 +19,68 @@ export async function runTui(options: { backend: BackendOptions; runtime: Runtim
     cwd: process.cwd(),
     cols: process.stdout.columns || 80,
   });
+  void controller.launch();
+  return { controller, logger };
+}
+
+export async function runTui({ controller, logger }: { controller: SessionController; logger: Logger }): Promise<void> {
+  const { render } = await import('ink');
+  const { App } = await import('../components/App.tsx');
   const terminal = enableTerminalModes(process.stdout);
 
   let exiting = false;
-  const exit = async (code: number) => {
+  /**
+   * Ends the run once, whatever asked first. With the terminal gone (hang-up, closed window) nothing
+   * is written to it any more. A deadline makes sure a hung shutdown cannot keep the process alive.
+   */
+  const exit = (code: number, terminalGone = false) => {
     if (exiting) return;
     exiting = true;
-    // Restore the screen first so exiting feels instant; the backend gets its grace period after.
-    instance.unmount();
-    terminal.restore();
-    await controller.shutdown();
-    logger.info('hermes TUI exited', { code });
-    process.exit(code);
+    setTimeout(() => process.exit(code), EXIT_DEADLINE_MS).unref();
+    if (!terminalGone) {
+      try {
+        // Restore the screen first so exiting feels instant; the backend gets its grace period after.
+        instance.unmount();
+        terminal.restore();
+      } catch (error) {
+        logger.warn('could not restore the terminal', { error });
+      }
+    }
+    void controller.shutdown().finally(() => {
+      logger.info('hermes TUI exited', { code });
+      process.exit(code);
+    });
   };
 
-  const instance = render(<App controller={controller} onExit={() => void exit(0)} />, {
+  const instance = render(<App controller={controller} onExit={() => exit(0)} />, {
     exitOnCtrlC: false,
     patchConsole: false,
   });
 
-  process.once('SIGTERM', () => void exit(143));
-  process.once('SIGHUP', () => void exit(129));
-  process.on('uncaughtException', (error) => {
+  // Writes to a vanished terminal fail with EIO/EPIPE: handled here, they end the run quietly
+  // instead of surfacing as uncaught exceptions on every frame Ink tries to draw.
+  const onTerminalError = (error: NodeJS.ErrnoException) => {
+    if (!exiting) logger.warn('terminal closed', { code: error.code, message: error.message });
+    exit(129, true);
+  };
+  process.stdout.on('error', onTerminalError);
+  process.stdin.on('error', onTerminalError);
+  process.once('SIGTERM', () => exit(143));
+  process.once('SIGHUP', () => exit(129, true));
+  process.on('uncaughtException', (error: NodeJS.ErrnoException) => {
+    if (exiting) return;
     logger.error('uncaught exception', { error });
-    terminal.restore();
-    instance.unmount();
-    process.stderr.write(`hermes crashed: ${error.message}\nDetails are in ${logger.file}\n`);
-    void controller.shutdown().finally(() => process.exit(1));
+    const terminalGone = error.code === 'EIO' || error.code === 'EPIPE' || error.code === 'ENXIO';
+    if (!terminalGone) {
+      try {
+        terminal.restore();
+        instance.unmount();
+        process.stderr.write(`hermes crashed: ${error.message}\nDetails are in ${logger.file}\n`);
+      } catch {
+        // Already reporting a crash; the log has the details.
+      }
+    }
+    exit(1, terminalGone);
   });
 
   void controller.start();

@@ -26,6 +26,7 @@ export class SessionController {
   readonly view: ViewStore = createViewStore();
   readonly composer: ComposerStore = createComposerStore();
   private backend: BackendProcess | undefined;
+  private launching: Promise<BackendProcess | undefined> | undefined;
   private stopDemo: (() => Promise<void>) | undefined;
   /** Session events that arrived while `session.create` was in flight, before we knew our id. */
   private early: HermesEvent[] | undefined = [];
@@ -47,32 +48,52 @@ export class SessionController {
     return this.view.store.getState();
   }
 
+  /**
+   * Starts the processes behind the screen: the demo model server for `--demo`, then the backend.
+   * Called as early as possible (before Ink has loaded) so the backend boots while the first frame
+   * renders; `start()` calls it too, and it runs once.
+   */
+  launch(): Promise<BackendProcess | undefined> {
+    if (!this.launching) {
+      this.launching = this.spawnProcesses();
+      // start() awaits and reports the failure; this only keeps it from counting as unhandled.
+      this.launching.catch(() => undefined);
+    }
+    return this.launching;
+  }
+
+  private async spawnProcesses(): Promise<BackendProcess | undefined> {
+    const backendOptions = { ...this.options.backend };
+    if (backendOptions.demo) {
+      this.view.dispatch({ type: 'local.status', text: 'starting the demo model…' });
+      const { startDemoModelServer } = await import('../demo/demoModelServer.ts');
+      const demo = await startDemoModelServer(this.options.runtime, this.logger);
+      if (this.shuttingDown) {
+        await demo.stop();
+        return undefined;
+      }
+      this.stopDemo = demo.stop;
+      Object.assign(backendOptions, { provider: 'custom', baseUrl: demo.baseUrl, model: 'scripted-demo' });
+    }
+    // Loaded lazily: execa and the JSON-RPC stack must not delay the first frame.
+    const { BackendProcess, describeExit } = await import('../rpc/backendProcess.ts');
+    // The user may have quit while we were loading; a backend started now would outlive the TUI.
+    if (this.shuttingDown) return undefined;
+    const backend = new BackendProcess(backendCommand(backendOptions), this.logger);
+    this.backend = backend;
+    backend.client.onEvent((event) => this.receive(event));
+    backend.onExit((exit) => {
+      // An exit during startup fails `waitReady` or `session.create`, which report it below.
+      if (this.shuttingDown || this.state.phase !== 'ready') return;
+      this.view.dispatch({ type: 'local.backendFailed', message: describeExit(exit), stderrTail: exit.stderrTail });
+    });
+    return backend;
+  }
+
   async start(): Promise<void> {
     try {
-      const backendOptions = { ...this.options.backend };
-      if (backendOptions.demo) {
-        this.view.dispatch({ type: 'local.status', text: 'starting the demo model…' });
-        const { startDemoModelServer } = await import('../demo/demoModelServer.ts');
-        const demo = await startDemoModelServer(this.options.runtime, this.logger);
-        if (this.shuttingDown) {
-          await demo.stop();
-          return;
-        }
-        this.stopDemo = demo.stop;
-        Object.assign(backendOptions, { provider: 'custom', baseUrl: demo.baseUrl, model: 'scripted-demo' });
-      }
-      // Loaded after the first frame is on screen: execa and the JSON-RPC stack are the heavy part of startup.
-      const { BackendProcess, describeExit } = await import('../rpc/backendProcess.ts');
-      // The user may have quit while we were loading; a backend started now would outlive the TUI.
-      if (this.shuttingDown) return;
-      const backend = new BackendProcess(backendCommand(backendOptions), this.logger);
-      this.backend = backend;
-      backend.client.onEvent((event) => this.receive(event));
-      backend.onExit((exit) => {
-        // An exit during startup fails `waitReady` or `session.create`, which report it below.
-        if (this.shuttingDown || this.state.phase !== 'ready') return;
-        this.view.dispatch({ type: 'local.backendFailed', message: describeExit(exit), stderrTail: exit.stderrTail });
-      });
+      const backend = await this.launch();
+      if (!backend) return;
       const ready = await backend.waitReady();
       this.logger.info('backend ready', { ...ready });
       const result = await backend.client.request('session.create', { cols: this.options.cols, cwd: this.options.cwd });

@@ -2,6 +2,8 @@
  * The real `hermes` bundle in a real pseudo-terminal, against the real backend and a scripted model
  * server speaking the OpenAI wire format. Run `npm run build` first (vitest's global setup does).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Script } from '../../../../scripts/model-server/index.ts';
@@ -48,7 +50,31 @@ function promptsSeen(server: ModelServer): string[] {
     });
 }
 
+/** Resolves once no process has this pid (polling: it is not our child, so there is no exit event). */
+async function gone(pid: number, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`process ${pid} is still running`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('hermes --tui in a pseudo-terminal', () => {
+  it('exits, and stops its backend, when its terminal goes away', async () => {
+    const { hermes } = await withModel({ turns: [{ text: 'unused' }] });
+    const log = readFileSync(join(hermes.hermesHome, 'logs', 'backend.log'), 'utf8');
+    const backendPid = Number(/backend ready \(pid (\d+)/.exec(log)?.[1]);
+    expect(backendPid).toBeGreaterThan(0);
+    hermes.hangUp();
+    await gone(hermes.pid);
+    await gone(backendPid);
+  });
+
   it('sends a typed prompt and shows the streamed reply', async () => {
     const { hermes, server } = await withModel({
       turns: [{ text: 'Paris is the capital of France, and it streams in pieces.', chunk_size: 5, chunk_delay_ms: 10 }],

@@ -48,6 +48,9 @@ export interface HermesPty {
   resize(cols: number, rows: number): void;
   readonly exited: Promise<PtyExit>;
   readonly hermesHome: string;
+  readonly pid: number;
+  /** Closes the terminal under hermes, as closing its window does: the master side goes away. */
+  hangUp(): void;
   kill(): Promise<void>;
 }
 
@@ -142,6 +145,11 @@ export function spawnHermes(options: SpawnOptions = {}): HermesPty {
       terminal.resize(newCols, newRows);
       child.resize(newCols, newRows);
       visibleRows = newRows;
+    },
+    pid: child.pid,
+    hangUp() {
+      // node-pty's UnixTerminal closes the master fd, then sends SIGHUP; its typings omit destroy().
+      (child as unknown as { destroy(): void }).destroy();
     },
     async kill() {
       if (!done) {
