@@ -3,6 +3,7 @@
  * string and knows nothing of bracketed paste, so raw chunks go through our own parser. Ink still
  * owns raw mode (its `setRawMode` restores the terminal on exit); we listen to the chunks it reads.
  */
+import { StringDecoder } from 'node:string_decoder';
 import { useStdin } from 'ink';
 import { useEffect, useRef } from 'react';
 import { createKeyParser, type Key } from '../input/keyParser.ts';
@@ -19,13 +20,15 @@ export function useKeyboard(onKeys: (keys: Key[]) => void): void {
     if (!isRawModeSupported) return;
     setRawMode(true);
     const parser = createKeyParser();
+    // A multi-byte character may be split between two reads; the decoder holds its first bytes.
+    const decoder = new StringDecoder('utf8');
     let escapeTimer: NodeJS.Timeout | undefined;
     const deliver = (keys: Key[]) => {
       if (keys.length > 0) handler.current(keys);
     };
     const onData = (chunk: string | Buffer) => {
       clearTimeout(escapeTimer);
-      deliver(parser.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8')));
+      deliver(parser.push(typeof chunk === 'string' ? chunk : decoder.write(chunk)));
       if (parser.hasPending()) escapeTimer = setTimeout(() => deliver(parser.flush()), ESCAPE_WAIT_MS);
     };
     stdin.on('data', onData);
