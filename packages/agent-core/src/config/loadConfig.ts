@@ -16,6 +16,25 @@ export interface HermesConfig {
     max_turns: number;
     api_max_retries: number;
   };
+  terminal: {
+    /** Seconds a foreground command may run before it is killed. */
+    timeout: number;
+  };
+  tool_output: {
+    /** Caps on what one tool result hands the model; the rest is cut with a note. */
+    max_bytes: number;
+    max_lines: number;
+  };
+  approvals: {
+    /** `manual`: dangerous commands ask the human; `off`: they run (hardline ones never do). */
+    mode: 'manual' | 'off';
+    /** Seconds to wait for an answer; no answer is a denial. */
+    timeout: number;
+  };
+  /** Pattern keys the user approved with "always". */
+  command_allowlist: string[];
+  /** Toolsets offered to the model; absent means all core toolsets. */
+  toolsets?: string[];
   raw: Record<string, unknown>;
 }
 
@@ -37,13 +56,18 @@ export interface LoadedConfig {
 export const DEFAULT_CONFIG: Omit<HermesConfig, 'raw'> = {
   model: {},
   agent: { max_turns: 90, api_max_retries: 3 },
+  terminal: { timeout: 180 },
+  tool_output: { max_bytes: 50_000, max_lines: 2_000 },
+  approvals: { mode: 'manual', timeout: 300 },
+  command_allowlist: [],
 };
 
 export function formatProblem(problem: ConfigProblem): string {
   return `${problem.file}${problem.line ? ` line ${problem.line}` : ''}: ${problem.message}`;
 }
 
-type Check = { key: string; kind: 'string' | 'positive-int' | 'non-negative-int' };
+type Kind = 'string' | 'positive-int' | 'non-negative-int' | 'positive-number' | 'string-list';
+type Check = { key: string; kind: Kind; oneOf?: readonly string[] };
 
 const CHECKS: Check[] = [
   { key: 'model.provider', kind: 'string' },
@@ -51,18 +75,43 @@ const CHECKS: Check[] = [
   { key: 'model.base_url', kind: 'string' },
   { key: 'agent.max_turns', kind: 'positive-int' },
   { key: 'agent.api_max_retries', kind: 'non-negative-int' },
+  { key: 'terminal.timeout', kind: 'positive-number' },
+  { key: 'tool_output.max_bytes', kind: 'positive-int' },
+  { key: 'tool_output.max_lines', kind: 'positive-int' },
+  { key: 'approvals.mode', kind: 'string', oneOf: ['manual', 'off'] },
+  { key: 'approvals.timeout', kind: 'positive-number' },
+  { key: 'command_allowlist', kind: 'string-list' },
+  { key: 'toolsets', kind: 'string-list' },
 ];
 
-function describeKind(kind: Check['kind']): string {
-  if (kind === 'string') return 'a string';
-  if (kind === 'positive-int') return 'a whole number above 0';
-  return 'a whole number, 0 or more';
+function describeKind(check: Check): string {
+  if (check.oneOf) return `one of ${check.oneOf.join(', ')}`;
+  switch (check.kind) {
+    case 'string':
+      return 'a string';
+    case 'positive-int':
+      return 'a whole number above 0';
+    case 'non-negative-int':
+      return 'a whole number, 0 or more';
+    case 'positive-number':
+      return 'a number above 0';
+    case 'string-list':
+      return 'a list of strings';
+  }
 }
 
-function fits(value: unknown, kind: Check['kind']): boolean {
-  if (kind === 'string') return typeof value === 'string' && value.trim().length > 0;
-  if (typeof value !== 'number' || !Number.isInteger(value)) return false;
-  return kind === 'positive-int' ? value > 0 : value >= 0;
+function fits(value: unknown, check: Check): boolean {
+  switch (check.kind) {
+    case 'string':
+      return typeof value === 'string' && value.trim().length > 0 && (!check.oneOf || check.oneOf.includes(value.trim()));
+    case 'string-list':
+      return Array.isArray(value) && value.every((v) => typeof v === 'string');
+    case 'positive-number':
+      return typeof value === 'number' && Number.isFinite(value) && value > 0;
+    default:
+      if (typeof value !== 'number' || !Number.isInteger(value)) return false;
+      return check.kind === 'positive-int' ? value > 0 : value >= 0;
+  }
 }
 
 /** Reads `$HERMES_HOME/config.yaml` and `.env`. Never throws on bad content: it reports problems. */
@@ -72,6 +121,10 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
   const config: HermesConfig = {
     model: { ...DEFAULT_CONFIG.model },
     agent: { ...DEFAULT_CONFIG.agent },
+    terminal: { ...DEFAULT_CONFIG.terminal },
+    tool_output: { ...DEFAULT_CONFIG.tool_output },
+    approvals: { ...DEFAULT_CONFIG.approvals },
+    command_allowlist: [],
     raw: {},
   };
 
@@ -106,16 +159,18 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
         const value = doc.getIn(keyPath);
         if (value === undefined || value === null) continue;
         const line = node?.range ? lineCounter.linePos(node.range[0]).line : undefined;
-        if (!fits(value, check.kind)) {
+        if (!fits(value, check)) {
           problems.push({
             file: configFile,
             line,
-            message: `\`${check.key}\` must be ${describeKind(check.kind)} (found ${JSON.stringify(value)})`,
+            message: `\`${check.key}\` must be ${describeKind(check)} (found ${JSON.stringify(value)})`,
           });
           continue;
         }
-        const [section, key] = keyPath as [keyof Omit<HermesConfig, 'raw'>, string];
-        (config[section] as Record<string, unknown>)[key] = typeof value === 'string' ? value.trim() : value;
+        const clean = typeof value === 'string' ? value.trim() : value;
+        const [section, key] = keyPath as [keyof Omit<HermesConfig, 'raw'>, string | undefined];
+        if (key === undefined) (config as unknown as Record<string, unknown>)[section] = clean;
+        else (config[section] as Record<string, unknown>)[key] = clean;
       }
     }
   }
