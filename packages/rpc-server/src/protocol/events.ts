@@ -69,6 +69,9 @@ export interface ToolCompletePayload {
   summary?: string;
   result?: string;
   error?: string;
+  /** Set when the approval gate (or a hook) refused the call: the tool did not run. */
+  blocked?: boolean;
+  /** A unified diff of the file change the tool made (write_file, patch). */
   inline_diff?: string;
 }
 
