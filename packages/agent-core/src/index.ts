@@ -1,6 +1,13 @@
 /** hermes agent core: the loop, providers, tools, sessions and config. Knows nothing of JSON-RPC or plugins. */
 export { HermesRuntime, type RuntimeOptions } from './runtime.ts';
-export { AgentSession, SessionBusyError, ModelUnavailableError, newStoredSessionId } from './agent/agentSession.ts';
+export {
+  AgentSession,
+  SessionBusyError,
+  ModelUnavailableError,
+  newStoredSessionId,
+  NO_PROMPTS,
+  type SessionPrompts,
+} from './agent/agentSession.ts';
 export type { AgentEvent, AgentEventSink, SessionUsage, TurnStatus } from './agent/events.ts';
 export { runTurn, type TurnResult } from './agent/agentLoop.ts';
 export { hermesHome } from './config/hermesHome.ts';
@@ -13,5 +20,18 @@ export type { ChatMessage, ChatProvider, ToolCall, ToolSchema } from './provider
 export { ProviderError } from './providers/types.ts';
 export { SessionStore, StoreError, toChatMessages, type StoredMessage, type StoredSession } from './sessions/sessionStore.ts';
 export { ToolRegistry, TOOL_ERROR_PREFIX } from './tools/registry.ts';
-export type { ToolContext, ToolDefinition } from './tools/types.ts';
-export { readFileTool } from './tools/readFile.ts';
+export type { ToolContext, ToolDefinition, ToolOutcome, ToolSettings } from './tools/types.ts';
+export { registerBuiltinTools, BUILTIN_TOOLS } from './tools/builtins.ts';
+export { TodoList } from './tools/todoList.ts';
+export { ProcessRegistry, type ProcessInfo } from './processes/processRegistry.ts';
+export { ApprovalGate } from './approvals/approvalGate.ts';
+export { detectCommand, detectWrite } from './approvals/detect.ts';
+export {
+  APPROVAL_CHOICES,
+  type ApprovalChoice,
+  type ApprovalQuestion,
+  type ApprovalSubject,
+  type AskApproval,
+  type Detection,
+} from './approvals/types.ts';
+export { appendToConfigList } from './config/configWriter.ts';

@@ -8,8 +8,15 @@ import { createFileLogger, type Logger } from './logging/logger.ts';
 import { OpenAICompatibleProvider } from './providers/openaiProvider.ts';
 import type { ChatProvider } from './providers/types.ts';
 import { SessionStore } from './sessions/sessionStore.ts';
-import { readFileTool } from './tools/readFile.ts';
+import os from 'node:os';
+import { ApprovalGate } from './approvals/approvalGate.ts';
+import { appendToConfigList } from './config/configWriter.ts';
+import { ProcessRegistry } from './processes/processRegistry.ts';
+import { registerBuiltinTools } from './tools/builtins.ts';
 import { ToolRegistry } from './tools/registry.ts';
+import type { ToolSettings } from './tools/types.ts';
+import { NO_PROMPTS, type SessionPrompts } from './agent/agentSession.ts';
+import { shellExec, type ShellExecResult } from './agent/shellExec.ts';
 
 export interface RuntimeOptions {
   home?: string;
@@ -29,6 +36,11 @@ export class HermesRuntime {
   readonly tools: ToolRegistry;
   readonly store: SessionStore;
   readonly logger: Logger;
+  readonly gate: ApprovalGate;
+  /** Background processes started by the terminal tool, across sessions. */
+  readonly processes = new ProcessRegistry();
+  readonly settings: ToolSettings;
+  private readonly toolsetProblems: string[];
   private readonly env: Record<string, string | undefined>;
   private readonly flags: ModelFlags;
 
@@ -42,14 +54,37 @@ export class HermesRuntime {
     this.env = { ...this.loaded.dotenv, ...env };
     this.flags = options.flags ?? {};
     this.model = resolveModel(this.loaded.config, this.env, this.flags, this.home);
-    this.tools = new ToolRegistry();
-    this.tools.register(readFileTool);
+    const config = this.loaded.config;
+    this.tools = new ToolRegistry({ env: this.env });
+    registerBuiltinTools(this.tools);
+    this.toolsetProblems = this.tools.enabledFor(config.toolsets).problems;
+    for (const problem of this.toolsetProblems) this.logger.warn('tools: %s', problem);
+    this.settings = {
+      terminalTimeoutS: config.terminal.timeout,
+      maxBytes: config.tool_output.max_bytes,
+      maxLines: config.tool_output.max_lines,
+    };
     this.store = SessionStore.open(path.join(this.home, 'state.db'));
+    this.gate = new ApprovalGate({
+      mode: config.approvals.mode,
+      allowlist: config.command_allowlist,
+      timeoutMs: config.approvals.timeout * 1000,
+      persistAlways: (key) => appendToConfigList(this.home, 'command_allowlist', key),
+      record: (decision) => this.store.recordApproval(decision),
+      home: this.env.HOME ?? os.homedir(),
+      hermesHome: this.home,
+      onError: (message, error) => this.logger.error('approvals: %s: %s', message, error instanceof Error ? error.message : String(error)),
+    });
   }
 
   /** Problems in config.yaml or .env, one line each; hermes runs on with defaults meanwhile. */
   get configProblems(): string[] {
-    return this.loaded.problems.map(formatProblem);
+    return [...this.loaded.problems.map(formatProblem), ...this.toolsetProblems];
+  }
+
+  /** The toolsets offered to the model (`toolsets:` in config.yaml; all when absent). */
+  get toolsets(): string[] | undefined {
+    return this.loaded.config.toolsets;
   }
 
   /**
@@ -62,6 +97,7 @@ export class HermesRuntime {
     title?: string | null;
     source?: string;
     overrides?: ModelFlags;
+    prompts?: SessionPrompts;
   }): AgentSession {
     const resolution =
       input.overrides && Object.keys(input.overrides).length > 0
@@ -73,6 +109,13 @@ export class HermesRuntime {
     return new AgentSession({
       store: this.store,
       tools: this.tools,
+      toolsets: this.toolsets,
+      toolSchemas: this.tools.schemas(this.toolsets),
+      gate: this.gate,
+      prompts: input.prompts ?? NO_PROMPTS,
+      home: this.home,
+      settings: this.settings,
+      processes: this.processes,
       provider,
       unavailable: resolution.ok ? undefined : resolution.problem,
       modelLabel: resolution.ok ? resolution.model.model : resolution.model,
@@ -86,7 +129,21 @@ export class HermesRuntime {
     });
   }
 
+  /** A shell command outside any session: nobody can be asked, so dangerous commands are denied. */
+  shellExec(command: string, cwd: string): Promise<ShellExecResult> {
+    return shellExec({
+      command,
+      cwd,
+      sessionId: 'shell',
+      yolo: false,
+      gate: this.gate,
+      ask: NO_PROMPTS.approval,
+      settings: this.settings,
+    });
+  }
+
   close(): void {
+    this.processes.killAll();
     this.store.close();
   }
 }

@@ -1,19 +1,13 @@
 import type { Logger } from '../logging/logger.ts';
-import type { ChatMessage, ChatProvider, ToolCall } from '../providers/types.ts';
-import type { SessionStore } from '../sessions/sessionStore.ts';
-import type { ToolRegistry } from '../tools/registry.ts';
-import type { AgentEventSink, SessionUsage, TurnStatus } from './events.ts';
+import type { ChatMessage, ChatProvider } from '../providers/types.ts';
+import type { SessionUsage, TurnStatus } from './events.ts';
+import { runToolCalls, type ToolCallDeps } from './toolCalls.ts';
 
-export interface TurnDeps {
-  sessionId: string;
-  cwd: string;
+export interface TurnDeps extends ToolCallDeps {
   provider: ChatProvider;
-  tools: ToolRegistry;
-  store: SessionStore;
   logger: Logger;
   maxTurns: number;
   usage: SessionUsage;
-  emit: AgentEventSink;
 }
 
 export interface TurnResult {
@@ -21,8 +15,6 @@ export interface TurnResult {
   text: string;
   error?: string;
 }
-
-const INTERRUPTED_TOOL_RESULT = '[interrupted] The user interrupted the turn before this tool call finished.';
 
 /**
  * One user turn: model call → tool calls → model call … until the model answers without tools,
@@ -57,7 +49,7 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
     let needsBreak = turnText.length > 0;
     let response;
     try {
-      response = await deps.provider.stream({ messages: history, tools: deps.tools.schemas(), signal }, (event) => {
+      response = await deps.provider.stream({ messages: history, tools: deps.toolSchemas, signal }, (event) => {
         if (event.type === 'text') {
           if (needsBreak) {
             addText('\n\n');
@@ -112,47 +104,4 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
     'error',
     `Stopped after ${deps.maxTurns} model calls in one turn (agent.max_turns in config.yaml). Send a message to continue.`,
   );
-}
-
-/** Runs the calls in order; returns true if the user interrupted. Every call gets a result message. */
-async function runToolCalls(deps: TurnDeps, calls: ToolCall[], history: ChatMessage[], signal: AbortSignal): Promise<boolean> {
-  const { emit, store, sessionId } = deps;
-  let interrupted = false;
-  for (const call of calls) {
-    const name = call.function.name;
-    let result: string;
-    let error: string | undefined;
-    const started = performance.now();
-    if (interrupted || signal.aborted) {
-      interrupted = true;
-      result = INTERRUPTED_TOOL_RESULT;
-    } else {
-      emit({ type: 'tool.start', toolId: call.id, name, context: deps.tools.preview(name, call.function.arguments) });
-      try {
-        const outcome = await deps.tools.run(name, call.function.arguments, {
-          cwd: deps.cwd,
-          sessionId,
-          signal,
-          progress: (preview) => emit({ type: 'tool.progress', toolId: call.id, name, preview }),
-        });
-        result = outcome.result;
-        error = outcome.error;
-      } catch {
-        interrupted = true;
-        result = INTERRUPTED_TOOL_RESULT;
-        error = 'interrupted';
-      }
-      emit({
-        type: 'tool.complete',
-        toolId: call.id,
-        name,
-        durationS: Math.round(performance.now() - started) / 1000,
-        result,
-        ...(error ? { error } : {}),
-      });
-    }
-    store.appendMessage(sessionId, { role: 'tool', content: result, toolName: name, toolCallId: call.id });
-    history.push({ role: 'tool', tool_call_id: call.id, content: result });
-  }
-  return interrupted;
 }

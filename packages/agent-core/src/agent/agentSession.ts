@@ -1,9 +1,15 @@
 import crypto from 'node:crypto';
 import type { Logger } from '../logging/logger.ts';
-import type { ChatMessage, ChatProvider } from '../providers/types.ts';
+import type { ApprovalGate } from '../approvals/approvalGate.ts';
+import type { AskApproval } from '../approvals/types.ts';
+import type { ProcessRegistry } from '../processes/processRegistry.ts';
+import type { ChatMessage, ChatProvider, ToolSchema } from '../providers/types.ts';
+import { TodoList } from '../tools/todoList.ts';
+import type { ToolContext, ToolSettings } from '../tools/types.ts';
 import { toChatMessages, type SessionStore, type StoredMessage } from '../sessions/sessionStore.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import { runTurn, type TurnResult } from './agentLoop.ts';
+import { shellExec, type ShellExecResult } from './shellExec.ts';
 import type { AgentEventSink, SessionUsage } from './events.ts';
 import { buildSystemPrompt } from './systemPrompt.ts';
 
@@ -19,9 +25,30 @@ export class ModelUnavailableError extends Error {
   override name = 'ModelUnavailableError';
 }
 
+/** How a session asks its human; the front end (rpc-server) supplies these. */
+export interface SessionPrompts {
+  approval: AskApproval;
+  /** Resolves the answer, or null when nobody can answer. */
+  clarify: (question: string, choices: string[] | undefined, signal: AbortSignal) => Promise<string | null>;
+}
+
+/** Asks nobody: approvals are denied and questions go unanswered (headless use, tests). */
+export const NO_PROMPTS: SessionPrompts = {
+  approval: async () => 'deny',
+  clarify: async () => null,
+};
+
 export interface AgentSessionOptions {
   store: SessionStore;
   tools: ToolRegistry;
+  /** The session's toolset selection; undefined means all. */
+  toolsets: string[] | undefined;
+  toolSchemas: ToolSchema[];
+  gate: ApprovalGate | null;
+  prompts: SessionPrompts;
+  home: string;
+  settings: ToolSettings;
+  processes: ProcessRegistry;
   /** Null when no model is configured; `unavailable` then says how to configure one. */
   provider: ChatProvider | null;
   unavailable?: string;
@@ -45,7 +72,11 @@ export function newStoredSessionId(date = new Date()): string {
 export class AgentSession {
   readonly id: string;
   readonly usage: SessionUsage;
+  readonly todos = new TodoList();
+  /** Per-session yolo: dangerous commands run without asking (hardline ones never do). */
+  yolo = false;
   private readonly systemPrompt: string;
+  private readonly toolContext: Omit<ToolContext, 'signal' | 'progress'>;
   private running: { controller: AbortController; done: Promise<TurnResult> } | null = null;
 
   constructor(private readonly options: AgentSessionOptions) {
@@ -58,7 +89,21 @@ export class AgentSession {
       cwd: options.cwd,
       title: options.title ?? null,
     });
-    this.systemPrompt = buildSystemPrompt({ cwd: options.cwd, toolNames: options.tools.names() });
+    this.systemPrompt = buildSystemPrompt({ cwd: options.cwd, toolNames: options.toolSchemas.map((t) => t.function.name) });
+    this.toolContext = {
+      cwd: options.cwd,
+      sessionId: this.id,
+      home: options.home,
+      settings: options.settings,
+      processes: options.processes,
+      todos: this.todos,
+      clarify: async (question, choices) => {
+        const answer = await options.prompts.clarify(question, choices, this.running?.controller.signal ?? new AbortController().signal);
+        if (answer === null) throw new Error('Nobody answered the question (no interactive user, or it was withdrawn).');
+        return answer;
+      },
+    };
+    this.todos.onChange((todos, revision) => options.emit({ type: 'todo.updated', todos, revision }));
     this.usage = { model: options.modelLabel, input: 0, output: 0, reasoning: 0, total: 0, calls: 0 };
   }
 
@@ -109,19 +154,24 @@ export class AgentSession {
       .then(() => {
         emit({ type: 'turn.start' });
         return runTurn(
-      {
-        sessionId: this.id,
-        cwd: this.options.cwd,
-        provider,
-        tools: this.options.tools,
-        store,
-        logger: this.options.logger,
-        maxTurns: this.options.maxTurns,
-        usage: this.usage,
-        emit,
-      },
-      history,
-      controller.signal,
+          {
+            sessionId: this.id,
+            provider,
+            tools: this.options.tools,
+            toolSchemas: this.options.toolSchemas,
+            toolsets: this.options.toolsets,
+            store,
+            logger: this.options.logger,
+            maxTurns: this.options.maxTurns,
+            usage: this.usage,
+            emit,
+            context: this.toolContext,
+            gate: this.options.gate,
+            ask: this.options.prompts.approval,
+            yolo: () => this.yolo,
+          },
+          history,
+          controller.signal,
         );
       })
       .catch((error: unknown) => {
@@ -138,6 +188,21 @@ export class AgentSession {
     return done;
   }
 
+  /** The composer's `!cmd`, judged by this session's approval settings (yolo, session approvals). */
+  shellExec(command: string): Promise<ShellExecResult> {
+    const gate = this.options.gate;
+    if (!gate) throw new Error('shell commands need the approval gate');
+    return shellExec({
+      command,
+      cwd: this.options.cwd,
+      sessionId: this.id,
+      yolo: this.yolo,
+      gate,
+      ask: this.options.prompts.approval,
+      settings: this.options.settings,
+    });
+  }
+
   /** Aborts the running turn (model stream and tool); its partial reply is kept. */
   interrupt(): boolean {
     if (!this.running) return false;
@@ -152,6 +217,7 @@ export class AgentSession {
       running.controller.abort(new DOMException('session closed', 'AbortError'));
       await running.done;
     }
+    this.options.gate?.forgetSession(this.id);
     this.options.store.endSession(this.id);
   }
 }

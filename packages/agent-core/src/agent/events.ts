@@ -17,7 +17,18 @@ export type AgentEvent =
   | { type: 'tool.generating'; name: string }
   | { type: 'tool.start'; toolId: string; name: string; context: string }
   | { type: 'tool.progress'; toolId: string; name: string; preview: string }
-  | { type: 'tool.complete'; toolId: string; name: string; durationS: number; result: string; error?: string }
+  | {
+      type: 'tool.complete';
+      toolId: string;
+      name: string;
+      durationS: number;
+      result: string;
+      error?: string;
+      /** The approval gate refused the call; the tool did not run. */
+      blocked?: boolean;
+      inlineDiff?: string;
+    }
+  | { type: 'todo.updated'; todos: { id: string; content: string; status: string }[]; revision: number }
   | { type: 'usage'; usage: SessionUsage }
   | {
       type: 'turn.complete';

@@ -25,6 +25,13 @@ describe('loadConfig', () => {
     expect(loaded.dotenv).toEqual({ OPENROUTER_API_KEY: 'sk-or-123' });
   });
 
+  it('reads lists: command_allowlist and toolsets', () => {
+    const loaded = loadConfig(home({ 'config.yaml': 'command_allowlist:\n  - recursive delete\ntoolsets: [file, terminal]\n' }));
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.config.command_allowlist).toEqual(['recursive delete']);
+    expect(loaded.config.toolsets).toEqual(['file', 'terminal']);
+  });
+
   it('accepts `model: name` as shorthand for model.default', () => {
     expect(loadConfig(home({ 'config.yaml': 'model: gpt-4o-mini\n' })).config.model.default).toBe('gpt-4o-mini');
   });

@@ -156,7 +156,11 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
         const keyPath = check.key.split('.');
         if (check.key.startsWith('model.') && typeof raw.model === 'string') continue;
         const node = doc.getIn(keyPath, true) as { range?: [number, number, number] } | undefined;
-        const value = doc.getIn(keyPath);
+        // From the plain JS view: getIn() would hand back YAML nodes for lists and maps.
+        const value = keyPath.reduce<unknown>(
+          (v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+          raw,
+        );
         if (value === undefined || value === null) continue;
         const line = node?.range ? lineCounter.linePos(node.range[0]).line : undefined;
         if (!fits(value, check)) {

@@ -40,6 +40,19 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX messages_session ON messages(session_id, id);
   `,
+  // 2: the approval gate's decisions (asked or automatic), for audit and /history.
+  `
+  CREATE TABLE approval_decisions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    tool_name TEXT NOT NULL,
+    command TEXT NOT NULL,
+    pattern_key TEXT NOT NULL,
+    choice TEXT NOT NULL,
+    decided_at REAL NOT NULL
+  );
+  CREATE INDEX approval_decisions_session ON approval_decisions(session_id, id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

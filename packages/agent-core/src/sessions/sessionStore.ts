@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { ApprovalDecision } from '../approvals/types.ts';
 import type { ChatMessage, ToolCall } from '../providers/types.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 
@@ -53,6 +54,15 @@ interface MessageRow {
   reasoning: string | null;
   status: MessageStatus | null;
   timestamp: number;
+}
+
+interface ApprovalRow {
+  session_id: string;
+  tool_name: string;
+  command: string;
+  pattern_key: string;
+  choice: ApprovalDecision['choice'];
+  decided_at: number;
 }
 
 export class StoreError extends Error {
@@ -167,6 +177,38 @@ export class SessionStore {
 
   endSession(sessionId: string): void {
     this.db.prepare('UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL').run(now(), sessionId);
+  }
+
+  /** Stores one approval-gate decision; `decision.at` is epoch milliseconds. */
+  recordApproval(decision: ApprovalDecision): void {
+    try {
+      this.db
+        .prepare(
+          `INSERT INTO approval_decisions (session_id, tool_name, command, pattern_key, choice, decided_at)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+        )
+        .run(decision.sessionId, decision.toolName, decision.command, decision.patternKey, decision.choice, decision.at / 1000);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+        throw new StoreError(`Session ${decision.sessionId} does not exist; approval decision not recorded`);
+      }
+      throw error;
+    }
+  }
+
+  /** A session's approval decisions, oldest first. */
+  approvalDecisions(sessionId: string): ApprovalDecision[] {
+    const rows = this.db
+      .prepare('SELECT * FROM approval_decisions WHERE session_id = ? ORDER BY id')
+      .all(sessionId) as ApprovalRow[];
+    return rows.map((row) => ({
+      sessionId: row.session_id,
+      toolName: row.tool_name,
+      command: row.command,
+      patternKey: row.pattern_key,
+      choice: row.choice,
+      at: Math.round(row.decided_at * 1000),
+    }));
   }
 
   close(): void {

@@ -1,14 +1,9 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
+import { requireString, resolvePath } from './paths.ts';
 import type { ToolDefinition } from './types.ts';
 
 const MAX_BYTES = 256 * 1024;
 const DEFAULT_LIMIT = 2000;
-
-function resolvePath(cwd: string, p: string): string {
-  const expanded = p.startsWith('~/') ? path.join(process.env.HOME ?? '', p.slice(2)) : p;
-  return path.resolve(cwd, expanded);
-}
 
 function positiveInt(value: unknown, field: string, fallback: number): number {
   if (value === undefined || value === null || value === '') return fallback;
@@ -32,12 +27,12 @@ export const readFileTool: ToolDefinition = {
     },
     required: ['path'],
   },
+  readOnly: true,
   preview: (args) => String(args.path ?? ''),
   async handler(args, context) {
-    if (typeof args.path !== 'string' || args.path.trim() === '') throw new Error('"path" must be a non-empty string');
+    const file = resolvePath(context.cwd, requireString(args, 'path'));
     const offset = positiveInt(args.offset, 'offset', 1);
     const limit = positiveInt(args.limit, 'limit', DEFAULT_LIMIT);
-    const file = resolvePath(context.cwd, args.path);
     const stat = await fs.stat(file).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') throw new Error(`No such file: ${file}`);
       throw new Error(`Cannot read ${file}: ${error.message}`);

@@ -1,21 +1,57 @@
 import type { ToolSchema } from '../providers/types.ts';
-import { toolSchema, type ToolContext, type ToolDefinition, type ToolOutcome } from './types.ts';
+import { coerceObject } from './coerce.ts';
+import { clipOutput } from './outputClip.ts';
+import { CORE_TOOLSETS, resolveToolsets } from './toolsets.ts';
+import { toolSchema, type ToolArgs, type ToolContext, type ToolDefinition, type ToolOutcome } from './types.ts';
+import { ToolDefinitionError, validateDefinition } from './validateDefinition.ts';
 
 /** Tool errors carry this prefix so the model can tell them from output. */
 export const TOOL_ERROR_PREFIX = '[TOOL_ERROR]';
 
+export type Prepared = { ok: true; tool: ToolDefinition; args: ToolArgs } | { ok: false; outcome: ToolOutcome };
+
+/** One toolset as `tools.list` shows it. */
+export interface ToolsetInfo {
+  name: string;
+  description: string;
+  enabled: boolean;
+  tools: string[];
+}
+
+export interface RegistryOptions {
+  /** Environment that `requiresEnv` is checked against (the process env merged with `$HERMES_HOME/.env`). */
+  env?: Record<string, string | undefined>;
+}
+
+function failure(error: string): ToolOutcome {
+  return { result: `${TOOL_ERROR_PREFIX} ${error}`, error };
+}
+
 export class ToolRegistry {
   private readonly tools = new Map<string, ToolDefinition>();
+  private readonly descriptions = new Map<string, string>(Object.entries(CORE_TOOLSETS));
+  private readonly env: Record<string, string | undefined>;
 
-  register(tool: ToolDefinition): void {
-    if (!/^[a-zA-Z0-9_-]{1,64}$/.test(tool.name)) {
-      throw new Error(`Tool name "${tool.name}" must be 1-64 letters, digits, "_" or "-"`);
-    }
+  constructor(options: RegistryOptions = {}) {
+    this.env = options.env ?? process.env;
+  }
+
+  /** Throws `ToolDefinitionError` for a malformed definition or a name taken by another registration. */
+  register(tool: ToolDefinition, options: { allowOverride?: boolean } = {}): void {
+    validateDefinition(tool);
     const existing = this.tools.get(tool.name);
-    if (existing) {
-      throw new Error(`Tool "${tool.name}" is already registered by toolset "${existing.toolset}"`);
+    if (existing && !options.allowOverride) {
+      throw new ToolDefinitionError(
+        `Tool "${tool.name}" from toolset "${tool.toolset}" is already registered by toolset "${existing.toolset}"; ` +
+          'pass { allowOverride: true } to replace it',
+      );
     }
     this.tools.set(tool.name, tool);
+  }
+
+  /** Describes a toolset that is not a core one (e.g. a plugin's), for `tools.list`. */
+  describeToolset(name: string, description: string): void {
+    this.descriptions.set(name, description);
   }
 
   get(name: string): ToolDefinition | undefined {
@@ -26,15 +62,62 @@ export class ToolRegistry {
     return [...this.tools.keys()];
   }
 
-  schemas(): ToolSchema[] {
-    return [...this.tools.values()].map(toolSchema);
+  /** Why a tool cannot work here (`checkFn`, `requiresEnv`), or null when it can. */
+  unavailableReason(tool: ToolDefinition): string | null {
+    const missing = (tool.requiresEnv ?? []).filter((name) => !this.env[name]);
+    if (missing.length > 0) return `needs ${missing.join(', ')} in the environment or $HERMES_HOME/.env`;
+    if (!tool.checkFn) return null;
+    try {
+      const verdict = tool.checkFn();
+      if (verdict === true) return null;
+      return typeof verdict === 'string' && verdict ? verdict : 'not available here';
+    } catch (error) {
+      return `availability check failed: ${(error as Error).message}`;
+    }
+  }
+
+  private toolsetNames(): Set<string> {
+    return new Set([...Object.keys(CORE_TOOLSETS), ...[...this.tools.values()].map((t) => t.toolset)]);
+  }
+
+  /**
+   * The tools to offer the model for a `toolsets` selection (absent: every toolset), without the
+   * unavailable ones. `problems` says which selected names are unknown and which tools are unavailable.
+   */
+  enabledFor(toolsets?: readonly string[]): { tools: ToolDefinition[]; problems: string[] } {
+    const selection = resolveToolsets(toolsets, this.toolsetNames());
+    const problems = [...selection.problems];
+    const tools: ToolDefinition[] = [];
+    for (const tool of this.tools.values()) {
+      if (!selection.names.has(tool.toolset)) continue;
+      const reason = this.unavailableReason(tool);
+      if (reason) problems.push(`Tool "${tool.name}" is unavailable: ${reason}`);
+      else tools.push(tool);
+    }
+    return { tools, problems };
+  }
+
+  schemas(toolsets?: readonly string[]): ToolSchema[] {
+    return this.enabledFor(toolsets).tools.map(toolSchema);
   }
 
   /** `{toolset: [tool names]}` for `session.info`. */
-  byToolset(): Record<string, string[]> {
+  byToolset(toolsets?: readonly string[]): Record<string, string[]> {
     const out: Record<string, string[]> = {};
-    for (const tool of this.tools.values()) (out[tool.toolset] ??= []).push(tool.name);
+    for (const tool of this.enabledFor(toolsets).tools) (out[tool.toolset] ??= []).push(tool.name);
     return out;
+  }
+
+  /** Every toolset for `tools.list`: enabled when selected; `tools` lists its available tools. */
+  list(toolsets?: readonly string[]): ToolsetInfo[] {
+    const selected = resolveToolsets(toolsets, this.toolsetNames()).names;
+    const enabled = new Set(this.enabledFor(undefined).tools.map((t) => t.name));
+    return [...this.toolsetNames()].sort().map((name) => ({
+      name,
+      description: this.descriptions.get(name) ?? `Tools from ${name}`,
+      enabled: selected.has(name),
+      tools: [...this.tools.values()].filter((t) => t.toolset === name && enabled.has(t.name)).map((t) => t.name),
+    }));
   }
 
   preview(name: string, rawArgs: string): string {
@@ -42,7 +125,7 @@ export class ToolRegistry {
     const args = parseArgs(rawArgs);
     if (tool?.preview && args.ok) {
       try {
-        return oneLine(tool.preview(args.value));
+        return oneLine(tool.preview(coerceObject(args.value, tool.parameters)));
       } catch {
         // A preview is cosmetic; fall through to the raw arguments.
       }
@@ -51,28 +134,54 @@ export class ToolRegistry {
   }
 
   /**
-   * Runs one call as the model wrote it. Never throws for the model's mistakes or the tool's:
-   * those become results the model can read. Throws only the abort reason when interrupted.
+   * Resolves a call as the model wrote it: the tool (among the selected, available ones) and its
+   * arguments coerced to the schema. Failures are outcomes the model can read, never throws.
    */
-  async run(name: string, rawArgs: string, context: ToolContext): Promise<ToolOutcome> {
-    const tool = this.tools.get(name);
+  prepare(name: string, rawArgs: string, toolsets?: readonly string[]): Prepared {
+    const offered = this.enabledFor(toolsets).tools;
+    const tool = offered.find((t) => t.name === name);
     if (!tool) {
-      const error = `Unknown tool "${name}". Available tools: ${this.names().join(', ') || 'none'}.`;
-      return { result: `${TOOL_ERROR_PREFIX} ${error}`, error };
+      const available = offered.map((t) => t.name).join(', ') || 'none';
+      return { ok: false, outcome: failure(`Unknown tool "${name}". Available tools: ${available}.`) };
     }
-    const args = parseArgs(rawArgs);
-    if (!args.ok) {
-      const error = `The arguments for ${name} are not valid JSON (${args.error}). Send a JSON object matching the schema.`;
-      return { result: `${TOOL_ERROR_PREFIX} ${error}`, error };
+    const parsed = parseArgs(rawArgs);
+    if (!parsed.ok) {
+      return {
+        ok: false,
+        outcome: failure(`The arguments for ${name} are not valid JSON (${parsed.error}). Send a JSON object matching the schema.`),
+      };
     }
+    const args = coerceObject(parsed.value, tool.parameters);
+    const required = (tool.parameters.required as string[] | undefined) ?? [];
+    const missing = required.filter((key) => args[key] === undefined || args[key] === null);
+    if (missing.length > 0) {
+      return { ok: false, outcome: failure(`${name} needs the argument${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}.`) };
+    }
+    return { ok: true, tool, args };
+  }
+
+  /**
+   * Runs a prepared call. Never throws for the tool's own failures (they become `[TOOL_ERROR]`
+   * results); throws only the abort reason when the user interrupted. Results are capped at
+   * `settings.maxBytes`/`maxLines`.
+   */
+  async execute(tool: ToolDefinition, args: ToolArgs, context: ToolContext): Promise<ToolOutcome> {
     try {
-      const result = await tool.handler(args.value, context);
-      return { result };
+      const returned = await tool.handler(args, context);
+      const { result, inlineDiff } = typeof returned === 'string' ? { result: returned, inlineDiff: undefined } : returned;
+      const clipped = clipOutput(result, context.settings);
+      return inlineDiff ? { result: clipped, inlineDiff } : { result: clipped };
     } catch (err) {
       if (context.signal.aborted) throw context.signal.reason ?? err;
-      const error = err instanceof Error ? err.message : String(err);
-      return { result: `${TOOL_ERROR_PREFIX} ${error}`, error };
+      return failure(err instanceof Error ? err.message : String(err));
     }
+  }
+
+  /** `prepare` then `execute`, for callers with no approval step. */
+  async run(name: string, rawArgs: string, context: ToolContext, toolsets?: readonly string[]): Promise<ToolOutcome> {
+    const prepared = this.prepare(name, rawArgs, toolsets);
+    if (!prepared.ok) return prepared.outcome;
+    return this.execute(prepared.tool, prepared.args, context);
   }
 }
 

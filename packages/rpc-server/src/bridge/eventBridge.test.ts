@@ -45,6 +45,15 @@ describe('EventBridge', () => {
     expect(sent.at(-1)).toEqual(['message.complete', { text: 'Let me look.Done', status: 'complete', usage }]);
   });
 
+  it('forwards blocked calls and inline diffs of file changes', () => {
+    const { b, sent } = bridge();
+    b.handle({ type: 'tool.complete', toolId: 't', name: 'terminal', durationS: 0, result: 'BLOCKED: no', error: 'BLOCKED: no', blocked: true });
+    b.handle({ type: 'tool.complete', toolId: 'u', name: 'patch', durationS: 0, result: 'ok', inlineDiff: '@@ -1 +1 @@\n-a\n+b' });
+    expect(sent[0]![1]).toMatchObject({ blocked: true, error: 'BLOCKED: no' });
+    expect(sent[1]![1]).toMatchObject({ inline_diff: '@@ -1 +1 @@\n-a\n+b' });
+    expect(sent[1]![1]).not.toHaveProperty('blocked');
+  });
+
   it('summarizes tool results for the one-line view', () => {
     const { b, sent } = bridge();
     b.handle({ type: 'tool.complete', toolId: 't', name: 'read_file', durationS: 0.01, result: '1|a\n2|b\n3|c' });

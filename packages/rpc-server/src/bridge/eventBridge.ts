@@ -50,6 +50,13 @@ export class EventBridge {
           summary: summarize(event.result),
           result: event.result,
           ...(event.error ? { error: event.error } : {}),
+          ...(event.blocked ? { blocked: true } : {}),
+          ...(event.inlineDiff ? { inline_diff: event.inlineDiff } : {}),
+        });
+      case 'todo.updated':
+        return this.send(EventType.TodoUpdated, {
+          todos: event.todos as EventPayloads['todo.updated']['todos'],
+          revision: event.revision,
         });
       case 'usage':
         return this.send(EventType.SessionUsage, toWireUsage(event.usage));

@@ -2,12 +2,14 @@ import type { HermesRuntime, Logger } from '@hermes/agent-core';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { Method, ParamsOf, ResultOf } from '../protocol/index.ts';
 import type { LiveSessions } from '../server/liveSessions.ts';
+import type { ServerRequests } from '../server/serverRequests.ts';
 
 export interface HandlerContext {
   runtime: HermesRuntime;
   sessions: LiveSessions;
   logger: Logger;
   connection: MessageConnection;
+  requests: ServerRequests;
   demo: boolean;
   version: string;
 }

@@ -9,6 +9,7 @@ interface Issue {
   path: PropertyKey[];
   message: string;
   expected?: string;
+  values?: unknown[];
 }
 
 const EXPECTED: Record<string, string> = {
@@ -22,6 +23,7 @@ const EXPECTED: Record<string, string> = {
 
 function describeIssue(issue: Issue): string {
   if (issue.code === 'invalid_type' && issue.expected) return `must be ${EXPECTED[issue.expected] ?? issue.expected}`;
+  if (issue.code === 'invalid_value' && issue.values) return `must be one of ${issue.values.map(String).join(', ')}`;
   return issue.message;
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { int, number, object, optional, positive } from 'zod/mini';
+import type { SessionPrompts } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { EventBridge } from '../bridge/eventBridge.ts';
 import { ErrorCode, EVENT_METHOD, EventType, type EventPayloads, type EventType as EventName, type HermesEvent } from '../protocol/index.ts';
@@ -44,6 +45,36 @@ function resolveCwd(cwd: string | undefined): string {
   return full;
 }
 
+/** The session's questions to its human, asked as server→client requests; no answer means deny. */
+function sessionPrompts(ctx: HandlerContext, sessionId: string): SessionPrompts {
+  return {
+    approval: async (question, signal) => {
+      const answer = await ctx.requests.ask(
+        'approval',
+        {
+          session_id: sessionId,
+          tool_name: question.toolName,
+          command: question.command,
+          description: question.description,
+          choices: question.choices,
+          ...(question.diff ? { diff: question.diff } : {}),
+        },
+        signal,
+      );
+      const choice = answer?.choice;
+      return choice && question.choices.includes(choice) ? choice : 'deny';
+    },
+    clarify: async (question, choices, signal) => {
+      const answer = await ctx.requests.ask(
+        'clarify',
+        { session_id: sessionId, question, ...(choices?.length ? { choices } : {}) },
+        signal,
+      );
+      return typeof answer?.answer === 'string' ? answer.answer : null;
+    },
+  };
+}
+
 export function sessionHandlers(ctx: HandlerContext): HandlerTable {
   return {
     'session.create': (raw) => {
@@ -57,6 +88,7 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
         title: params.title ?? null,
         overrides: { ...(params.model ? { model: params.model } : {}), ...(params.provider ? { provider: params.provider } : {}) },
         emit: (event) => live.bridge.handle(event),
+        prompts: sessionPrompts(ctx, id),
       });
       ctx.sessions.add(live);
       const info = sessionInfo(ctx, live);
@@ -73,6 +105,7 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
     'session.close': async (raw) => {
       const { session_id } = parseParams('session.close', sessionIdSchema, raw);
       const live = ctx.sessions.get(session_id);
+      ctx.requests.cancelAll('session_closed', session_id);
       ctx.sessions.remove(session_id);
       await live.agent.close();
       live.bridge.flush();

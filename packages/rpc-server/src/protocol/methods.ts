@@ -133,9 +133,14 @@ export interface ServerRequestMap {
       description: string;
       choices: ApprovalChoice[];
       diff?: string;
+      /** The request's own id, repeated for clients that answer through `approval.respond`. */
+      request_id?: string;
     };
     result: { choice: ApprovalChoice };
   };
-  clarify: { params: { session_id: string; question: string; choices?: string[] }; result: { answer: string } };
-  secret: { params: { session_id: string; env_var: string; prompt: string }; result: { value: string } };
+  clarify: {
+    params: { session_id: string; question: string; choices?: string[]; request_id?: string };
+    result: { answer: string };
+  };
+  secret: { params: { session_id: string; env_var: string; prompt: string; request_id?: string }; result: { value: string } };
 }

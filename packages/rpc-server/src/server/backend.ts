@@ -2,11 +2,15 @@ import type { Readable, Writable } from 'node:stream';
 import type { HermesRuntime, Logger } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { promptHandlers } from '../handlers/promptHandlers.ts';
-import { sessionHandlers } from '../handlers/sessionHandlers.ts';
+import { configHandlers } from '../handlers/configHandlers.ts';
+import { promptAnswerHandlers } from '../handlers/promptAnswers.ts';
+import { toolHandlers } from '../handlers/toolHandlers.ts';
+import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.ts';
 import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
 import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type HermesEvent } from '../protocol/index.ts';
 import { createNdjsonConnection } from '../transport/index.ts';
 import { LiveSessions } from './liveSessions.ts';
+import { ServerRequests } from './serverRequests.ts';
 
 export interface BackendOptions {
   input: Readable;
@@ -27,14 +31,37 @@ export interface Backend {
 /** Serves the protocol on a pair of streams (the process's stdio in production). */
 export function startBackend(options: BackendOptions): Backend {
   const { runtime, logger } = options;
-  const { connection } = createNdjsonConnection(options.input, options.output, {
+  const { connection, reader, writer } = createNdjsonConnection(options.input, options.output, {
     answerBadFrames: true,
     onBadFrame: (error) => logger.warn('bad frame from client: %s', error.message),
   });
   const sessions = new LiveSessions();
-  const ctx: HandlerContext = { runtime, sessions, logger, connection, demo: options.demo ?? false, version: options.version };
+  const requests = new ServerRequests(
+    writer,
+    (sessionId, payload) => {
+      const live = sessions.find(sessionId);
+      if (live) sendSessionEvent(ctx, live, EventType.RequestCancel, payload);
+    },
+    logger,
+  );
+  reader.setInterceptor((message) => requests.handleResponse(message));
+  const ctx: HandlerContext = {
+    runtime,
+    sessions,
+    logger,
+    connection,
+    requests,
+    demo: options.demo ?? false,
+    version: options.version,
+  };
 
-  const table: HandlerTable = { ...sessionHandlers(ctx), ...promptHandlers(ctx) };
+  const table: HandlerTable = {
+    ...sessionHandlers(ctx),
+    ...promptHandlers(ctx),
+    ...promptAnswerHandlers(ctx),
+    ...configHandlers(ctx),
+    ...toolHandlers(ctx),
+  };
   for (const [method, handler] of Object.entries(table)) {
     connection.onRequest(method, (params: unknown) => {
       try {
@@ -50,6 +77,7 @@ export function startBackend(options: BackendOptions): Backend {
   const shutdown = (reason: string): Promise<void> => {
     shuttingDown ??= (async () => {
       logger.info('backend shutting down: %s', reason);
+      requests.cancelAll('shutdown');
       await Promise.allSettled(sessions.all().map((s) => s.agent.close()));
       runtime.close();
       connection.dispose();

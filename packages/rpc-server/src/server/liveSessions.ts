@@ -39,6 +39,11 @@ export class LiveSessions {
     return session;
   }
 
+  /** The session if it is open, without the 4001 error. */
+  find(id: string): LiveSession | undefined {
+    return this.sessions.get(id);
+  }
+
   remove(id: string): void {
     this.sessions.delete(id);
   }

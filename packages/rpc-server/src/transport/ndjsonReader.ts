@@ -41,6 +41,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
   private readonly splitter: LineSplitter;
   private readonly maxLineBytes: number;
   private callback: DataCallback | undefined;
+  private interceptor: ((message: Message) => boolean) | undefined;
 
   constructor(
     private readonly readable: Readable,
@@ -49,6 +50,14 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     super();
     this.maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
     this.splitter = new LineSplitter(this.maxLineBytes);
+  }
+
+  /**
+   * Sees every message before the connection does; a message for which it returns true is consumed
+   * (used for responses to requests the connection did not send itself).
+   */
+  setInterceptor(interceptor: (message: Message) => boolean): void {
+    this.interceptor = interceptor;
   }
 
   /** Starts reading. Data that arrives before this waits in the stream, so nothing is lost. */
@@ -113,6 +122,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
         );
         continue;
       }
+      if (this.interceptor?.(value)) continue;
       this.callback?.(value);
     }
   }

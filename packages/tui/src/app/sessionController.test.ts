@@ -40,6 +40,15 @@ function until(check: (state: ViewState) => boolean): Promise<ViewState> {
   });
 }
 
+const replied = (text: string) => (s: ViewState) => !s.busy && texts(s).includes(`assistant: ${text}`);
+
+/** Submits `text` and waits until its cards are queued. */
+async function askedBy(text: string, cards = 1): Promise<ViewState> {
+  await controller.start();
+  expect(controller.submit(text)).toBe(true);
+  return until((s) => s.prompts.length === cards);
+}
+
 const texts = (state: ViewState) =>
   state.transcript.flatMap((item) => ('text' in item ? [`${item.kind}: ${item.text}`] : []));
 
@@ -91,5 +100,62 @@ describe('SessionController against a real backend process', () => {
     expect(state.phase).toBe('failed');
     expect(state.failure?.message).toMatch(/hermes could not start: the backend exited with code 1 before it was ready/);
     expect(state.failure?.stderrTail.join('\n')).toMatch(/Cannot find module/);
+  });
+
+  it('queues an approval with Deny selected, and sends the chosen answer back', async () => {
+    const state = await askedBy('approve rm -rf build');
+    const [card] = state.prompts;
+    expect(card).toMatchObject({ kind: 'approval', id: 'srq-1', request: { tool_name: 'terminal', command: 'rm -rf build' } });
+    expect(card.kind === 'approval' && card.choices[card.selected]).toBe('deny');
+    controller.answerPrompt(card.id, { kind: 'approval', choice: 'once' });
+    const done = await until(replied('approval: once'));
+    expect(done.prompts).toEqual([]);
+    expect(texts(done)).toContain('notice: allowed once: terminal rm -rf build');
+    expect(done.transcript.some((item) => item.kind === 'tool' && item.tool.status === 'done')).toBe(true);
+  });
+
+  it('sends deny when the card is declined, and shows the tool as blocked', async () => {
+    const [card] = (await askedBy('approve rm -rf build')).prompts;
+    controller.answerPrompt(card.id, undefined);
+    const done = await until(replied('approval: deny'));
+    expect(texts(done)).toContain('notice: denied: terminal rm -rf build');
+    expect(done.transcript.some((item) => item.kind === 'tool' && item.tool.status === 'blocked')).toBe(true);
+  });
+
+  it('shows two pending approvals one after the other, in the order they came', async () => {
+    const state = await askedBy('approve-two', 2);
+    expect(state.prompts.map((p) => (p.kind === 'approval' ? p.request.command : ''))).toEqual(['rm -rf first', 'rm -rf second']);
+    controller.answerPrompt(state.prompts[0].id, { kind: 'approval', choice: 'session' });
+    const next = await until((s) => s.prompts.length === 1);
+    controller.answerPrompt(next.prompts[0].id, undefined);
+    await until(replied('approvals: session, deny'));
+  });
+
+  it('sends a clarify answer back, and an empty one when the user declines', async () => {
+    const [card] = (await askedBy('clarify')).prompts;
+    expect(card).toMatchObject({ kind: 'clarify', choices: ['red', 'blue'], request: { question: 'Which colour?' } });
+    controller.answerPrompt(card.id, { kind: 'clarify', answer: 'blue' });
+    const done = await until(replied('clarify: "blue"'));
+    expect(texts(done)).toContain('notice: Which colour? → blue');
+
+    controller.submit('clarify-free');
+    const [free] = (await until((s) => s.prompts.length === 1)).prompts;
+    controller.answerPrompt(free.id, undefined);
+    await until(replied('clarify: ""'));
+  });
+
+  it('takes the card down when the backend withdraws the request, and answers it with deny', async () => {
+    await askedBy('approve-withdrawn');
+    controller.interrupt();
+    const state = await until((s) => s.prompts.length === 0 && !s.busy);
+    expect(texts(state)).toContain('notice: approval withdrawn: interrupted');
+    controller.submit('answers');
+    await until(replied('answers: srq-1=deny'));
+  });
+
+  it('still answers secret requests with "method not found"', async () => {
+    await controller.start();
+    controller.submit('secret');
+    await until(replied('secret: error -32601'));
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Owns the backend for one TUI run: starts it (and the demo model server for `--demo`), opens the
- * session, routes events into the view store, and carries out the user's submits, interrupts and exit.
+ * session, routes events into the view store, puts the backend's questions on cards, and carries out
+ * the user's submits, answers, interrupts and exit.
  * React components only read the stores and call these methods.
  */
 import { ErrorCode, type HermesEvent } from '@hermes/rpc-server/protocol';
@@ -8,7 +9,10 @@ import type { Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
 import type { BackendProcess } from '../rpc/backendProcess.ts';
 import { createComposerStore, type ComposerStore } from '../state/composerStore.ts';
+import { approvalPrompt, clarifyPrompt } from '../state/promptQueue.ts';
+import type { PendingPrompt } from '../state/viewState.ts';
 import { createViewStore, type ViewStore } from '../state/viewStore.ts';
+import { PromptBroker, type PromptAnswer } from './promptBroker.ts';
 import type { Runtime } from './runtime.ts';
 
 /** How long an interrupt the backend refused may leave the turn running before the TUI ends it itself. */
@@ -32,8 +36,11 @@ export class SessionController {
   private early: HermesEvent[] | undefined = [];
   private shuttingDown: Promise<void> | undefined;
   private abandonTimer: NodeJS.Timeout | undefined;
+  private readonly prompts: PromptBroker;
 
-  constructor(private readonly options: ControllerOptions) {}
+  constructor(private readonly options: ControllerOptions) {
+    this.prompts = new PromptBroker(this.view, options.logger);
+  }
 
   /** Where this run logs, for error messages that point the user to details. */
   get logFile(): string {
@@ -82,6 +89,13 @@ export class SessionController {
     const backend = new BackendProcess(backendCommand(backendOptions), this.logger);
     this.backend = backend;
     backend.client.onEvent((event) => this.receive(event));
+    backend.client.handlePrompts({
+      approval: (id, params, signal) =>
+        this.ask(approvalPrompt(id, params), signal).then((answer) => ({ choice: answer?.kind === 'approval' ? answer.choice : 'deny' })),
+      clarify: (id, params, signal) =>
+        this.ask(clarifyPrompt(id, params), signal).then((answer) => ({ answer: answer?.kind === 'clarify' ? answer.answer : '' })),
+    });
+    backend.client.onClose(() => this.prompts.declineAll());
     backend.onExit((exit) => {
       // An exit during startup fails `waitReady` or `session.create`, which report it below.
       if (this.shuttingDown || this.state.phase !== 'ready') return;
@@ -118,7 +132,23 @@ export class SessionController {
       return;
     }
     if (event.type === 'message.complete') this.clearAbandonTimer();
+    if (event.type === 'request.cancel' && event.payload) this.prompts.withdrawn(event.payload.id);
     this.view.dispatch(event);
+  }
+
+  /** Declines questions this controller cannot put in front of the user. */
+  private ask(prompt: PendingPrompt, signal: AbortSignal): Promise<PromptAnswer> {
+    const sessionId = this.state.sessionId;
+    if (this.shuttingDown || this.state.phase === 'failed' || (sessionId && prompt.request.session_id !== sessionId)) {
+      this.logger.warn('declined a backend question nobody can answer here', { id: prompt.id, session_id: prompt.request.session_id });
+      return Promise.resolve(undefined);
+    }
+    return this.prompts.ask(prompt, signal);
+  }
+
+  /** The user answered the card `id`; `undefined` declines it (Esc, Ctrl+C). */
+  answerPrompt(id: string, answer: PromptAnswer): void {
+    this.prompts.answer(id, answer);
   }
 
   /** Sends a prompt. Returns false (and says why) when it cannot be sent now; the draft is then kept. */
@@ -180,6 +210,8 @@ export class SessionController {
   shutdown(): Promise<void> {
     this.shuttingDown ??= (async () => {
       this.clearAbandonTimer();
+      // Answered before stdin closes, so the backend reads a deny rather than a broken pipe.
+      this.prompts.declineAll();
       this.view.dispose();
       try {
         if (this.backend) {

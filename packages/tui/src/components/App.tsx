@@ -3,7 +3,9 @@ import { useStore } from 'zustand';
 import type { SessionController } from '../app/sessionController.ts';
 import { useAppKeys } from '../hooks/useAppKeys.ts';
 import { useTerminalSize } from '../hooks/useTerminalSize.ts';
+import { ApprovalCard } from './ApprovalCard.tsx';
 import { BackendErrorPanel, errorPanelRows } from './BackendErrorPanel.tsx';
+import { ClarifyCard } from './ClarifyCard.tsx';
 import { Composer, composerRows } from './Composer.tsx';
 import { LiveTurn, liveChromeRows } from './LiveTurn.tsx';
 import { SetupReminder } from './SetupReminder.tsx';
@@ -27,15 +29,20 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const phase = useStore(store, (s) => s.phase);
   const chromeRows = useStore(store, liveChromeRows);
   const draft = useStore(controller.composer, (s) => s.draft);
+  const prompt = useStore(store, (s) => s.prompts[0]);
+  const queued = useStore(store, (s) => Math.max(0, s.prompts.length - 1));
   useAppKeys(controller, onExit);
 
   const panelRows = (setup ? 1 : 0) + (failure ? errorPanelRows(failure.message, failure.stderrTail, columns) : 0);
   // The prompt (with its rule), its top margin, and the status line.
-  const fixedRows = composerRows(draft) + 2 + panelRows + chromeRows + SAFETY_ROWS + (phase === 'starting' ? 1 : 0);
-  const liveTextRows = Math.max(2, rows - fixedRows);
+  const baseRows = composerRows(draft) + 2 + panelRows + SAFETY_ROWS + (phase === 'starting' ? 1 : 0);
+  const liveTextRows = Math.max(2, rows - baseRows - chromeRows);
+  // A card replaces the live turn (which is waiting on it anyway); its top margin is one row.
+  const cardRows = Math.max(8, rows - baseRows - 1);
 
-  const placeholder =
-    phase === 'failed'
+  const placeholder = prompt
+    ? 'answer the card above first; your draft is kept'
+    : phase === 'failed'
       ? 'the backend is not running'
       : phase === 'starting'
         ? 'hermes is starting; you can type already'
@@ -48,11 +55,21 @@ export function App({ controller, onExit }: { controller: SessionController; onE
       <Transcript store={store} width={columns} />
       <Box flexDirection="column" width={columns}>
         {phase === 'starting' ? <Text dimColor>⚕ hermes is starting…</Text> : null}
-        <LiveTurn store={store} width={columns} maxRows={liveTextRows} />
+        {prompt ? (
+          <Box marginTop={1}>
+            {prompt.kind === 'approval' ? (
+              <ApprovalCard prompt={prompt} queued={queued} width={columns} maxRows={cardRows} />
+            ) : (
+              <ClarifyCard prompt={prompt} queued={queued} width={columns} maxRows={cardRows} />
+            )}
+          </Box>
+        ) : (
+          <LiveTurn store={store} width={columns} maxRows={liveTextRows} />
+        )}
         {failure ? <BackendErrorPanel message={failure.message} stderrTail={failure.stderrTail} logFile={controller.logFile} /> : null}
         <Box marginTop={1} flexDirection="column">
           {setup ? <SetupReminder /> : null}
-          <Composer store={controller.composer} busy={busy || phase !== 'ready'} placeholder={placeholder} width={columns} />
+          <Composer store={controller.composer} busy={busy || phase !== 'ready' || Boolean(prompt)} placeholder={placeholder} width={columns} />
         </Box>
         <StatusLine store={store} />
       </Box>

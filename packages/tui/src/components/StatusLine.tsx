@@ -38,12 +38,17 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
   const info = useStore(store, (s) => s.info);
   const exitArmed = useStore(store, (s) => s.exitArmed);
   const activity = useStore(store, liveActivity);
+  const prompt = useStore(store, (s) => s.prompts[0]?.kind);
 
   const working = phase === 'starting' || busy;
-  const label = status || (busy ? (interrupting ? 'interrupting…' : activity) : phase === 'failed' ? 'backend stopped' : 'ready');
+  const waiting = prompt === 'approval' ? 'waiting for your approval' : prompt === 'clarify' ? 'waiting for your answer' : '';
+  const label =
+    waiting || status || (busy ? (interrupting ? 'interrupting…' : activity) : phase === 'failed' ? 'backend stopped' : 'ready');
   const hint = exitArmed
     ? 'Press Ctrl+C again to exit'
-    : busy && !interrupting
+    : prompt
+      ? `Esc or Ctrl+C to ${prompt === 'approval' ? 'deny' : 'decline'}`
+      : busy && !interrupting
       ? 'Ctrl+C to interrupt'
       : phase === 'failed'
         ? 'Ctrl+C twice to exit'
@@ -53,7 +58,8 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
   return (
     <Box justifyContent="space-between">
       <Text wrap="truncate-end">
-        {working ? <Spinner /> : <Text color={phase === 'failed' ? 'red' : 'green'}>●</Text>}
+        {/* Nothing moves while hermes waits on the user, so neither does the mark. */}
+        {waiting ? <Text color="yellow">●</Text> : working ? <Spinner /> : <Text color={phase === 'failed' ? 'red' : 'green'}>●</Text>}
         <Text> {label}</Text>
         {details ? <Text dimColor> · {details}</Text> : null}
       </Text>

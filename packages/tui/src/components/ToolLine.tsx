@@ -1,10 +1,15 @@
 import { Box, Text } from 'ink';
 import type { ToolCallView } from '../state/viewState.ts';
+import { DiffView } from './DiffView.tsx';
+import { Spinner } from './Spinner.tsx';
 
-const MARK: Record<ToolCallView['status'], { symbol: string; color: string }> = {
-  running: { symbol: '◌', color: 'cyan' },
+/** Lines of a finished tool's diff printed into the transcript; the rest is counted. */
+export const TOOL_DIFF_ROWS = 12;
+
+const MARK: Record<Exclude<ToolCallView['status'], 'running'>, { symbol: string; color: string }> = {
   done: { symbol: '✓', color: 'green' },
   failed: { symbol: '✗', color: 'red' },
+  blocked: { symbol: '⊘', color: 'red' },
   interrupted: { symbol: '⊘', color: 'yellow' },
 };
 
@@ -14,25 +19,45 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(seconds / 60)}m${Math.round(seconds % 60)}s`;
 }
 
-/** One line per tool call: mark, name, context, duration, then the summary or error. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** What the row says after the name: why it was blocked, the error, or the summary. */
+function outcome(tool: ToolCallView): string {
+  const reason = tool.error ?? tool.summary;
+  if (tool.status === 'blocked') return reason ? `blocked: ${reason}` : 'blocked';
+  if (tool.status === 'interrupted') return reason ?? 'interrupted';
+  return reason ?? '';
+}
+
+/**
+ * One row per tool call: a spinner while it runs (with the newest line of its output under it),
+ * then ✓ with the duration, ✗ with the error, or ⊘ when it was blocked; a file change's diff follows.
+ */
 export function ToolLine({ tool }: { tool: ToolCallView }) {
-  const mark = MARK[tool.status];
-  const outcome = tool.error ?? tool.summary ?? (tool.status === 'interrupted' ? 'interrupted' : '');
-  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const text = outcome(tool);
+  const alarming = tool.status === 'failed' || tool.status === 'blocked';
+  // A blocked call never ran, so its duration means nothing.
+  const duration = tool.durationS !== undefined && tool.status !== 'blocked' ? formatDuration(tool.durationS) : '';
   return (
     <Box flexDirection="column" paddingLeft={2}>
       <Text wrap="truncate-end">
-        <Text color={mark.color}>{mark.symbol} </Text>
+        {tool.status === 'running' ? <Spinner /> : <Text color={MARK[tool.status].color}>{MARK[tool.status].symbol}</Text>}
+        <Text> </Text>
         <Text bold>{tool.name}</Text>
         {tool.context ? <Text> {oneLine(tool.context)}</Text> : null}
-        {tool.durationS !== undefined ? <Text dimColor> · {formatDuration(tool.durationS)}</Text> : null}
-        {outcome ? <Text color={tool.error ? 'red' : undefined} dimColor={!tool.error}> — {oneLine(outcome)}</Text> : null}
+        {duration ? <Text dimColor> · {duration}</Text> : null}
+        {text ? <Text color={alarming ? 'red' : undefined} dimColor={!alarming}> — {oneLine(text)}</Text> : null}
       </Text>
       {tool.status === 'running' && tool.preview ? (
         <Text dimColor wrap="truncate-end">
           {'  '}
-          {oneLine(tool.preview.split('\n').filter(Boolean).at(-1) ?? '')}
+          {oneLine(tool.preview.split('\n').filter((line) => line.trim()).at(-1) ?? '')}
         </Text>
+      ) : null}
+      {tool.diff && tool.status !== 'running' ? (
+        <Box flexDirection="column" paddingLeft={2}>
+          <DiffView diff={tool.diff} maxRows={TOOL_DIFF_ROWS} />
+        </Box>
       ) : null}
     </Box>
   );

@@ -1,10 +1,30 @@
-/** Routes keys to the app: Ctrl+C by its rules, everything else to the composer. */
+/** Routes keys to the app: to the card of a pending backend question if there is one, else Ctrl+C by its rules and the composer. */
 import { useEffect, useRef } from 'react';
 import type { SessionController } from '../app/sessionController.ts';
+import { applyApprovalKey } from '../input/approvalKeys.ts';
+import { applyClarifyKey } from '../input/clarifyKeys.ts';
 import { applyComposerKey } from '../input/composerKeys.ts';
 import { EXIT_CONFIRM_MS, resolveCtrlC } from '../input/ctrlCAction.ts';
 import type { Key } from '../input/keyParser.ts';
+import type { PendingPrompt } from '../state/viewState.ts';
 import { useKeyboard } from './useKeyboard.ts';
+
+/**
+ * A key pressed while a card is shown. The card takes every key (Ctrl+C included: it declines the
+ * card rather than interrupting or exiting) and the composer's draft is left alone.
+ */
+function applyCardKey(controller: SessionController, prompt: PendingPrompt, key: Key): void {
+  if (prompt.kind === 'approval') {
+    const { selected, answer } = applyApprovalKey(prompt.choices, prompt.selected, key);
+    if (answer) controller.answerPrompt(prompt.id, answer === 'deny' ? undefined : { kind: 'approval', choice: answer });
+    else if (selected !== prompt.selected) controller.view.dispatch({ type: 'local.promptChanged', prompt: { ...prompt, selected } });
+    return;
+  }
+  const { answer, ...card } = applyClarifyKey(prompt.choices, prompt, key);
+  if (answer !== undefined) controller.answerPrompt(prompt.id, answer ? { kind: 'clarify', answer } : undefined);
+  else if (card.selected !== prompt.selected || card.text !== prompt.text || card.cursor !== prompt.cursor)
+    controller.view.dispatch({ type: 'local.promptChanged', prompt: { ...prompt, ...card } });
+}
 
 export function useAppKeys(controller: SessionController, onExit: () => void): void {
   const disarmTimer = useRef<NodeJS.Timeout | undefined>(undefined);
@@ -41,6 +61,13 @@ export function useAppKeys(controller: SessionController, onExit: () => void): v
 
   useKeyboard((keys: Key[]) => {
     for (const key of keys) {
+      // Read per key: the previous key may have answered a card and brought up the next one.
+      const prompt = controller.view.store.getState().prompts[0];
+      if (prompt) {
+        if (controller.view.store.getState().exitArmed) setArmed(false);
+        applyCardKey(controller, prompt, key);
+        continue;
+      }
       if (key.type === 'key' && key.ctrl && key.name === 'c') {
         onCtrlC();
         continue;

@@ -5,7 +5,7 @@
  */
 
 /** Columns a code point takes: generous for wide scripts and emoji, since overestimating is safe. */
-function columnsOf(codePoint: number): number {
+export function columnsOf(codePoint: number): number {
   if (codePoint < 0x1100) return 1;
   return 2;
 }

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EVENT_METHOD, ErrorCode, type HermesEvent } from '@hermes/rpc-server/protocol';
 import { createNdjsonConnection } from '@hermes/rpc-server/transport';
-import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
+import { CancellationTokenSource, ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
 import { silentLogger } from '../logging/logger.ts';
 import { HermesClient, RpcError } from './hermesClient.ts';
 
@@ -59,7 +59,58 @@ describe('HermesClient', () => {
     client.dispose();
   });
 
-  it('answers approval, clarify and secret requests with "method not found" so the backend denies', async () => {
+  it('hands approval and clarify requests to the prompt handlers with their request id, and returns the answers', async () => {
+    const { client, server } = pair();
+    server.listen();
+    open.push(server);
+    const seen: string[] = [];
+    client.handlePrompts({
+      approval: async (id, params) => {
+        seen.push(`${id} ${params.command}`);
+        return { choice: 'session' };
+      },
+      clarify: async (id, params) => {
+        seen.push(`${id} ${params.question}`);
+        return { answer: 'blue' };
+      },
+    });
+    const approval = { session_id: 's', tool_name: 'terminal', command: 'rm -rf x', description: 'd', choices: ['once', 'deny'] };
+    await expect(server.sendRequest('approval', approval)).resolves.toEqual({ choice: 'session' });
+    await expect(server.sendRequest('clarify', { session_id: 's', question: 'Which?' })).resolves.toEqual({ answer: 'blue' });
+    // vscode-jsonrpc numbers its requests; the hermes backend's ids are `srq-N` strings.
+    expect(seen).toEqual(['0 rm -rf x', '1 Which?']);
+    await expect(server.sendRequest('approval', { session_id: 's' })).rejects.toMatchObject({ code: -32602 });
+    await expect(server.sendRequest('secret', { session_id: 's' })).rejects.toMatchObject({ code: -32601 });
+    client.dispose();
+  });
+
+  it('tells the handler when the backend cancels a request at the JSON-RPC level', async () => {
+    const { client, server } = pair();
+    server.listen();
+    open.push(server);
+    let aborted: () => void = () => undefined;
+    const wasAborted = new Promise<void>((resolve) => (aborted = resolve));
+    client.handlePrompts({
+      approval: (_id, _params, signal) =>
+        new Promise((resolve) =>
+          signal.addEventListener('abort', () => {
+            aborted();
+            resolve({ choice: 'deny' });
+          }),
+        ),
+      clarify: async () => ({ answer: '' }),
+    });
+    const source = new CancellationTokenSource();
+    const answer = server.sendRequest('approval', { session_id: 's', tool_name: 't', command: 'c', description: '', choices: [] }, source.token);
+    await new Promise((r) => setTimeout(r, 10));
+    source.cancel();
+    await wasAborted;
+    // Whatever reaches the backend after a cancel is a deny, never an approval.
+    await expect(answer).resolves.toEqual({ choice: 'deny' });
+    client.dispose();
+  });
+
+  it('answers approval, clarify and secret requests with "method not found" until something handles them', async () => {
     const { client, server } = pair();
     server.listen();
     open.push(server);

@@ -1,6 +1,7 @@
 /**
  * A typed JSON-RPC client for the hermes backend over any pair of byte streams (the child's pipes in
- * production, in-memory pipes in tests).
+ * production, in-memory pipes in tests). It also answers the backend's own requests (approval,
+ * clarify) through the handlers the session controller installs.
  */
 import type { Readable, Writable } from 'node:stream';
 import {
@@ -13,9 +14,16 @@ import {
   type Method,
   type ParamsOf,
   type ResultOf,
+  type ServerRequestMap,
 } from '@hermes/rpc-server/protocol';
-import { createNdjsonConnection } from '@hermes/rpc-server/transport';
-import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
+import { FrameError, NdjsonMessageReader, NdjsonMessageWriter } from '@hermes/rpc-server/transport';
+import {
+  Message,
+  ResponseError,
+  createMessageConnection,
+  type CancellationToken,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
 import type { Logger } from '../logging/logger.ts';
 
 /** A JSON-RPC error answer from the backend, or a failure to get one. */
@@ -32,6 +40,19 @@ export class RpcError extends Error {
 
 export type EventListener = (event: HermesEvent) => void;
 
+/** A question the backend asks; `id` is its JSON-RPC request id, which `request.cancel` refers to. */
+export type PromptHandler<M extends 'approval' | 'clarify'> = (
+  id: string,
+  params: ServerRequestMap[M]['params'],
+  /** Aborted when the backend cancels the request at the JSON-RPC level (`$/cancelRequest`). */
+  signal: AbortSignal,
+) => Promise<ServerRequestMap[M]['result']>;
+
+export interface PromptHandlers {
+  approval: PromptHandler<'approval'>;
+  clarify: PromptHandler<'clarify'>;
+}
+
 export class HermesClient {
   private readonly connection: MessageConnection;
   private readonly listeners = new Set<EventListener>();
@@ -42,28 +63,50 @@ export class HermesClient {
   private closed = false;
   private disposed = false;
   private readonly closeListeners = new Set<() => void>();
+  private prompts: PromptHandlers | undefined;
+  /**
+   * The JSON-RPC id of each incoming server request, keyed by its params object: vscode-jsonrpc
+   * hands a request handler only the params (the same object), not the id the backend's
+   * `request.cancel` will name.
+   */
+  private readonly requestIds = new WeakMap<object, string>();
+  private localIds = 0;
 
   constructor(
     input: Readable,
     output: Writable,
     private readonly logger: Logger,
   ) {
-    const { connection } = createNdjsonConnection(input, output, {
-      onBadFrame: (error) => logger.warn('backend sent a frame that is not JSON-RPC', { error }),
+    const reader = new NdjsonMessageReader(input);
+    reader.onError((error) => {
+      if (error instanceof FrameError) logger.warn('backend sent a frame that is not JSON-RPC', { error });
+    });
+    const connection = createMessageConnection(reader, new NdjsonMessageWriter(output), undefined, {
+      messageStrategy: {
+        handleMessage: (message, next) => {
+          if (Message.isRequest(message) && typeof message.params === 'object' && message.params !== null && message.id !== null)
+            this.requestIds.set(message.params, String(message.id));
+          return next(message);
+        },
+      },
     });
     this.connection = connection;
     connection.onNotification(EVENT_METHOD, (params: unknown) => this.receive(params));
     connection.onUnhandledNotification((message) =>
       logger.debug('ignored notification', { method: message.method }),
     );
-    // Approval, clarify and secret prompts arrive in a later version of the TUI. Answering "method
-    // not found" makes the backend fall back to deny, never to allow.
-    for (const method of Object.values(ServerRequest)) {
-      connection.onRequest(method, () => {
-        logger.info('declined a server request this client cannot answer yet', { method });
-        return new ResponseError(ErrorCode.MethodNotFound, `the hermes TUI cannot answer "${method}" requests yet`);
-      });
-    }
+    connection.onRequest(ServerRequest.Approval, (params: ServerRequestMap['approval']['params'], token: CancellationToken) =>
+      this.ask('approval', params, token),
+    );
+    connection.onRequest(ServerRequest.Clarify, (params: ServerRequestMap['clarify']['params'], token: CancellationToken) =>
+      this.ask('clarify', params, token),
+    );
+    // Secrets arrive in a later version of the TUI. "Method not found" makes the backend fall back
+    // to deny, never to allow.
+    connection.onRequest(ServerRequest.Secret, () => {
+      logger.info('declined a server request this client cannot answer yet', { method: ServerRequest.Secret });
+      return new ResponseError(ErrorCode.MethodNotFound, `the hermes TUI cannot answer "${ServerRequest.Secret}" requests yet`);
+    });
     connection.onError(([error]) => logger.warn('connection error', { error }));
     // vscode-jsonrpc rejects pending requests only on dispose, so a closed pipe disposes at once:
     // otherwise a request sent just before the backend died would hang forever.
@@ -83,6 +126,39 @@ export class HermesClient {
       if (error instanceof ResponseError) throw new RpcError(error.message, error.code, error.data);
       const message = error instanceof Error ? error.message : String(error);
       throw new RpcError(`${method} failed: ${message}`, ErrorCode.InternalError);
+    }
+  }
+
+  /** Who answers the backend's approval and clarify requests; until set, they get "method not found". */
+  handlePrompts(handlers: PromptHandlers): void {
+    this.prompts = handlers;
+  }
+
+  private async ask<M extends 'approval' | 'clarify'>(
+    method: M,
+    params: ServerRequestMap[M]['params'],
+    token: CancellationToken,
+  ): Promise<ServerRequestMap[M]['result'] | ResponseError> {
+    const handler = this.prompts?.[method] as PromptHandler<M> | undefined;
+    if (!handler) {
+      this.logger.info('declined a server request: nothing answers it yet', { method });
+      return new ResponseError(ErrorCode.MethodNotFound, `the hermes TUI cannot answer "${method}" requests yet`);
+    }
+    if (typeof params !== 'object' || params === null) {
+      return new ResponseError(ErrorCode.InvalidParams, `${method}: params must be an object`);
+    }
+    const field = method === 'approval' ? 'command' : 'question';
+    if (typeof (params as Record<string, unknown>)[field] !== 'string') {
+      return new ResponseError(ErrorCode.InvalidParams, `${method}: params.${field} must be a string`);
+    }
+    const echoed = (params as { request_id?: unknown }).request_id;
+    const id = this.requestIds.get(params) ?? (typeof echoed === 'string' ? echoed : `local-${++this.localIds}`);
+    const aborter = new AbortController();
+    const subscription = token.onCancellationRequested(() => aborter.abort());
+    try {
+      return await handler(id, params, aborter.signal);
+    } finally {
+      subscription.dispose();
     }
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HermesEvent, SessionInfo, SessionOpenResult } from '@hermes/rpc-server/protocol';
+import { approvalPrompt, clarifyPrompt } from './promptQueue.ts';
 import { reduceAll } from './reducer.ts';
 import { initialViewState, type ViewInput, type ViewState } from './viewState.ts';
 
@@ -194,5 +195,67 @@ describe('reducer', () => {
     const state = run(ev('status.update', { kind: 'compressing', text: 'compressing context…' }));
     expect(state.status).toBe('compressing context…');
     expect(lines(reduceAll(state, [ev('status.update', { kind: 'warn', text: 'context 90% full' })]))).toEqual(['warn: context 90% full']);
+  });
+
+  it('shows a call the approval gate refused as blocked, with the reason', () => {
+    const state = run(
+      ev('message.start'),
+      ev('tool.start', { tool_id: 'a', name: 'terminal', context: 'rm -rf /' }),
+      ev('tool.complete', { tool_id: 'a', name: 'terminal', duration_s: 0, error: 'denied by the user', blocked: true }),
+    );
+    expect(lines(state)).toEqual(['tool terminal rm -rf / blocked']);
+    expect(state.transcript.at(-1)).toMatchObject({ tool: { error: 'denied by the user' } });
+  });
+
+  it('keeps the diff of a file change with the finished tool row', () => {
+    const diff = '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n';
+    const state = run(
+      ev('tool.start', { tool_id: 'w', name: 'write_file', context: 'x' }),
+      ev('tool.complete', { tool_id: 'w', name: 'write_file', duration_s: 0.01, inline_diff: diff }),
+    );
+    expect(state.transcript.at(-1)).toMatchObject({ kind: 'tool', tool: { status: 'done', diff } });
+  });
+
+  it('updates a running tool\'s output line as progress arrives', () => {
+    const state = run(
+      ev('tool.start', { tool_id: 't', name: 'terminal', context: 'make' }),
+      ev('tool.progress', { tool_id: 't', name: 'terminal', preview: 'cc a.c' }),
+      ev('tool.progress', { tool_id: 't', name: 'terminal', preview: 'cc a.c\ncc b.c' }),
+    );
+    expect(state.live?.tools[0].preview).toBe('cc a.c\ncc b.c');
+  });
+});
+
+describe('prompt queue', () => {
+  const approval = (id: string, command: string) =>
+    approvalPrompt(id, { session_id: 's1', tool_name: 'terminal', command, description: 'dangerous', choices: ['once', 'deny'] });
+
+  it('queues questions in arrival order and shows the first; answering records it and shows the next', () => {
+    const first = approval('srq-1', 'rm a');
+    const second = clarifyPrompt('srq-2', { session_id: 's1', question: 'Which?', choices: ['x', ''] });
+    let state = run({ type: 'local.promptOpened', prompt: first }, { type: 'local.promptOpened', prompt: second });
+    expect(state.prompts.map((p) => p.id)).toEqual(['srq-1', 'srq-2']);
+    expect(state.prompts[1]).toMatchObject({ choices: ['x'], selected: 0, text: '' });
+    state = reduceAll(state, [{ type: 'local.promptChanged', prompt: { ...first, selected: 0 } }]);
+    expect(state.prompts[0]).toMatchObject({ selected: 0 });
+    state = reduceAll(state, [{ type: 'local.promptAnswered', id: 'srq-1', record: 'allowed once: terminal rm a' }]);
+    expect(state.prompts.map((p) => p.id)).toEqual(['srq-2']);
+    expect(lines(state)).toEqual(['info: allowed once: terminal rm a']);
+  });
+
+  it('takes a withdrawn question down with a notice, and ignores a cancel for one already answered', () => {
+    let state = run({ type: 'local.promptOpened', prompt: approval('srq-1', 'rm a') });
+    state = reduceAll(state, [ev('request.cancel', { id: 'srq-1', method: 'approval', reason: 'timeout' })]);
+    expect(state.prompts).toEqual([]);
+    expect(lines(state)).toEqual(['warn: approval withdrawn: timed out']);
+    expect(reduceAll(state, [ev('request.cancel', { id: 'srq-1', method: 'approval', reason: 'timeout' })])).toBe(state);
+  });
+
+  it('drops every card when the backend fails', () => {
+    const state = run(
+      { type: 'local.promptOpened', prompt: approval('srq-1', 'rm a') },
+      { type: 'local.backendFailed', message: 'gone', stderrTail: [] },
+    );
+    expect(state.prompts).toEqual([]);
   });
 });

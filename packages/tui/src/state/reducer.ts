@@ -1,6 +1,7 @@
 /** The pure reducer from backend events and local actions to the view state. */
 import { ErrorCode, type HermesEvent, type SessionInfo, type TranscriptMessage } from '@hermes/rpc-server/protocol';
 import { splitFinishedParagraphs } from './paragraphSplit.ts';
+import { changePrompt, openPrompt, removePrompt, withdrawnNotice } from './promptQueue.ts';
 import type { LiveTurn, NoticeLevel, ToolCallView, TranscriptItem, ViewInput, ViewState } from './viewState.ts';
 
 /** Reasoning is shown only as a hint of what the model is thinking; keep just its tail. */
@@ -64,6 +65,12 @@ function itemsFromHistory(messages: TranscriptMessage[]): NewItem[] {
   return items;
 }
 
+function withdraw(state: ViewState, id: string, reason: string): ViewState {
+  const [next, prompt] = removePrompt(state, id);
+  const text = prompt && withdrawnNotice(prompt, reason);
+  return text ? notice(next, 'warn', text) : next;
+}
+
 function endTurn(state: ViewState): ViewState {
   return { ...state, live: undefined, busy: false, interrupting: false, status: '' };
 }
@@ -108,12 +115,24 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
     case 'local.backendFailed':
       return {
         ...endTurn(state),
+        // Nobody is left to answer: the controller has settled these requests already.
+        prompts: [],
         phase: 'failed',
         failure: { message: action.message, stderrTail: action.stderrTail },
         status: '',
       };
     case 'local.exitArmed':
       return { ...state, exitArmed: action.armed };
+    case 'local.promptOpened':
+      return openPrompt(state, action.prompt);
+    case 'local.promptChanged':
+      return changePrompt(state, action.prompt);
+    case 'local.promptAnswered': {
+      const [next, prompt] = removePrompt(state, action.id);
+      return prompt ? notice(next, 'info', action.record) : next;
+    }
+    case 'local.promptWithdrawn':
+      return withdraw(state, action.id, action.reason);
   }
 }
 
@@ -175,17 +194,18 @@ function reduceEvent(state: ViewState, event: HermesEvent): ViewState {
     }
     case 'tool.complete': {
       if (!event.payload) return state;
-      const { tool_id, name, duration_s, summary, error } = event.payload;
+      const { tool_id, name, duration_s, summary, error, blocked, inline_diff } = event.payload;
       const live = state.live ?? emptyLive();
       const started = live.tools.find((tool) => tool.toolId === tool_id);
       const finished: ToolCallView = {
         toolId: tool_id,
         name,
         context: started?.context ?? '',
-        status: error ? 'failed' : 'done',
+        status: blocked ? 'blocked' : error ? 'failed' : 'done',
         durationS: duration_s,
         summary,
         error,
+        diff: inline_diff?.trim() ? inline_diff : undefined,
       };
       const remaining = { ...live, tools: live.tools.filter((tool) => tool.toolId !== tool_id) };
       return append({ ...state, live: remaining }, { kind: 'tool', tool: finished });
@@ -222,9 +242,10 @@ function reduceEvent(state: ViewState, event: HermesEvent): ViewState {
       if (state.setup?.hint === message) return state;
       return notice(state, 'error', message);
     }
+    case 'request.cancel':
+      return event.payload ? withdraw(state, event.payload.id, event.payload.reason) : state;
     case 'notification.clear':
     case 'todo.updated':
-    case 'request.cancel':
       return state;
   }
 }

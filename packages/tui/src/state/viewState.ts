@@ -1,7 +1,17 @@
 /** The TUI's view state: what the screen shows, derived from backend events and local actions. */
-import type { HermesEvent, SessionInfo, SessionOpenResult, TurnStatus, Usage } from '@hermes/rpc-server/protocol';
+import type {
+  ApprovalChoice,
+  HermesEvent,
+  RequestCancelPayload,
+  ServerRequestMap,
+  SessionInfo,
+  SessionOpenResult,
+  TurnStatus,
+  Usage,
+} from '@hermes/rpc-server/protocol';
 
-export type ToolStatus = 'running' | 'done' | 'failed' | 'interrupted';
+/** `blocked`: the approval gate (or a hook) refused the call, so the tool never ran. */
+export type ToolStatus = 'running' | 'done' | 'failed' | 'blocked' | 'interrupted';
 
 export interface ToolCallView {
   toolId: string;
@@ -13,7 +23,21 @@ export interface ToolCallView {
   error?: string;
   /** The latest progress preview of a running tool. */
   preview?: string;
+  /** The unified diff of the file change a finished tool made. */
+  diff?: string;
 }
+
+export type ApprovalRequest = ServerRequestMap['approval']['params'];
+export type ClarifyRequest = ServerRequestMap['clarify']['params'];
+
+/**
+ * A question from the backend waiting for the user. `id` is the JSON-RPC id of the backend's request
+ * (`srq-…`), which `request.cancel` names when it withdraws the question. The other fields are the
+ * card's own state (selection, typed text).
+ */
+export type PendingPrompt =
+  | { kind: 'approval'; id: string; request: ApprovalRequest; choices: ApprovalChoice[]; selected: number }
+  | { kind: 'clarify'; id: string; request: ClarifyRequest; choices: string[]; selected: number; text: string; cursor: number };
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
@@ -65,6 +89,8 @@ export interface ViewState {
   /** Set while no usable model is configured: the backend's hint on how to configure one. */
   setup?: { hint: string };
   exitArmed: boolean;
+  /** Questions from the backend, oldest first; the first one's card is on screen. */
+  prompts: PendingPrompt[];
 }
 
 /** Things the TUI itself does that change the view (backend events are the other input). */
@@ -78,7 +104,14 @@ export type LocalAction =
   | { type: 'local.notice'; level: NoticeLevel; text: string }
   | { type: 'local.status'; text: string }
   | { type: 'local.backendFailed'; message: string; stderrTail: string[] }
-  | { type: 'local.exitArmed'; armed: boolean };
+  | { type: 'local.exitArmed'; armed: boolean }
+  | { type: 'local.promptOpened'; prompt: PendingPrompt }
+  /** The card's selection or typed text changed. */
+  | { type: 'local.promptChanged'; prompt: PendingPrompt }
+  /** The user answered; `record` is the line kept in the transcript. */
+  | { type: 'local.promptAnswered'; id: string; record: string }
+  /** The backend (or the connection) withdrew a question before the user answered. */
+  | { type: 'local.promptWithdrawn'; id: string; reason: RequestCancelPayload['reason'] | 'cancelled' };
 
 export type ViewInput = HermesEvent | LocalAction;
 
@@ -91,5 +124,6 @@ export function initialViewState(): ViewState {
     interrupting: false,
     status: 'starting the backend…',
     exitArmed: false,
+    prompts: [],
   };
 }

@@ -14,10 +14,113 @@ const info = {
 
 send({ method: 'event', params: { type: 'gateway.ready', payload: { version: '0.0.0-fake', protocol: 1, pid: process.pid } } });
 
+// Server→client requests (approval, clarify, secret): ids `srq-N`, answers matched by id.
+let requests = 0;
+const answers = new Map();
+const answered = [];
+function ask(method, params) {
+  const id = `srq-${++requests}`;
+  send({ id, method, params: { session_id: SESSION, ...params, request_id: id } });
+  return { id, reply: new Promise((resolve) => answers.set(id, resolve)) };
+}
+const describe = (response) =>
+  response.error ? `error ${response.error.code}` : (response.result.choice ?? JSON.stringify(response.result.answer ?? response.result));
+/** What the interrupt should withdraw, if anything. */
+let withdrawable;
+
+const DIFF = '--- a/notes.txt\n+++ b/notes.txt\n@@ -1,2 +1,2 @@\n-old line\n+new line\n context\n';
+const approval = (command, extra = {}) => ({
+  tool_name: 'terminal', command, description: 'recursive delete', choices: ['once', 'session', 'always', 'deny'], ...extra,
+});
+
+/** Runs one tool call behind an approval and reports the choice as the reply. */
+async function approvedTool(command, toolId, extra) {
+  event('tool.start', { tool_id: toolId, name: 'terminal', context: command });
+  const response = await ask('approval', approval(command, extra)).reply;
+  const choice = describe(response);
+  if (choice === 'once' || choice === 'session' || choice === 'always')
+    event('tool.complete', { tool_id: toolId, name: 'terminal', duration_s: 0.25, summary: 'exit 0', inline_diff: extra?.diff });
+  else event('tool.complete', { tool_id: toolId, name: 'terminal', duration_s: 0, error: 'the user denied this command', blocked: true });
+  return choice;
+}
+
+function reply(text) {
+  event('message.delta', { text });
+  event('message.complete', { text, status: 'complete', usage });
+}
+
+/** The scripted turns that ask the user something; false when `text` is an ordinary prompt. */
+function promptTurn(text) {
+  const [word, ...rest] = text.split(' ');
+  const argument = rest.join(' ');
+  switch (word) {
+    case 'approve':
+      void approvedTool(argument || 'rm -rf build', 't1').then((choice) => reply(`approval: ${choice}`));
+      return true;
+    case 'approve-diff':
+      void approvedTool('patch notes.txt', 't1', { diff: DIFF, description: 'overwrites a file' }).then((choice) => reply(`approval: ${choice}`));
+      return true;
+    case 'approve-long': {
+      const command = Array.from({ length: 30 }, (_, i) => `echo step-${i + 1} && sleep 0`).join(' && ');
+      void approvedTool(command, 't1').then((choice) => reply(`approval: ${choice}`));
+      return true;
+    }
+    case 'approve-slow':
+      // Time for a test to type a draft while the turn runs, before the card takes the keyboard.
+      event('tool.start', { tool_id: 't0', name: 'read_file', context: 'warming up' });
+      setTimeout(() => {
+        event('tool.complete', { tool_id: 't0', name: 'read_file', duration_s: 1 });
+        void approvedTool('rm -rf slow', 't1').then((choice) => reply(`approval: ${choice}`));
+      }, 1_500);
+      return true;
+    case 'approve-two':
+      void Promise.all([approvedTool('rm -rf first', 't1'), approvedTool('rm -rf second', 't2')]).then((choices) =>
+        reply(`approvals: ${choices.join(', ')}`),
+      );
+      return true;
+    case 'approve-withdrawn': {
+      event('tool.start', { tool_id: 't1', name: 'terminal', context: 'rm -rf slow' });
+      const request = ask('approval', approval('rm -rf slow'));
+      withdrawable = request.id;
+      void request.reply.then((response) => answered.push(`${request.id}=${describe(response)}`));
+      return true;
+    }
+    case 'clarify':
+    case 'clarify-free': {
+      const params = word === 'clarify' ? { question: 'Which colour?', choices: ['red', 'blue'] } : { question: 'What name?' };
+      void ask('clarify', params).reply.then((response) => reply(`clarify: ${describe(response)}`));
+      return true;
+    }
+    case 'secret':
+      void ask('secret', { env_var: 'API_KEY', prompt: 'key?' }).reply.then((response) => reply(`secret: ${describe(response)}`));
+      return true;
+    case 'answers':
+      // The answers the client sent to withdrawn requests, which no turn reported.
+      reply(`answers: ${answered.join(', ') || 'none'}`);
+      return true;
+  }
+  return false;
+}
+
 const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
   const message = JSON.parse(line);
   const { id, method, params } = message;
+  if (method === undefined && answers.has(id)) {
+    answers.get(id)(message);
+    answers.delete(id);
+    return;
+  }
+  if (method === 'session.interrupt') {
+    if (withdrawable) {
+      event('request.cancel', { id: withdrawable, method: 'approval', reason: 'interrupted' });
+      event('tool.complete', { tool_id: 't1', name: 'terminal', duration_s: 0, error: 'interrupted', blocked: true });
+      event('message.complete', { text: '', status: 'interrupted' });
+      withdrawable = undefined;
+      send({ id, result: { status: 'interrupted' } });
+    } else send({ id, result: { status: 'not_interrupted' } });
+    return;
+  }
   if (method === 'session.create') {
     // An event of the new session sent before the response: the client must not drop it.
     event('session.title', { title: 'early title' });
@@ -39,6 +142,7 @@ lines.on('line', (line) => {
     }
     send({ id, result: { status: 'streaming' } });
     event('message.start');
+    if (promptTurn(params.text)) return;
     event('message.delta', { text: 'echo: ' });
     event('message.delta', { text: params.text });
     event('message.complete', { text: `echo: ${params.text}`, status: 'complete', usage });

@@ -13,6 +13,8 @@ const { Terminal } = xtermHeadless;
 
 export const HERMES_BIN = fileURLToPath(new URL('../../bin/hermes.js', import.meta.url));
 const HERMES_SOURCE = fileURLToPath(new URL('../main.tsx', import.meta.url));
+/** A scripted stand-in for the backend (`HERMES_RPC_ENTRY`), for screens the real one cannot yet produce on demand. */
+export const FAKE_BACKEND = fileURLToPath(new URL('./fakeBackend.mjs', import.meta.url));
 
 const KEYS = {
   enter: '\r',
@@ -41,6 +43,8 @@ export interface HermesPty {
   /** Every byte hermes wrote to the terminal, escape sequences included. */
   rawOutput(): string;
   waitForText(pattern: string | RegExp, timeoutMs?: number): Promise<string>;
+  /** Waits until the screen no longer shows `pattern` (a card closed, a spinner stopped). */
+  waitForTextGone(pattern: string | RegExp, timeoutMs?: number): Promise<string>;
   type(text: string): void;
   press(key: KeyName): void;
   /** Bracketed paste, as a terminal sends it. */
@@ -113,25 +117,29 @@ export function spawnHermes(options: SpawnOptions = {}): HermesPty {
   // Writes to the emulator are asynchronous; reading waits for them to be parsed.
   const settled = () => new Promise<void>((resolve) => terminal.write('', resolve));
 
+  async function waitForScreen(pattern: string | RegExp, present: boolean, timeoutMs = 15_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    const matches = (text: string) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
+    for (;;) {
+      await settled();
+      const text = screenText();
+      if (matches(text) === present) return text;
+      if (Date.now() > deadline || done) {
+        const what = `${present ? '' : 'the end of '}${String(pattern)}`;
+        throw new Error(`timed out waiting for ${what}${done ? ' (hermes exited)' : ''}; the screen shows:\n${text}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   return {
     screenText,
     bufferText,
     rawOutput: () => raw,
     hermesHome: env.HERMES_HOME,
     exited,
-    async waitForText(pattern, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      const matches = (text: string) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
-      for (;;) {
-        await settled();
-        const text = screenText();
-        if (matches(text)) return text;
-        if (Date.now() > deadline || done) {
-          throw new Error(`timed out waiting for ${String(pattern)}${done ? ' (hermes exited)' : ''}; the screen shows:\n${text}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    waitForText: (pattern, timeoutMs) => waitForScreen(pattern, true, timeoutMs),
+    waitForTextGone: (pattern, timeoutMs) => waitForScreen(pattern, false, timeoutMs),
     type(text) {
       child.write(text);
     },

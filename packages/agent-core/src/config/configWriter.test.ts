@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ConfigWriteError, appendToConfigList } from './configWriter.ts';
+
+const tmpHome = () => fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-config-'));
+const read = (home: string) => fs.readFileSync(path.join(home, 'config.yaml'), 'utf8');
+
+describe('appendToConfigList', () => {
+  it('creates a private config.yaml holding the list when there is none', () => {
+    const home = path.join(tmpHome(), 'nested');
+    expect(appendToConfigList(home, 'command_allowlist', 'git force push')).toBe(true);
+    expect(parse(read(home))).toEqual({ command_allowlist: ['git force push'] });
+    expect(fs.statSync(path.join(home, 'config.yaml')).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps comments, other keys and their order, and appends to an existing list', () => {
+    const home = tmpHome();
+    const original = [
+      '# my hermes settings',
+      'model:',
+      '  provider: openrouter # the cheap one',
+      'command_allowlist:',
+      '  - recursive delete # needed for builds',
+      'approvals:',
+      '  mode: manual',
+      '',
+    ].join('\n');
+    fs.writeFileSync(path.join(home, 'config.yaml'), original, { mode: 0o640 });
+    appendToConfigList(home, 'command_allowlist', 'git force push');
+    const text = read(home);
+    expect(text).toContain('# my hermes settings');
+    expect(text).toContain('provider: openrouter # the cheap one');
+    expect(text).toContain('- recursive delete # needed for builds');
+    expect(parse(text)).toEqual({
+      model: { provider: 'openrouter' },
+      command_allowlist: ['recursive delete', 'git force push'],
+      approvals: { mode: 'manual' },
+    });
+    expect(Object.keys(parse(text))).toEqual(['model', 'command_allowlist', 'approvals']);
+    expect(fs.statSync(path.join(home, 'config.yaml')).mode & 0o777).toBe(0o640);
+  });
+
+  it('adds the list to a file without one, and fills an empty `key:`', () => {
+    const home = tmpHome();
+    fs.writeFileSync(path.join(home, 'config.yaml'), 'agent:\n  max_turns: 10\ncommand_allowlist:\n');
+    appendToConfigList(home, 'command_allowlist', 'dd');
+    appendToConfigList(home, 'toolsets', 'terminal');
+    expect(parse(read(home))).toEqual({ agent: { max_turns: 10 }, command_allowlist: ['dd'], toolsets: ['terminal'] });
+  });
+
+  it('does not add a duplicate', () => {
+    const home = tmpHome();
+    expect(appendToConfigList(home, 'command_allowlist', 'eval of a dynamic string')).toBe(true);
+    const before = read(home);
+    expect(appendToConfigList(home, 'command_allowlist', 'eval of a dynamic string')).toBe(false);
+    expect(read(home)).toBe(before);
+  });
+
+  it('leaves an invalid file untouched and says where the problem is', () => {
+    const home = tmpHome();
+    const broken = 'model:\n  provider: [unclosed\ncommand_allowlist:\n  - x\n';
+    fs.writeFileSync(path.join(home, 'config.yaml'), broken);
+    expect(() => appendToConfigList(home, 'command_allowlist', 'y')).toThrow(ConfigWriteError);
+    expect(() => appendToConfigList(home, 'command_allowlist', 'y')).toThrow(/config\.yaml line \d+: not valid YAML.*not changed/);
+    expect(read(home)).toBe(broken);
+    expect(fs.readdirSync(home)).toEqual(['config.yaml']);
+  });
+
+  it('refuses to replace a setting that is not a list', () => {
+    const home = tmpHome();
+    fs.writeFileSync(path.join(home, 'config.yaml'), 'command_allowlist: everything\n');
+    expect(() => appendToConfigList(home, 'command_allowlist', 'dd')).toThrow(/`command_allowlist` must be a list/);
+    expect(read(home)).toBe('command_allowlist: everything\n');
+  });
+});

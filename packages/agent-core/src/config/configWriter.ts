@@ -1,0 +1,66 @@
+/**
+ * Edits `$HERMES_HOME/config.yaml` in place through the `yaml` Document API, so the user's comments,
+ * key order and other settings survive a change made by hermes (e.g. an "always allow" approval).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
+
+export class ConfigWriteError extends Error {
+  override name = 'ConfigWriteError';
+}
+
+/**
+ * Appends `value` to the top-level list `key` (creating the list, and the file with mode 0600, if
+ * missing). Returns false when the value was already there. The file is replaced atomically, and a
+ * file that is not valid YAML is left untouched with an error saying where to fix it.
+ */
+export function appendToConfigList(home: string, key: string, value: string): boolean {
+  const file = path.join(home, 'config.yaml');
+  const existing = readIfPresent(file);
+  // Typed as a plain Document so an empty file's contents can be replaced by a new mapping.
+  const doc: Document = parseDocument(existing ?? '');
+  if (doc.errors.length > 0) {
+    const first = doc.errors[0]!;
+    const where = first.linePos?.[0] ? ` line ${first.linePos[0].line}` : '';
+    throw new ConfigWriteError(`${file}${where}: not valid YAML (${first.message.split('\n')[0]}); fix it, then try again. The file was not changed.`);
+  }
+  // An empty file (or one holding only comments) gets a fresh top-level mapping.
+  if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) doc.contents = doc.createNode({});
+  if (!isMap(doc.contents)) throw new ConfigWriteError(`${file}: the top level must be a mapping of settings; the file was not changed.`);
+
+  const node = doc.get(key, true);
+  if (node === undefined || (isScalar(node) && node.value === null)) {
+    doc.set(key, doc.createNode([value]));
+  } else if (isSeq(node)) {
+    if (node.items.some((item) => (isScalar(item) ? item.value : item) === value)) return false;
+    node.add(doc.createNode(value));
+  } else {
+    throw new ConfigWriteError(`${file}: \`${key}\` must be a list; the file was not changed.`);
+  }
+  writeAtomically(file, doc.toString(), existing === null ? 0o600 : fs.statSync(file).mode & 0o777);
+  return true;
+}
+
+function readIfPresent(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** A reader (or a crash) sees the old file or the new one, never half of one. */
+function writeAtomically(file: string, text: string, mode: number): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    fs.writeFileSync(temp, text, { mode });
+    fs.chmodSync(temp, mode);
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+}

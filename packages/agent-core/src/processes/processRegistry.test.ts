@@ -1,0 +1,72 @@
+import os from 'node:os';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProcessRegistry } from './processRegistry.ts';
+import { isAlive } from './processTestUtil.ts';
+
+const TICKER = `bash -c 'while :; do echo x; sleep 0.05; done'`;
+const registries: ProcessRegistry[] = [];
+function registry(bufferChars?: number) {
+  const r = new ProcessRegistry(bufferChars);
+  registries.push(r);
+  return r;
+}
+afterEach(() => {
+  for (const r of registries.splice(0)) r.killAll();
+});
+
+describe('ProcessRegistry', () => {
+  it('starts a background process, lists it, reads its output and kills it', async () => {
+    const r = registry();
+    const info = r.start({ command: TICKER, cwd: os.tmpdir(), sessionId: 'a' });
+    expect(r.list('a')).toEqual([expect.objectContaining({ id: info.id, status: 'running', command: TICKER })]);
+    await vi.waitFor(() => expect(r.output(info.id)!.text).toMatch(/^(x\n){3,}/));
+    expect(r.kill(info.id)).toBe(true);
+    expect(await r.waitForExit(info.id)).toMatchObject({ status: 'killed' });
+    expect(isAlive(info.pid)).toBe(false);
+    expect(r.kill(info.id)).toBe(false);
+  });
+
+  it('records the exit code of a process that ends on its own', async () => {
+    const r = registry();
+    const info = r.start({ command: 'echo done; echo oops >&2; exit 4', cwd: os.tmpdir(), sessionId: 'a' });
+    expect(await r.waitForExit(info.id)).toMatchObject({ status: 'exited', exitCode: 4 });
+    expect(r.output(info.id)).toEqual({ text: 'done\noops\n', dropped: 0 });
+  });
+
+  it('keeps only the most recent output, saying how much was dropped', async () => {
+    const r = registry(100);
+    const info = r.start({ command: 'seq 1 1000', cwd: os.tmpdir(), sessionId: 'a' });
+    await r.waitForExit(info.id);
+    const out = r.output(info.id)!;
+    expect(out.text.length).toBe(100);
+    expect(out.text.endsWith('999\n1000\n')).toBe(true);
+    expect(out.dropped).toBe(3893 - 100);
+    expect(r.output(info.id, 2)!.text).toBe('999\n1000');
+  });
+
+  it('kills the whole process group, children included', async () => {
+    const r = registry();
+    const info = r.start({ command: 'sleep 300 & echo "child:$!"; wait', cwd: os.tmpdir(), sessionId: 'a' });
+    await vi.waitFor(() => expect(r.output(info.id)!.text).toMatch(/child:\d+/));
+    const child = Number(/child:(\d+)/.exec(r.output(info.id)!.text)![1]);
+    expect(isAlive(child)).toBe(true);
+    r.kill(info.id);
+    await r.waitForExit(info.id);
+    await vi.waitFor(() => expect(isAlive(child)).toBe(false));
+  });
+
+  it('killAll stops the running processes of one session and reports how many', async () => {
+    const r = registry();
+    const a1 = r.start({ command: TICKER, cwd: os.tmpdir(), sessionId: 'a' });
+    const a2 = r.start({ command: 'sleep 300', cwd: os.tmpdir(), sessionId: 'a' });
+    const b = r.start({ command: 'sleep 300', cwd: os.tmpdir(), sessionId: 'b' });
+    const finished = r.start({ command: 'true', cwd: os.tmpdir(), sessionId: 'a' });
+    await r.waitForExit(finished.id);
+    expect(r.killAll('a')).toBe(2);
+    await Promise.all([r.waitForExit(a1.id), r.waitForExit(a2.id)]);
+    expect(r.list('a').map((p) => p.status).sort()).toEqual(['exited', 'killed', 'killed']);
+    expect(r.get(b.id)!.status).toBe('running');
+    expect(r.killAll()).toBe(1);
+    expect(r.killAll()).toBe(0);
+  });
+});

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import { execa, type ResultPromise } from 'execa';
+
+/**
+ * bash, not `shell: true` (/bin/sh, dash on Debian): models write bash (`[[ ]]`, arrays, `set -o
+ * pipefail`, brace expansion). Not a login shell (`-l`): profiles are slow, may print, and may
+ * change directory. /bin/sh only where bash is missing.
+ */
+const SHELL = ['/bin/bash', '/usr/bin/bash'].find((p) => fs.existsSync(p)) ?? '/bin/sh';
+
+/** Seconds between SIGTERM and SIGKILL when stopping a process group. */
+const KILL_GRACE_MS = 2_000;
+
+export type ShellProcess = ResultPromise<{ all: true; buffer: false; reject: false; detached: true; stdin: 'ignore' }>;
+
+/** Process groups still running, killed if hermes itself exits so no command outlives it. */
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function trackGroup(pid: number): void {
+  liveGroups.add(pid);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const group of liveGroups) signalGroup(group, 'SIGKILL');
+  });
+}
+
+/** Sends `signal` to every process of the group; false if the group is already gone. */
+export function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
+  }
+}
+
+/** SIGTERM to the whole group, SIGKILL to whatever is left after a grace period. */
+export function killGroup(pid: number): boolean {
+  const sent = signalGroup(pid, 'SIGTERM');
+  if (sent) {
+    const timer = setTimeout(() => signalGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
+    timer.unref();
+  }
+  return sent;
+}
+
+/**
+ * Starts `command` in its own process group (`detached`), so a timeout or an interrupt can kill
+ * the command and everything it started. stderr is joined to stdout inside the shell (`exec 2>&1`)
+ * so the two interleave exactly as written; merging two pipes in Node can reorder them.
+ * stdin is closed: a command waiting for input gets EOF instead of hanging.
+ */
+export function spawnShell(command: string, cwd: string, env?: Record<string, string>): ShellProcess {
+  const child = execa(SHELL, ['-c', `exec 2>&1\n${command}`], {
+    cwd,
+    all: true,
+    buffer: false,
+    reject: false,
+    detached: true,
+    stdin: 'ignore',
+    // Pagers would wait for a key that never comes.
+    env: { PAGER: 'cat', GIT_PAGER: 'cat', ...env },
+  });
+  const pid = child.pid;
+  if (pid !== undefined) {
+    trackGroup(pid);
+    // Settles once every process holding the output pipe is gone: then the group needs no watching.
+    void child.finally(() => liveGroups.delete(pid));
+  }
+  child.all.setEncoding('utf8');
+  return child;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { clipOutput, OutputCapture } from './outputClip.ts';
+
+const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+
+describe('clipOutput', () => {
+  it('fits the limits itself, note included', () => {
+    const limits = { maxBytes: 1000, maxLines: 7 };
+    const out = clipOutput(numbered(500), limits);
+    expect(out.split('\n').filter(Boolean)).toHaveLength(7);
+    expect(clipOutput(out, limits)).toBe(out);
+  });
+
+  it('leaves output within the limits alone', () => {
+    expect(clipOutput('a\nb\n', { maxBytes: 100, maxLines: 2 })).toBe('a\nb\n');
+  });
+
+  it('keeps the head and the tail by lines and says how much was cut', () => {
+    const out = clipOutput(numbered(20), { maxBytes: 10_000, maxLines: 6 });
+    expect(out).toBe(
+      'line 1\nline 2\n[… output truncated: 15 lines (113 bytes) cut from the middle; 20 lines, 151 bytes in all …]\nline 18\nline 19\nline 20\n',
+    );
+  });
+
+  it('cuts by bytes without splitting a multi-byte character', () => {
+    const text = 'é'.repeat(1000);
+    const out = clipOutput(text, { maxBytes: 400, maxLines: 100 });
+    const [head, note, tail] = out.split('\n');
+    // 400 bytes less 100 for the note: 150 bytes each side, 75 two-byte characters.
+    expect(head).toBe('é'.repeat(75));
+    expect(tail).toBe('é'.repeat(75));
+    expect(note).toBe('[… output truncated: 1700 bytes cut from the middle; 1 line, 2000 bytes in all …]');
+  });
+});
+
+describe('OutputCapture', () => {
+  it('gives the same answer as clipping the whole text, without holding all of it', () => {
+    const limits = { maxBytes: 200, maxLines: 10 };
+    const capture = new OutputCapture(limits);
+    const text = numbered(5000);
+    for (let i = 0; i < text.length; i += 37) capture.push(text.slice(i, i + 37));
+    expect(capture.text()).toBe(clipOutput(text, limits));
+    expect(capture.lastLines(2)).toBe('line 4999\nline 5000');
+  });
+});

@@ -1,0 +1,43 @@
+/** The core toolsets: what `config.yaml`'s `toolsets` list selects from. */
+export const CORE_TOOLSETS: Readonly<Record<string, string>> = {
+  terminal: 'Run shell commands and manage background processes',
+  file: 'Read, write and patch files',
+  search: 'Search file contents and names',
+  todo: 'Keep a task list for the session',
+  memory: 'Remember facts across sessions',
+  clarify: 'Ask the user a question',
+};
+
+/** Names that stand for several toolsets (Hermes' default config says `hermes-cli`). */
+export const TOOLSET_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  'hermes-cli': Object.keys(CORE_TOOLSETS),
+};
+
+export interface ToolsetSelection {
+  /** The toolsets selected, aliases expanded. */
+  names: Set<string>;
+  /** One line per unknown name, listing the known ones. */
+  problems: string[];
+}
+
+/**
+ * Resolves a selection against the toolsets that exist (`known`). No selection means every known
+ * toolset, so tools a plugin registers in its own toolset are offered unless the user narrows the list.
+ */
+export function resolveToolsets(selection: readonly string[] | undefined, known: Iterable<string>): ToolsetSelection {
+  const knownSet = new Set(known);
+  if (selection === undefined) return { names: knownSet, problems: [] };
+  const names = new Set<string>();
+  const problems: string[] = [];
+  for (const raw of selection) {
+    const name = raw.trim();
+    const alias = TOOLSET_ALIASES[name];
+    if (alias) alias.forEach((n) => names.add(n));
+    else if (knownSet.has(name)) names.add(name);
+    else {
+      const list = [...knownSet, ...Object.keys(TOOLSET_ALIASES)].sort().join(', ');
+      problems.push(`Unknown toolset "${name}" in \`toolsets\`; known toolsets: ${list}`);
+    }
+  }
+  return { names, problems };
+}

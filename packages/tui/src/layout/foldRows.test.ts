@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { diffLineKind, diffRows, foldRows, foldedRows, visibleText, wrapRows } from './foldRows.ts';
+
+describe('wrapRows', () => {
+  it('breaks after spaces, and anywhere inside a word longer than the width', () => {
+    expect(wrapRows('rm -rf build dist', 8)).toEqual(['rm -rf', 'build', 'dist']);
+    expect(wrapRows('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+  });
+
+  it('keeps the text\'s own line breaks and counts wide characters as two columns', () => {
+    expect(wrapRows('one\ntwo', 10)).toEqual(['one', 'two']);
+    expect(wrapRows('日本語日本', 4)).toEqual(['日本', '語日', '本']);
+  });
+});
+
+describe('foldRows', () => {
+  it('keeps rows that fit, and otherwise leaves the last row for the "+N more lines" marker', () => {
+    expect(foldRows(['a', 'b'], 3)).toEqual({ shown: ['a', 'b'], hidden: 0 });
+    const folded = foldRows(['1', '2', '3', '4', '5'], 3);
+    expect(folded).toEqual({ shown: ['1', '2'], hidden: 3 });
+    expect(foldedRows(folded)).toBe(3);
+  });
+});
+
+describe('visibleText', () => {
+  it('spells out escape sequences so a command cannot hide part of itself', () => {
+    expect(visibleText('echo hi\x1b[2K\rrm -rf ~')).toBe('echo hi\\x1b[2K\nrm -rf ~');
+    expect(visibleText('a\tb\x07')).toBe('a    b\\x07');
+  });
+});
+
+describe('diff lines', () => {
+  it('classifies unified diff lines for colouring', () => {
+    const diff = '--- a/x.ts\n+++ b/x.ts\n@@ -1,2 +1,2 @@\n-old\n+new\n same\n';
+    expect(diffRows(diff).map(diffLineKind)).toEqual(['header', 'header', 'hunk', 'remove', 'add', 'context']);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The queue of backend questions (approvals, clarifications). Several may be pending at once (e.g.
+ * parallel tool calls); they are shown one at a time, oldest first, and each leaves the queue when
+ * it is answered or withdrawn.
+ */
+import type { ApprovalChoice } from '@hermes/rpc-server/protocol';
+import { initialApprovalSelection, offeredChoices } from '../input/approvalKeys.ts';
+import { initialClarifyState } from '../input/clarifyKeys.ts';
+import type { ApprovalRequest, ClarifyRequest, PendingPrompt, ViewState } from './viewState.ts';
+
+/** Longest piece of a command or answer repeated in the transcript line that records an answer. */
+const RECORD_CHARS = 80;
+
+export function approvalPrompt(id: string, request: ApprovalRequest): PendingPrompt {
+  const choices = offeredChoices(request.choices);
+  return { kind: 'approval', id, request, choices, selected: initialApprovalSelection(choices) };
+}
+
+export function clarifyPrompt(id: string, request: ClarifyRequest): PendingPrompt {
+  const choices = (request.choices ?? []).filter((choice) => typeof choice === 'string' && choice.trim() !== '');
+  return { kind: 'clarify', id, request, choices, ...initialClarifyState() };
+}
+
+function short(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > RECORD_CHARS ? `${flat.slice(0, RECORD_CHARS - 1)}…` : flat;
+}
+
+const VERDICT: Record<ApprovalChoice, string> = {
+  once: 'allowed once',
+  session: 'allowed for this session',
+  always: 'always allowed',
+  deny: 'denied',
+};
+
+/** The transcript line that records an approval answer once the card is gone. */
+export function approvalRecord(request: ApprovalRequest, choice: ApprovalChoice): string {
+  return `${VERDICT[choice]}: ${request.tool_name} ${short(request.command)}`;
+}
+
+export function clarifyRecord(request: ClarifyRequest, answer: string): string {
+  return `${short(request.question)} → ${answer ? short(answer) : '(declined to answer)'}`;
+}
+
+const WITHDRAWN: Record<string, string> = {
+  interrupted: 'interrupted',
+  timeout: 'timed out',
+  session_closed: 'session closed',
+  shutdown: 'backend shutting down',
+  cancelled: 'cancelled',
+};
+
+/** Why a card went away without an answer, in words; undefined when nothing needs saying. */
+export function withdrawnNotice(prompt: PendingPrompt, reason: string): string | undefined {
+  // `resolved`: answered some other way (another client); the user has nothing to act on.
+  if (reason === 'resolved') return undefined;
+  const what = prompt.kind === 'approval' ? 'approval' : 'question';
+  return `${what} withdrawn: ${WITHDRAWN[reason] ?? reason}`;
+}
+
+export function openPrompt(state: ViewState, prompt: PendingPrompt): ViewState {
+  if (state.prompts.some((pending) => pending.id === prompt.id)) return state;
+  return { ...state, prompts: [...state.prompts, prompt] };
+}
+
+export function changePrompt(state: ViewState, prompt: PendingPrompt): ViewState {
+  if (!state.prompts.some((pending) => pending.id === prompt.id)) return state;
+  return { ...state, prompts: state.prompts.map((pending) => (pending.id === prompt.id ? prompt : pending)) };
+}
+
+/** Removes a prompt; returns it too, or undefined (and the state unchanged) when it was not queued. */
+export function removePrompt(state: ViewState, id: string): [ViewState, PendingPrompt | undefined] {
+  const prompt = state.prompts.find((pending) => pending.id === id);
+  if (!prompt) return [state, undefined];
+  return [{ ...state, prompts: state.prompts.filter((pending) => pending !== prompt) }, prompt];
+}
