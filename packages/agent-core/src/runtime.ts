@@ -70,7 +70,11 @@ export class HermesRuntime {
       allowlist: config.command_allowlist,
       timeoutMs: config.approvals.timeout * 1000,
       persistAlways: (key) => appendToConfigList(this.home, 'command_allowlist', key),
-      record: (decision) => this.store.recordApproval(decision),
+      record: (decision) => {
+        // shell.exec without a session has no row to attach the decision to: it goes to the log.
+        if (this.store.getSession(decision.sessionId)) this.store.recordApproval(decision);
+        else this.logger.info('approval decision outside a session: %s', JSON.stringify(decision));
+      },
       home: this.env.HOME ?? os.homedir(),
       hermesHome: this.home,
       onError: (message, error) => this.logger.error('approvals: %s: %s', message, error instanceof Error ? error.message : String(error)),

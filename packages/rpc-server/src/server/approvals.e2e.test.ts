@@ -210,6 +210,24 @@ describe('approval gate over the wire', () => {
     expect(fs.existsSync(target)).toBe(false);
   });
 
+  it('a write to a sensitive file asks with the diff, and a denial leaves the file as it was', async () => {
+    const cwd = tmpDir('hermes-project-');
+    fs.writeFileSync(path.join(cwd, '.env'), 'API_KEY=old\n');
+    const { backend, asked } = await start({
+      turns: [
+        { tool_calls: [{ name: 'patch', arguments: { path: '.env', old_string: 'API_KEY=old', new_string: 'API_KEY=new' } }] },
+        { text: 'ok' },
+      ],
+      answer: () => 'deny',
+    });
+    const session = await backend.request('session.create', { cwd });
+    await turn(backend, session.session_id, 'rotate the key');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ tool_name: 'patch', command: expect.stringContaining('.env') });
+    expect(asked[0]!.diff).toMatch(/-API_KEY=old\n\+API_KEY=new/);
+    expect(fs.readFileSync(path.join(cwd, '.env'), 'utf8')).toBe('API_KEY=old\n');
+  });
+
   it('hardline commands never run, not even in yolo mode, and nobody is asked', async () => {
     const fakeHome = tmpDir('hermes-fakehome-');
     fs.writeFileSync(path.join(fakeHome, 'marker.txt'), 'still here');

@@ -104,6 +104,27 @@ describe('tools over the wire', () => {
     expect(update!.payload).toEqual({ todos: [{ id: '1', content: 'write tests', status: 'in_progress' }], revision: 1 });
   });
 
+  it('an interrupt kills a running command and keeps its partial output', async () => {
+    const marker = `hermes-interrupt-${process.pid}-${Date.now()}`;
+    const { backend, sid } = await start([
+      { tool_calls: [{ name: 'terminal', arguments: { command: `for i in $(seq 1 600); do echo ${marker} $i; sleep 0.05; done` } }] },
+      { text: 'never reached' },
+    ]);
+    await backend.request('prompt.submit', { session_id: sid, text: 'count' });
+    await backend.waitForEvent((e) => e.type === 'tool.progress' && JSON.stringify(e.payload).includes(marker));
+    await backend.request('session.interrupt', { session_id: sid });
+    const done = (await backend.waitForEvent((e) => e.type === 'message.complete')) as EventOf<'message.complete'>;
+    expect(done.payload!.status).toBe('interrupted');
+    const [complete] = of(backend.events, 'tool.complete');
+    expect(complete!.payload!.result).toContain(`${marker} 1`);
+    expect(complete!.payload!.result).toMatch(/interrupt/i);
+    const { execa } = await import('execa');
+    const left = await execa('pgrep', ['-f', marker], { reject: false });
+    expect(left.stdout).toBe('');
+    const history = await backend.request('session.history', { session_id: sid });
+    expect(history.messages.at(-1)).toMatchObject({ role: 'tool', text: expect.stringContaining(`${marker} 1`) });
+  });
+
   it('shell.exec runs a command with separate streams, and process.stop kills background processes', async () => {
     const { backend, sid, server } = await start([
       { tool_calls: [{ name: 'terminal', arguments: { command: 'sleep 300', background: true } }] },
