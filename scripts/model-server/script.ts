@@ -1,5 +1,6 @@
 /**
- * A script tells the scripted model server how to answer each chat-completions request, in order.
+ * A script tells the scripted model server how to answer each model request (OpenAI chat completions or
+ * Anthropic messages, whichever arrives), in order.
  * Scripts come from YAML/JSON files (JSON is YAML) or from objects built in tests; either way they
  * are validated here so a typo fails loudly with the turn index and field, not as an odd stream.
  */
@@ -32,6 +33,9 @@ export interface ScriptedError {
 export interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
+  /** Anthropic route only: reported beside `input_tokens` (which is `prompt_tokens`), as the API does. */
+  cache_read_input_tokens?: number;
+  cache_creation_input_tokens?: number;
 }
 
 /** Answers exactly one request. */
@@ -51,7 +55,7 @@ export interface Turn {
   delay_ms?: number;
   /** Wait between streamed frames. */
   chunk_delay_ms?: number;
-  /** Send this many SSE frames (the role frame counts), then hold the connection open silently. */
+  /** Send this many SSE frames (OpenAI's role frame and Anthropic's `message_start` and `ping` count), then hold the connection open silently. */
   stall_after?: number;
 }
 
@@ -61,6 +65,11 @@ export interface Script {
   /** Start over when the turns run out instead of answering 500. */
   loop?: boolean;
   turns: Turn[];
+  /**
+   * Answers for requests whose last message contains `when_last_message_contains`, checked before the
+   * sequential turns and not consuming them: e.g. a context-summary call arriving at an unknown moment.
+   */
+  on_match?: { when_last_message_contains: string; turn: Turn }[];
 }
 
 export const DEFAULT_MODEL = 'scripted-model';
@@ -87,7 +96,8 @@ const TURN_FIELDS = [
 const TOOL_CALL_FIELDS = ['id', 'name', 'arguments', 'pieces'];
 const ERROR_FIELDS = ['status', 'message', 'type', 'retry_after'];
 const USAGE_FIELDS = ['prompt_tokens', 'completion_tokens'];
-const SCRIPT_FIELDS = ['model', 'loop', 'turns'];
+const OPTIONAL_USAGE_FIELDS = ['cache_read_input_tokens', 'cache_creation_input_tokens'];
+const SCRIPT_FIELDS = ['model', 'loop', 'turns', 'on_match'];
 
 /** Validates a parsed script. `origin` (e.g. a file name) prefixes error messages. */
 export function validateScript(value: unknown, origin?: string): Script {
@@ -103,6 +113,18 @@ export function validateScript(value: unknown, origin?: string): Script {
   if (root.loop !== undefined && typeof root.loop !== 'boolean') fail('script', '`loop` must be true or false');
   if (!Array.isArray(root.turns) || root.turns.length === 0) fail('script', '`turns` must be a non-empty list');
   (root.turns as unknown[]).forEach((turn, i) => validateTurn(turn, (problem) => fail(`turn ${i}`, problem)));
+  if (root.on_match !== undefined) {
+    if (!Array.isArray(root.on_match)) fail('script', '`on_match` must be a list');
+    (root.on_match as unknown[]).forEach((rule, i) => {
+      const where = `on_match[${i}]`;
+      if (!isObject(rule)) return fail(where, 'must be a mapping with `when_last_message_contains` and `turn`');
+      const r = rule as Obj;
+      if (typeof r.when_last_message_contains !== 'string' || r.when_last_message_contains === '') {
+        fail(where, '`when_last_message_contains` must be a non-empty string');
+      }
+      validateTurn(r.turn, (problem) => fail(`${where}.turn`, problem));
+    });
+  }
   return root as unknown as Script;
 }
 
@@ -138,9 +160,12 @@ function validateTurn(value: unknown, fail: (problem: string) => never): void {
   if (t.usage !== undefined) {
     if (!isObject(t.usage)) fail('`usage` must be a mapping with `prompt_tokens` and `completion_tokens`');
     const u = t.usage as Obj;
-    rejectUnknown(u, USAGE_FIELDS, (f) => fail(`unknown field \`usage.${f}\``));
+    rejectUnknown(u, [...USAGE_FIELDS, ...OPTIONAL_USAGE_FIELDS], (f) => fail(`unknown field \`usage.${f}\``));
     for (const f of USAGE_FIELDS) {
       if (!isNonNegativeInt(u[f])) fail(`\`usage.${f}\` must be a non-negative integer`);
+    }
+    for (const f of OPTIONAL_USAGE_FIELDS) {
+      if (u[f] !== undefined && !isNonNegativeInt(u[f])) fail(`\`usage.${f}\` must be a non-negative integer`);
     }
   }
   if (t.error !== undefined) {

@@ -1,7 +1,8 @@
 /**
- * The scripted model: a real HTTP server speaking the OpenAI chat-completions wire, answering each
- * request with the next turn of a script. It is the only fake in the test suites, so it stays faithful
- * to the wire (SSE framing, chunk shapes, error bodies, headers) and never hangs a test on close().
+ * The scripted model: a real HTTP server speaking the OpenAI chat-completions wire (`/v1/chat/completions`)
+ * and Anthropic's Messages wire (`/v1/messages`), answering each request with the next turn of one script.
+ * It is the only fake in the test suites, so it stays faithful to the wire (SSE framing, chunk shapes,
+ * error bodies, headers) and never hangs a test on close().
  */
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -10,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_MODEL, loadScript, validateScript } from './script.ts';
 import type { Script, Turn } from './script.ts';
+import { anthropicErrorBody, anthropicEvents, anthropicMessageBody, anthropicUsage, checkAnthropicRequest, sseFrame } from './anthropicWire.ts';
 import { completionBody, errorBody, estimateUsage, streamChunks } from './wire.ts';
-import type { ResponseContext } from './wire.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -30,24 +31,30 @@ export interface ModelServerOptions {
 }
 
 export interface ModelServer {
-  /** `http://127.0.0.1:PORT` */
+  /** `http://127.0.0.1:PORT`, what an Anthropic client takes as `baseURL`. */
   url: string;
   /** `http://127.0.0.1:PORT/v1`, what an OpenAI client takes as `baseURL`. */
   baseUrl: string;
   port: number;
   /** Every request received, in order of arrival. */
   requests: RecordedRequest[];
-  /** Chat-completion requests answered from a turn (error turns included). */
+  /** Model requests (either wire) answered from a turn (error turns included). */
   readonly served: number;
   /** Stops listening and ends every open connection, stalled streams included. */
   close(): Promise<void>;
 }
 
-interface ChatRequest {
-  model?: unknown;
-  messages?: unknown;
-  stream?: unknown;
-  stream_options?: { include_usage?: unknown } | null;
+type Body = Record<string, unknown>;
+
+/** What differs between the two wires; the server shares everything else (turns, delays, errors, stalls). */
+interface Dialect {
+  path: string;
+  /** A request the real API would refuse before generating anything. */
+  check(body: Body, headers: IncomingMessage['headers']): { status: number; message: string } | undefined;
+  errorBody(status: number, message: string, type?: string, code?: string | null): object;
+  toolCallIdPrefix: string;
+  /** The SSE frames of a streamed answer, or the JSON of a non-streamed one. */
+  reply(turn: Turn, body: Body, ids: { response: number; toolCallIds: string[] }): { frames: string[] } | { json: object };
 }
 
 export async function startModelServer(source: Script | string, options: ModelServerOptions = {}): Promise<ModelServer> {
@@ -67,6 +74,15 @@ export async function startModelServer(source: Script | string, options: ModelSe
     const index = served % script.turns.length;
     served++;
     return { turn: script.turns[index], index };
+  };
+
+  /** An `on_match` rule for this request, if any; it does not use up a sequential turn. */
+  const matchTurn = (body: Body): { turn: Turn; index: number } | undefined => {
+    const messages = Array.isArray(body.messages) ? (body.messages as { content?: unknown }[]) : [];
+    const last = messages.at(-1)?.content;
+    const text = typeof last === 'string' ? last : JSON.stringify(last ?? '');
+    const rule = script.on_match?.find((r) => text.includes(r.when_last_message_contains));
+    return rule ? { turn: rule.turn, index: -1 } : undefined;
   };
 
   const server = createServer((req, res) => {
@@ -94,12 +110,13 @@ export async function startModelServer(source: Script | string, options: ModelSe
     }
     requests.push({ method, path, headers: req.headers, body });
 
-    if (method === 'POST' && path === '/v1/chat/completions') {
+    const dialect = dialects.find((d) => d.path === path);
+    if (method === 'POST' && dialect) {
       if (!bodyIsJson || typeof body !== 'object' || body === null || Array.isArray(body)) {
         log(`${method} ${path} → 400 (body is not a JSON object)`);
-        return sendJson(res, 400, errorBody(400, 'The request body must be a JSON object.'));
+        return sendJson(res, 400, dialect.errorBody(400, 'The request body must be a JSON object.'));
       }
-      return chat(body as ChatRequest, req, res);
+      return answer(dialect, body as Body, req, res);
     }
     if (method === 'GET' && path === '/v1/models') {
       log(`${method} ${path}`);
@@ -112,18 +129,58 @@ export async function startModelServer(source: Script | string, options: ModelSe
     sendJson(res, 404, errorBody(404, `Unknown request URL: ${method} ${path}. Please check the URL for typos.`, 'invalid_request_error', 'unknown_url'));
   }
 
-  async function chat(body: ChatRequest, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const label = `${req.method} /v1/chat/completions`;
-    if (!Array.isArray(body.messages)) {
-      log(`${label} → 400 (no messages)`);
-      return sendJson(res, 400, errorBody(400, "'messages' is a required property and must be an array."));
+  const openai: Dialect = {
+    path: '/v1/chat/completions',
+    check: (body) => (Array.isArray(body.messages) ? undefined : { status: 400, message: "'messages' is a required property and must be an array." }),
+    errorBody,
+    toolCallIdPrefix: 'call_',
+    reply(turn, body, ids) {
+      const stream = body.stream === true;
+      const options = body.stream_options as { include_usage?: unknown } | null | undefined;
+      const ctx = {
+        id: `chatcmpl-scripted-${ids.response}`,
+        created: Math.floor(Date.now() / 1000),
+        model: typeof body.model === 'string' && body.model !== '' ? body.model : scriptModel,
+        toolCallIds: ids.toolCallIds,
+        usage: estimateUsage(turn, body),
+        includeUsage: stream && options?.include_usage === true,
+      };
+      if (!stream) return { json: completionBody(turn, ctx) };
+      return { frames: [...streamChunks(turn, ctx).map((c) => `data: ${JSON.stringify(c)}\n\n`), 'data: [DONE]\n\n'] };
+    },
+  };
+
+  const anthropic: Dialect = {
+    path: '/v1/messages',
+    check: checkAnthropicRequest,
+    errorBody: (status, message, type) => anthropicErrorBody(status, message, type),
+    toolCallIdPrefix: 'toolu_scripted_',
+    reply(turn, body, ids) {
+      const ctx = {
+        id: `msg_scripted_${ids.response}`,
+        model: body.model as string,
+        toolCallIds: ids.toolCallIds,
+        usage: anthropicUsage(turn, body),
+      };
+      if (body.stream !== true) return { json: anthropicMessageBody(turn, ctx) };
+      return { frames: anthropicEvents(turn, ctx).map(sseFrame) };
+    },
+  };
+  const dialects = [openai, anthropic];
+
+  async function answer(dialect: Dialect, body: Body, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const label = `${req.method} ${dialect.path}`;
+    const problem = dialect.check(body, req.headers);
+    if (problem) {
+      log(`${label} → ${problem.status} (${problem.message})`);
+      return sendJson(res, problem.status, dialect.errorBody(problem.status, problem.message));
     }
-    const next = nextTurn();
+    const next = matchTurn(body) ?? nextTurn();
     if (!next) {
       log(`${label} → 500 (script exhausted)`);
       const message = `scripted model server: script exhausted: it has ${script.turns.length} turn(s), ` +
         `\`loop\` is off, and it has already served ${served} request(s).`;
-      return sendJson(res, 500, errorBody(500, message, 'server_error', 'script_exhausted'));
+      return sendJson(res, 500, dialect.errorBody(500, message, undefined, 'script_exhausted'));
     }
     const { turn, index } = next;
     const stream = body.stream === true;
@@ -143,22 +200,15 @@ export async function startModelServer(source: Script | string, options: ModelSe
     if (turn.error) {
       const { status, message, type, retry_after: retryAfter } = turn.error;
       const headers: Record<string, string> = retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {};
-      return sendJson(res, status, errorBody(status, message ?? `Scripted error (HTTP ${status}).`, type), headers);
+      return sendJson(res, status, dialect.errorBody(status, message ?? `Scripted error (HTTP ${status}).`, type), headers);
     }
 
-    const ctx: ResponseContext = {
-      id: `chatcmpl-scripted-${++responseCount}`,
-      created: Math.floor(Date.now() / 1000),
-      model: typeof body.model === 'string' && body.model !== '' ? body.model : scriptModel,
-      toolCallIds: (turn.tool_calls ?? []).map((c) => c.id ?? `call_${++toolCallCount}`),
-      usage: estimateUsage(turn, body),
-      includeUsage: stream && body.stream_options?.include_usage === true,
-    };
-
-    if (!stream) {
+    const toolCallIds = (turn.tool_calls ?? []).map((c) => c.id ?? `${dialect.toolCallIdPrefix}${++toolCallCount}`);
+    const reply = dialect.reply(turn, body, { response: ++responseCount, toolCallIds });
+    if ('json' in reply) {
       // A non-streamed stall is a request that is never answered.
       if (turn.stall_after !== undefined) return log(`turn ${index}: stalled (no response)`);
-      return sendJson(res, 200, completionBody(turn, ctx));
+      return sendJson(res, 200, reply.json);
     }
 
     res.writeHead(200, {
@@ -166,9 +216,10 @@ export async function startModelServer(source: Script | string, options: ModelSe
       'cache-control': 'no-cache',
       connection: 'keep-alive',
       'x-request-id': `req_scripted_${responseCount}`,
+      'request-id': `req_scripted_${responseCount}`,
     });
     res.flushHeaders();
-    const frames = [...streamChunks(turn, ctx).map((c) => `data: ${JSON.stringify(c)}\n\n`), 'data: [DONE]\n\n'];
+    const { frames } = reply;
     const limit = turn.stall_after ?? frames.length;
     for (let i = 0; i < Math.min(limit, frames.length); i++) {
       if (i > 0 && turn.chunk_delay_ms && !(await pause(turn.chunk_delay_ms, signal))) return;

@@ -9,7 +9,19 @@ export {
   type SessionPrompts,
 } from './agent/agentSession.ts';
 export type { AgentEvent, AgentEventSink, SessionUsage, TurnStatus } from './agent/events.ts';
-export { runTurn, type TurnResult } from './agent/agentLoop.ts';
+export { runTurn, BUDGET_NOTICE, EMPTY_NUDGE, type TurnResult } from './agent/agentLoop.ts';
+export {
+  NO_EXTENSIONS,
+  HOOK_NAMES,
+  MIDDLEWARE_KINDS,
+  OBSERVER_SCHEMA_VERSION,
+  MIDDLEWARE_SCHEMA_VERSION,
+  type ExtensionPort,
+  type HookName,
+  type MiddlewareKind,
+  type RunContext,
+  type TraceEntry,
+} from './extensions/extensionPort.ts';
 export { hermesHome } from './config/hermesHome.ts';
 export { loadConfig, formatProblem, type HermesConfig, type LoadedConfig, type ConfigProblem } from './config/loadConfig.ts';
 export { resolveModel, setupInstructions, type ModelFlags, type ResolvedModel } from './config/resolveModel.ts';
@@ -35,3 +47,6 @@ export {
   type Detection,
 } from './approvals/types.ts';
 export { appendToConfigList } from './config/configWriter.ts';
+export * from './context/index.ts';
+export { createProvider } from './providers/createProvider.ts';
+export type { SessionModel } from './agent/agentSession.ts';

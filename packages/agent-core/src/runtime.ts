@@ -5,8 +5,10 @@ import { hermesHome } from './config/hermesHome.ts';
 import { formatProblem, loadConfig, type LoadedConfig } from './config/loadConfig.ts';
 import { resolveModel, type ModelFlags, type ModelResolution } from './config/resolveModel.ts';
 import { createFileLogger, type Logger } from './logging/logger.ts';
-import { OpenAICompatibleProvider } from './providers/openaiProvider.ts';
-import type { ChatProvider } from './providers/types.ts';
+import { createProvider } from './providers/createProvider.ts';
+import { resolveContextWindow } from './context/contextWindows.ts';
+import { ContextCompressor } from './context/contextCompressor.ts';
+import type { ContextEngine } from './context/contextEngine.ts';
 import { SessionStore } from './sessions/sessionStore.ts';
 import os from 'node:os';
 import { ApprovalGate } from './approvals/approvalGate.ts';
@@ -15,14 +17,17 @@ import { ProcessRegistry } from './processes/processRegistry.ts';
 import { registerBuiltinTools } from './tools/builtins.ts';
 import { ToolRegistry } from './tools/registry.ts';
 import type { ToolSettings } from './tools/types.ts';
-import { NO_PROMPTS, type SessionPrompts } from './agent/agentSession.ts';
+import { NO_PROMPTS, type SessionModel, type SessionPrompts } from './agent/agentSession.ts';
 import { shellExec, type ShellExecResult } from './agent/shellExec.ts';
+import { NO_EXTENSIONS, type ExtensionPort } from './extensions/extensionPort.ts';
 
 export interface RuntimeOptions {
   home?: string;
   env?: NodeJS.ProcessEnv;
   flags?: ModelFlags;
   logger?: Logger;
+  /** Where plugins plug in (plugin-host implements it); nothing by default. */
+  extensions?: ExtensionPort;
 }
 
 /**
@@ -40,6 +45,9 @@ export class HermesRuntime {
   /** Background processes started by the terminal tool, across sessions. */
   readonly processes = new ProcessRegistry();
   readonly settings: ToolSettings;
+  extensions: ExtensionPort;
+  /** Compresses long prompts; a plugin may replace it (plugin-host's registerContextEngine). */
+  contextEngine: ContextEngine = new ContextCompressor();
   private readonly toolsetProblems: string[];
   private readonly env: Record<string, string | undefined>;
   private readonly flags: ModelFlags;
@@ -55,6 +63,7 @@ export class HermesRuntime {
     this.flags = options.flags ?? {};
     this.model = resolveModel(this.loaded.config, this.env, this.flags, this.home);
     const config = this.loaded.config;
+    this.extensions = options.extensions ?? NO_EXTENSIONS;
     this.tools = new ToolRegistry({ env: this.env });
     registerBuiltinTools(this.tools);
     this.toolsetProblems = this.tools.enabledFor(config.toolsets).problems;
@@ -92,6 +101,32 @@ export class HermesRuntime {
   }
 
   /**
+   * The model for a session: `overrides` (the session's own choice) win over the command-line flags,
+   * which win over config.yaml. Never throws: a model that cannot be used says why.
+   */
+  sessionModel(overrides?: ModelFlags): SessionModel {
+    const resolution =
+      overrides && Object.keys(overrides).length > 0
+        ? resolveModel(this.loaded.config, this.env, { ...this.flags, ...overrides }, this.home)
+        : this.model;
+    if (!resolution.ok) {
+      return {
+        provider: null,
+        unavailable: resolution.problem,
+        modelLabel: resolution.model,
+        providerLabel: resolution.provider,
+        contextMax: resolveContextWindow(resolution.model, this.loaded.config.model.context_length).tokens,
+      };
+    }
+    return {
+      provider: createProvider(resolution.model),
+      modelLabel: resolution.model.model,
+      providerLabel: resolution.model.provider,
+      contextMax: resolveContextWindow(resolution.model.model, this.loaded.config.model.context_length).tokens,
+    };
+  }
+
+  /**
    * Opens a new session. `overrides` (a session's own model or provider) take precedence over the
    * command-line flags, which take precedence over config.yaml.
    */
@@ -103,13 +138,9 @@ export class HermesRuntime {
     overrides?: ModelFlags;
     prompts?: SessionPrompts;
   }): AgentSession {
-    const resolution =
-      input.overrides && Object.keys(input.overrides).length > 0
-        ? resolveModel(this.loaded.config, this.env, { ...this.flags, ...input.overrides }, this.home)
-        : this.model;
-    const provider: ChatProvider | null = resolution.ok
-      ? new OpenAICompatibleProvider(resolution.model, this.loaded.config.agent.api_max_retries)
-      : null;
+    const model = this.sessionModel(input.overrides);
+    const { input_cost_per_million: inputCost, output_cost_per_million: outputCost } = this.loaded.config.model;
+    const pricing = inputCost !== undefined || outputCost !== undefined ? { input: inputCost ?? 0, output: outputCost ?? 0 } : undefined;
     return new AgentSession({
       store: this.store,
       tools: this.tools,
@@ -120,10 +151,17 @@ export class HermesRuntime {
       home: this.home,
       settings: this.settings,
       processes: this.processes,
-      provider,
-      unavailable: resolution.ok ? undefined : resolution.problem,
-      modelLabel: resolution.ok ? resolution.model.model : resolution.model,
-      providerLabel: resolution.ok ? resolution.model.provider : resolution.provider,
+      extensions: this.extensions,
+      retry: {
+        maxRetries: this.loaded.config.agent.api_max_retries,
+        baseDelayMs: this.loaded.config.agent.retry_base_delay * 1000,
+        maxDelayMs: 60_000,
+      },
+      stallTimeoutMs: this.loaded.config.agent.stream_stall_timeout * 1000,
+      ...(pricing ? { pricing } : {}),
+      contextEngine: this.contextEngine,
+      compression: this.loaded.config.compression,
+      model,
       cwd: input.cwd,
       maxTurns: this.loaded.config.agent.max_turns,
       logger: this.logger,

@@ -37,9 +37,29 @@ async function main(): Promise<void> {
     process.stdout.write(`hermes ${version()}\n`);
     return;
   }
+  if (options.positionals[0] === 'chat') {
+    if (!options.query?.trim()) {
+      process.stderr.write('hermes chat: give the prompt with -q "<prompt>"\nRun `hermes --help` for usage.\n');
+      process.exitCode = 2;
+      return;
+    }
+    const [{ runChat }, { createLogger }] = await Promise.all([import('./cli/chatCommand.ts'), import('./logging/logger.ts')]);
+    process.exitCode = await runChat(
+      {
+        prompt: options.query,
+        json: options.json,
+        yolo: options.yolo,
+        cwd: process.cwd(),
+        backend: { model: options.model, provider: options.provider, baseUrl: options.baseUrl, demo: false },
+      },
+      { stdout: process.stdout, stderr: process.stderr },
+      createLogger(),
+    );
+    return;
+  }
   if (options.positionals.length > 0) {
     process.stderr.write(
-      `hermes: unknown command "${options.positionals[0]}". Plain subcommands are coming; for now run \`hermes --tui\`.\nRun \`hermes --help\` for usage.\n`,
+      `hermes: unknown command "${options.positionals[0]}". Commands: chat; or run \`hermes --tui\`.\nRun \`hermes --help\` for usage.\n`,
     );
     process.exitCode = 2;
     return;

@@ -1,6 +1,10 @@
+import { collectContext, type ExtensionPort } from '../extensions/extensionPort.ts';
 import type { Logger } from '../logging/logger.ts';
-import type { ChatMessage, ChatProvider } from '../providers/types.ts';
+import type { ChatMessage, ChatProvider, ChatResponse } from '../providers/types.ts';
 import type { SessionUsage, TurnStatus } from './events.ts';
+import { compressPrompt, type CompressionDeps } from './compression.ts';
+import { callModel, type LlmRequest } from './modelCall.ts';
+import type { RetryPolicy } from './retry.ts';
 import { runToolCalls, type ToolCallDeps } from './toolCalls.ts';
 
 export interface TurnDeps extends ToolCallDeps {
@@ -8,6 +12,13 @@ export interface TurnDeps extends ToolCallDeps {
   logger: Logger;
   maxTurns: number;
   usage: SessionUsage;
+  extensions: ExtensionPort;
+  retry: RetryPolicy;
+  stallTimeoutMs: number;
+  turnId: string;
+  /** Called after each model call with the tokens it used (usage accounting lives with the session). */
+  onUsage: (response: ChatResponse) => void;
+  compression: Omit<CompressionDeps, 'provider' | 'emit' | 'logger'> | null;
 }
 
 export interface TurnResult {
@@ -16,20 +27,37 @@ export interface TurnResult {
   error?: string;
 }
 
+/** Told to the model (not shown as the user's words) when the iteration budget is spent. */
+export const BUDGET_NOTICE =
+  '[hermes] The iteration budget for this turn is used up. Do not call tools. Give your final answer now: ' +
+  'summarize what you did, what you found, and what is left to do.';
+/** Told to the model after an empty response. */
+export const EMPTY_NUDGE = '[hermes] Your last response was empty. Continue the task, or give your final answer.';
+
 /**
- * One user turn: model call → tool calls → model call … until the model answers without tools,
- * the budget runs out, the user interrupts, or something fails. `history` already ends with the
- * user's message (persisted by the caller). Every message is stored before the next side effect.
+ * One user turn: model call → tool calls → model call … until the model answers without tools, the
+ * budget runs out (then exactly one last call with tools disabled), the user interrupts, or something
+ * fails. `history` ends with the user's message (already stored). Every message is stored before the
+ * next side effect. Interrupt is checked at the top of each iteration, during back-off and while tools run.
  */
 export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: AbortSignal): Promise<TurnResult> {
-  const { emit, store, sessionId } = deps;
+  const { emit, store, sessionId, extensions } = deps;
+  const context = {
+    session_id: sessionId,
+    turn_id: deps.turnId,
+    provider: deps.provider.id,
+    model: deps.provider.model,
+  };
   let turnText = '';
   let reasoning = '';
-  const addText = (text: string) => {
-    turnText += text;
-    emit({ type: 'text.delta', text });
-  };
-  const finish = (status: TurnStatus, error?: string): TurnResult => {
+  const finish = async (status: TurnStatus, error?: string): Promise<TurnResult> => {
+    if (status === 'complete') await extensions.invokeHook('post_llm_call', { ...context, response: turnText });
+    await extensions.invokeHook('on_session_end', {
+      ...context,
+      completed: status === 'complete',
+      interrupted: status === 'interrupted',
+      failed: status === 'error',
+    });
     emit({
       type: 'turn.complete',
       text: turnText,
@@ -41,33 +69,71 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
     return { status, text: turnText, ...(error ? { error } : {}) };
   };
 
-  for (let iteration = 0; iteration < deps.maxTurns; iteration += 1) {
+  // pre_llm_call: context for this turn goes into the user message sent to the model, never the
+  // system prompt and never the stored transcript.
+  const userMessage = history[history.length - 1]!;
+  const injected = collectContext(
+    await extensions.invokeHook('pre_llm_call', { ...context, messages: history, tools: deps.toolSchemas }),
+  );
+
+  let emptyResponses = 0;
+  let graceCall = false;
+  for (let iteration = 0; ; iteration += 1) {
     if (signal.aborted) return finish('interrupted');
+    if (iteration >= deps.maxTurns) {
+      if (graceCall) break;
+      graceCall = true;
+      // In the prompt only: the stored transcript holds what the user wrote.
+      history.push({ role: 'user', content: BUDGET_NOTICE });
+    }
+    if (deps.compression) {
+      try {
+        await compressPrompt({ ...deps.compression, provider: deps.provider, emit, logger: deps.logger }, history, deps.toolSchemas, signal);
+      } catch {
+        return finish('interrupted');
+      }
+    }
+    const messages = injected ? withContext(history, history.lastIndexOf(userMessage), injected) : history;
+    const request: LlmRequest = {
+      model: deps.provider.model,
+      messages,
+      tools: deps.toolSchemas,
+      toolChoice: graceCall ? 'none' : 'auto',
+    };
+    const separator = turnText.length > 0 ? '\n\n' : '';
+    const textBefore = turnText;
     let callText = '';
     let callReasoning = '';
-    // Separate the text of successive model calls so the streamed reply reads as paragraphs.
-    let needsBreak = turnText.length > 0;
-    let response;
+    let response: ChatResponse;
     try {
-      response = await deps.provider.stream({ messages: history, tools: deps.toolSchemas, signal }, (event) => {
-        if (event.type === 'text') {
-          if (needsBreak) {
-            addText('\n\n');
-            needsBreak = false;
+      response = await callModel(
+        { provider: deps.provider, extensions, emit, logger: deps.logger, retry: deps.retry, stallTimeoutMs: deps.stallTimeoutMs, context },
+        request,
+        signal,
+        (event) => {
+          if (event.type === 'text') {
+            if (!callText && separator) emit({ type: 'text.delta', text: separator });
+            callText += event.text;
+            turnText = textBefore + separator + callText;
+            emit({ type: 'text.delta', text: event.text });
+          } else if (event.type === 'reasoning') {
+            callReasoning += event.text;
+            reasoning += event.text;
+            emit({ type: 'reasoning.delta', text: event.text });
+          } else emit({ type: 'tool.generating', name: event.name });
+        },
+        (attempt) => {
+          // A retried attempt starts over: what the failed one streamed is not part of the answer.
+          if (attempt > 0) {
+            callText = '';
+            turnText = textBefore;
           }
-          callText += event.text;
-          addText(event.text);
-        } else if (event.type === 'reasoning') {
-          callReasoning += event.text;
-          reasoning += event.text;
-          emit({ type: 'reasoning.delta', text: event.text });
-        } else emit({ type: 'tool.generating', name: event.name });
-      });
+        },
+      );
     } catch (error) {
       const status: TurnStatus = signal.aborted ? 'interrupted' : 'error';
       if (callText) {
-        const message = { role: 'assistant' as const, content: callText, reasoning: callReasoning, status };
-        store.appendMessage(sessionId, message);
+        store.appendMessage(sessionId, { role: 'assistant', content: callText, reasoning: callReasoning, status });
         history.push({ role: 'assistant', content: callText });
       }
       if (status === 'interrupted') return finish('interrupted');
@@ -76,17 +142,17 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
       return finish('error', text);
     }
 
-    if (response.usage) {
-      deps.usage.input += response.usage.input;
-      deps.usage.output += response.usage.output;
-      deps.usage.reasoning += response.usage.reasoning;
-      deps.usage.total = deps.usage.input + deps.usage.output;
-      store.addUsage(sessionId, response.usage);
+    deps.onUsage(response);
+    // A grace call must not run tools, whatever the model sent.
+    const calls = graceCall ? [] : response.toolCalls;
+    if (!response.text.trim() && calls.length === 0) {
+      emptyResponses += 1;
+      if (emptyResponses > 1 || graceCall) {
+        return finish('error', `${deps.provider.id} (model ${deps.provider.model}) returned an empty response twice; the turn ended. Try again, or rephrase.`);
+      }
+      history.push({ role: 'user', content: EMPTY_NUDGE });
+      continue;
     }
-    deps.usage.calls += 1;
-    emit({ type: 'usage', usage: { ...deps.usage } });
-
-    const calls = response.toolCalls;
     store.appendMessage(sessionId, {
       role: 'assistant',
       content: response.text,
@@ -100,8 +166,13 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
     const interrupted = await runToolCalls(deps, calls, history, signal);
     if (interrupted) return finish('interrupted');
   }
-  return finish(
-    'error',
-    `Stopped after ${deps.maxTurns} model calls in one turn (agent.max_turns in config.yaml). Send a message to continue.`,
-  );
+  return finish('complete');
+}
+
+/** A copy of the history whose turn-opening user message carries the hooks' context. */
+function withContext(history: ChatMessage[], index: number, context: string): ChatMessage[] {
+  const copy = history.slice();
+  const message = copy[index];
+  if (message?.role === 'user') copy[index] = { role: 'user', content: `${message.content}\n\n${context}` };
+  return copy;
 }

@@ -3,7 +3,11 @@ import type { Logger } from '../logging/logger.ts';
 import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
 import type { ProcessRegistry } from '../processes/processRegistry.ts';
-import type { ChatMessage, ChatProvider, ToolSchema } from '../providers/types.ts';
+import type { ExtensionPort } from '../extensions/extensionPort.ts';
+import type { ChatMessage, ChatProvider, ChatResponse, ToolSchema } from '../providers/types.ts';
+import type { CompressionResult, ContextEngine } from '../context/contextEngine.ts';
+import { compressPrompt, type CompressionSettings, type CompressionState } from './compression.ts';
+import type { RetryPolicy } from './retry.ts';
 import { TodoList } from '../tools/todoList.ts';
 import type { ToolContext, ToolSettings } from '../tools/types.ts';
 import { toChatMessages, type SessionStore, type StoredMessage } from '../sessions/sessionStore.ts';
@@ -38,6 +42,17 @@ export const NO_PROMPTS: SessionPrompts = {
   clarify: async () => null,
 };
 
+/** Which model a session talks to, or why it cannot talk to any. */
+export interface SessionModel {
+  /** Null when no model is configured; `unavailable` then says how to configure one. */
+  provider: ChatProvider | null;
+  unavailable?: string;
+  modelLabel: string;
+  providerLabel: string;
+  /** The model's context window (tokens), for usage percentages and compression. */
+  contextMax: number;
+}
+
 export interface AgentSessionOptions {
   store: SessionStore;
   tools: ToolRegistry;
@@ -49,11 +64,15 @@ export interface AgentSessionOptions {
   home: string;
   settings: ToolSettings;
   processes: ProcessRegistry;
-  /** Null when no model is configured; `unavailable` then says how to configure one. */
-  provider: ChatProvider | null;
-  unavailable?: string;
-  modelLabel: string;
-  providerLabel: string;
+  extensions: ExtensionPort;
+  retry: RetryPolicy;
+  stallTimeoutMs: number;
+  contextEngine: ContextEngine;
+  compression: CompressionSettings;
+  /** USD per million tokens, when configured. */
+  pricing?: { input: number; output: number };
+  /** The model at the start; `switchModel` changes it for later turns. */
+  model: SessionModel;
   cwd: string;
   maxTurns: number;
   logger: Logger;
@@ -76,6 +95,12 @@ export class AgentSession {
   /** Per-session yolo: dangerous commands run without asking (hardline ones never do). */
   yolo = false;
   private readonly systemPrompt: string;
+  private turns = 0;
+  private model: SessionModel;
+  private pendingModel: SessionModel | null = null;
+  /** What the model is sent: system prompt + history, compressed when it grows too long. */
+  private prompt: ChatMessage[] | null = null;
+  private readonly compressionState: CompressionState = {};
   private readonly toolContext: Omit<ToolContext, 'signal' | 'progress'>;
   private running: { controller: AbortController; done: Promise<TurnResult> } | null = null;
 
@@ -84,8 +109,8 @@ export class AgentSession {
     options.store.createSession({
       id: this.id,
       source: options.source ?? 'tui',
-      model: options.provider?.model,
-      provider: options.provider?.id,
+      model: options.model.provider?.model,
+      provider: options.model.provider?.id,
       cwd: options.cwd,
       title: options.title ?? null,
     });
@@ -104,7 +129,8 @@ export class AgentSession {
       },
     };
     this.todos.onChange((todos, revision) => options.emit({ type: 'todo.updated', todos, revision }));
-    this.usage = { model: options.modelLabel, input: 0, output: 0, reasoning: 0, total: 0, calls: 0 };
+    this.model = options.model;
+    this.usage = { model: options.model.modelLabel, input: 0, output: 0, reasoning: 0, total: 0, calls: 0 };
   }
 
   get busy(): boolean {
@@ -116,20 +142,20 @@ export class AgentSession {
   }
 
   get modelName(): string {
-    return this.options.modelLabel;
+    return this.model.modelLabel;
   }
 
   get providerId(): string {
-    return this.options.providerLabel;
+    return this.model.providerLabel;
   }
 
   get baseUrl(): string | undefined {
-    return this.options.provider?.baseUrl;
+    return this.model.provider?.baseUrl;
   }
 
   /** Why no model call can be made (what to configure), or null when a model is ready. */
   get unavailable(): string | null {
-    return this.options.provider ? null : (this.options.unavailable ?? 'No model is configured.');
+    return this.model.provider ? null : (this.model.unavailable ?? 'No model is configured.');
   }
 
   history(): StoredMessage[] {
@@ -142,12 +168,19 @@ export class AgentSession {
    */
   submit(text: string): Promise<TurnResult> {
     if (this.running) throw new SessionBusyError();
-    const provider = this.options.provider;
-    if (!provider) throw new ModelUnavailableError(this.options.unavailable ?? 'No model is configured.');
+    if (this.pendingModel) {
+      this.model = this.pendingModel;
+      this.pendingModel = null;
+      this.usage.model = this.model.modelLabel;
+    }
+    const provider = this.model.provider;
+    if (!provider) throw new ModelUnavailableError(this.model.unavailable ?? 'No model is configured.');
     const { store, emit } = this.options;
-    const prior = toChatMessages(store.messages(this.id));
+    // The prompt lives in memory across turns (compression replaces its middle); it starts from the store.
+    this.prompt ??= [{ role: 'system', content: this.systemPrompt }, ...toChatMessages(store.messages(this.id))];
     store.appendMessage(this.id, { role: 'user', content: text });
-    const history: ChatMessage[] = [{ role: 'system', content: this.systemPrompt }, ...prior, { role: 'user', content: text }];
+    const history = this.prompt;
+    history.push({ role: 'user', content: text });
     const controller = new AbortController();
     // Start on a later tick: the caller's reply (e.g. prompt.submit's result) goes out first.
     const done = new Promise<void>((resolve) => setImmediate(resolve))
@@ -169,6 +202,17 @@ export class AgentSession {
             gate: this.options.gate,
             ask: this.options.prompts.approval,
             yolo: () => this.yolo,
+            extensions: this.options.extensions,
+            retry: this.options.retry,
+            stallTimeoutMs: this.options.stallTimeoutMs,
+            turnId: `${this.id}:${++this.turns}`,
+            onUsage: (response) => this.recordUsage(response),
+            compression: {
+              engine: this.options.contextEngine,
+              settings: this.options.compression,
+              contextMax: this.model.contextMax,
+              state: this.compressionState,
+            },
           },
           history,
           controller.signal,
@@ -186,6 +230,66 @@ export class AgentSession {
       });
     this.running = { controller, done };
     return done;
+  }
+
+  /**
+   * Switches the model for the next turn. While a turn runs, it finishes on the old model; the
+   * result says whether the switch waits for that.
+   */
+  switchModel(model: SessionModel): { deferred: boolean } {
+    if (this.running) {
+      this.pendingModel = model;
+      return { deferred: true };
+    }
+    this.model = model;
+    this.pendingModel = null;
+    this.usage.model = model.modelLabel;
+    return { deferred: false };
+  }
+
+  /**
+   * `/compress`: compresses the working prompt now, whatever its size, optionally around a topic.
+   * Not while a turn runs (the turn owns the prompt then).
+   */
+  async compress(focusTopic?: string): Promise<CompressionResult | null> {
+    if (this.running) throw new SessionBusyError();
+    const provider = this.model.provider;
+    if (!provider) throw new ModelUnavailableError(this.model.unavailable ?? 'No model is configured.');
+    this.prompt ??= [{ role: 'system', content: this.systemPrompt }, ...toChatMessages(this.options.store.messages(this.id))];
+    return compressPrompt(
+      {
+        engine: this.options.contextEngine,
+        settings: this.options.compression,
+        state: this.compressionState,
+        provider,
+        contextMax: this.model.contextMax,
+        emit: this.options.emit,
+        logger: this.options.logger,
+      },
+      this.prompt,
+      this.options.toolSchemas,
+      new AbortController().signal,
+      { force: true, ...(focusTopic ? { focusTopic } : {}) },
+    );
+  }
+
+  /** Adds one model call's tokens to the session's usage (and the store), and tells the client. */
+  private recordUsage(response: ChatResponse): void {
+    const usage = this.usage;
+    usage.calls += 1;
+    if (response.usage) {
+      usage.input += response.usage.input;
+      usage.output += response.usage.output;
+      usage.reasoning += response.usage.reasoning;
+      usage.total = usage.input + usage.output;
+      usage.context_used = response.usage.input;
+      usage.context_max = this.model.contextMax;
+      usage.context_percent = Math.min(100, Math.round((response.usage.input / this.model.contextMax) * 1000) / 10);
+      const pricing = this.options.pricing;
+      if (pricing) usage.cost_usd = (usage.input * pricing.input + usage.output * pricing.output) / 1_000_000;
+      this.options.store.addUsage(this.id, response.usage);
+    }
+    this.options.emit({ type: 'usage', usage: { ...usage } });
   }
 
   /** The composer's `!cmd`, judged by this session's approval settings (yolo, session approvals). */

@@ -8,6 +8,11 @@ export interface SessionUsage {
   reasoning: number;
   total: number;
   calls: number;
+  /** Tokens of the last prompt: how full the context window is. */
+  context_used?: number;
+  context_max?: number;
+  context_percent?: number;
+  cost_usd?: number;
 }
 
 export type AgentEvent =
@@ -30,6 +35,8 @@ export type AgentEvent =
     }
   | { type: 'todo.updated'; todos: { id: string; content: string; status: string }[]; revision: number }
   | { type: 'usage'; usage: SessionUsage }
+  /** Progress the user should see outside the reply: retries, compression. */
+  | { type: 'status'; kind: 'status' | 'warn' | 'error' | 'compressing' | 'compacted'; text: string }
   | {
       type: 'turn.complete';
       text: string;

@@ -1,5 +1,6 @@
 import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
+import { firstBlock, firstString, type ExtensionPort } from '../extensions/extensionPort.ts';
 import type { ChatMessage, ToolCall, ToolSchema } from '../providers/types.ts';
 import type { SessionStore } from '../sessions/sessionStore.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
@@ -10,6 +11,7 @@ export const INTERRUPTED_TOOL_RESULT = '[interrupted] The user interrupted the t
 
 export interface ToolCallDeps {
   sessionId: string;
+  turnId: string;
   tools: ToolRegistry;
   /** The schemas offered to the model (the session's enabled toolsets). */
   toolSchemas: ToolSchema[];
@@ -17,6 +19,7 @@ export interface ToolCallDeps {
   toolsets: string[] | undefined;
   store: SessionStore;
   emit: AgentEventSink;
+  extensions: ExtensionPort;
   /** Everything a tool sees but the per-call signal and progress callback. */
   context: Omit<ToolContext, 'signal' | 'progress'>;
   gate: ApprovalGate | null;
@@ -32,36 +35,41 @@ interface CallResult {
   interrupted?: boolean;
 }
 
+const callKey = (call: ToolCall) => `${call.function.name}\u0000${call.function.arguments.trim()}`;
+
 /**
- * Runs one model response's tool calls. Consecutive read-only calls run in parallel; everything else
- * runs alone, in order. Results are stored and added to the history in call order, and every call
- * gets a result message (interrupted ones too), so the history stays valid for the next request.
- * Returns true if the user interrupted.
+ * Runs one model response's tool calls. Identical calls (same tool, same arguments) run once and
+ * share the result. Consecutive read-only calls run in parallel; everything else runs alone, in
+ * order. Results are stored and added to the history in call order, and every call gets a result
+ * message (interrupted ones too), so the history stays valid. Returns true if the user interrupted.
  */
 export async function runToolCalls(deps: ToolCallDeps, calls: ToolCall[], history: ChatMessage[], signal: AbortSignal): Promise<boolean> {
-  let interrupted = false;
+  const firstOf = new Map<string, ToolCall>();
+  const unique = calls.filter((call) => {
+    if (firstOf.has(callKey(call))) return false;
+    firstOf.set(callKey(call), call);
+    return true;
+  });
+  const results = new Map<string, CallResult>();
   let index = 0;
-  while (index < calls.length) {
-    const batch = [calls[index]!];
+  while (index < unique.length) {
     const readOnly = (call: ToolCall) => deps.tools.get(call.function.name)?.readOnly === true;
-    if (readOnly(batch[0]!)) while (index + batch.length < calls.length && readOnly(calls[index + batch.length]!)) batch.push(calls[index + batch.length]!);
+    const batch = [unique[index]!];
+    if (readOnly(batch[0]!)) while (index + batch.length < unique.length && readOnly(unique[index + batch.length]!)) batch.push(unique[index + batch.length]!);
     index += batch.length;
-    const results = interrupted || signal.aborted
+    const outcomes = signal.aborted
       ? batch.map((): CallResult => ({ result: INTERRUPTED_TOOL_RESULT, interrupted: true }))
       : await Promise.all(batch.map((call) => runOne(deps, call, signal)));
-    batch.forEach((call, i) => {
-      const outcome = results[i]!;
-      if (outcome.interrupted) interrupted = true;
-      deps.store.appendMessage(deps.sessionId, {
-        role: 'tool',
-        content: outcome.result,
-        toolName: call.function.name,
-        toolCallId: call.id,
-      });
-      history.push({ role: 'tool', tool_call_id: call.id, content: outcome.result });
-    });
+    batch.forEach((call, i) => results.set(call.id, outcomes[i]!));
   }
-  return interrupted;
+  let interrupted = false;
+  for (const call of calls) {
+    const outcome = results.get(firstOf.get(callKey(call))!.id)!;
+    if (outcome.interrupted) interrupted = true;
+    deps.store.appendMessage(deps.sessionId, { role: 'tool', content: outcome.result, toolName: call.function.name, toolCallId: call.id });
+    history.push({ role: 'tool', tool_call_id: call.id, content: outcome.result });
+  }
+  return interrupted || signal.aborted;
 }
 
 async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): Promise<CallResult> {
@@ -76,7 +84,7 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
   };
   let outcome: CallResult;
   try {
-    outcome = await judgeAndRun(deps, call, context);
+    outcome = await judgeAndRun(deps, call, context, started);
   } catch {
     // Only an abort escapes the registry: the user interrupted while this tool ran.
     outcome = { result: INTERRUPTED_TOOL_RESULT, error: 'interrupted', interrupted: true };
@@ -94,21 +102,44 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
   return outcome;
 }
 
-async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolContext): Promise<CallResult> {
-  const prepared = deps.tools.prepare(call.function.name, call.function.arguments, deps.toolsets);
+/**
+ * The documented order: parse args → `tool_request` middleware → `pre_tool_call` hooks → approval
+ * (both judge the rewritten args) → `tool_execution` middleware around the tool → `post_tool_call` →
+ * `transform_tool_result`.
+ */
+async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolContext, started: number): Promise<CallResult> {
+  const { extensions } = deps;
+  const name = call.function.name;
+  const prepared = deps.tools.prepare(name, call.function.arguments, deps.toolsets);
   if (!prepared.ok) return prepared.outcome;
-  const subject = prepared.tool.approval?.(prepared.args, context) ?? null;
+  const runContext = { session_id: deps.sessionId, task_id: deps.turnId, turn_id: deps.turnId, tool_name: name, tool_call_id: call.id };
+  const { payload: args, trace } = await extensions.applyRequestMiddleware('tool_request', prepared.args, runContext);
+
+  let outcome: CallResult | null = null;
+  const block = firstBlock(await extensions.invokeHook('pre_tool_call', { ...runContext, args, middleware_trace: trace }));
+  if (block) outcome = { result: block, error: block, blocked: true };
+  const subject = outcome ? null : (prepared.tool.approval?.(args, context) ?? null);
   if (subject && deps.gate) {
-    const verdict = await deps.gate.check(subject, {
-      sessionId: deps.sessionId,
-      yolo: deps.yolo(),
-      ask: deps.ask,
-      signal: context.signal,
-    });
+    const verdict = await deps.gate.check(subject, { sessionId: deps.sessionId, yolo: deps.yolo(), ask: deps.ask, signal: context.signal });
     if (!verdict.allowed) {
       if (context.signal.aborted) return { result: INTERRUPTED_TOOL_RESULT, error: 'interrupted', interrupted: true };
-      return { result: verdict.message, error: verdict.message, blocked: true };
+      outcome = { result: verdict.message, error: verdict.message, blocked: true };
     }
   }
-  return deps.tools.execute(prepared.tool, prepared.args, context);
+  outcome ??= await extensions.runExecutionMiddleware(
+    'tool_execution',
+    args,
+    { ...runContext, original_args: prepared.args, middleware_trace: trace },
+    (finalArgs) => deps.tools.execute(prepared.tool, finalArgs, context),
+  );
+  const observed = {
+    ...runContext,
+    args,
+    result: outcome.result,
+    duration_ms: Math.round(performance.now() - started),
+    status: outcome.blocked ? 'blocked' : outcome.error ? 'error' : 'ok',
+  };
+  await extensions.invokeHook('post_tool_call', { ...observed, middleware_trace: trace });
+  const replaced = firstString(await extensions.invokeHook('transform_tool_result', observed));
+  return replaced === null ? outcome : { ...outcome, result: replaced };
 }

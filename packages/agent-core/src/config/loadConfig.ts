@@ -10,11 +10,25 @@ export interface HermesConfig {
     provider?: string;
     default?: string;
     base_url?: string;
+    /** Overrides the known context window of the model (tokens). */
+    context_length?: number;
+    /** USD per million tokens, for the cost in usage. */
+    input_cost_per_million?: number;
+    output_cost_per_million?: number;
+  };
+  compression: {
+    /** Compress when the prompt passes this share of the context window. */
+    threshold: number;
+    enabled: boolean;
   };
   agent: {
     /** Model calls allowed in one user turn. */
     max_turns: number;
     api_max_retries: number;
+    /** Seconds without a byte from the model before the stream is aborted and retried. */
+    stream_stall_timeout: number;
+    /** Seconds of the first retry back-off (it doubles, with jitter). */
+    retry_base_delay: number;
   };
   terminal: {
     /** Seconds a foreground command may run before it is killed. */
@@ -55,7 +69,8 @@ export interface LoadedConfig {
 
 export const DEFAULT_CONFIG: Omit<HermesConfig, 'raw'> = {
   model: {},
-  agent: { max_turns: 90, api_max_retries: 3 },
+  agent: { max_turns: 90, api_max_retries: 3, stream_stall_timeout: 90, retry_base_delay: 1 },
+  compression: { threshold: 0.5, enabled: true },
   terminal: { timeout: 180 },
   tool_output: { max_bytes: 50_000, max_lines: 2_000 },
   approvals: { mode: 'manual', timeout: 300 },
@@ -66,7 +81,15 @@ export function formatProblem(problem: ConfigProblem): string {
   return `${problem.file}${problem.line ? ` line ${problem.line}` : ''}: ${problem.message}`;
 }
 
-type Kind = 'string' | 'positive-int' | 'non-negative-int' | 'positive-number' | 'string-list';
+type Kind =
+  | 'string'
+  | 'positive-int'
+  | 'non-negative-int'
+  | 'positive-number'
+  | 'non-negative-number'
+  | 'fraction'
+  | 'boolean'
+  | 'string-list';
 type Check = { key: string; kind: Kind; oneOf?: readonly string[] };
 
 const CHECKS: Check[] = [
@@ -75,6 +98,13 @@ const CHECKS: Check[] = [
   { key: 'model.base_url', kind: 'string' },
   { key: 'agent.max_turns', kind: 'positive-int' },
   { key: 'agent.api_max_retries', kind: 'non-negative-int' },
+  { key: 'agent.stream_stall_timeout', kind: 'positive-number' },
+  { key: 'agent.retry_base_delay', kind: 'non-negative-number' },
+  { key: 'model.context_length', kind: 'positive-int' },
+  { key: 'model.input_cost_per_million', kind: 'non-negative-number' },
+  { key: 'model.output_cost_per_million', kind: 'non-negative-number' },
+  { key: 'compression.threshold', kind: 'fraction' },
+  { key: 'compression.enabled', kind: 'boolean' },
   { key: 'terminal.timeout', kind: 'positive-number' },
   { key: 'tool_output.max_bytes', kind: 'positive-int' },
   { key: 'tool_output.max_lines', kind: 'positive-int' },
@@ -95,6 +125,12 @@ function describeKind(check: Check): string {
       return 'a whole number, 0 or more';
     case 'positive-number':
       return 'a number above 0';
+    case 'non-negative-number':
+      return 'a number, 0 or more';
+    case 'fraction':
+      return 'a number between 0 and 1';
+    case 'boolean':
+      return 'true or false';
     case 'string-list':
       return 'a list of strings';
   }
@@ -108,6 +144,12 @@ function fits(value: unknown, check: Check): boolean {
       return Array.isArray(value) && value.every((v) => typeof v === 'string');
     case 'positive-number':
       return typeof value === 'number' && Number.isFinite(value) && value > 0;
+    case 'non-negative-number':
+      return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+    case 'fraction':
+      return typeof value === 'number' && value > 0 && value < 1;
+    case 'boolean':
+      return typeof value === 'boolean';
     default:
       if (typeof value !== 'number' || !Number.isInteger(value)) return false;
       return check.kind === 'positive-int' ? value > 0 : value >= 0;
@@ -124,6 +166,7 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
     terminal: { ...DEFAULT_CONFIG.terminal },
     tool_output: { ...DEFAULT_CONFIG.tool_output },
     approvals: { ...DEFAULT_CONFIG.approvals },
+    compression: { ...DEFAULT_CONFIG.compression },
     command_allowlist: [],
     raw: {},
   };

@@ -28,7 +28,7 @@ export function setupInstructions(home: string): string {
     '    provider: openai          # one of: ' + names,
     '    default: gpt-4o-mini      # the model name',
     '    base_url: http://…/v1     # only for custom or non-default local servers',
-    `and put the API key in the environment or ${path.join(home, '.env')} (OPENAI_API_KEY, OPENROUTER_API_KEY).`,
+    `and put the API key in the environment or ${path.join(home, '.env')} (OPENAI_API_KEY, OPENROUTER_API_KEY, ANTHROPIC_API_KEY).`,
     'Or pass flags: hermes --provider ollama --model llama3.1 (or --provider custom --base-url URL --model NAME).',
     'To see a whole turn offline first: hermes --demo',
   ].join('\n');
@@ -51,6 +51,7 @@ export function resolveModel(
     if (baseUrl) provider = 'custom';
     else if (env.OPENROUTER_API_KEY) provider = 'openrouter';
     else if (env.OPENAI_API_KEY) provider = 'openai';
+    else if (env.ANTHROPIC_API_KEY) provider = 'anthropic';
   }
   const model = flags.model ?? config.model.default ?? '';
   const fail = (problem: string): ModelResolution => ({

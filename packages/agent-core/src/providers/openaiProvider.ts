@@ -1,6 +1,9 @@
 import type OpenAI from 'openai';
 import type { ResolvedModel } from '../config/resolveModel.ts';
-import { ProviderError, type ChatProvider, type ChatRequest, type ChatResponse, type StreamEvent, type ToolCall } from './types.ts';
+import { stallError, toProviderError } from './providerErrors.ts';
+import type { SdkErrorClasses } from './providerErrors.ts';
+import { StallGuard } from './stallGuard.ts';
+import type { ChatProvider, ChatRequest, ChatResponse, StreamEvent, ToolCall } from './types.ts';
 
 type ChunkDelta = {
   content?: string | null;
@@ -9,35 +12,35 @@ type ChunkDelta = {
   tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[];
 };
 
+type OpenAIModule = typeof import('openai');
+
 /**
  * Any OpenAI-compatible chat-completions endpoint (OpenAI, OpenRouter, Ollama, vLLM, llama.cpp,
  * LM Studio), through the official SDK. The SDK is loaded on first use so startup does not pay for it.
+ * The SDK never retries (`maxRetries: 0`): the agent loop owns retries, so they are counted and shown once.
  */
 export class OpenAICompatibleProvider implements ChatProvider {
   readonly id: string;
   readonly model: string;
   readonly baseUrl: string;
-  private client: Promise<OpenAI> | null = null;
+  private module: Promise<OpenAIModule> | null = null;
 
-  constructor(
-    private readonly settings: ResolvedModel,
-    private readonly maxRetries: number,
-  ) {
+  constructor(private readonly settings: ResolvedModel) {
     this.id = settings.provider;
     this.model = settings.model;
     this.baseUrl = settings.baseUrl;
   }
 
-  private sdk(): Promise<OpenAI> {
-    this.client ??= import('openai').then(
-      ({ default: OpenAISdk }) =>
-        new OpenAISdk({ apiKey: this.settings.apiKey, baseURL: this.settings.baseUrl, maxRetries: this.maxRetries }),
-    );
-    return this.client;
+  private sdk(): Promise<OpenAIModule> {
+    this.module ??= import('openai');
+    return this.module;
   }
 
   async stream(request: ChatRequest, onEvent: (event: StreamEvent) => void): Promise<ChatResponse> {
-    const client = await this.sdk();
+    const sdk = await this.sdk();
+    const guard = new StallGuard(request.signal, request.stallTimeoutMs, () => stallError(this, request.stallTimeoutMs ?? 0));
+    // One client per call so its fetch reports to this call's guard; building one is cheap.
+    const client = new sdk.default({ apiKey: this.settings.apiKey, baseURL: this.baseUrl, maxRetries: 0, fetch: guard.fetch });
     const calls = new Map<number, ToolCall>();
     const response: ChatResponse = { text: '', reasoning: '', toolCalls: [], finishReason: null, usage: null };
     try {
@@ -45,11 +48,13 @@ export class OpenAICompatibleProvider implements ChatProvider {
         {
           model: this.model,
           messages: request.messages as OpenAI.Chat.ChatCompletionMessageParam[],
-          ...(request.tools.length > 0 ? { tools: request.tools as OpenAI.Chat.ChatCompletionTool[] } : {}),
+          ...(request.tools.length > 0
+            ? { tools: request.tools as OpenAI.Chat.ChatCompletionTool[], ...(request.toolChoice ? { tool_choice: request.toolChoice } : {}) }
+            : {}),
           stream: true,
           stream_options: { include_usage: true },
         },
-        { signal: request.signal },
+        { signal: guard.signal },
       );
       for await (const chunk of stream) {
         if (chunk.usage) {
@@ -89,33 +94,16 @@ export class OpenAICompatibleProvider implements ChatProvider {
         if (choice.finish_reason) response.finishReason = choice.finish_reason;
       }
       // The SDK ends the iteration quietly on abort; the partial response must not pass as complete.
-      request.signal.throwIfAborted();
+      const stopped = guard.stopReason();
+      if (stopped) throw stopped;
     } catch (error) {
-      if (request.signal.aborted) throw request.signal.reason ?? error;
-      throw this.describe(error);
+      throw guard.stopReason() ?? toProviderError(error, this, sdk as unknown as SdkErrorClasses);
+    } finally {
+      guard.dispose();
     }
     response.toolCalls = [...calls.entries()]
       .sort(([a], [b]) => a - b)
       .map(([index, call]) => ({ ...call, id: call.id || `call_${index}` }));
     return response;
-  }
-
-  private describe(error: unknown): ProviderError {
-    const where = `${this.id} (model ${this.model} at ${this.baseUrl})`;
-    const err = error as { status?: number; message?: string; name?: string };
-    if (typeof err.status === 'number') {
-      const hint =
-        err.status === 401 || err.status === 403
-          ? ' Check the API key for this provider.'
-          : err.status === 404
-            ? ' Check the model name and the base URL.'
-            : err.status === 429
-              ? ' The provider is rate limiting; wait and try again.'
-              : '';
-      return new ProviderError(`${where} answered HTTP ${err.status}: ${err.message ?? 'no message'}.${hint}`, err.status);
-    }
-    return new ProviderError(
-      `Could not reach ${where}: ${err.message ?? String(error)}. Is the server running and the URL right?`,
-    );
   }
 }

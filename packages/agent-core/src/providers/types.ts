@@ -20,6 +20,13 @@ export interface ChatRequest {
   messages: ChatMessage[];
   tools: ToolSchema[];
   signal: AbortSignal;
+  /** `none` forbids tool calls for this one call (the tools stay listed, so the cached prefix holds). Default `auto`. */
+  toolChoice?: 'auto' | 'none';
+  /**
+   * Give up when nothing (no byte of the response) arrives for this long, counted from the request.
+   * The call then fails with a retryable `ProviderError` of kind `stall`; absent, a call may wait forever.
+   */
+  stallTimeoutMs?: number;
 }
 
 export interface CallUsage {
@@ -50,13 +57,33 @@ export interface ChatProvider {
   stream(request: ChatRequest, onEvent: (event: StreamEvent) => void): Promise<ChatResponse>;
 }
 
-/** A provider call that failed, with text a person can act on. */
+/** How a provider call failed: the server answered with an error, it could not be reached, it went silent, or the user stopped it. */
+export type ProviderErrorKind = 'http' | 'network' | 'stall' | 'aborted';
+
+export interface ProviderErrorDetails {
+  kind: ProviderErrorKind;
+  /** Whether the same request may succeed if sent again (rate limits, overload, 5xx, network, stalls). */
+  retryable: boolean;
+  /** The HTTP status, for `http` errors. */
+  status?: number;
+  /** How long the provider asked us to wait (`retry-after-ms` / `Retry-After`), when it said. */
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+/** A provider call that failed, with text a person can act on and the facts a retry loop needs. */
 export class ProviderError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
+  readonly kind: ProviderErrorKind;
+  readonly retryable: boolean;
+  readonly status?: number;
+  readonly retryAfterMs?: number;
+
+  constructor(message: string, details: ProviderErrorDetails) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'ProviderError';
+    this.kind = details.kind;
+    this.retryable = details.retryable;
+    if (details.status !== undefined) this.status = details.status;
+    if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
   }
 }

@@ -58,6 +58,8 @@ export class EventBridge {
           todos: event.todos as EventPayloads['todo.updated']['todos'],
           revision: event.revision,
         });
+      case 'status':
+        return this.send(EventType.StatusUpdate, { kind: event.kind, text: event.text });
       case 'usage':
         return this.send(EventType.SessionUsage, toWireUsage(event.usage));
       case 'turn.complete':

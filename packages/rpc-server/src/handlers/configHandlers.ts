@@ -1,6 +1,7 @@
 import { object, optional, string, unknown } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { EventType, ErrorCode } from '../protocol/index.ts';
+import { findPreset, PROVIDER_PRESETS, type ModelFlags } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { nonEmptyString, parseParams } from './params.ts';
 import { sendSessionEvent } from './sessionHandlers.ts';
@@ -10,7 +11,27 @@ const getSchema = object({ key: nonEmptyString() });
 const setSchema = object({ key: nonEmptyString(), value: unknown(), session_id: optional(string()) });
 
 /** Keys `config.set` can change so far, and what each does. */
-const SETTABLE = 'yolo (per session: true/false)';
+const SETTABLE = 'yolo (per session: true/false), model (per session: "name" or "provider:name")';
+
+/** `"gpt-4o"`, `"openrouter:anthropic/claude-sonnet-4"`, or `{provider, model, base_url}`. */
+function parseModelValue(value: unknown): ModelFlags | null {
+  if (typeof value === 'string' && value.trim()) {
+    const text = value.trim();
+    const colon = text.indexOf(':');
+    const provider = colon > 0 ? text.slice(0, colon) : '';
+    if (provider && findPreset(provider)) return { provider, model: text.slice(colon + 1) };
+    return { model: text };
+  }
+  if (value && typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    const flags: ModelFlags = {};
+    if (typeof v.model === 'string' && v.model) flags.model = v.model;
+    if (typeof v.provider === 'string' && v.provider) flags.provider = v.provider;
+    if (typeof v.base_url === 'string' && v.base_url) flags.baseUrl = v.base_url;
+    return flags.model ? flags : null;
+  }
+  return null;
+}
 
 export function configHandlers(ctx: HandlerContext): HandlerTable {
   return {
@@ -23,8 +44,36 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
       return { value: value ?? null };
     },
 
+    'model.options': () => {
+      const env = { ...ctx.runtime.loaded.dotenv, ...process.env };
+      const configured = ctx.runtime.model.ok ? ctx.runtime.model.model : null;
+      return {
+        current: { provider: configured?.provider ?? '', model: configured?.model ?? '' },
+        providers: PROVIDER_PRESETS.map((preset) => ({
+          id: preset.id,
+          models: configured?.provider === preset.id ? [configured.model] : [],
+          configured: preset.keyRequired ? Boolean(preset.keyVar && env[preset.keyVar]) : preset.id !== 'custom' || Boolean(configured),
+        })),
+      };
+    },
+
     'config.set': (raw) => {
       const params = parseParams('config.set', setSchema, raw);
+      if (params.key === 'model') {
+        if (!params.session_id) throw new ResponseError(ErrorCode.InvalidParams, 'Invalid params for config.set: `session_id` is required for model');
+        const flags = parseModelValue(params.value);
+        if (!flags) {
+          throw new ResponseError(ErrorCode.InvalidParams, 'Invalid params for config.set: `value` must be a model name, "provider:name", or {provider, model, base_url}');
+        }
+        const live = ctx.sessions.get(params.session_id);
+        const model = ctx.runtime.sessionModel(flags);
+        if (!model.provider) throw new ResponseError(ErrorCode.AgentUnavailable, model.unavailable ?? 'That model cannot be used.');
+        const { deferred } = live.agent.switchModel(model);
+        ctx.logger.info('session %s: model %s/%s%s', live.id, model.providerLabel, model.modelLabel, deferred ? ' (next turn)' : '');
+        if (!deferred) sendSessionEvent(ctx, live, EventType.SessionInfo, sessionInfo(ctx, live));
+        const value = `${model.providerLabel}:${model.modelLabel}`;
+        return { key: 'model', value, ...(deferred ? { warning: 'A turn is running: the new model applies from the next turn.' } : {}) };
+      }
       if (params.key !== 'yolo') {
         throw new ResponseError(ErrorCode.UsageError, `config.set cannot change "${params.key}" yet; settable keys: ${SETTABLE}.`);
       }

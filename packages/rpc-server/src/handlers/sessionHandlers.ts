@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { int, number, object, optional, positive } from 'zod/mini';
-import type { SessionPrompts } from '@hermes/agent-core';
+import { int, number, object, optional, positive, string } from 'zod/mini';
+import { ModelUnavailableError, SessionBusyError, type SessionPrompts } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { EventBridge } from '../bridge/eventBridge.ts';
+import { EventBridge, toWireUsage } from '../bridge/eventBridge.ts';
 import { ErrorCode, EVENT_METHOD, EventType, type EventPayloads, type EventType as EventName, type HermesEvent } from '../protocol/index.ts';
 import type { LiveSession } from '../server/liveSessions.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { nonEmptyString, parseParams, sessionIdSchema } from './params.ts';
 import { sessionInfo, setupProblem, toTranscript } from './sessionInfo.ts';
+
+const compressSchema = object({ session_id: nonEmptyString(), focus_topic: optional(string()) });
 
 const createSchema = object({
   cols: optional(number().check(int(), positive('must be a positive whole number'))),
@@ -110,6 +112,30 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
       await live.agent.close();
       live.bridge.flush();
       return { closed: true };
+    },
+
+    'session.compress': async (raw) => {
+      const params = parseParams('session.compress', compressSchema, raw);
+      const live = ctx.sessions.get(params.session_id);
+      let result;
+      try {
+        result = await live.agent.compress(params.focus_topic);
+      } catch (error) {
+        if (error instanceof SessionBusyError) throw new ResponseError(ErrorCode.SessionBusy, error.message);
+        if (error instanceof ModelUnavailableError) throw new ResponseError(ErrorCode.AgentUnavailable, error.message);
+        throw error;
+      }
+      return {
+        removed: result?.removed ?? 0,
+        before_tokens: result?.beforeTokens ?? 0,
+        after_tokens: result?.afterTokens ?? 0,
+        summary: result?.summary ?? '',
+      };
+    },
+
+    'session.usage': (raw) => {
+      const { session_id } = parseParams('session.usage', sessionIdSchema, raw);
+      return toWireUsage(ctx.sessions.get(session_id).agent.usage);
     },
 
     'session.history': (raw) => {

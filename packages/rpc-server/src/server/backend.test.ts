@@ -134,26 +134,6 @@ describe('hermes-rpc over real pipes', () => {
     expect(history.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
   });
 
-  it('stops a turn at the agent.max_turns budget and says which setting to change', async () => {
-    const server = await startModelServer({
-      loop: true,
-      turns: [{ tool_calls: [{ name: 'read_file', arguments: { path: 'nowhere.txt' } }] }],
-    });
-    cleanups.push(() => server.close());
-    const backend = new BackendProcess({
-      config: `model:\n  provider: custom\n  base_url: ${server.baseUrl}\n  default: scripted-model\nagent:\n  max_turns: 3\n`,
-    });
-    cleanups.push(() => backend.stop());
-    const session = await backend.request('session.create', {});
-    await backend.request('prompt.submit', { session_id: session.session_id, text: 'loop forever' });
-    const done = (await backend.waitForEvent(complete(session.session_id))) as EventOf<'message.complete'>;
-    expect(done.payload).toMatchObject({ status: 'error', error: expect.stringContaining('agent.max_turns') });
-    expect(server.served).toBe(3);
-    const toolResults = backend.events.filter((e) => e.type === 'tool.complete') as EventOf<'tool.complete'>[];
-    expect(toolResults).toHaveLength(3);
-    expect(toolResults[0]!.payload!.error).toMatch(/No such file/);
-  });
-
   it('answers bad input with the right JSON-RPC errors and keeps serving', async () => {
     const { backend } = await setup({ turns: [{ text: 'ok' }] });
     backend.writeRaw('this is not json\n');

@@ -158,4 +158,34 @@ describe('SessionController against a real backend process', () => {
     controller.submit('secret');
     await until(replied('secret: error -32601'));
   });
+
+  it('runs a !cmd through shell.exec, not the model, and refuses another prompt until it is done', async () => {
+    await controller.start();
+    expect(controller.submit('!ls -la')).toBe(true);
+    expect(controller.view.store.getState().shell).toEqual({ command: 'ls -la' });
+    expect(controller.submit('too soon')).toBe(false);
+    const done = await until((s) => s.transcript.some((item) => item.kind === 'shell'));
+    expect(done.shell).toBeUndefined();
+    expect(done.transcript.at(-1)).toMatchObject({ kind: 'shell', command: 'ls -la', stdout: 'ran: ls -la\n', code: 0 });
+    expect(texts(done)).toContain('user: !ls -la');
+    expect(texts(done).some((text) => text.startsWith('assistant:'))).toBe(false);
+  });
+
+  it('answers a bare ! with how to use it, and sends nothing', async () => {
+    await controller.start();
+    expect(controller.submit('!')).toBe(true);
+    const state = controller.view.store.getState();
+    expect(state.shell).toBeUndefined();
+    expect(texts(state).at(-1)).toMatch(/^notice: Type a shell command after "!"/);
+  });
+
+  it('toggles yolo through config.set and shows the backend\'s warning', async () => {
+    await controller.start();
+    controller.toggleYolo();
+    const on = await until((s) => texts(s).includes('notice: yolo is on: fake warning'));
+    expect(on.info?.yolo).toBe(true);
+    controller.toggleYolo();
+    const off = await until((s) => s.info?.yolo === false && texts(s).some((text) => text.startsWith('notice: yolo is off')));
+    expect(off.info?.yolo).toBe(false);
+  });
 });

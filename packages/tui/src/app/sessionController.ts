@@ -4,15 +4,17 @@
  * the user's submits, answers, interrupts and exit.
  * React components only read the stores and call these methods.
  */
-import { ErrorCode, type HermesEvent } from '@hermes/rpc-server/protocol';
+import type { HermesEvent } from '@hermes/rpc-server/protocol';
 import type { Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
 import type { BackendProcess } from '../rpc/backendProcess.ts';
+import { parseShellPrompt, SHELL_USAGE } from '../shell/shellPrompt.ts';
 import { createComposerStore, type ComposerStore } from '../state/composerStore.ts';
 import { approvalPrompt, clarifyPrompt } from '../state/promptQueue.ts';
 import type { PendingPrompt } from '../state/viewState.ts';
 import { createViewStore, type ViewStore } from '../state/viewStore.ts';
 import { PromptBroker, type PromptAnswer } from './promptBroker.ts';
+import { errorCode, errorMessage, hasStderrTail, submitFailure } from './rpcErrors.ts';
 import type { Runtime } from './runtime.ts';
 
 /** How long an interrupt the backend refused may leave the turn running before the TUI ends it itself. */
@@ -36,6 +38,7 @@ export class SessionController {
   private early: HermesEvent[] | undefined = [];
   private shuttingDown: Promise<void> | undefined;
   private abandonTimer: NodeJS.Timeout | undefined;
+  private yoloPending = false;
   private readonly prompts: PromptBroker;
 
   constructor(private readonly options: ControllerOptions) {
@@ -121,7 +124,7 @@ export class SessionController {
       if (this.shuttingDown) return;
       this.logger.error('startup failed', { error });
       const stderrTail = hasStderrTail(error) ? error.stderrTail : (this.backend?.stderrTail() ?? []);
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       this.view.dispatch({ type: 'local.backendFailed', message: `hermes could not start: ${message}`, stderrTail });
     }
   }
@@ -151,24 +154,24 @@ export class SessionController {
     this.prompts.answer(id, answer);
   }
 
-  /** Sends a prompt. Returns false (and says why) when it cannot be sent now; the draft is then kept. */
+  /**
+   * Sends a prompt, or runs it as a shell command when it starts with `!`. Returns false (and says
+   * why) when it cannot be done now; the draft is then kept.
+   */
   submit(text: string): boolean {
-    const state = this.state;
-    if (state.phase === 'failed') {
-      this.view.dispatch({ type: 'local.status', text: 'the backend is not running — press Ctrl+C twice to exit' });
-      return false;
+    const shell = parseShellPrompt(text);
+    if (shell?.kind === 'usage') {
+      this.view.dispatch({ type: 'local.notice', level: 'info', text: SHELL_USAGE });
+      return true;
     }
-    if (state.phase !== 'ready' || !state.sessionId || !this.backend) {
-      this.view.dispatch({ type: 'local.status', text: 'still starting — try again in a moment' });
-      return false;
+    const target = this.sendable();
+    if (!target) return false;
+    if (shell) {
+      this.runShell(target, shell.command);
+      return true;
     }
-    if (state.busy) {
-      this.view.dispatch({ type: 'local.status', text: 'still answering — wait, or press Ctrl+C to interrupt' });
-      return false;
-    }
-    const sessionId = state.sessionId;
     this.view.dispatch({ type: 'local.submitted', text });
-    this.backend.client.request('prompt.submit', { session_id: sessionId, text }).then(
+    target.backend.client.request('prompt.submit', { session_id: target.sessionId, text }).then(
       (result) => this.logger.debug('prompt accepted', { status: result.status }),
       (error: unknown) => {
         this.logger.warn('prompt.submit failed', { error });
@@ -176,6 +179,59 @@ export class SessionController {
       },
     );
     return true;
+  }
+
+  /** The session a prompt or `!cmd` can go to now; otherwise undefined, with the reason on the status line. */
+  private sendable(): { backend: BackendProcess; sessionId: string } | undefined {
+    const state = this.state;
+    const refuse = (text: string) => {
+      this.view.dispatch({ type: 'local.status', text });
+      return undefined;
+    };
+    if (state.phase === 'failed') return refuse('the backend is not running — press Ctrl+C twice to exit');
+    if (state.phase !== 'ready' || !state.sessionId || !this.backend) return refuse('still starting — try again in a moment');
+    if (state.busy) return refuse('still answering — wait, or press Ctrl+C to interrupt');
+    if (state.shell) return refuse(`!${state.shell.command} is still running — wait for it to finish`);
+    return { backend: this.backend, sessionId: state.sessionId };
+  }
+
+  /** Runs a `!cmd` through the backend (and its approval gate, which may put a card up meanwhile). */
+  private runShell(target: { backend: BackendProcess; sessionId: string }, command: string): void {
+    this.view.dispatch({ type: 'local.shellStarted', command });
+    target.backend.client.request('shell.exec', { session_id: target.sessionId, command }).then(
+      (result) => {
+        this.logger.info('shell command finished', { code: result.code });
+        this.view.dispatch({ type: 'local.shellFinished', command, ...result });
+      },
+      (error: unknown) => {
+        this.logger.warn('shell.exec failed', { error });
+        this.view.dispatch({ type: 'local.shellFailed', command, message: errorMessage(error) });
+      },
+    );
+  }
+
+  /** Shift+Tab: turns yolo on or off for this session; the backend confirms (and warns) before the view changes. */
+  toggleYolo(): void {
+    const { phase, sessionId, info } = this.state;
+    if (phase !== 'ready' || !sessionId || !this.backend) {
+      this.view.dispatch({ type: 'local.status', text: 'still starting — try again in a moment' });
+      return;
+    }
+    // A second press before the first is confirmed would send the same value again.
+    if (this.yoloPending) return;
+    this.yoloPending = true;
+    const value = !info?.yolo;
+    this.backend.client.request('config.set', { key: 'yolo', value, session_id: sessionId }).then(
+      (result) => {
+        this.yoloPending = false;
+        this.view.dispatch({ type: 'local.yoloChanged', value: result.value === true, warning: result.warning });
+      },
+      (error: unknown) => {
+        this.yoloPending = false;
+        this.logger.warn('config.set yolo failed', { error });
+        this.view.dispatch({ type: 'local.notice', level: 'error', text: `could not turn yolo ${value ? 'on' : 'off'}: ${errorMessage(error)}` });
+      },
+    );
   }
 
   interrupt(): void {
@@ -188,7 +244,7 @@ export class SessionController {
       },
       (error: unknown) => {
         this.logger.warn('session.interrupt failed', { error });
-        this.abandonIfStillBusy(`the interrupt failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.abandonIfStillBusy(`the interrupt failed: ${errorMessage(error)}`);
       },
     );
   }
@@ -229,19 +285,4 @@ export class SessionController {
     })();
     return this.shuttingDown;
   }
-}
-
-// Duck-typed rather than `instanceof` so the RPC modules can stay out of the startup path.
-function hasStderrTail(error: unknown): error is { stderrTail: string[] } {
-  return typeof error === 'object' && error !== null && Array.isArray((error as { stderrTail?: unknown }).stderrTail);
-}
-
-function errorCode(error: unknown): number | undefined {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'number' ? code : undefined;
-}
-
-function submitFailure(error: unknown): string {
-  if (errorCode(error) === ErrorCode.SessionBusy) return 'hermes is still busy with the previous prompt';
-  return error instanceof Error ? error.message : String(error);
 }

@@ -9,6 +9,12 @@ export interface CliOptions {
   baseUrl?: string;
   version: boolean;
   help: boolean;
+  /** `hermes chat -q "…"`: the one prompt to answer headlessly. */
+  query?: string;
+  /** `--json`: print the event stream as NDJSON instead of the answer. */
+  json: boolean;
+  /** `--yolo`: dangerous commands run without asking (hardline ones never do). */
+  yolo: boolean;
   positionals: string[];
 }
 
@@ -17,6 +23,9 @@ export const HELP_TEXT = `hermes — a terminal AI agent
 Usage:
   hermes [--tui] [options]     open the interactive terminal UI (the default on a terminal)
   hermes --demo                try it with a scripted demo model: no API key needed
+  hermes chat -q "<prompt>"    answer one prompt without the TUI and print the answer
+                               (--json prints the event stream as NDJSON; approvals are
+                               denied unless --yolo)
 
 Options:
   --tui                 open the interactive terminal UI
@@ -56,6 +65,9 @@ export function parseCliArgs(argv: string[]): CliOptions {
         'base-url': { type: 'string' },
         version: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
+        query: { type: 'string', short: 'q' },
+        json: { type: 'boolean', default: false },
+        yolo: { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -70,10 +82,13 @@ export function parseCliArgs(argv: string[]): CliOptions {
     baseUrl: values['base-url'],
     version: values.version,
     help: values.help,
+    query: values.query,
+    json: values.json,
+    yolo: values.yolo,
     positionals,
   };
 }
 
 export const NO_TTY_MESSAGE =
   'hermes --tui needs an interactive terminal (stdin and stdout must be a TTY).\n' +
-  'For one-shot use without a terminal, `hermes chat -q "<prompt>"` is coming in a later version.\n';
+  'For one-shot use without a terminal: hermes chat -q "<prompt>".\n';

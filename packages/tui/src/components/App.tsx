@@ -31,6 +31,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const draft = useStore(controller.composer, (s) => s.draft);
   const prompt = useStore(store, (s) => s.prompts[0]);
   const queued = useStore(store, (s) => Math.max(0, s.prompts.length - 1));
+  const shell = useStore(store, (s) => s.shell);
   useAppKeys(controller, onExit);
 
   const panelRows = (setup ? 1 : 0) + (failure ? errorPanelRows(failure.message, failure.stderrTail, columns) : 0);
@@ -48,7 +49,9 @@ export function App({ controller, onExit }: { controller: SessionController; onE
         ? 'hermes is starting; you can type already'
         : busy
           ? 'hermes is answering; you can type your next prompt'
-          : 'Ask hermes anything';
+          : shell
+            ? 'the command is running; you can type your next prompt'
+            : 'Ask hermes anything · !cmd runs a shell command';
 
   return (
     <>
@@ -69,7 +72,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
         {failure ? <BackendErrorPanel message={failure.message} stderrTail={failure.stderrTail} logFile={controller.logFile} /> : null}
         <Box marginTop={1} flexDirection="column">
           {setup ? <SetupReminder /> : null}
-          <Composer store={controller.composer} busy={busy || phase !== 'ready' || Boolean(prompt)} placeholder={placeholder} width={columns} />
+          <Composer store={controller.composer} busy={busy || Boolean(shell) || phase !== 'ready' || Boolean(prompt)} placeholder={placeholder} width={columns} />
         </Box>
         <StatusLine store={store} />
       </Box>

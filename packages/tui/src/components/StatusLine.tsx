@@ -18,6 +18,8 @@ function usageText(usage: Usage | undefined): string {
   return `${formatTokens(usage.total)} tokens${context}`;
 }
 
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
 /** What the running turn is doing, in a word or two. */
 function liveActivity(state: ViewState): string {
   const live = state.live;
@@ -39,20 +41,22 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
   const exitArmed = useStore(store, (s) => s.exitArmed);
   const activity = useStore(store, liveActivity);
   const prompt = useStore(store, (s) => s.prompts[0]?.kind);
+  const shell = useStore(store, (s) => s.shell?.command);
+  const yolo = useStore(store, (s) => s.info?.yolo === true);
 
-  const working = phase === 'starting' || busy;
+  const working = phase === 'starting' || busy || shell !== undefined;
   const waiting = prompt === 'approval' ? 'waiting for your approval' : prompt === 'clarify' ? 'waiting for your answer' : '';
   const label =
-    waiting || status || (busy ? (interrupting ? 'interrupting…' : activity) : phase === 'failed' ? 'backend stopped' : 'ready');
-  const hint = exitArmed
-    ? 'Press Ctrl+C again to exit'
-    : prompt
-      ? `Esc or Ctrl+C to ${prompt === 'approval' ? 'deny' : 'decline'}`
-      : busy && !interrupting
-      ? 'Ctrl+C to interrupt'
-      : phase === 'failed'
-        ? 'Ctrl+C twice to exit'
-        : '';
+    waiting ||
+    (shell !== undefined ? `running !${oneLine(shell)}…` : '') ||
+    status ||
+    (busy ? (interrupting ? 'interrupting…' : activity) : phase === 'failed' ? 'backend stopped' : 'ready');
+  let hint = '';
+  if (exitArmed) hint = 'Press Ctrl+C again to exit';
+  else if (prompt) hint = `Esc or Ctrl+C to ${prompt === 'approval' ? 'deny' : 'decline'}`;
+  else if (busy && !interrupting) hint = 'Ctrl+C to interrupt';
+  else if (phase === 'failed') hint = 'Ctrl+C twice to exit';
+  else if (phase === 'ready' && shell === undefined) hint = `Shift+Tab: yolo ${yolo ? 'off' : 'on'}`;
   const details = [info ? modelLabel(info) : '', usageText(usage)].filter(Boolean).join(' · ');
 
   return (
@@ -60,6 +64,12 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
       <Text wrap="truncate-end">
         {/* Nothing moves while hermes waits on the user, so neither does the mark. */}
         {waiting ? <Text color="yellow">●</Text> : working ? <Spinner /> : <Text color={phase === 'failed' ? 'red' : 'green'}>●</Text>}
+        {/* While yolo is on nothing asks before a dangerous command runs; that must never go unnoticed. */}
+        {yolo ? (
+          <Text color="red" bold>
+            {' ⚠ YOLO ·'}
+          </Text>
+        ) : null}
         <Text> {label}</Text>
         {details ? <Text dimColor> · {details}</Text> : null}
       </Text>

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import type { TranscriptItem } from '../state/viewState.ts';
 import { Header } from './Header.tsx';
 import { SetupPanel } from './SetupPanel.tsx';
+import { ShellEntry } from './ShellEntry.tsx';
 import { ToolLine } from './ToolLine.tsx';
 
 /** Marks a reply that did not finish, so a partial answer is never mistaken for a whole one. */
@@ -53,6 +54,8 @@ function EntryBody({ item }: { item: TranscriptItem }) {
       return <ToolLine tool={item.tool} />;
     case 'setup':
       return <SetupPanel hint={item.hint} />;
+    case 'shell':
+      return <ShellEntry result={item} />;
     case 'notice': {
       const color = item.level === 'error' ? 'red' : item.level === 'warn' ? 'yellow' : undefined;
       const symbol = item.level === 'error' ? '✗ ' : item.level === 'warn' ? '! ' : '· ';

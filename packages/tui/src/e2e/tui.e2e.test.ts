@@ -6,38 +6,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer, type Script } from '../../../../scripts/model-server/index.ts';
-import { HERMES_BIN, spawnHermes, type HermesPty } from '../testing/ptyHarness.ts';
+import type { ModelServer, Script } from '../../../../scripts/model-server/index.ts';
+import { HERMES_BIN, spawnHermes } from '../testing/ptyHarness.ts';
+import { CLEAN_ENV, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
 
-/** API keys and model settings from the developer's shell must not leak into a test. */
-const CLEAN_ENV = {
-  OPENAI_API_KEY: undefined,
-  OPENROUTER_API_KEY: undefined,
-  ANTHROPIC_API_KEY: undefined,
-  HERMES_MODEL: undefined,
-  HERMES_PROVIDER: undefined,
-  HERMES_BASE_URL: undefined,
-  HERMES_RPC_ENTRY: undefined,
-};
+const running: Running = { hermes: [], servers: [] };
 
-const running: { hermes: HermesPty[]; servers: ModelServer[] } = { hermes: [], servers: [] };
+afterEach(() => stopAll(running));
 
-afterEach(async () => {
-  await Promise.all(running.hermes.splice(0).map((h) => h.kill()));
-  await Promise.all(running.servers.splice(0).map((s) => s.close()));
-});
-
-async function withModel(script: Script): Promise<{ hermes: HermesPty; server: ModelServer }> {
-  const server = await startModelServer(script);
-  running.servers.push(server);
-  const hermes = spawnHermes({
-    args: ['--tui', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'],
-    env: CLEAN_ENV,
-  });
-  running.hermes.push(hermes);
-  await hermes.waitForText('Ask hermes anything', 20_000);
-  return { hermes, server };
-}
+const withModel = (script: Script) => hermesWithModel(running, script);
 
 /** The user messages the model server was sent, oldest first. */
 function promptsSeen(server: ModelServer): string[] {

@@ -1,10 +1,14 @@
-/** Routes keys to the app: to the card of a pending backend question if there is one, else Ctrl+C by its rules and the composer. */
+/**
+ * Routes keys to the app: to the card of a pending backend question if there is one, else Ctrl+C by
+ * its rules, the session keys (Shift+Tab) and the composer.
+ */
 import { useEffect, useRef } from 'react';
 import type { SessionController } from '../app/sessionController.ts';
 import { applyApprovalKey } from '../input/approvalKeys.ts';
 import { applyClarifyKey } from '../input/clarifyKeys.ts';
 import { applyComposerKey } from '../input/composerKeys.ts';
 import { EXIT_CONFIRM_MS, resolveCtrlC } from '../input/ctrlCAction.ts';
+import { globalKeyAction } from '../input/globalKeys.ts';
 import type { Key } from '../input/keyParser.ts';
 import type { PendingPrompt } from '../state/viewState.ts';
 import { useKeyboard } from './useKeyboard.ts';
@@ -73,6 +77,10 @@ export function useAppKeys(controller: SessionController, onExit: () => void): v
         continue;
       }
       if (controller.view.store.getState().exitArmed) setArmed(false);
+      if (globalKeyAction(key) === 'toggle-yolo') {
+        controller.toggleYolo();
+        continue;
+      }
       const current = controller.composer.getState();
       // Ctrl+D on an empty prompt leaves, as in a shell.
       if (key.type === 'key' && key.ctrl && key.name === 'd' && current.draft === '') {

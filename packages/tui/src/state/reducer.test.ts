@@ -57,6 +57,8 @@ function lines(state: ViewState): string[] {
         return [`${item.level}: ${item.text}`];
       case 'setup':
         return [];
+      case 'shell':
+        return [`shell ${item.command} → ${item.code}: ${item.stdout}${item.stderr}`];
     }
   });
 }
@@ -257,5 +259,38 @@ describe('prompt queue', () => {
       { type: 'local.backendFailed', message: 'gone', stderrTail: [] },
     );
     expect(state.prompts).toEqual([]);
+  });
+});
+
+describe('!cmd and yolo', () => {
+  it('echoes a !cmd while it runs, then prints its result; the composer is not a model turn meanwhile', () => {
+    const running = run({ type: 'local.shellStarted', command: 'echo hello' });
+    expect(running.shell).toEqual({ command: 'echo hello' });
+    expect(running.busy).toBe(false);
+    expect(lines(running)).toEqual(['you: !echo hello']);
+    const done = reduceAll(running, [{ type: 'local.shellFinished', command: 'echo hello', stdout: 'hello\n', stderr: '', code: 0 }]);
+    expect(done.shell).toBeUndefined();
+    expect(lines(done)).toEqual(['you: !echo hello', 'shell echo hello → 0: hello\n']);
+  });
+
+  it('reports a shell.exec that failed as an error and frees the composer', () => {
+    const state = run({ type: 'local.shellStarted', command: 'ls' }, { type: 'local.shellFailed', command: 'ls', message: 'session not found' });
+    expect(state.shell).toBeUndefined();
+    expect(lines(state).at(-1)).toBe('error: !ls failed: session not found');
+  });
+
+  it('marks the session yolo with the backend\'s warning, and says when it is off again', () => {
+    const warning = 'yolo is on: dangerous commands run without asking in this session.';
+    const on = run({ type: 'local.yoloChanged', value: true, warning });
+    expect(on.info?.yolo).toBe(true);
+    expect(lines(on).at(-1)).toBe(`warn: ${warning}`);
+    const off = reduceAll(on, [{ type: 'local.yoloChanged', value: false }]);
+    expect(off.info?.yolo).toBe(false);
+    expect(lines(off).at(-1)).toMatch(/^info: yolo is off/);
+  });
+
+  it('follows yolo from session.info too (another client, or the backend\'s own change)', () => {
+    const state = run(ev('session.info', info({ yolo: true })));
+    expect(state.info?.yolo).toBe(true);
   });
 });

@@ -117,6 +117,7 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
         ...endTurn(state),
         // Nobody is left to answer: the controller has settled these requests already.
         prompts: [],
+        shell: undefined,
         phase: 'failed',
         failure: { message: action.message, stderrTail: action.stderrTail },
         status: '',
@@ -133,6 +134,20 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
     }
     case 'local.promptWithdrawn':
       return withdraw(state, action.id, action.reason);
+    case 'local.shellStarted':
+      // Echoed as typed, so the approval card and the output that follow have their cause above them.
+      return append({ ...state, shell: { command: action.command } }, { kind: 'user', text: `!${action.command}` });
+    case 'local.shellFinished': {
+      const { command, stdout, stderr, code } = action;
+      return append({ ...state, shell: undefined }, { kind: 'shell', command, stdout, stderr, code });
+    }
+    case 'local.shellFailed':
+      return notice({ ...state, shell: undefined }, 'error', `!${action.command} failed: ${action.message}`);
+    case 'local.yoloChanged': {
+      const next = state.info ? { ...state, info: { ...state.info, yolo: action.value } } : state;
+      if (!action.value) return notice(next, 'info', 'yolo is off: dangerous commands ask for approval again.');
+      return notice(next, 'warn', action.warning ?? 'yolo is on: dangerous commands run without asking in this session.');
+    }
   }
 }
 

@@ -54,6 +54,8 @@ export type TranscriptItem =
   | { kind: 'tool'; id: number; tool: ToolCallView }
   /** How to configure a model, printed once when the session has none. */
   | { kind: 'setup'; id: number; hint: string }
+  /** A `!cmd` the user ran, with what it printed (`code` 126 with a `BLOCKED:` stderr: the gate refused it). */
+  | { kind: 'shell'; id: number; command: string; stdout: string; stderr: string; code: number }
   | { kind: 'notice'; id: number; level: NoticeLevel; text: string };
 
 /** The turn being streamed: everything here is still changing. */
@@ -91,6 +93,8 @@ export interface ViewState {
   exitArmed: boolean;
   /** Questions from the backend, oldest first; the first one's card is on screen. */
   prompts: PendingPrompt[];
+  /** The `!cmd` running now (one at a time). */
+  shell?: { command: string };
 }
 
 /** Things the TUI itself does that change the view (backend events are the other input). */
@@ -111,7 +115,13 @@ export type LocalAction =
   /** The user answered; `record` is the line kept in the transcript. */
   | { type: 'local.promptAnswered'; id: string; record: string }
   /** The backend (or the connection) withdrew a question before the user answered. */
-  | { type: 'local.promptWithdrawn'; id: string; reason: RequestCancelPayload['reason'] | 'cancelled' };
+  | { type: 'local.promptWithdrawn'; id: string; reason: RequestCancelPayload['reason'] | 'cancelled' }
+  | { type: 'local.shellStarted'; command: string }
+  | { type: 'local.shellFinished'; command: string; stdout: string; stderr: string; code: number }
+  /** `shell.exec` itself failed (not the command): nothing ran that we know of. */
+  | { type: 'local.shellFailed'; command: string; message: string }
+  /** `config.set yolo` answered; `warning` is the backend's word on what yolo means. */
+  | { type: 'local.yoloChanged'; value: boolean; warning?: string };
 
 export type ViewInput = HermesEvent | LocalAction;
 

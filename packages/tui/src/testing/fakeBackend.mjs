@@ -148,6 +148,16 @@ lines.on('line', (line) => {
     event('message.complete', { text: `echo: ${params.text}`, status: 'complete', usage });
     return;
   }
+  if (method === 'shell.exec') {
+    send({ id, result: { stdout: `ran: ${params.command}\n`, stderr: '', code: 0 } });
+    return;
+  }
+  if (method === 'config.set' && params.key === 'yolo') {
+    info.yolo = params.value;
+    event('session.info', info);
+    send({ id, result: { key: 'yolo', value: params.value, ...(params.value ? { warning: 'yolo is on: fake warning' } : {}) } });
+    return;
+  }
   if (id !== undefined) send({ id, error: { code: -32601, message: `unknown method ${method}` } });
 });
 lines.on('close', () => process.exit(0));

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
+import type { Script } from '../../../../scripts/model-server/index.ts';
+import { AnthropicProvider } from './anthropicProvider.ts';
+import { createProvider } from './createProvider.ts';
+import { OpenAICompatibleProvider } from './openaiProvider.ts';
+import { parseRetryAfter } from './providerErrors.ts';
+import { ProviderError, type ChatMessage, type ChatProvider, type StreamEvent } from './types.ts';
+
+/** Failures both providers must report alike, so the agent loop's retries work whichever is configured. */
+
+const servers: ModelServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+const history: ChatMessage[] = [{ role: 'user', content: 'hi' }];
+
+function run(provider: ChatProvider, extra: { stallTimeoutMs?: number } = {}) {
+  const events: StreamEvent[] = [];
+  const result = provider.stream({ messages: history, tools: [], signal: new AbortController().signal, ...extra }, (e) => events.push(e));
+  return { events, result };
+}
+
+describe.each([
+  ['anthropic', (server: ModelServer) => new AnthropicProvider({ provider: 'anthropic', model: 'claude-test', baseUrl: server.url, apiKey: 'k' })],
+  ['openai', (server: ModelServer) => new OpenAICompatibleProvider({ provider: 'custom', model: 'gpt-test', baseUrl: server.baseUrl, apiKey: 'k' })],
+] as const)('%s provider: stalls, aborts and unreachable servers', (_name, make) => {
+  async function startWith(script: Script) {
+    const server = await startModelServer(script);
+    servers.push(server);
+    return { server, provider: make(server) };
+  }
+
+  it('abandons a stream that goes silent with a retryable stall error', async () => {
+    const { provider } = await startWith({ turns: [{ text: 'abcdefghijklmnop', chunk_size: 2, stall_after: 4 }] });
+    // Generous, so a loaded machine still delivers the first frames before the guard fires.
+    const { events, result } = run(provider, { stallTimeoutMs: 1000 });
+    const error = await result.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ kind: 'stall', retryable: true });
+    expect((error as Error).message).toContain('sent nothing for 1 s');
+    // Part of the answer arrived before the silence: the stall is mid-stream, not a refused connection.
+    expect(events.some((e) => e.type === 'text')).toBe(true);
+  });
+
+  it('throws the abort reason itself when the user interrupts mid-stream', async () => {
+    const { provider } = await startWith({ turns: [{ text: 'x'.repeat(400), chunk_size: 4, chunk_delay_ms: 10 }] });
+    const controller = new AbortController();
+    const reason = new Error('user pressed Esc');
+    const events: StreamEvent[] = [];
+    const result = provider.stream({ messages: history, tools: [], signal: controller.signal, stallTimeoutMs: 60_000 }, (e) => {
+      events.push(e);
+      if (events.length === 3) controller.abort(reason);
+    });
+    await expect(result).rejects.toBe(reason);
+  });
+
+  it('maps 429 with retry-after to retryable, 500 to retryable, and 400 to final', async () => {
+    const { provider } = await startWith({
+      turns: [{ error: { status: 429, retry_after: 2 } }, { error: { status: 500 } }, { error: { status: 400, message: 'bad tool schema' } }],
+    });
+    expect(await run(provider).result.catch((e: unknown) => e)).toMatchObject({ kind: 'http', status: 429, retryable: true, retryAfterMs: 2000 });
+    expect(await run(provider).result.catch((e: unknown) => e)).toMatchObject({ kind: 'http', status: 500, retryable: true });
+    const final = await run(provider).result.catch((e: unknown) => e);
+    expect(final).toMatchObject({ kind: 'http', status: 400, retryable: false });
+    expect((final as Error).message).toMatch(/answered HTTP 400: bad tool schema\. The provider rejected the request/);
+  });
+
+  it('reports a refused connection as a retryable network error', async () => {
+    const { server, provider } = await startWith({ turns: [{ text: 'x' }] });
+    await server.close();
+    const error = await run(provider).result.catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'network', retryable: true });
+    expect((error as Error).message).toMatch(/Could not reach .*ECONNREFUSED/);
+  });
+});
+
+describe('createProvider', () => {
+  it('chooses the adapter by the preset wire protocol; unknown and custom providers are OpenAI-compatible', () => {
+    const base = { model: 'm', baseUrl: 'http://127.0.0.1:1', apiKey: 'k' };
+    expect(createProvider({ ...base, provider: 'anthropic' })).toBeInstanceOf(AnthropicProvider);
+    expect(createProvider({ ...base, provider: 'openrouter' })).toBeInstanceOf(OpenAICompatibleProvider);
+    expect(createProvider({ ...base, provider: 'custom' })).toBeInstanceOf(OpenAICompatibleProvider);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  const headers = (h: Record<string, string>) => new Headers(h);
+  it('reads seconds, HTTP dates and retry-after-ms, preferring the milliseconds', () => {
+    const now = Date.parse('2025-01-01T00:00:00Z');
+    expect(parseRetryAfter(headers({ 'retry-after': '3' }), now)).toBe(3000);
+    expect(parseRetryAfter(headers({ 'retry-after': '1.5' }), now)).toBe(1500);
+    expect(parseRetryAfter(headers({ 'retry-after': 'Wed, 01 Jan 2025 00:00:10 GMT' }), now)).toBe(10_000);
+    expect(parseRetryAfter(headers({ 'retry-after': 'Tue, 31 Dec 2024 23:00:00 GMT' }), now)).toBe(0);
+    expect(parseRetryAfter(headers({ 'retry-after': '3', 'retry-after-ms': '250.4' }), now)).toBe(250);
+  });
+
+  it('treats missing or unreadable values as not given', () => {
+    expect(parseRetryAfter(headers({}))).toBeUndefined();
+    expect(parseRetryAfter(headers({ 'retry-after': 'soon' }))).toBeUndefined();
+    expect(parseRetryAfter(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * `hermes chat -q "…"`: one turn through the same backend, without the TUI. Prints the answer (or,
+ * with --json, every event as NDJSON) on stdout, tool activity and errors on stderr. Nobody can be
+ * asked, so approvals are denied unless --yolo, and clarify questions go unanswered.
+ */
+import type { HermesEvent } from '@hermes/rpc-server/protocol';
+import type { Logger } from '../logging/logger.ts';
+import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
+import { BackendProcess } from '../rpc/backendProcess.ts';
+
+export interface ChatOptions {
+  prompt: string;
+  json: boolean;
+  yolo: boolean;
+  backend: BackendOptions;
+  cwd: string;
+}
+
+export interface ChatIo {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+/** Exit codes: 0 answered, 1 failed, 2 no model configured, 130 interrupted (Ctrl+C). */
+export async function runChat(options: ChatOptions, io: ChatIo, logger: Logger): Promise<number> {
+  const backend = new BackendProcess(backendCommand(options.backend), logger);
+  const client = backend.client;
+  client.handlePrompts({
+    approval: async () => ({ choice: 'deny' }),
+    clarify: async () => ({ answer: '' }),
+  });
+  let onSigint: (() => void) | undefined;
+  try {
+    await backend.waitReady();
+    const session = await client.request('session.create', { cwd: options.cwd });
+    const sid = session.session_id;
+    if (session.info.setup_hint) {
+      io.stderr.write(`hermes: ${session.info.setup_hint}\n`);
+      return 2;
+    }
+    if (options.yolo) await client.request('config.set', { key: 'yolo', value: true, session_id: sid });
+    const finished = new Promise<HermesEvent & { type: 'message.complete' }>((resolve) => {
+      client.onEvent((event) => {
+        if (event.session_id !== sid && !event.type.startsWith('gateway.')) return;
+        if (options.json) io.stdout.write(`${JSON.stringify(event)}\n`);
+        else describeProgress(event, io.stderr);
+        if (event.type === 'message.complete') resolve(event);
+      });
+    });
+    onSigint = () => void client.request('session.interrupt', { session_id: sid }).catch(() => undefined);
+    process.on('SIGINT', onSigint);
+    await client.request('prompt.submit', { session_id: sid, text: options.prompt });
+    const done = await finished;
+    const payload = done.payload!;
+    if (!options.json && payload.text) io.stdout.write(payload.text.endsWith('\n') ? payload.text : `${payload.text}\n`);
+    if (payload.status === 'error') {
+      io.stderr.write(`hermes: ${payload.error ?? 'the turn failed'}\n`);
+      return 1;
+    }
+    return payload.status === 'interrupted' ? 130 : 0;
+  } catch (error) {
+    io.stderr.write(`hermes: ${error instanceof Error ? error.message : String(error)}\n`);
+    const tail = backend.stderrTail(20);
+    if (backend.hasExited && tail.length) io.stderr.write(`${tail.join('\n')}\n`);
+    return 1;
+  } finally {
+    if (onSigint) process.off('SIGINT', onSigint);
+    await backend.shutdown(2_000);
+  }
+}
+
+/** One line on stderr per tool call and status, so a person watching sees progress. */
+function describeProgress(event: HermesEvent, stderr: NodeJS.WritableStream): void {
+  if (event.type === 'tool.start') stderr.write(`… ${event.payload!.name} ${event.payload!.context}\n`);
+  else if (event.type === 'tool.complete') {
+    const p = event.payload!;
+    stderr.write(`${p.blocked ? '⊘ blocked' : p.error ? '✗' : '✓'} ${p.name} (${p.duration_s.toFixed(2)} s)\n`);
+  } else if (event.type === 'status.update') stderr.write(`[${event.payload!.kind}] ${event.payload!.text}\n`);
+}

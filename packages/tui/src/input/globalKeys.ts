@@ -1,0 +1,25 @@
+/**
+ * Keys that act on the session rather than on the draft, kept as data so help screens and tests read
+ * the same table. A card on screen takes every key first; these apply only when the composer has focus.
+ */
+import { describeKey, type Key } from './keyParser.ts';
+
+export type GlobalAction = 'toggle-yolo';
+
+export interface GlobalBinding {
+  /** As `describeKey` names it, e.g. `shift+tab`. */
+  key: string;
+  action: GlobalAction;
+  description: string;
+}
+
+export const GLOBAL_KEYS: readonly GlobalBinding[] = [
+  { key: 'shift+tab', action: 'toggle-yolo', description: 'yolo on/off for this session: dangerous commands run without asking' },
+];
+
+/** The session action bound to `key`, if any. */
+export function globalKeyAction(key: Key): GlobalAction | undefined {
+  if (key.type !== 'key') return undefined;
+  const name = describeKey(key);
+  return GLOBAL_KEYS.find((binding) => binding.key === name)?.action;
+}

@@ -1,0 +1,51 @@
+/**
+ * The real `hermes` bundle in a pseudo-terminal, talking to the real backend, whose model is the
+ * scripted model server (the one fake: a real HTTP server speaking the OpenAI wire format).
+ */
+import { startModelServer, type ModelServer, type Script } from '../../../../scripts/model-server/index.ts';
+import { spawnHermes, type HermesPty, type SpawnOptions } from './ptyHarness.ts';
+
+/** API keys and model settings from the developer's shell must not leak into a test. */
+export const CLEAN_ENV = {
+  OPENAI_API_KEY: undefined,
+  OPENROUTER_API_KEY: undefined,
+  ANTHROPIC_API_KEY: undefined,
+  HERMES_MODEL: undefined,
+  HERMES_PROVIDER: undefined,
+  HERMES_BASE_URL: undefined,
+  HERMES_RPC_ENTRY: undefined,
+};
+
+/** What a test started, so its `afterEach` can stop it whether or not the test passed. */
+export interface Running {
+  hermes: HermesPty[];
+  servers: ModelServer[];
+}
+
+export async function stopAll(running: Running): Promise<void> {
+  await Promise.all(running.hermes.splice(0).map((hermes) => hermes.kill()));
+  await Promise.all(running.servers.splice(0).map((server) => server.close()));
+}
+
+/** Starts the model server with `script` and hermes against it; resolves once the prompt is ready. */
+export async function hermesWithModel(
+  running: Running,
+  script: Script,
+  options: Omit<SpawnOptions, 'args' | 'env'> = {},
+): Promise<{ hermes: HermesPty; server: ModelServer }> {
+  const server = await startModelServer(script);
+  running.servers.push(server);
+  const hermes = spawnHermes({
+    ...options,
+    args: ['--tui', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'],
+    env: CLEAN_ENV,
+  });
+  running.hermes.push(hermes);
+  await hermes.waitForText('Ask hermes anything', 20_000);
+  return { hermes, server };
+}
+
+/** The chat-completions requests the model server received, as JSON text, oldest first. */
+export function modelRequests(server: ModelServer): string[] {
+  return server.requests.filter((request) => request.path === '/v1/chat/completions').map((request) => JSON.stringify(request.body));
+}
