@@ -1,0 +1,70 @@
+/** `hermes chat -q`: one headless turn through the real bundle and backend, no terminal. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer, type Script } from '../../../../scripts/model-server/index.ts';
+import { HERMES_BIN } from '../testing/ptyHarness.ts';
+import { CLEAN_ENV } from '../testing/realBackend.ts';
+
+const servers: ModelServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function chat(script: Script, args: string[], cwd?: string) {
+  const server = await startModelServer(script);
+  servers.push(server);
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+  const result = await execa(
+    process.execPath,
+    [HERMES_BIN, 'chat', ...args, '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'],
+    { env: { ...CLEAN_ENV, HERMES_HOME: home }, extendEnv: true, reject: false, stdin: 'ignore', cwd, timeout: 60_000 },
+  );
+  return { result, server };
+}
+
+describe('hermes chat -q', () => {
+  it('prints the answer on stdout and exits 0', async () => {
+    const { result, server } = await chat({ turns: [{ text: 'The answer is 42.' }] }, ['-q', 'What is the answer?']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe('The answer is 42.');
+    const body = server.requests[0]!.body as { messages: { role: string; content: string }[] };
+    expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'What is the answer?' });
+  });
+
+  it('--json prints the event stream as NDJSON', async () => {
+    const { result } = await chat({ turns: [{ text: 'streamed' }] }, ['-q', 'hi', '--json']);
+    expect(result.exitCode).toBe(0);
+    const events = result.stdout.split('\n').map((line) => JSON.parse(line) as { type: string; payload?: { text?: string } });
+    const types = events.map((e) => e.type);
+    expect(types.indexOf('message.start')).toBeGreaterThanOrEqual(0);
+    expect(types.indexOf('message.delta')).toBeGreaterThan(types.indexOf('message.start'));
+    expect(events.at(-1)).toMatchObject({ type: 'message.complete', payload: { text: 'streamed', status: 'complete' } });
+  });
+
+  it('denies dangerous commands unless --yolo', async () => {
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-'));
+    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-target-'));
+    const script = { turns: [{ tool_calls: [{ name: 'terminal', arguments: { command: `rm -rf ${target}` } }] }, { text: 'tried' }] };
+    const denied = await chat(script, ['-q', 'clean up'], cwd);
+    expect(denied.result.exitCode).toBe(0);
+    expect(denied.result.stderr).toMatch(/blocked terminal/);
+    expect(fs.existsSync(target)).toBe(true);
+    const allowed = await chat(script, ['-q', 'clean up', '--yolo'], cwd);
+    expect(allowed.result.exitCode).toBe(0);
+    expect(fs.existsSync(target)).toBe(false);
+  });
+
+  it('says how to configure a model when there is none, and exits 2', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+    const result = await execa(process.execPath, [HERMES_BIN, 'chat', '-q', 'hi'], {
+      env: { ...CLEAN_ENV, HERMES_HOME: home },
+      reject: false,
+      stdin: 'ignore',
+    });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/config\.yaml/);
+  });
+});
