@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_METHOD, ErrorCode, type HermesEvent } from '@hermes/rpc-server/protocol';
 import { createNdjsonConnection } from '@hermes/rpc-server/transport';
 import { CancellationTokenSource, ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
@@ -32,14 +32,14 @@ describe('HermesClient', () => {
     await server.sendNotification(EVENT_METHOD, event('gateway.ready', undefined, { version: '1', protocol: 1, pid: 7 }));
     await server.sendNotification(EVENT_METHOD, event('session.title', 's1', { title: 'hello' }));
     expect(await client.ready()).toEqual({ version: '1', protocol: 1, pid: 7 });
-    await new Promise((r) => setTimeout(r, 20));
+    // A request round trip: its answer comes after the client has handled everything sent before it.
+    await server.sendRequest('secret', { session_id: 's1', env_var: 'X', prompt: 'x' }).catch(() => undefined);
 
     const seen: string[] = [];
     client.onEvent((e) => seen.push(e.type));
     expect(seen).toEqual(['gateway.ready', 'session.title']);
     await server.sendNotification(EVENT_METHOD, event('message.start', 's1'));
-    await new Promise((r) => setTimeout(r, 10));
-    expect(seen).toEqual(['gateway.ready', 'session.title', 'message.start']);
+    await vi.waitFor(() => expect(seen).toEqual(['gateway.ready', 'session.title', 'message.start']));
     client.dispose();
   });
 
@@ -90,19 +90,23 @@ describe('HermesClient', () => {
     open.push(server);
     let aborted: () => void = () => undefined;
     const wasAborted = new Promise<void>((resolve) => (aborted = resolve));
+    let started: () => void = () => undefined;
+    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
     client.handlePrompts({
       approval: (_id, _params, signal) =>
-        new Promise((resolve) =>
+        new Promise((resolve) => {
           signal.addEventListener('abort', () => {
             aborted();
             resolve({ choice: 'deny' });
-          }),
-        ),
+          });
+          started();
+        }),
       clarify: async () => ({ answer: '' }),
     });
     const source = new CancellationTokenSource();
     const answer = server.sendRequest('approval', { session_id: 's', tool_name: 't', command: 'c', description: '', choices: [] }, source.token);
-    await new Promise((r) => setTimeout(r, 10));
+    // Cancel once the request is being handled: a cancel that overtakes its request is ignored by design.
+    await handlerStarted;
     source.cancel();
     await wasAborted;
     // Whatever reaches the backend after a cancel is a deny, never an approval.
