@@ -30,7 +30,16 @@ export { PROVIDER_PRESETS, findPreset } from './providers/presets.ts';
 export { OpenAICompatibleProvider } from './providers/openaiProvider.ts';
 export type { ChatMessage, ChatProvider, ToolCall, ToolSchema } from './providers/types.ts';
 export { ProviderError } from './providers/types.ts';
-export { SessionStore, StoreError, toChatMessages, type StoredMessage, type StoredSession } from './sessions/sessionStore.ts';
+export {
+  SessionStore,
+  StoreError,
+  toChatMessages,
+  sanitizeFtsQuery,
+  type StoredMessage,
+  type StoredSession,
+  type SessionSummary,
+  type SearchHit,
+} from './sessions/sessionStore.ts';
 export { ToolRegistry, TOOL_ERROR_PREFIX } from './tools/registry.ts';
 export type { ToolContext, ToolDefinition, ToolOutcome, ToolSettings } from './tools/types.ts';
 export { registerBuiltinTools, BUILTIN_TOOLS } from './tools/builtins.ts';

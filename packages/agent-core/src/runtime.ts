@@ -9,7 +9,7 @@ import { createProvider } from './providers/createProvider.ts';
 import { resolveContextWindow } from './context/contextWindows.ts';
 import { ContextCompressor } from './context/contextCompressor.ts';
 import type { ContextEngine } from './context/contextEngine.ts';
-import { SessionStore } from './sessions/sessionStore.ts';
+import { SessionStore, type StoredSession } from './sessions/sessionStore.ts';
 import os from 'node:os';
 import { ApprovalGate } from './approvals/approvalGate.ts';
 import { appendToConfigList } from './config/configWriter.ts';
@@ -17,7 +17,7 @@ import { ProcessRegistry } from './processes/processRegistry.ts';
 import { registerBuiltinTools } from './tools/builtins.ts';
 import { ToolRegistry } from './tools/registry.ts';
 import type { ToolSettings } from './tools/types.ts';
-import { NO_PROMPTS, type SessionModel, type SessionPrompts } from './agent/agentSession.ts';
+import { newStoredSessionId, NO_PROMPTS, type SessionModel, type SessionPrompts } from './agent/agentSession.ts';
 import { shellExec, type ShellExecResult } from './agent/shellExec.ts';
 import { NO_EXTENSIONS, type ExtensionPort } from './extensions/extensionPort.ts';
 
@@ -137,6 +137,10 @@ export class HermesRuntime {
     source?: string;
     overrides?: ModelFlags;
     prompts?: SessionPrompts;
+    /** Continue a stored session (its cwd and model stay as the caller passes them). */
+    resume?: StoredSession;
+    /** A branch: the stored session it was copied from. */
+    parentId?: string | null;
   }): AgentSession {
     const model = this.sessionModel(input.overrides);
     const { input_cost_per_million: inputCost, output_cost_per_million: outputCost } = this.loaded.config.model;
@@ -168,7 +172,14 @@ export class HermesRuntime {
       emit: input.emit,
       title: input.title,
       source: input.source,
+      ...(input.resume ? { resume: input.resume } : {}),
+      ...(input.parentId ? { parentId: input.parentId } : {}),
     });
+  }
+
+  /** A fresh stored-session id (time-sortable). */
+  newSessionId(): string {
+    return newStoredSessionId();
   }
 
   /** A shell command outside any session: nobody can be asked, so dangerous commands are denied. */

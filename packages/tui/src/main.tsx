@@ -57,10 +57,30 @@ async function main(): Promise<void> {
     );
     return;
   }
+  if (options.positionals[0] === 'sessions') {
+    const [{ runSessions }, { createLogger }] = await Promise.all([import('./cli/sessionsCommand.ts'), import('./logging/logger.ts')]);
+    process.exitCode = await runSessions(
+      options.positionals.slice(1),
+      { limit: options.limit, format: options.format, backend: { model: options.model, provider: options.provider, baseUrl: options.baseUrl } },
+      { stdout: process.stdout, stderr: process.stderr },
+      createLogger(),
+    );
+    return;
+  }
   if (options.positionals.length > 0) {
     process.stderr.write(
-      `hermes: unknown command "${options.positionals[0]}". Commands: chat; or run \`hermes --tui\`.\nRun \`hermes --help\` for usage.\n`,
+      `hermes: unknown command "${options.positionals[0]}". Commands: chat, sessions; or run \`hermes --tui\`.\nRun \`hermes --help\` for usage.\n`,
     );
+    process.exitCode = 2;
+    return;
+  }
+  if (options.resume !== undefined && options.continueLatest) {
+    process.stderr.write('hermes: --resume and --continue cannot be used together\nRun `hermes --help` for usage.\n');
+    process.exitCode = 2;
+    return;
+  }
+  if (options.resume !== undefined && !options.resume.trim()) {
+    process.stderr.write('hermes: --resume needs a session id or title\nRun `hermes --help` for usage.\n');
     process.exitCode = 2;
     return;
   }
@@ -74,6 +94,7 @@ async function main(): Promise<void> {
   const prepared = prepareTui({
     runtime: runtimeFrom(import.meta.url),
     backend: { model: options.model, provider: options.provider, baseUrl: options.baseUrl, demo: options.demo },
+    startup: options.resume ? { kind: 'resume', target: options.resume.trim() } : options.continueLatest ? { kind: 'continue' } : { kind: 'new' },
   });
   await runTui(prepared);
 }

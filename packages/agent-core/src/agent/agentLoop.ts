@@ -4,6 +4,7 @@ import type { ChatMessage, ChatProvider, ChatResponse } from '../providers/types
 import type { SessionUsage, TurnStatus } from './events.ts';
 import { compressPrompt, type CompressionDeps } from './compression.ts';
 import { callModel, type LlmRequest } from './modelCall.ts';
+import { StreamingMessage } from './streamingMessage.ts';
 import type { RetryPolicy } from './retry.ts';
 import { runToolCalls, type ToolCallDeps } from './toolCalls.ts';
 
@@ -104,6 +105,7 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
     const textBefore = turnText;
     let callText = '';
     let callReasoning = '';
+    const row = new StreamingMessage(store, sessionId);
     let response: ChatResponse;
     try {
       response = await callModel(
@@ -115,6 +117,7 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
             if (!callText && separator) emit({ type: 'text.delta', text: separator });
             callText += event.text;
             turnText = textBefore + separator + callText;
+            row.update(callText);
             emit({ type: 'text.delta', text: event.text });
           } else if (event.type === 'reasoning') {
             callReasoning += event.text;
@@ -127,13 +130,14 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
           if (attempt > 0) {
             callText = '';
             turnText = textBefore;
+            row.update('');
           }
         },
       );
     } catch (error) {
       const status: TurnStatus = signal.aborted ? 'interrupted' : 'error';
       if (callText) {
-        store.appendMessage(sessionId, { role: 'assistant', content: callText, reasoning: callReasoning, status });
+        row.finish({ content: callText, reasoning: callReasoning, status });
         history.push({ role: 'assistant', content: callText });
       }
       if (status === 'interrupted') return finish('interrupted');
@@ -153,13 +157,7 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
       history.push({ role: 'user', content: EMPTY_NUDGE });
       continue;
     }
-    store.appendMessage(sessionId, {
-      role: 'assistant',
-      content: response.text,
-      toolCalls: calls,
-      reasoning: response.reasoning,
-      status: 'complete',
-    });
+    row.finish({ content: response.text, toolCalls: calls, reasoning: response.reasoning, status: 'complete' });
     history.push({ role: 'assistant', content: response.text, ...(calls.length ? { tool_calls: calls } : {}) });
     if (calls.length === 0) return finish('complete');
 

@@ -10,7 +10,7 @@ import { compressPrompt, type CompressionSettings, type CompressionState } from 
 import type { RetryPolicy } from './retry.ts';
 import { TodoList } from '../tools/todoList.ts';
 import type { ToolContext, ToolSettings } from '../tools/types.ts';
-import { toChatMessages, type SessionStore, type StoredMessage } from '../sessions/sessionStore.ts';
+import { toChatMessages, type SessionStore, type StoredMessage, type StoredSession } from '../sessions/sessionStore.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import { runTurn, type TurnResult } from './agentLoop.ts';
 import { shellExec, type ShellExecResult } from './shellExec.ts';
@@ -79,6 +79,10 @@ export interface AgentSessionOptions {
   emit: AgentEventSink;
   source?: string;
   title?: string | null;
+  /** Continue this stored session instead of creating one. */
+  resume?: StoredSession;
+  /** For a branch: the session it was copied from. */
+  parentId?: string | null;
 }
 
 /** A stored session id: sortable by time, unique enough to never clash. */
@@ -105,15 +109,19 @@ export class AgentSession {
   private running: { controller: AbortController; done: Promise<TurnResult> } | null = null;
 
   constructor(private readonly options: AgentSessionOptions) {
-    this.id = newStoredSessionId();
-    options.store.createSession({
-      id: this.id,
-      source: options.source ?? 'tui',
-      model: options.model.provider?.model,
-      provider: options.model.provider?.id,
-      cwd: options.cwd,
-      title: options.title ?? null,
-    });
+    const existing = options.resume;
+    this.id = existing?.id ?? newStoredSessionId();
+    if (!existing) {
+      options.store.createSession({
+        id: this.id,
+        source: options.source ?? 'tui',
+        model: options.model.provider?.model,
+        provider: options.model.provider?.id,
+        cwd: options.cwd,
+        title: options.title ?? null,
+        parentId: options.parentId ?? null,
+      });
+    }
     this.systemPrompt = buildSystemPrompt({ cwd: options.cwd, toolNames: options.toolSchemas.map((t) => t.function.name) });
     this.toolContext = {
       cwd: options.cwd,
@@ -122,6 +130,7 @@ export class AgentSession {
       settings: options.settings,
       processes: options.processes,
       todos: this.todos,
+      sessions: options.store,
       clarify: async (question, choices) => {
         const answer = await options.prompts.clarify(question, choices, this.running?.controller.signal ?? new AbortController().signal);
         if (answer === null) throw new Error('Nobody answered the question (no interactive user, or it was withdrawn).');
@@ -130,7 +139,14 @@ export class AgentSession {
     };
     this.todos.onChange((todos, revision) => options.emit({ type: 'todo.updated', todos, revision }));
     this.model = options.model;
-    this.usage = { model: options.model.modelLabel, input: 0, output: 0, reasoning: 0, total: 0, calls: 0 };
+    this.usage = {
+      model: options.model.modelLabel,
+      input: existing?.input_tokens ?? 0,
+      output: existing?.output_tokens ?? 0,
+      reasoning: existing?.reasoning_tokens ?? 0,
+      total: (existing?.input_tokens ?? 0) + (existing?.output_tokens ?? 0),
+      calls: existing?.api_calls ?? 0,
+    };
   }
 
   get busy(): boolean {
@@ -227,6 +243,10 @@ export class AgentSession {
       })
       .finally(() => {
         this.running = null;
+      })
+      .then((result) => {
+        if (result.status === 'complete') this.autoTitle(text);
+        return result;
       });
     this.running = { controller, done };
     return done;
@@ -245,6 +265,30 @@ export class AgentSession {
     this.pendingModel = null;
     this.usage.model = model.modelLabel;
     return { deferred: false };
+  }
+
+  /** After the first exchange, an untitled session takes the first line of its first prompt as title. */
+  private autoTitle(prompt: string): void {
+    const stored = this.options.store.getSession(this.id);
+    if (!stored || stored.title) return;
+    const base = titleFrom(prompt);
+    if (!base) return;
+    for (let n = 1; n <= 20; n += 1) {
+      const title = n === 1 ? base : `${base} (${n})`;
+      try {
+        this.options.store.setTitle(this.id, title);
+        this.options.emit({ type: 'title', title });
+        return;
+      } catch {
+        // Taken by another session: try the next number.
+      }
+    }
+  }
+
+  /** Rebuilds the working prompt from the store on the next turn (after undo, for instance). */
+  reloadPrompt(): void {
+    if (this.running) throw new SessionBusyError();
+    this.prompt = null;
   }
 
   /**
@@ -324,4 +368,11 @@ export class AgentSession {
     this.options.gate?.forgetSession(this.id);
     this.options.store.endSession(this.id);
   }
+}
+
+/** A title from a prompt: its first non-empty line, whitespace collapsed, at most 60 characters. */
+export function titleFrom(prompt: string): string {
+  const line = prompt.split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? '';
+  const flat = line.replace(/\s+/g, ' ');
+  return flat.length > 60 ? `${flat.slice(0, 59).trimEnd()}…` : flat;
 }

@@ -35,6 +35,7 @@ export type AgentEvent =
     }
   | { type: 'todo.updated'; todos: { id: string; content: string; status: string }[]; revision: number }
   | { type: 'usage'; usage: SessionUsage }
+  | { type: 'title'; title: string }
   /** Progress the user should see outside the reply: retries, compression. */
   | { type: 'status'; kind: 'status' | 'warn' | 'error' | 'compressing' | 'compacted'; text: string }
   | {

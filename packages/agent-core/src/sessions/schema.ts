@@ -53,6 +53,88 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX approval_decisions_session ON approval_decisions(session_id, id);
   `,
+  // 3: full-text search over messages. See FTS_DESIGN below for why it is shaped this way.
+  `
+  ALTER TABLE messages ADD COLUMN tool_args_text TEXT;
+  UPDATE messages SET tool_args_text = CASE WHEN NOT json_valid(tool_calls) THEN tool_calls ELSE (
+    SELECT group_concat(part, ' ') FROM (
+      SELECT json_extract(c.value, '$.function.name') AS part FROM json_each(messages.tool_calls) AS c
+      UNION ALL
+      SELECT t.value FROM json_each(messages.tool_calls) AS c,
+        json_tree(CASE WHEN json_valid(json_extract(c.value, '$.function.arguments'))
+          THEN json_extract(c.value, '$.function.arguments')
+          ELSE json_quote(json_extract(c.value, '$.function.arguments')) END) AS t
+      WHERE t.type IN ('text', 'integer', 'real')
+    )
+  ) END
+  WHERE tool_calls IS NOT NULL;
+  CREATE VIEW messages_fts_src AS
+  SELECT id, content, tool_name, tool_args_text AS tool_args FROM messages;
+  CREATE VIEW messages_trigram_src AS
+  SELECT id, CASE WHEN role = 'tool' THEN substr(content, 1, 500) ELSE content END AS content, tool_name,
+    tool_args_text AS tool_args
+  FROM messages;
+  CREATE VIRTUAL TABLE messages_fts USING fts5(content, tool_name, tool_args,
+    content = 'messages_fts_src', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2');
+  CREATE VIRTUAL TABLE messages_trigram USING fts5(content, tool_name, tool_args,
+    content = 'messages_trigram_src', content_rowid = 'id', tokenize = 'trigram');
+
+  CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+    INSERT INTO messages_fts (rowid, content, tool_name, tool_args)
+      SELECT id, content, tool_name, tool_args FROM messages_fts_src WHERE id = new.id;
+    INSERT INTO messages_trigram (rowid, content, tool_name, tool_args)
+      SELECT id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = new.id;
+  END;
+  CREATE TRIGGER messages_fts_delete BEFORE DELETE ON messages BEGIN
+    INSERT INTO messages_fts (messages_fts, rowid, content, tool_name, tool_args)
+      SELECT 'delete', id, content, tool_name, tool_args FROM messages_fts_src WHERE id = old.id;
+    INSERT INTO messages_trigram (messages_trigram, rowid, content, tool_name, tool_args)
+      SELECT 'delete', id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = old.id;
+  END;
+  CREATE TRIGGER messages_fts_update_old BEFORE UPDATE OF id, role, content, tool_name, tool_args_text ON messages
+  WHEN old.id IS NOT new.id OR old.role IS NOT new.role OR old.content IS NOT new.content
+    OR old.tool_name IS NOT new.tool_name OR old.tool_args_text IS NOT new.tool_args_text
+  BEGIN
+    INSERT INTO messages_fts (messages_fts, rowid, content, tool_name, tool_args)
+      SELECT 'delete', id, content, tool_name, tool_args FROM messages_fts_src WHERE id = old.id;
+    INSERT INTO messages_trigram (messages_trigram, rowid, content, tool_name, tool_args)
+      SELECT 'delete', id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = old.id;
+  END;
+  CREATE TRIGGER messages_fts_update_new AFTER UPDATE OF id, role, content, tool_name, tool_args_text ON messages
+  WHEN old.id IS NOT new.id OR old.role IS NOT new.role OR old.content IS NOT new.content
+    OR old.tool_name IS NOT new.tool_name OR old.tool_args_text IS NOT new.tool_args_text
+  BEGIN
+    INSERT INTO messages_fts (rowid, content, tool_name, tool_args)
+      SELECT id, content, tool_name, tool_args FROM messages_fts_src WHERE id = new.id;
+    INSERT INTO messages_trigram (rowid, content, tool_name, tool_args)
+      SELECT id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = new.id;
+  END;
+
+  INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
+  INSERT INTO messages_trigram (messages_trigram) VALUES ('rebuild');
+  `,
 ];
+
+/**
+ * FTS_DESIGN (migration 3).
+ * - Two indexes. `messages_fts` (unicode61) ranks word queries with bm25 the way users expect
+ *   (`cat` does not match `concatenate`, diacritics folded). `messages_trigram` finds any substring,
+ *   which is the only way to find a word inside Chinese, Japanese or Korean text: unicode61 makes
+ *   one token of a whole unspaced run. One trigram table alone would rank word queries by trigram
+ *   overlap and match inside other words.
+ * - External content over views, not contentless: snippet() needs the text, and the text already
+ *   lives in `messages`, so it is not stored twice. The views are the one definition of what is
+ *   indexed; triggers insert from them and delete through them *before* a row changes, so FTS5's
+ *   'delete' receives exactly the values it indexed (a mismatch would corrupt the index).
+ * - `messages.tool_args_text` holds the tool names and argument *values* of an assistant's tool
+ *   calls, decoded from their JSON (a path or command is searchable; JSON keys, call ids and `\n`
+ *   escapes are not indexed). It is a stored column, written by the store (toolCallSearchText), because
+ *   FTS5 reads its content table with virtual tables disabled, so a view cannot use json_each; the
+ *   migration back-fills it in SQL, where json_each is allowed.
+ * - The trigram index keeps only the first 500 characters of tool results: they are mostly file
+ *   contents and command output, large and mostly ASCII, already in the word index; a trigram index
+ *   takes about 2.4 times the text it covers (scripts/bench/sessionStore.ts).
+ * - Status-only updates (a streamed row completing) do not touch the indexes.
+ */
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

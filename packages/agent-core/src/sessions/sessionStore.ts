@@ -3,10 +3,20 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { ApprovalDecision } from '../approvals/types.ts';
 import type { ChatMessage, ToolCall } from '../providers/types.ts';
+import { toolCallSearchText } from './indexedText.ts';
+import { searchMessages, type SearchHit, type SearchOptions } from './messageSearch.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
+import { branchSession, explainConstraint, undoLastTurn, updateMessage, type MessagePatch } from './sessionEdits.ts';
+import { findSession, listSessions, type ListOptions, type SessionSummary } from './sessionList.ts';
+import { StoreError } from './storeError.ts';
+
+export { StoreError };
+export { sanitizeFtsQuery } from './ftsQuery.ts';
+export type { ListOptions, MessagePatch, SearchHit, SearchOptions, SessionSummary };
 
 export type MessageRole = 'system' | 'user' | 'assistant' | 'tool';
-export type MessageStatus = 'complete' | 'interrupted' | 'error';
+/** `streaming`: an assistant reply still being written (or whose run never finished). */
+export type MessageStatus = 'complete' | 'interrupted' | 'error' | 'streaming';
 
 export interface StoredSession {
   id: string;
@@ -25,6 +35,7 @@ export interface StoredSession {
   output_tokens: number;
   reasoning_tokens: number;
   api_calls: number;
+  cost_usd: number | null;
 }
 
 export interface NewMessage {
@@ -65,10 +76,6 @@ interface ApprovalRow {
   decided_at: number;
 }
 
-export class StoreError extends Error {
-  override name = 'StoreError';
-}
-
 const now = () => Date.now() / 1000;
 
 /** `$HERMES_HOME/state.db`: sessions and their messages, written before each next side effect. */
@@ -103,12 +110,16 @@ export class SessionStore {
     parentId?: string | null;
   }): StoredSession {
     const t = now();
-    this.db
-      .prepare(
-        `INSERT INTO sessions (id, title, source, model, provider, cwd, parent_session_id, started_at, last_active)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(input.id, input.title ?? null, input.source ?? 'tui', input.model ?? null, input.provider ?? null, input.cwd ?? null, input.parentId ?? null, t, t);
+    try {
+      this.db
+        .prepare(
+          `INSERT INTO sessions (id, title, source, model, provider, cwd, parent_session_id, started_at, last_active)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(input.id, input.title ?? null, input.source ?? 'tui', input.model ?? null, input.provider ?? null, input.cwd ?? null, input.parentId ?? null, t, t);
+    } catch (error) {
+      throw explainConstraint(error, { id: input.id, title: input.title });
+    }
     return this.getSession(input.id)!;
   }
 
@@ -119,8 +130,8 @@ export class SessionStore {
   /** Appends a message and bumps the session's counters in one transaction; returns the row id. */
   appendMessage(sessionId: string, message: NewMessage): number {
     const insert = this.db.prepare(
-      `INSERT INTO messages (session_id, role, content, tool_calls, tool_name, tool_call_id, reasoning, status, timestamp)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO messages (session_id, role, content, tool_calls, tool_args_text, tool_name, tool_call_id, reasoning, status, timestamp)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const bump = this.db.prepare(
       `UPDATE sessions SET message_count = message_count + 1, tool_call_count = tool_call_count + ?, last_active = ?
@@ -133,6 +144,7 @@ export class SessionStore {
         message.role,
         message.content,
         message.toolCalls?.length ? JSON.stringify(message.toolCalls) : null,
+        toolCallSearchText(message.toolCalls),
         message.toolName ?? null,
         message.toolCallId ?? null,
         message.reasoning || null,
@@ -162,17 +174,60 @@ export class SessionStore {
     }));
   }
 
-  addUsage(sessionId: string, usage: { input: number; output: number; reasoning: number }): void {
+  /** Adds one API call's tokens; `costUsd`, when the price is known, adds to the session's cost. */
+  addUsage(sessionId: string, usage: { input: number; output: number; reasoning: number; costUsd?: number }): void {
+    const cost = usage.costUsd ?? null;
     this.db
       .prepare(
         `UPDATE sessions SET input_tokens = input_tokens + ?, output_tokens = output_tokens + ?,
-           reasoning_tokens = reasoning_tokens + ?, api_calls = api_calls + 1 WHERE id = ?`,
+           reasoning_tokens = reasoning_tokens + ?, api_calls = api_calls + 1,
+           cost_usd = CASE WHEN ? IS NULL THEN cost_usd ELSE COALESCE(cost_usd, 0) + ? END WHERE id = ?`,
       )
-      .run(usage.input, usage.output, usage.reasoning, sessionId);
+      .run(usage.input, usage.output, usage.reasoning, cost, cost, sessionId);
   }
 
+  /** Titles are unique: a title another session has is refused with a StoreError saying so. */
   setTitle(sessionId: string, title: string | null): void {
-    this.db.prepare('UPDATE sessions SET title = ? WHERE id = ?').run(title, sessionId);
+    try {
+      this.db.prepare('UPDATE sessions SET title = ? WHERE id = ?').run(title, sessionId);
+    } catch (error) {
+      throw explainConstraint(error, { title });
+    }
+  }
+
+  /** Sessions, most recently active first; `query` keeps title matches and sessions with matching messages. */
+  listSessions(options: ListOptions = {}): SessionSummary[] {
+    return listSessions(this.db, options);
+  }
+
+  /** By exact id, else exact title, else unique id prefix. */
+  findSession(idOrTitle: string): StoredSession | undefined {
+    return findSession(this.db, idOrTitle);
+  }
+
+  /** Full-text search over all messages (bm25, with substring search for CJK); never throws on user text. */
+  search(query: string, options: SearchOptions = {}): SearchHit[] {
+    return searchMessages(this.db, query, options);
+  }
+
+  /** A new session `newId` with a copy of the source's messages and `parent_session_id` = source. */
+  branchSession(sourceId: string, newId: string, options: { title?: string | null } = {}): StoredSession {
+    return branchSession(this.db, sourceId, newId, options.title ?? null);
+  }
+
+  /** Deletes the last user message and all after it; `text` is that message ({removed: 0, text: ''} if none). */
+  undoLastTurn(sessionId: string): { removed: number; text: string } {
+    return undoLastTurn(this.db, sessionId);
+  }
+
+  /** Deletes a session with its messages and approval decisions; its branches lose their parent. */
+  deleteSession(id: string): boolean {
+    return this.db.prepare('DELETE FROM sessions WHERE id = ?').run(id).changes > 0;
+  }
+
+  /** Changes a stored message (the streaming assistant row); the search index follows. */
+  updateMessage(rowId: number, patch: MessagePatch): void {
+    updateMessage(this.db, rowId, patch);
   }
 
   endSession(sessionId: string): void {
@@ -237,6 +292,8 @@ export function toChatMessages(messages: StoredMessage[]): ChatMessage[] {
   for (const m of messages) {
     if (m.role === 'tool') out.push({ role: 'tool', tool_call_id: m.toolCallId ?? '', content: m.content ?? '' });
     else if (m.role === 'assistant') {
+      // A reply cut off before any text (e.g. a retry that never streamed) carries nothing to send.
+      if (!m.content && !m.toolCalls?.length) continue;
       out.push({ role: 'assistant', content: m.content ?? '', ...(m.toolCalls?.length ? { tool_calls: m.toolCalls } : {}) });
     } else out.push({ role: m.role, content: m.content ?? '' });
   }

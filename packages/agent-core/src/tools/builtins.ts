@@ -5,6 +5,7 @@ import { processTool } from './processTool.ts';
 import { readFileTool } from './readFile.ts';
 import type { ToolRegistry } from './registry.ts';
 import { searchFilesTool } from './searchFiles.ts';
+import { sessionSearchTool } from './sessionSearch.ts';
 import { terminalTool } from './terminal.ts';
 import { todoTool } from './todo.ts';
 import type { ToolDefinition } from './types.ts';
@@ -20,6 +21,7 @@ export const BUILTIN_TOOLS: readonly ToolDefinition[] = [
   todoTool,
   memoryTool,
   clarifyTool,
+  sessionSearchTool,
 ];
 
 /** Registers every built-in tool; call before plugins register theirs. */

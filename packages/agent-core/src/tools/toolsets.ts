@@ -6,6 +6,7 @@ export const CORE_TOOLSETS: Readonly<Record<string, string>> = {
   todo: 'Keep a task list for the session',
   memory: 'Remember facts across sessions',
   clarify: 'Ask the user a question',
+  session_search: 'Search past conversations',
 };
 
 /** Names that stand for several toolsets (Hermes' default config says `hermes-cli`). */

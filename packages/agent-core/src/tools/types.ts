@@ -1,6 +1,7 @@
 import type { ApprovalSubject } from '../approvals/types.ts';
 import type { ProcessRegistry } from '../processes/processRegistry.ts';
 import type { ToolSchema } from '../providers/types.ts';
+import type { SearchHit, SearchOptions } from '../sessions/messageSearch.ts';
 import type { TodoList } from './todoList.ts';
 
 /** Limits that come from config.yaml (`terminal.timeout`, `tool_output.*`). */
@@ -30,6 +31,13 @@ export interface ToolContext {
   progress?: (preview: string) => void;
   /** Asks the human; absent when nobody can answer (the clarify tool then says so). */
   clarify?: (question: string, choices?: string[]) => Promise<string>;
+  /** Search over stored sessions (the session store); absent when there is none. */
+  sessions?: SessionSearchPort;
+}
+
+/** What the session_search tool needs of the session store; SessionStore satisfies it. */
+export interface SessionSearchPort {
+  search(query: string, options?: SearchOptions): SearchHit[];
 }
 
 export type ToolArgs = Record<string, unknown>;

@@ -58,6 +58,8 @@ export class EventBridge {
           todos: event.todos as EventPayloads['todo.updated']['todos'],
           revision: event.revision,
         });
+      case 'title':
+        return this.send(EventType.SessionTitle, { title: event.title });
       case 'status':
         return this.send(EventType.StatusUpdate, { kind: event.kind, text: event.text });
       case 'usage':

@@ -1,10 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { int, number, object, optional, positive, string } from 'zod/mini';
-import { ModelUnavailableError, SessionBusyError, type SessionPrompts } from '@hermes/agent-core';
+import { ModelUnavailableError, SessionBusyError, type ModelFlags, type SessionPrompts, type StoredSession } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { EventBridge, toWireUsage } from '../bridge/eventBridge.ts';
-import { ErrorCode, EVENT_METHOD, EventType, type EventPayloads, type EventType as EventName, type HermesEvent } from '../protocol/index.ts';
+import {
+  ErrorCode,
+  EVENT_METHOD,
+  EventType,
+  type EventPayloads,
+  type EventType as EventName,
+  type HermesEvent,
+  type SessionOpenResult,
+} from '../protocol/index.ts';
 import type { LiveSession } from '../server/liveSessions.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { nonEmptyString, parseParams, sessionIdSchema } from './params.ts';
@@ -34,7 +42,7 @@ export function sendSessionEvent<K extends EventName>(
   });
 }
 
-function resolveCwd(cwd: string | undefined): string {
+export function resolveCwd(cwd: string | undefined): string {
   if (!cwd) return process.cwd();
   const full = path.resolve(cwd);
   let isDir = false;
@@ -77,31 +85,53 @@ function sessionPrompts(ctx: HandlerContext, sessionId: string): SessionPrompts 
   };
 }
 
+export interface OpenOptions {
+  cwd: string;
+  title?: string | null;
+  overrides?: ModelFlags;
+  resume?: StoredSession;
+  parentId?: string;
+}
+
+/**
+ * Opens a live session (new, resumed or branched): wires its events to the wire, and answers with
+ * the shape every opening method shares. `session.info` (and a setup problem) follow the reply.
+ */
+export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpenResult {
+  const id = ctx.sessions.newId();
+  const live = { id, seq: 0 } as LiveSession;
+  live.bridge = new EventBridge((type, payload) => sendSessionEvent(ctx, live, type, payload));
+  live.agent = ctx.runtime.openSession({
+    cwd: options.cwd,
+    title: options.title ?? null,
+    ...(options.overrides ? { overrides: options.overrides } : {}),
+    ...(options.resume ? { resume: options.resume } : {}),
+    ...(options.parentId ? { parentId: options.parentId } : {}),
+    emit: (event) => live.bridge.handle(event),
+    prompts: sessionPrompts(ctx, id),
+  });
+  ctx.sessions.add(live);
+  const info = sessionInfo(ctx, live);
+  const messages = options.resume || options.parentId ? toTranscript(live.agent.history()) : [];
+  ctx.logger.info('session %s opened (stored %s, cwd %s%s)', id, live.agent.id, options.cwd, options.resume ? ', resumed' : '');
+  // After the reply (vscode-jsonrpc sends it on a later tick): the client learns the id first.
+  setImmediate(() => {
+    sendSessionEvent(ctx, live, EventType.SessionInfo, info);
+    const problem = setupProblem(ctx, live);
+    if (problem) sendSessionEvent(ctx, live, EventType.Error, { message: problem });
+  });
+  return { session_id: id, stored_session_id: live.agent.id, message_count: messages.length, messages, info };
+}
+
 export function sessionHandlers(ctx: HandlerContext): HandlerTable {
   return {
     'session.create': (raw) => {
       const params = parseParams('session.create', createSchema, raw);
-      const cwd = resolveCwd(params.cwd);
-      const id = ctx.sessions.newId();
-      const live = { id, seq: 0 } as LiveSession;
-      live.bridge = new EventBridge((type, payload) => sendSessionEvent(ctx, live, type, payload));
-      live.agent = ctx.runtime.openSession({
-        cwd,
+      return openLive(ctx, {
+        cwd: resolveCwd(params.cwd),
         title: params.title ?? null,
         overrides: { ...(params.model ? { model: params.model } : {}), ...(params.provider ? { provider: params.provider } : {}) },
-        emit: (event) => live.bridge.handle(event),
-        prompts: sessionPrompts(ctx, id),
       });
-      ctx.sessions.add(live);
-      const info = sessionInfo(ctx, live);
-      ctx.logger.info('session %s opened (stored %s, cwd %s)', id, live.agent.id, cwd);
-      // After the reply (vscode-jsonrpc sends it on a later tick): the client learns the id first.
-      setImmediate(() => {
-        sendSessionEvent(ctx, live, EventType.SessionInfo, info);
-        const problem = setupProblem(ctx, live);
-        if (problem) sendSessionEvent(ctx, live, EventType.Error, { message: problem });
-      });
-      return { session_id: id, stored_session_id: live.agent.id, message_count: 0, messages: [], info };
     },
 
     'session.close': async (raw) => {

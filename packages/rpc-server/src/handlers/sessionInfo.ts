@@ -47,6 +47,7 @@ export function toTranscript(messages: StoredMessage[]): TranscriptMessage[] {
       ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })) }
       : {}),
     ...(m.reasoning ? { reasoning: m.reasoning } : {}),
-    ...(m.status && m.status !== 'complete' ? { status: m.status } : {}),
+    // A row still `streaming` belongs to a run that died mid-reply.
+    ...(m.status && m.status !== 'complete' ? { status: m.status === 'streaming' ? ('interrupted' as const) : m.status } : {}),
   }));
 }

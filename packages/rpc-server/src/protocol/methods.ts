@@ -20,6 +20,7 @@ export const Method = {
   SessionHistory: 'session.history',
   SessionInterrupt: 'session.interrupt',
   SessionClose: 'session.close',
+  SessionDelete: 'session.delete',
   SessionTitle: 'session.title',
   SessionBranch: 'session.branch',
   SessionUndo: 'session.undo',
@@ -73,6 +74,8 @@ export interface MethodMap {
   'session.history': { params: SessionIdParams; result: { count: number; messages: TranscriptMessage[] } };
   'session.interrupt': { params: SessionIdParams; result: { status: 'interrupted' | 'not_interrupted' } };
   'session.close': { params: SessionIdParams; result: { closed: boolean } };
+  /** Deletes a stored session (by stored id or exact title) that is not open. */
+  'session.delete': { params: SessionIdParams; result: { deleted: boolean } };
   'session.title': { params: { session_id: string; title?: string }; result: { title: string | null } };
   'session.branch': { params: { session_id: string; name?: string }; result: SessionOpenResult };
   'session.undo': { params: SessionIdParams; result: { removed: number; text: string } };

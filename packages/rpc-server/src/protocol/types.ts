@@ -80,6 +80,8 @@ export interface SessionSummary {
   title: string | null;
   preview: string;
   started_at: number;
+  /** When the session last had a message (epoch seconds). */
+  last_active?: number;
   message_count: number;
   source: string;
 }

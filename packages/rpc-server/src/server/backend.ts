@@ -5,6 +5,7 @@ import { promptHandlers } from '../handlers/promptHandlers.ts';
 import { configHandlers } from '../handlers/configHandlers.ts';
 import { promptAnswerHandlers } from '../handlers/promptAnswers.ts';
 import { toolHandlers } from '../handlers/toolHandlers.ts';
+import { lifecycleHandlers } from '../handlers/lifecycleHandlers.ts';
 import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.ts';
 import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
 import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type HermesEvent } from '../protocol/index.ts';
@@ -61,6 +62,7 @@ export function startBackend(options: BackendOptions): Backend {
     ...promptAnswerHandlers(ctx),
     ...configHandlers(ctx),
     ...toolHandlers(ctx),
+    ...lifecycleHandlers(ctx),
   };
   for (const [method, handler] of Object.entries(table)) {
     connection.onRequest(method, (params: unknown) => {

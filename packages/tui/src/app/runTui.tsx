@@ -3,13 +3,17 @@ import { createLogger, type Logger } from '../logging/logger.ts';
 import type { BackendOptions } from '../rpc/backendCommand.ts';
 import type { Runtime } from './runtime.ts';
 import { SessionController } from './sessionController.ts';
+import type { StartupSession } from './sessionHost.ts';
 import { enableTerminalModes } from './terminalModes.ts';
 
 /** However shutdown goes, the process is gone this long after the user asked to exit. */
 const EXIT_DEADLINE_MS = 5_000;
 
 /** Creates the controller and starts the backend at once, before Ink and React have loaded. */
-export function prepareTui(options: { backend: BackendOptions; runtime: Runtime }): { controller: SessionController; logger: Logger } {
+export function prepareTui(options: { backend: BackendOptions; runtime: Runtime; startup?: StartupSession }): {
+  controller: SessionController;
+  logger: Logger;
+} {
   const logger = createLogger();
   logger.info('hermes TUI starting', { ...options.backend, bundled: options.runtime.bundled, pid: process.pid });
   const controller = new SessionController({
@@ -18,6 +22,7 @@ export function prepareTui(options: { backend: BackendOptions; runtime: Runtime 
     logger,
     cwd: process.cwd(),
     cols: process.stdout.columns || 80,
+    startup: options.startup,
   });
   void controller.launch();
   return { controller, logger };

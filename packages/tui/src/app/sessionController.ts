@@ -5,6 +5,7 @@
  * React components only read the stores and call these methods.
  */
 import type { HermesEvent } from '@hermes/rpc-server/protocol';
+import { parseSlash } from '../commands/localCommands.ts';
 import type { Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
 import type { BackendProcess } from '../rpc/backendProcess.ts';
@@ -16,6 +17,8 @@ import { createViewStore, type ViewStore } from '../state/viewStore.ts';
 import { PromptBroker, type PromptAnswer } from './promptBroker.ts';
 import { errorCode, errorMessage, hasStderrTail, submitFailure } from './rpcErrors.ts';
 import type { Runtime } from './runtime.ts';
+import { SessionActions } from './sessionActions.ts';
+import type { StartupSession } from './sessionHost.ts';
 
 /** How long an interrupt the backend refused may leave the turn running before the TUI ends it itself. */
 const ABANDON_AFTER_MS = 3_000;
@@ -26,6 +29,8 @@ export interface ControllerOptions {
   logger: Logger;
   cwd: string;
   cols: number;
+  /** Which session to open: a new one unless `--resume` or `--continue` asked for a stored one. */
+  startup?: StartupSession;
 }
 
 export class SessionController {
@@ -40,9 +45,20 @@ export class SessionController {
   private abandonTimer: NodeJS.Timeout | undefined;
   private yoloPending = false;
   private readonly prompts: PromptBroker;
+  /** Session switching, the picker and the local slash commands. */
+  readonly sessions: SessionActions;
 
   constructor(private readonly options: ControllerOptions) {
     this.prompts = new PromptBroker(this.view, options.logger);
+    this.sessions = new SessionActions({
+      view: this.view,
+      composer: this.composer,
+      logger: options.logger,
+      cols: options.cols,
+      cwd: options.cwd,
+      client: () => this.backend?.client,
+      declinePrompts: () => this.prompts.declineAll(),
+    });
   }
 
   /** Where this run logs, for error messages that point the user to details. */
@@ -113,9 +129,10 @@ export class SessionController {
       if (!backend) return;
       const ready = await backend.waitReady();
       this.logger.info('backend ready', { ...ready });
-      const result = await backend.client.request('session.create', { cols: this.options.cols, cwd: this.options.cwd });
-      this.logger.info('session opened', { session_id: result.session_id, model: result.info.model, provider: result.info.provider });
-      this.view.dispatch({ type: 'local.sessionOpened', result });
+      const { result, how, notice } = await this.sessions.openInitial(backend.client, this.options.startup ?? { kind: 'new' });
+      this.logger.info('session opened', { how, session_id: result.session_id, model: result.info.model, provider: result.info.provider });
+      this.view.dispatch({ type: 'local.sessionOpened', result, how });
+      if (notice) this.view.dispatch({ type: 'local.notice', ...notice });
       const early = this.early ?? [];
       this.early = undefined;
       for (const event of early) if (event.session_id === result.session_id) this.view.dispatch(event);
@@ -155,10 +172,15 @@ export class SessionController {
   }
 
   /**
-   * Sends a prompt, or runs it as a shell command when it starts with `!`. Returns false (and says
+   * Sends a prompt, runs a local `/command`, or runs a shell command when it starts with `!`. Returns false (and says
    * why) when it cannot be done now; the draft is then kept.
    */
   submit(text: string): boolean {
+    const slash = parseSlash(text);
+    if (slash) {
+      this.sessions.run(slash);
+      return true;
+    }
     const shell = parseShellPrompt(text);
     if (shell?.kind === 'usage') {
       this.view.dispatch({ type: 'local.notice', level: 'info', text: SHELL_USAGE });
@@ -266,6 +288,7 @@ export class SessionController {
   shutdown(): Promise<void> {
     this.shuttingDown ??= (async () => {
       this.clearAbandonTimer();
+      this.sessions.dispose();
       // Answered before stdin closes, so the backend reads a deny rather than a broken pipe.
       this.prompts.declineAll();
       this.view.dispose();

@@ -13,6 +13,16 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('reads the session flags: --resume/-r, --continue/-c, and the sessions command options', () => {
+    expect(parseCliArgs(['--resume', 'Deploy notes'])).toMatchObject({ resume: 'Deploy notes', continueLatest: false });
+    expect(parseCliArgs(['-r', 'abc123']).resume).toBe('abc123');
+    expect(parseCliArgs(['-c']).continueLatest).toBe(true);
+    expect(parseCliArgs(['--continue']).continueLatest).toBe(true);
+    expect(parseCliArgs(['sessions', 'export', 'abc', '--format', 'json'])).toMatchObject({ positionals: ['sessions', 'export', 'abc'], format: 'json' });
+    expect(parseCliArgs(['sessions', 'list', '--limit', '5']).limit).toBe('5');
+    expect(() => parseCliArgs(['--resume'])).toThrow(UsageError);
+  });
+
   it('reads --demo, --version and -h', () => {
     expect(parseCliArgs(['--demo']).demo).toBe(true);
     expect(parseCliArgs(['--version']).version).toBe(true);

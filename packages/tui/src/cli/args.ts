@@ -15,6 +15,14 @@ export interface CliOptions {
   json: boolean;
   /** `--yolo`: dangerous commands run without asking (hardline ones never do). */
   yolo: boolean;
+  /** `--resume <id|title>`: open the TUI on a stored session. */
+  resume?: string;
+  /** `--continue`: open the TUI on the most recent session. */
+  continueLatest: boolean;
+  /** `hermes sessions list --limit N`, kept as typed; the command checks it. */
+  limit?: string;
+  /** `hermes sessions export --format md|json`. */
+  format?: string;
   positionals: string[];
 }
 
@@ -26,6 +34,14 @@ Usage:
   hermes chat -q "<prompt>"    answer one prompt without the TUI and print the answer
                                (--json prints the event stream as NDJSON; approvals are
                                denied unless --yolo)
+  hermes -c | --continue       reopen the most recent session
+  hermes -r | --resume <id|title>
+                               reopen a saved session by its id or exact title
+  hermes sessions list [--limit N]            saved sessions, newest first
+  hermes sessions search <query>              full-text search through all messages
+  hermes sessions show <id|title>             print a session's transcript
+  hermes sessions export <id|title> --format md|json
+  hermes sessions delete <id|title>
 
 Options:
   --tui                 open the interactive terminal UI
@@ -40,6 +56,9 @@ Keys in the TUI:
   Enter                 send the prompt (Alt+Enter or a trailing \\ for a new line)
   Ctrl+C                clear the prompt, else interrupt the reply, else press twice to exit
   Ctrl+D                exit when the prompt is empty
+  Ctrl+X                pick a saved session to resume (or type /sessions)
+  /undo /branch [name] /title [text] /new
+                        undo the last prompt, branch, show or set the title, start afresh
 
 Configuration lives in $HERMES_HOME (default ~/.hermes): config.yaml for settings, .env for API keys.
 Logs: $HERMES_HOME/logs/tui.log.
@@ -68,6 +87,10 @@ export function parseCliArgs(argv: string[]): CliOptions {
         query: { type: 'string', short: 'q' },
         json: { type: 'boolean', default: false },
         yolo: { type: 'boolean', default: false },
+        resume: { type: 'string', short: 'r' },
+        continue: { type: 'boolean', short: 'c', default: false },
+        limit: { type: 'string' },
+        format: { type: 'string' },
       },
     });
   } catch (error) {
@@ -85,6 +108,10 @@ export function parseCliArgs(argv: string[]): CliOptions {
     query: values.query,
     json: values.json,
     yolo: values.yolo,
+    resume: values.resume,
+    continueLatest: values.continue,
+    limit: values.limit,
+    format: values.format,
     positionals,
   };
 }

@@ -39,9 +39,13 @@ export async function runChat(options: ChatOptions, io: ChatIo, logger: Logger):
       return 2;
     }
     if (options.yolo) await client.request('config.set', { key: 'yolo', value: true, session_id: sid });
+    // The output ends with the turn's message.complete: events the backend sends after it (an
+    // automatic title, say) would make the stream's end depend on timing.
+    let complete = false;
     const finished = new Promise<HermesEvent & { type: 'message.complete' }>((resolve) => {
       client.onEvent((event) => {
-        if (event.session_id !== sid && !event.type.startsWith('gateway.')) return;
+        if (complete || (event.session_id !== sid && !event.type.startsWith('gateway.'))) return;
+        if (event.type === 'message.complete') complete = true;
         if (options.json) io.stdout.write(`${JSON.stringify(event)}\n`);
         else describeProgress(event, io.stderr);
         if (event.type === 'message.complete') resolve(event);

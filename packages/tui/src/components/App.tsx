@@ -8,6 +8,7 @@ import { BackendErrorPanel, errorPanelRows } from './BackendErrorPanel.tsx';
 import { ClarifyCard } from './ClarifyCard.tsx';
 import { Composer, composerRows } from './Composer.tsx';
 import { LiveTurn, liveChromeRows } from './LiveTurn.tsx';
+import { SessionPicker } from './SessionPicker.tsx';
 import { SetupReminder } from './SetupReminder.tsx';
 import { StatusLine } from './StatusLine.tsx';
 import { Transcript } from './Transcript.tsx';
@@ -32,6 +33,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const prompt = useStore(store, (s) => s.prompts[0]);
   const queued = useStore(store, (s) => Math.max(0, s.prompts.length - 1));
   const shell = useStore(store, (s) => s.shell);
+  const pickerOpen = useStore(controller.sessions.picker.store, (s) => s !== undefined);
   useAppKeys(controller, onExit);
 
   const panelRows = (setup ? 1 : 0) + (failure ? errorPanelRows(failure.message, failure.stderrTail, columns) : 0);
@@ -43,15 +45,17 @@ export function App({ controller, onExit }: { controller: SessionController; onE
 
   const placeholder = prompt
     ? 'answer the card above first; your draft is kept'
-    : phase === 'failed'
-      ? 'the backend is not running'
-      : phase === 'starting'
-        ? 'hermes is starting; you can type already'
-        : busy
-          ? 'hermes is answering; you can type your next prompt'
-          : shell
-            ? 'the command is running; you can type your next prompt'
-            : 'Ask hermes anything · !cmd runs a shell command';
+    : pickerOpen
+      ? 'pick a session above, or Esc to go back'
+      : phase === 'failed'
+        ? 'the backend is not running'
+        : phase === 'starting'
+          ? 'hermes is starting; you can type already'
+          : busy
+            ? 'hermes is answering; you can type your next prompt'
+            : shell
+              ? 'the command is running; you can type your next prompt'
+              : 'Ask hermes anything · !cmd runs a shell command';
 
   return (
     <>
@@ -65,6 +69,10 @@ export function App({ controller, onExit }: { controller: SessionController; onE
             ) : (
               <ClarifyCard prompt={prompt} queued={queued} width={columns} maxRows={cardRows} />
             )}
+          </Box>
+        ) : pickerOpen ? (
+          <Box marginTop={1}>
+            <SessionPicker store={controller.sessions.picker.store} width={columns} maxRows={cardRows} />
           </Box>
         ) : (
           <LiveTurn store={store} width={columns} maxRows={liveTextRows} />

@@ -1,6 +1,7 @@
 /**
- * Routes keys to the app: to the card of a pending backend question if there is one, else Ctrl+C by
- * its rules, the session keys (Shift+Tab) and the composer.
+ * Routes keys to the app: to the card of a pending backend question if there is one, else to the
+ * session picker when it is open, else Ctrl+C by its rules, the session keys (Shift+Tab, Ctrl+X) and
+ * the composer.
  */
 import { useEffect, useRef } from 'react';
 import type { SessionController } from '../app/sessionController.ts';
@@ -72,13 +73,24 @@ export function useAppKeys(controller: SessionController, onExit: () => void): v
         applyCardKey(controller, prompt, key);
         continue;
       }
+      // The picker, like a card, takes every key while it is open (Esc and Ctrl+C close it).
+      if (controller.sessions.picker.isOpen) {
+        if (controller.view.store.getState().exitArmed) setArmed(false);
+        controller.sessions.picker.key(key);
+        continue;
+      }
       if (key.type === 'key' && key.ctrl && key.name === 'c') {
         onCtrlC();
         continue;
       }
       if (controller.view.store.getState().exitArmed) setArmed(false);
-      if (globalKeyAction(key) === 'toggle-yolo') {
+      const action = globalKeyAction(key);
+      if (action === 'toggle-yolo') {
         controller.toggleYolo();
+        continue;
+      }
+      if (action === 'open-sessions') {
+        controller.sessions.picker.open();
         continue;
       }
       const current = controller.composer.getState();

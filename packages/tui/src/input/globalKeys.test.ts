@@ -9,6 +9,11 @@ describe('session keys', () => {
     expect(actions('\x1b[Z')).toEqual(['toggle-yolo']);
   });
 
+  it('opens the session picker with Ctrl+X', () => {
+    expect(actions('\x18')).toEqual(['open-sessions']);
+    expect(actions('x')).toEqual([undefined]);
+  });
+
   it('leaves Tab, typed text and pastes alone', () => {
     expect(actions('\t')).toEqual([undefined]);
     expect(actions('Z')).toEqual([undefined]);

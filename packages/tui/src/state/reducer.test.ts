@@ -294,3 +294,41 @@ describe('!cmd and yolo', () => {
     expect(state.info?.yolo).toBe(true);
   });
 });
+
+describe('switching sessions', () => {
+  const result = (session_id: string, messages: SessionOpenResult['messages'], title: string | null = 'Notes'): SessionOpenResult => ({
+    session_id,
+    stored_session_id: `stored-${session_id}`,
+    message_count: messages.length,
+    messages,
+    info: info({ title }),
+  });
+
+  it('prints a resumed session\'s history after its header, and follows the new session\'s events only', () => {
+    const history = [
+      { role: 'user' as const, text: 'hi' },
+      { role: 'assistant' as const, text: 'hel', status: 'interrupted' as const },
+    ];
+    const state = run(
+      { type: 'local.submitted', text: 'old prompt' },
+      { type: 'local.sessionOpened', result: result('s2', history), how: 'resumed' },
+      ev('message.delta', { text: 'from the old session' }, 's1'),
+    );
+    expect(state.busy).toBe(false);
+    expect(state.sessionId).toBe('s2');
+    expect(state.title).toBe('Notes');
+    expect(lines(state).slice(1)).toEqual([
+      'info: resumed "Notes" · 2 messages',
+      'you: hi',
+      'hermes: hel [interrupted]',
+      'warn: interrupted (the previous run ended before this reply finished)',
+    ]);
+    expect(state.transcript.filter((item) => item.kind === 'header')).toHaveLength(2);
+  });
+
+  it('says a branch was made without printing the copied history again', () => {
+    const state = run({ type: 'local.sessionOpened', result: result('s3', [{ role: 'user', text: 'hi' }], 'try-b'), how: 'branched' });
+    expect(lines(state)).toEqual([expect.stringMatching(/^info: branched: now in "try-b", a copy of the 1 messages above/)]);
+    expect(state.transcript.filter((item) => item.kind === 'header')).toHaveLength(1);
+  });
+});

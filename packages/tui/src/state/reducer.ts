@@ -1,13 +1,12 @@
 /** The pure reducer from backend events and local actions to the view state. */
-import { ErrorCode, type HermesEvent, type SessionInfo, type TranscriptMessage } from '@hermes/rpc-server/protocol';
+import { ErrorCode, type HermesEvent, type SessionInfo } from '@hermes/rpc-server/protocol';
+import { itemsFromHistory, type NewItem } from './historyItems.ts';
 import { splitFinishedParagraphs } from './paragraphSplit.ts';
 import { changePrompt, openPrompt, removePrompt, withdrawnNotice } from './promptQueue.ts';
-import type { LiveTurn, NoticeLevel, ToolCallView, TranscriptItem, ViewInput, ViewState } from './viewState.ts';
+import type { LiveTurn, LocalAction, NoticeLevel, ToolCallView, TranscriptItem, ViewInput, ViewState } from './viewState.ts';
 
 /** Reasoning is shown only as a hint of what the model is thinking; keep just its tail. */
 const REASONING_TAIL = 2_000;
-
-type NewItem = TranscriptItem extends infer T ? (T extends TranscriptItem ? Omit<T, 'id'> : never) : never;
 
 function append(state: ViewState, ...items: NewItem[]): ViewState {
   if (items.length === 0) return state;
@@ -46,25 +45,6 @@ function withSetup(state: ViewState, info: SessionInfo): ViewState {
   return append({ ...state, setup: { hint } }, { kind: 'setup', hint });
 }
 
-function itemsFromHistory(messages: TranscriptMessage[]): NewItem[] {
-  const items: NewItem[] = [];
-  for (const message of messages) {
-    if (message.role === 'user') items.push({ kind: 'user', text: message.text });
-    else if (message.role === 'assistant') {
-      if (message.text.trim() || (message.status && message.status !== 'complete'))
-        items.push({
-          kind: 'assistant',
-          text: message.text.trim(),
-          continued: false,
-          status: message.status === 'complete' ? undefined : message.status,
-        });
-    } else if (message.role === 'tool')
-      items.push({ kind: 'tool', tool: { toolId: message.tool_call_id ?? '', name: message.name ?? 'tool', context: '', status: 'done' } });
-    else if (message.text.trim()) items.push({ kind: 'notice', level: 'info', text: message.text.trim() });
-  }
-  return items;
-}
-
 function withdraw(state: ViewState, id: string, reason: string): ViewState {
   const [next, prompt] = removePrompt(state, id);
   const text = prompt && withdrawnNotice(prompt, reason);
@@ -75,21 +55,38 @@ function endTurn(state: ViewState): ViewState {
   return { ...state, live: undefined, busy: false, interrupting: false, status: '' };
 }
 
+/** A session is now the one on screen: a fresh one, a resumed one (its history printed), or a branch. */
+function openSession(state: ViewState, action: Extract<LocalAction, { type: 'local.sessionOpened' }>): ViewState {
+  const { result, how = 'created' } = action;
+  const opened: ViewState = {
+    ...endTurn(state),
+    phase: 'ready',
+    sessionId: result.session_id,
+    info: result.info,
+    usage: result.info.usage,
+    title: result.info.title ?? undefined,
+    prompts: [],
+    shell: undefined,
+    setup: undefined,
+  };
+  const label = result.info.title ? `"${result.info.title}"` : result.stored_session_id;
+  const items: NewItem[] =
+    how === 'branched'
+      ? [{ kind: 'notice', level: 'info', text: `branched: now in ${label}, a copy of the ${result.message_count} messages above; the original session is unchanged` }]
+      : [{ kind: 'header', info: result.info }];
+  if (how === 'resumed') {
+    items.push({ kind: 'notice', level: 'info', text: `resumed ${label} · ${result.message_count} messages` });
+    items.push(...itemsFromHistory(result.messages));
+  }
+  return withSetup(append(opened, ...items), result.info);
+}
+
 function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local.${string}` }>): ViewState {
   switch (action.type) {
-    case 'local.sessionOpened': {
-      const { result } = action;
-      const opened: ViewState = {
-        ...state,
-        phase: 'ready',
-        sessionId: result.session_id,
-        info: result.info,
-        usage: result.info.usage,
-        title: result.info.title ?? undefined,
-        status: '',
-      };
-      return withSetup(append(opened, { kind: 'header', info: result.info }, ...itemsFromHistory(result.messages)), result.info);
-    }
+    case 'local.sessionOpened':
+      return openSession(state, action);
+    case 'local.titleChanged':
+      return { ...state, title: action.title ?? undefined };
     case 'local.submitted':
       return append(
         { ...state, busy: true, interrupting: false, live: emptyLive(), status: 'waiting for the model…' },

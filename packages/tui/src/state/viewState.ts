@@ -99,7 +99,9 @@ export interface ViewState {
 
 /** Things the TUI itself does that change the view (backend events are the other input). */
 export type LocalAction =
-  | { type: 'local.sessionOpened'; result: SessionOpenResult }
+  /** `how` defaults to `created`; a resumed session's history is printed, a branch's is on screen already. */
+  | { type: 'local.sessionOpened'; result: SessionOpenResult; how?: 'created' | 'resumed' | 'branched' }
+  | { type: 'local.titleChanged'; title: string | null }
   | { type: 'local.submitted'; text: string }
   | { type: 'local.submitFailed'; message: string; code?: number }
   | { type: 'local.interruptSent' }

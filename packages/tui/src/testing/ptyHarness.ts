@@ -30,6 +30,9 @@ const KEYS = {
 
 export type KeyName = keyof typeof KEYS;
 
+/** Output pause taken as the end of a frame. */
+const QUIET_MS = 60;
+
 export interface PtyExit {
   exitCode: number;
   signal?: number;
@@ -93,7 +96,9 @@ export function spawnHermes(options: SpawnOptions = {}): HermesPty {
   });
   const rawLog = process.env.HERMES_PTY_RAW_LOG;
   let raw = '';
+  let lastDataAt = Date.now();
   child.onData((data) => {
+    lastDataAt = Date.now();
     terminal.write(data);
     raw += data;
     if (rawLog) appendFileSync(rawLog, data);
@@ -117,13 +122,26 @@ export function spawnHermes(options: SpawnOptions = {}): HermesPty {
   // Writes to the emulator are asynchronous; reading waits for them to be parsed.
   const settled = () => new Promise<void>((resolve) => terminal.write('', resolve));
 
+  /** Waits until hermes has written nothing for a moment (at most ~1 s), then for the emulator. */
+  async function quiet(): Promise<void> {
+    const until = Date.now() + 1_000;
+    while (Date.now() - lastDataAt < QUIET_MS && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, QUIET_MS / 2));
+    await settled();
+  }
+
   async function waitForScreen(pattern: string | RegExp, present: boolean, timeoutMs = 15_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     const matches = (text: string) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
     for (;;) {
       await settled();
-      const text = screenText();
-      if (matches(text) === present) return text;
+      let text = screenText();
+      if (matches(text) === present) {
+        // A frame can arrive in several reads: return the screen once output has paused, so the
+        // caller sees the whole frame the match belongs to, not its first half.
+        await quiet();
+        text = screenText();
+        if (matches(text) === present) return text;
+      }
       if (Date.now() > deadline || done) {
         const what = `${present ? '' : 'the end of '}${String(pattern)}`;
         throw new Error(`timed out waiting for ${what}${done ? ' (hermes exited)' : ''}; the screen shows:\n${text}`);

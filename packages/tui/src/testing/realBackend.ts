@@ -31,14 +31,20 @@ export async function stopAll(running: Running): Promise<void> {
 export async function hermesWithModel(
   running: Running,
   script: Script,
-  options: Omit<SpawnOptions, 'args' | 'env'> = {},
+  options: Omit<SpawnOptions, 'args' | 'env'> & {
+    /** Extra arguments, e.g. `--resume <id>`. */
+    args?: string[];
+    /** A HERMES_HOME shared between runs (the caller removes it); each run gets a fresh one otherwise. */
+    home?: string;
+  } = {},
 ): Promise<{ hermes: HermesPty; server: ModelServer }> {
   const server = await startModelServer(script);
   running.servers.push(server);
+  const { args = [], home, ...spawn } = options;
   const hermes = spawnHermes({
-    ...options,
-    args: ['--tui', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'],
-    env: CLEAN_ENV,
+    ...spawn,
+    args: ['--tui', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model', ...args],
+    env: { ...CLEAN_ENV, ...(home ? { HERMES_HOME: home } : {}) },
   });
   running.hermes.push(hermes);
   await hermes.waitForText('Ask hermes anything', 20_000);

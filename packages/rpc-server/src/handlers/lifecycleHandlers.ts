@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import { SessionBusyError, type StoredSession } from '@hermes/agent-core';
+import { int, number, object, optional, positive, string } from 'zod/mini';
+import { ResponseError } from 'vscode-jsonrpc/node';
+import { ErrorCode, EventType } from '../protocol/index.ts';
+import type { HandlerContext, HandlerTable } from './context.ts';
+import { nonEmptyString, parseParams, sessionIdSchema } from './params.ts';
+import { openLive, sendSessionEvent } from './sessionHandlers.ts';
+
+const listSchema = object({ limit: optional(number().check(int(), positive())), query: optional(string()) });
+const searchSchema = object({ query: string(), limit: optional(number().check(int(), positive())) });
+const resumeSchema = object({ session_id: nonEmptyString(), cols: optional(number()) });
+const titleSchema = object({ session_id: nonEmptyString(), title: optional(string()) });
+const branchSchema = object({ session_id: nonEmptyString(), name: optional(string()) });
+
+function notFound(what: string): ResponseError<unknown> {
+  return new ResponseError(
+    ErrorCode.SessionNotFound,
+    `No stored session has the id or title "${what}". \`hermes sessions list\` shows them.`,
+  );
+}
+
+/** The stored session behind a wire id (a live runtime id, or a stored id/title). */
+function storedFor(ctx: HandlerContext, idOrTitle: string): StoredSession {
+  const live = ctx.sessions.find(idOrTitle);
+  const stored = ctx.runtime.store.findSession(live ? live.agent.id : idOrTitle);
+  if (!stored) throw notFound(idOrTitle);
+  return stored;
+}
+
+function busy(error: unknown): never {
+  if (error instanceof SessionBusyError) throw new ResponseError(ErrorCode.SessionBusy, error.message);
+  throw error;
+}
+
+/** Sessions as stored: list, search, resume, title, branch, undo, delete. */
+export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
+  const { store } = ctx.runtime;
+  return {
+    'session.list': (raw) => {
+      const params = parseParams('session.list', listSchema, raw);
+      const sessions = store.listSessions({ limit: params.limit ?? 50, ...(params.query?.trim() ? { query: params.query } : {}) });
+      return {
+        sessions: sessions.map((s) => ({
+          id: s.id,
+          title: s.title,
+          preview: s.preview,
+          started_at: s.started_at,
+          last_active: s.last_active,
+          message_count: s.message_count,
+          source: s.source,
+        })),
+      };
+    },
+
+    'session.search': (raw) => {
+      const params = parseParams('session.search', searchSchema, raw);
+      const hits = store.search(params.query, { limit: params.limit ?? 20 });
+      return {
+        hits: hits.map((h) => ({ session_id: h.sessionId, title: h.title, role: h.role, snippet: h.snippet, timestamp: h.timestamp })),
+      };
+    },
+
+    'session.resume': async (raw) => {
+      const params = parseParams('session.resume', resumeSchema, raw);
+      const stored = store.findSession(params.session_id);
+      if (!stored) throw notFound(params.session_id);
+      // Reopening a session this backend still has open replaces the old live one.
+      for (const live of ctx.sessions.all().filter((l) => l.agent.id === stored.id)) {
+        ctx.requests.cancelAll('session_closed', live.id);
+        ctx.sessions.remove(live.id);
+        await live.agent.close();
+      }
+      // A reply still marked as streaming was cut off when a previous run died.
+      for (const m of store.messages(stored.id)) if (m.status === 'streaming') store.updateMessage(m.id, { status: 'interrupted' });
+      const cwd = stored.cwd && fs.existsSync(stored.cwd) ? stored.cwd : process.cwd();
+      return openLive(ctx, { cwd, resume: stored });
+    },
+
+    'session.title': (raw) => {
+      const params = parseParams('session.title', titleSchema, raw);
+      const stored = storedFor(ctx, params.session_id);
+      const title = params.title?.trim();
+      if (!title) return { title: stored.title };
+      try {
+        store.setTitle(stored.id, title);
+      } catch (error) {
+        throw new ResponseError(ErrorCode.UsageError, (error as Error).message);
+      }
+      const live = ctx.sessions.find(params.session_id);
+      if (live) sendSessionEvent(ctx, live, EventType.SessionTitle, { title });
+      return { title };
+    },
+
+    'session.branch': (raw) => {
+      const params = parseParams('session.branch', branchSchema, raw);
+      const source = storedFor(ctx, params.session_id);
+      const live = ctx.sessions.find(params.session_id);
+      if (live?.agent.busy) throw new ResponseError(ErrorCode.SessionBusy, 'Wait for the turn to finish (or interrupt it) before branching.');
+      const name = params.name?.trim();
+      let branched: StoredSession;
+      try {
+        branched = store.branchSession(source.id, ctx.runtime.newSessionId(), name ? { title: name } : {});
+      } catch (error) {
+        throw new ResponseError(ErrorCode.UsageError, (error as Error).message);
+      }
+      const cwd = live?.agent.cwd ?? (source.cwd && fs.existsSync(source.cwd) ? source.cwd : process.cwd());
+      return openLive(ctx, { cwd, resume: branched, parentId: source.id });
+    },
+
+    'session.undo': (raw) => {
+      const { session_id } = parseParams('session.undo', sessionIdSchema, raw);
+      const live = ctx.sessions.get(session_id);
+      try {
+        live.agent.reloadPrompt();
+      } catch (error) {
+        busy(error);
+      }
+      return store.undoLastTurn(live.agent.id);
+    },
+
+    'session.delete': (raw) => {
+      const { session_id } = parseParams('session.delete', sessionIdSchema, raw);
+      const stored = store.findSession(session_id);
+      if (!stored) throw notFound(session_id);
+      if (ctx.sessions.all().some((l) => l.agent.id === stored.id)) {
+        throw new ResponseError(ErrorCode.SessionBusy, 'That session is open: close it (session.close) before deleting it.');
+      }
+      return { deleted: store.deleteSession(stored.id) };
+    },
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * `hermes sessions list|search|show|export|delete`: the stored sessions from the command line, through
+ * the same backend process as `hermes chat`, without a terminal UI.
+ */
+import { ErrorCode, type SessionOpenResult } from '@hermes/rpc-server/protocol';
+import { errorCode, errorMessage } from '../app/rpcErrors.ts';
+import type { Logger } from '../logging/logger.ts';
+import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
+import { BackendProcess } from '../rpc/backendProcess.ts';
+import type { HermesClient } from '../rpc/hermesClient.ts';
+import {
+  formatJson,
+  formatMarkdown,
+  formatSearchHits,
+  formatSessionTable,
+  formatTranscript,
+  type ExportedSession,
+} from '../sessions/transcriptText.ts';
+import type { ChatIo } from './chatCommand.ts';
+
+export interface SessionsOptions {
+  limit?: string;
+  format?: string;
+  backend: BackendOptions;
+}
+
+export const SESSIONS_USAGE = `Usage:
+  hermes sessions list [--limit N]
+  hermes sessions search <query>
+  hermes sessions show <id|title>
+  hermes sessions export <id|title> --format md|json
+  hermes sessions delete <id|title>
+`;
+
+const DEFAULT_LIMIT = 20;
+/** How far back `export` looks for the session's summary (its start time and source). */
+const SUMMARY_LOOKUP_LIMIT = 500;
+
+class CommandFailure extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
+
+const usage = (message: string) => new CommandFailure(`${message}\n${SESSIONS_USAGE}`, 2);
+
+type Action = (client: HermesClient, io: ChatIo) => Promise<void>;
+
+/** Checks the arguments before a backend is started: a usage error costs nothing. */
+function plan(argv: string[], options: SessionsOptions): Action {
+  const [verb, ...rest] = argv;
+  const target = rest.join(' ').trim();
+  const needTarget = (what: string) => {
+    if (!target) throw usage(`hermes sessions ${verb}: give the ${what}`);
+    return target;
+  };
+  if (verb !== 'export' && options.format !== undefined) throw usage(`--format applies to "export" only`);
+  if (verb !== 'list' && options.limit !== undefined) throw usage(`--limit applies to "list" only`);
+  switch (verb) {
+    case 'list': {
+      if (rest.length) throw usage('hermes sessions list takes no arguments');
+      const limit = options.limit === undefined ? DEFAULT_LIMIT : Number(options.limit);
+      if (!Number.isInteger(limit) || limit <= 0) throw usage(`--limit must be a positive whole number, not "${options.limit}"`);
+      return async (client, io) => {
+        const { sessions } = await client.request('session.list', { limit });
+        io.stdout.write(formatSessionTable(sessions));
+      };
+    }
+    case 'search': {
+      const query = needTarget('words to search for');
+      return async (client, io) => {
+        const { hits } = await client.request('session.search', { query });
+        io.stdout.write(formatSearchHits(hits));
+      };
+    }
+    case 'show': {
+      const id = needTarget('session id or title');
+      return async (client, io) => {
+        const opened = await openStored(client, id);
+        io.stdout.write(formatTranscript(opened.messages));
+      };
+    }
+    case 'export': {
+      const id = needTarget('session id or title');
+      const format = options.format ?? 'md';
+      if (format !== 'md' && format !== 'json') throw usage(`--format must be md or json, not "${format}"`);
+      return async (client, io) => {
+        const opened = await openStored(client, id);
+        const session = await describe(client, opened);
+        io.stdout.write(format === 'md' ? formatMarkdown(session, opened.messages) : formatJson(session, opened.messages));
+      };
+    }
+    case 'delete': {
+      const id = needTarget('session id or title');
+      return async (client, io) => {
+        const { deleted } = await deleteSession(client, id);
+        if (!deleted) throw notFound(id);
+        io.stdout.write(`deleted ${id}\n`);
+      };
+    }
+    case undefined:
+      throw usage('hermes sessions: say what to do');
+    default:
+      throw usage(`hermes sessions: unknown subcommand "${verb}"`);
+  }
+}
+
+const notFound = (target: string) => new CommandFailure(`no saved session matches "${target}" (hermes sessions list shows them)`, 1);
+
+/** Opens a stored session just to read it; the runtime session is closed again at once. */
+async function openStored(client: HermesClient, target: string): Promise<SessionOpenResult> {
+  let opened: SessionOpenResult;
+  try {
+    opened = await client.request('session.resume', { session_id: target });
+  } catch (error) {
+    if (errorCode(error) === ErrorCode.SessionNotFound) throw notFound(target);
+    throw error;
+  }
+  await client.request('session.close', { session_id: opened.session_id }).catch(() => undefined);
+  return opened;
+}
+
+async function describe(client: HermesClient, opened: SessionOpenResult): Promise<ExportedSession> {
+  const { sessions } = await client.request('session.list', { limit: SUMMARY_LOOKUP_LIMIT });
+  const summary = sessions.find((session) => session.id === opened.stored_session_id);
+  return {
+    id: opened.stored_session_id,
+    title: opened.info.title,
+    message_count: opened.message_count,
+    ...(summary ? { started_at: summary.started_at, source: summary.source } : {}),
+    model: opened.info.model,
+    provider: opened.info.provider,
+    cwd: opened.info.cwd,
+  };
+}
+
+async function deleteSession(client: HermesClient, target: string): Promise<{ deleted: boolean }> {
+  try {
+    return await client.request('session.delete', { session_id: target });
+  } catch (error) {
+    if (errorCode(error) === ErrorCode.SessionNotFound) throw notFound(target);
+    throw error;
+  }
+}
+
+/** Exit codes: 0 done, 1 not found or failed, 2 usage. */
+export async function runSessions(argv: string[], options: SessionsOptions, io: ChatIo, logger: Logger): Promise<number> {
+  let action: Action;
+  try {
+    action = plan(argv, options);
+  } catch (error) {
+    io.stderr.write(`${errorMessage(error)}\n`);
+    return error instanceof CommandFailure ? error.code : 1;
+  }
+  const backend = new BackendProcess(backendCommand(options.backend), logger);
+  try {
+    await backend.waitReady();
+    await action(backend.client, io);
+    return 0;
+  } catch (error) {
+    logger.warn('hermes sessions failed', { argv, error });
+    io.stderr.write(`hermes sessions: ${errorMessage(error)}\n`);
+    const tail = backend.stderrTail(20);
+    if (backend.hasExited && tail.length) io.stderr.write(`${tail.join('\n')}\n`);
+    return error instanceof CommandFailure ? error.code : 1;
+  } finally {
+    await backend.shutdown(2_000);
+  }
+}

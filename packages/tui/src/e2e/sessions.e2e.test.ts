@@ -1,0 +1,194 @@
+/**
+ * Stored sessions end to end: the real bundle and backend, a scripted model, and one HERMES_HOME shared
+ * by successive runs: `hermes sessions …` without a terminal, and resuming in the TUI (`-c`, `--resume`,
+ * the Ctrl+X picker's full-text search, /title, /undo).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
+import { HERMES_BIN, type HermesPty } from '../testing/ptyHarness.ts';
+import { CLEAN_ENV, hermesWithModel, modelRequests, stopAll, type Running } from '../testing/realBackend.ts';
+
+const running: Running = { hermes: [], servers: [] };
+let home: string;
+
+beforeEach(() => {
+  home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-sessions-home-'));
+});
+afterEach(async () => {
+  await stopAll(running);
+  fs.rmSync(home, { recursive: true, force: true });
+});
+
+/** Answers one prompt headlessly, storing a session in `home`. */
+async function chat(prompt: string, reply: string): Promise<void> {
+  const server: ModelServer = await startModelServer({ turns: [{ text: reply }] });
+  running.servers.push(server);
+  const result = await execa(
+    process.execPath,
+    [HERMES_BIN, 'chat', '-q', prompt, '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'],
+    { env: { ...CLEAN_ENV, HERMES_HOME: home }, reject: false, stdin: 'ignore', timeout: 60_000 },
+  );
+  expect(result.exitCode, result.stderr).toBe(0);
+}
+
+function sessions(...args: string[]) {
+  return execa(process.execPath, [HERMES_BIN, 'sessions', ...args], {
+    env: { ...CLEAN_ENV, HERMES_HOME: home },
+    reject: false,
+    stdin: 'ignore',
+    timeout: 60_000,
+  });
+}
+
+/** Stored session ids, newest first. */
+async function storedIds(): Promise<string[]> {
+  const list = await sessions('list');
+  expect(list.exitCode, list.stderr).toBe(0);
+  return list.stdout.split('\n').slice(1).map((line) => line.split(/\s+/)[0]);
+}
+
+async function tui(replies: string[], args: string[] = []): Promise<{ hermes: HermesPty; server: ModelServer }> {
+  // The model server wants at least one turn, even for a run that asks nothing.
+  const turns = (replies.length ? replies : ['(unused)']).map((text) => ({ text }));
+  return hermesWithModel(running, { turns }, { args, home });
+}
+
+async function ask(hermes: HermesPty, prompt: string, reply: string): Promise<void> {
+  hermes.type(prompt);
+  hermes.press('enter');
+  await hermes.waitForText(reply);
+  await hermes.waitForText(/● ready/);
+}
+
+/** Leaves with Ctrl+D on the empty prompt, so the backend closes its store properly. */
+async function quit(hermes: HermesPty): Promise<void> {
+  hermes.press('ctrl-d');
+  expect((await hermes.exited).exitCode).toBe(0);
+}
+
+describe('hermes sessions (no terminal)', () => {
+  it('lists, searches, shows and exports stored sessions', async () => {
+    await chat('tell me about the rare mineral', 'It is called zanzibarite.');
+    const [id] = await storedIds();
+    expect(id).toBeTruthy();
+
+    const list = await sessions('list', '--limit', '5');
+    expect(list.stdout).toMatch(/^ID\s+STARTED\s+MESSAGES\s+TITLE/);
+    expect(list.stdout).toContain('tell me about the rare mineral');
+
+    const search = await sessions('search', 'zanzibarite');
+    expect(search.exitCode, search.stderr).toBe(0);
+    expect(search.stdout).toMatch(new RegExp(`${id}\\s+assistant\\s+.*zanzibarite`));
+
+    const show = await sessions('show', id);
+    expect(show.exitCode, show.stderr).toBe(0);
+    expect(show.stdout).toBe('you: tell me about the rare mineral\n\nhermes: It is called zanzibarite.');
+
+    const md = await sessions('export', id, '--format', 'md');
+    expect(md.exitCode, md.stderr).toBe(0);
+    expect(md.stdout).toContain('## User\n\ntell me about the rare mineral\n\n## Assistant\n\nIt is called zanzibarite.');
+
+    const json = await sessions('export', id, '--format', 'json');
+    const exported = JSON.parse(json.stdout) as { session: { id: string }; messages: { role: string; text: string }[] };
+    expect(exported.session.id).toBe(id);
+    expect(exported.messages.map((m) => [m.role, m.text])).toEqual([
+      ['user', 'tell me about the rare mineral'],
+      ['assistant', 'It is called zanzibarite.'],
+    ]);
+  });
+
+  it('exits 1 when the session is not found and 2 on a usage error', async () => {
+    const missing = await sessions('show', 'no-such-session');
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain('no saved session matches "no-such-session"');
+    expect((await sessions('frobnicate')).exitCode).toBe(2);
+    expect((await sessions('export', 'x', '--format', 'pdf')).exitCode).toBe(2);
+    expect((await sessions('list', '--limit', 'many')).exitCode).toBe(2);
+    expect((await sessions('show')).exitCode).toBe(2);
+  });
+
+  it('deletes a session', async () => {
+    await chat('to be deleted', 'ok');
+    const [id] = await storedIds();
+    const deleted = await sessions('delete', id);
+    expect(deleted.exitCode, deleted.stderr).toBe(0);
+    expect(await storedIds()).not.toContain(id);
+    expect((await sessions('delete', id)).exitCode).toBe(1);
+  });
+});
+
+describe('resuming sessions in the TUI', () => {
+  it('finds a session by a word inside its messages with the Ctrl+X picker, and resumes it', async () => {
+    const first = await tui(['It is called zanzibarite, found nowhere else.']);
+    await ask(first.hermes, 'tell me about the rare mineral', 'found nowhere else');
+    await quit(first.hermes);
+
+    const { hermes } = await tui([]);
+    hermes.type('\x18');
+    await hermes.waitForText('Sessions · type to filter');
+    await hermes.waitForText('tell me about the rare mineral');
+    hermes.type('zanzibarite');
+    await hermes.waitForText('filter: zanzibarite');
+    // The word is only in the reply, so the local filter hides the row and only the backend's
+    // full-text search brings it back.
+    const screen = await hermes.waitForText(/❯ .*tell me about the rare mineral/);
+    expect(screen).toContain('filter: zanzibarite');
+    hermes.press('enter');
+    await hermes.waitForText(/resumed .* · 2 messages/);
+    const resumed = await hermes.waitForText('It is called zanzibarite, found nowhere else.');
+    expect(resumed).toContain('❯ tell me about the rare mineral');
+    await hermes.waitForText('Ask hermes anything');
+  });
+
+  it('hermes -c reopens the latest session and continues it', async () => {
+    const first = await tui(['The first answer.']);
+    await ask(first.hermes, 'first question', 'The first answer.');
+    await quit(first.hermes);
+
+    const { hermes, server } = await tui(['The second answer.'], ['-c']);
+    await hermes.waitForText('The first answer.');
+    expect(hermes.screenText()).toContain('❯ first question');
+    await ask(hermes, 'second question', 'The second answer.');
+    // The model saw the resumed history.
+    expect(modelRequests(server).at(-1)).toContain('first question');
+  });
+
+  it('hermes --resume <title> reopens the session /title named', async () => {
+    const first = await tui(['Noted.']);
+    await ask(first.hermes, 'remember the kettle', 'Noted.');
+    first.hermes.type('/title Kettle notes');
+    first.hermes.press('enter');
+    await first.hermes.waitForText('title set: Kettle notes');
+    await quit(first.hermes);
+
+    const { hermes } = await tui([], ['--resume', 'Kettle notes']);
+    await hermes.waitForText('resumed "Kettle notes"');
+    expect(hermes.screenText()).toContain('❯ remember the kettle');
+  });
+
+  it('says so when --resume finds nothing, and opens a new session', async () => {
+    const { hermes } = await tui([], ['--resume', 'nothing by this name']);
+    await hermes.waitForText('no saved session matches "nothing by this name"');
+  });
+
+  it('/undo drops the last prompt and puts it back into the composer', async () => {
+    const { hermes } = await tui(['First reply.']);
+    await ask(hermes, 'a prompt to take back', 'First reply.');
+    hermes.type('/undo');
+    hermes.press('enter');
+    await hermes.waitForText('undone: a prompt to take back');
+    await hermes.waitForText(/❯ a prompt to take back\s*$/m);
+  });
+
+  it('answers an unknown /command locally', async () => {
+    const { hermes, server } = await tui([]);
+    hermes.type('/frobnicate');
+    hermes.press('enter');
+    await hermes.waitForText('unknown command /frobnicate');
+    expect(modelRequests(server)).toEqual([]);
+  });
+});

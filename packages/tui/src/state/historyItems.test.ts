@@ -1,0 +1,59 @@
+import type { TranscriptMessage } from '@hermes/rpc-server/protocol';
+import { describe, expect, it } from 'vitest';
+import { INTERRUPTED_NOTE, itemsFromHistory, toolCallContext, UNANSWERED_NOTE } from './historyItems.ts';
+
+const call = (id: string, name: string, args: object) => ({ id, name, arguments: JSON.stringify(args) });
+
+describe('resumed history', () => {
+  it('shows prompts, replies and one done row per tool call with its context', () => {
+    const messages: TranscriptMessage[] = [
+      { role: 'user', text: 'list files' },
+      { role: 'assistant', text: 'Looking.', tool_calls: [call('c1', 'terminal', { command: 'ls -la\n| head' })] },
+      { role: 'tool', text: 'a\nb', name: 'terminal', tool_call_id: 'c1' },
+      { role: 'assistant', text: 'Two files.' },
+    ];
+    expect(itemsFromHistory(messages)).toEqual([
+      { kind: 'user', text: 'list files' },
+      { kind: 'assistant', text: 'Looking.', continued: false, status: undefined },
+      { kind: 'tool', tool: { toolId: 'c1', name: 'terminal', context: 'ls -la | head', status: 'done' } },
+      { kind: 'assistant', text: 'Two files.', continued: false, status: undefined },
+    ]);
+  });
+
+  it('marks a reply cut off at the end, and says why', () => {
+    const items = itemsFromHistory([
+      { role: 'user', text: 'count' },
+      { role: 'assistant', text: 'one two', status: 'interrupted' },
+    ]);
+    expect(items.at(-2)).toEqual({ kind: 'assistant', text: 'one two', continued: false, status: 'interrupted' });
+    expect(items.at(-1)).toEqual({ kind: 'notice', level: 'warn', text: INTERRUPTED_NOTE });
+  });
+
+  it('does not add the note when the interrupted reply is not the last message', () => {
+    const items = itemsFromHistory([
+      { role: 'user', text: 'count' },
+      { role: 'assistant', text: 'one', status: 'interrupted' },
+      { role: 'user', text: 'again' },
+      { role: 'assistant', text: 'done' },
+    ]);
+    expect(items.filter((item) => item.kind === 'notice')).toEqual([]);
+  });
+
+  it('shows a call that never got its result as interrupted, and a prompt left unanswered', () => {
+    const items = itemsFromHistory([
+      { role: 'user', text: 'run it' },
+      { role: 'assistant', text: '', tool_calls: [call('c1', 'terminal', { command: 'sleep 100' })] },
+      { role: 'user', text: 'hello?' },
+    ]);
+    expect(items[1]).toMatchObject({ kind: 'tool', tool: { name: 'terminal', status: 'interrupted' } });
+    expect(items.at(-1)).toEqual({ kind: 'notice', level: 'warn', text: UNANSWERED_NOTE });
+  });
+
+  it('previews a call from its most telling argument', () => {
+    expect(toolCallContext('{"path":"src/a.ts","content":"x"}')).toBe('src/a.ts');
+    expect(toolCallContext('{"content":"only this"}')).toBe('only this');
+    expect(toolCallContext('{"n":3}')).toBe('{"n":3}');
+    expect(toolCallContext('not json')).toBe('not json');
+    expect(toolCallContext(JSON.stringify({ command: 'x'.repeat(500) })).length).toBeLessThanOrEqual(120);
+  });
+});
