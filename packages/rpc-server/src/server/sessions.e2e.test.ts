@@ -1,0 +1,71 @@
+/** Session lifecycle over the wire: list, search, title, resume by title, branch, undo, delete. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
+import { ErrorCode } from '../protocol/index.ts';
+import { BackendProcess } from '../testing/backendProcess.ts';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function start() {
+  const server: ModelServer = await startModelServer({ loop: true, turns: [{ text: 'Noted: the quokka is a marsupial.' }] });
+  cleanups.push(() => server.close());
+  const backend = new BackendProcess({ args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'] });
+  cleanups.push(() => backend.stop());
+  return { server, backend };
+}
+
+async function turn(backend: BackendProcess, sid: string, text: string) {
+  const before = backend.events.filter((e) => e.type === 'message.complete').length;
+  await backend.request('prompt.submit', { session_id: sid, text });
+  await backend.waitForEvent(() => backend.events.filter((e) => e.type === 'message.complete').length > before);
+}
+
+describe('session lifecycle over the wire', () => {
+  it('titles, lists, searches, branches, undoes, resumes by title and deletes', async () => {
+    const { backend } = await start();
+    const a = await backend.request('session.create', {});
+    await turn(backend, a.session_id, 'Tell me about   the quokka\nand more');
+    // The first exchange names the session after its first prompt line.
+    await backend.waitForEvent((e) => e.type === 'session.title');
+    expect(await backend.request('session.title', { session_id: a.session_id })).toEqual({ title: 'Tell me about the quokka' });
+    await turn(backend, a.session_id, 'second prompt');
+
+    const { sessions } = await backend.request('session.list', {});
+    expect(sessions[0]).toMatchObject({ id: a.stored_session_id, title: 'Tell me about the quokka', message_count: 4 });
+    const { hits } = await backend.request('session.search', { query: 'marsupial' });
+    expect(hits[0]).toMatchObject({ session_id: a.stored_session_id, role: 'assistant' });
+    expect(hits[0]!.snippet).toContain('marsupial');
+
+    const branch = await backend.request('session.branch', { session_id: a.session_id, name: 'quokka branch' });
+    expect(branch.messages.map((m) => m.text)).toEqual(
+      (await backend.request('session.history', { session_id: a.session_id })).messages.map((m) => m.text),
+    );
+    expect(branch.stored_session_id).not.toBe(a.stored_session_id);
+
+    const undone = await backend.request('session.undo', { session_id: branch.session_id });
+    expect(undone).toEqual({ removed: 2, text: 'second prompt' });
+    expect((await backend.request('session.history', { session_id: branch.session_id })).count).toBe(2);
+    expect((await backend.request('session.history', { session_id: a.session_id })).count).toBe(4);
+
+    await expect(backend.request('session.title', { session_id: branch.session_id, title: 'Tell me about the quokka' })).rejects.toMatchObject({
+      code: ErrorCode.UsageError,
+      message: expect.stringContaining('already has the title'),
+    });
+    await backend.request('session.close', { session_id: branch.session_id });
+    const resumed = await backend.request('session.resume', { session_id: 'quokka branch' });
+    expect(resumed.stored_session_id).toBe(branch.stored_session_id);
+    expect(resumed.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+
+    await expect(backend.request('session.delete', { session_id: resumed.stored_session_id })).rejects.toMatchObject({
+      code: ErrorCode.SessionBusy,
+    });
+    await backend.request('session.close', { session_id: resumed.session_id });
+    expect(await backend.request('session.delete', { session_id: 'quokka branch' })).toEqual({ deleted: true });
+    await expect(backend.request('session.resume', { session_id: 'quokka branch' })).rejects.toMatchObject({
+      code: ErrorCode.SessionNotFound,
+    });
+  });
+});
