@@ -12,6 +12,9 @@ export type { AgentEvent, AgentEventSink, SessionUsage, TurnStatus } from './age
 export { runTurn, BUDGET_NOTICE, EMPTY_NUDGE, type TurnResult } from './agent/agentLoop.ts';
 export {
   NO_EXTENSIONS,
+  firstBlock,
+  collectContext,
+  firstString,
   HOOK_NAMES,
   MIDDLEWARE_KINDS,
   OBSERVER_SCHEMA_VERSION,
@@ -59,3 +62,4 @@ export { appendToConfigList } from './config/configWriter.ts';
 export * from './context/index.ts';
 export { createProvider } from './providers/createProvider.ts';
 export type { SessionModel } from './agent/agentSession.ts';
+export * from './commands/index.ts';

@@ -15,6 +15,7 @@ import { ApprovalGate } from './approvals/approvalGate.ts';
 import { appendToConfigList } from './config/configWriter.ts';
 import { ProcessRegistry } from './processes/processRegistry.ts';
 import { registerBuiltinTools } from './tools/builtins.ts';
+import { TodoList } from './tools/todoList.ts';
 import { ToolRegistry } from './tools/registry.ts';
 import type { ToolSettings } from './tools/types.ts';
 import { newStoredSessionId, NO_PROMPTS, type SessionModel, type SessionPrompts } from './agent/agentSession.ts';
@@ -175,6 +176,21 @@ export class HermesRuntime {
       ...(input.resume ? { resume: input.resume } : {}),
       ...(input.parentId ? { parentId: input.parentId } : {}),
     });
+  }
+
+  /** A plugin's `dispatchTool`: runs a registered tool outside any turn and returns its result text. */
+  async dispatchTool(name: string, args: Record<string, unknown>): Promise<string> {
+    const outcome = await this.tools.run(name, JSON.stringify(args ?? {}), {
+      cwd: process.cwd(),
+      sessionId: 'plugin',
+      home: this.home,
+      settings: this.settings,
+      processes: this.processes,
+      todos: new TodoList(),
+      sessions: this.store,
+      signal: new AbortController().signal,
+    });
+    return outcome.result;
   }
 
   /** A fresh stored-session id (time-sortable). */

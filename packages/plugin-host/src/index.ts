@@ -1,6 +1,13 @@
 /**
  * hermes plugin host: discovery (user, project, npm), plugin.yaml manifests, PluginContext, hooks and
- * middleware (see shared PLUGINS.md). It implements agent-core's extension port; the loader arrives
- * with the plugin-host issue (#6). Until then the backend runs with no plugins.
+ * middleware (shared PLUGINS.md). `PluginHost.port` is agent-core's ExtensionPort.
  */
 export const PLUGIN_MANIFEST_FILE = 'plugin.yaml';
+export { PluginHost, type PluginHostOptions, type PluginInfo } from './pluginHost.ts';
+export { PluginContext, normalizeCommandName, type HostCallbacks, type PluginToolSpec } from './context/pluginContext.ts';
+export type { PluginCliCommand, PluginCommand, PluginSkill } from './context/registrations.ts';
+export { discoverPlugins, projectPluginsEnabled, type DiscoveredPlugin, type PluginSource } from './discovery/discover.ts';
+export { gateVerdict } from './discovery/gate.ts';
+export { ManifestError, parseManifest, type PluginManifest } from './discovery/manifest.ts';
+export { applyRequestChain, runExecutionChain } from './dispatch/middleware.ts';
+export { FailureLog } from './dispatch/failureLog.ts';

@@ -5,9 +5,11 @@ import path from 'node:path';
 import { createFileLogger, hermesHome, HermesRuntime } from '@hermes/agent-core';
 import { BACKEND_USAGE, parseBackendArgs, type BackendArgs } from './boot/cliArgs.ts';
 import { startBackend } from './server/backend.ts';
+import { LiveSessions } from './server/liveSessions.ts';
+import { loadPlugins } from './server/plugins.ts';
 import { HERMES_VERSION } from './version.ts';
 
-function main(): void {
+async function main(): Promise<void> {
   let args: BackendArgs;
   try {
     args = parseBackendArgs(process.argv.slice(2));
@@ -26,10 +28,15 @@ function main(): void {
     logger.error('cannot start: %s', (error as Error).stack ?? error);
     process.exit(1);
   }
+  const sessions = new LiveSessions();
+  // A plugin that fails is reported in plugins.list; only a failure of the host itself stops here.
+  const plugins = await loadPlugins(runtime, sessions, logger);
   const backend = startBackend({
     input: process.stdin,
     output: protocolStdout,
     runtime,
+    plugins,
+    sessions,
     logger,
     version: HERMES_VERSION,
     demo: args.demo,
@@ -52,4 +59,7 @@ function main(): void {
   });
 }
 
-main();
+main().catch((error: unknown) => {
+  process.stderr.write(`hermes-rpc: cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

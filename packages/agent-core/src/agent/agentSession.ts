@@ -100,6 +100,8 @@ export class AgentSession {
   yolo = false;
   private readonly systemPrompt: string;
   private turns = 0;
+  /** Plugin messages waiting for the running turn to end. */
+  private readonly injected: string[] = [];
   private model: SessionModel;
   private pendingModel: SessionModel | null = null;
   /** What the model is sent: system prompt + history, compressed when it grows too long. */
@@ -246,6 +248,8 @@ export class AgentSession {
       })
       .then((result) => {
         if (result.status === 'complete') this.autoTitle(text);
+        const next = this.injected.shift();
+        if (next !== undefined) setImmediate(() => this.inject(next));
         return result;
       });
     this.running = { controller, done };
@@ -265,6 +269,22 @@ export class AgentSession {
     this.pendingModel = null;
     this.usage.model = model.modelLabel;
     return { deferred: false };
+  }
+
+  /**
+   * A message from a plugin (`injectMessage`): sent now when idle, or queued until the running turn
+   * ends. Failures (no model) are logged, not thrown: the plugin's caller is not the user.
+   */
+  inject(content: string): void {
+    if (this.running) {
+      this.injected.push(content);
+      return;
+    }
+    try {
+      void this.submit(content);
+    } catch (error) {
+      this.options.logger.warn('injected message not sent in session %s: %s', this.id, (error as Error).message);
+    }
   }
 
   /** After the first exchange, an untitled session takes the first line of its first prompt as title. */

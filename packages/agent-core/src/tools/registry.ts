@@ -37,6 +37,11 @@ export class ToolRegistry {
   }
 
   /** Throws `ToolDefinitionError` for a malformed definition or a name taken by another registration. */
+  /** Removes a tool (a plugin unloading); true when it was registered. */
+  unregister(name: string): boolean {
+    return this.tools.delete(name);
+  }
+
   register(tool: ToolDefinition, options: { allowOverride?: boolean } = {}): void {
     validateDefinition(tool);
     const existing = this.tools.get(tool.name);

@@ -1,4 +1,5 @@
-import type { HermesRuntime, Logger } from '@hermes/agent-core';
+import type { CommandRegistry, HermesRuntime, Logger } from '@hermes/agent-core';
+import type { PluginHost } from '@hermes/plugin-host';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { Method, ParamsOf, ResultOf } from '../protocol/index.ts';
 import type { LiveSessions } from '../server/liveSessions.ts';
@@ -10,6 +11,9 @@ export interface HandlerContext {
   logger: Logger;
   connection: MessageConnection;
   requests: ServerRequests;
+  plugins: PluginHost;
+  /** Built-in and plugin slash commands; rebuilt when plugins reload. */
+  commands: CommandRegistry;
   demo: boolean;
   version: string;
 }

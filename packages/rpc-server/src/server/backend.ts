@@ -6,20 +6,26 @@ import { configHandlers } from '../handlers/configHandlers.ts';
 import { promptAnswerHandlers } from '../handlers/promptAnswers.ts';
 import { toolHandlers } from '../handlers/toolHandlers.ts';
 import { lifecycleHandlers } from '../handlers/lifecycleHandlers.ts';
+import { commandHandlers } from '../handlers/commandHandlers.ts';
 import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.ts';
 import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
 import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type HermesEvent } from '../protocol/index.ts';
 import { createNdjsonConnection } from '../transport/index.ts';
-import { LiveSessions } from './liveSessions.ts';
+import type { LiveSessions } from './liveSessions.ts';
+import { buildCommandRegistry } from './plugins.ts';
+import type { PluginHost } from '@hermes/plugin-host';
 import { ServerRequests } from './serverRequests.ts';
 
 export interface BackendOptions {
   input: Readable;
   output: Writable;
   runtime: HermesRuntime;
+  plugins: PluginHost;
   logger: Logger;
   version: string;
   demo?: boolean;
+  /** The backend's open sessions (created before the plugins, which may inject into them). */
+  sessions: LiveSessions;
 }
 
 export interface Backend {
@@ -36,7 +42,7 @@ export function startBackend(options: BackendOptions): Backend {
     answerBadFrames: true,
     onBadFrame: (error) => logger.warn('bad frame from client: %s', error.message),
   });
-  const sessions = new LiveSessions();
+  const sessions = options.sessions;
   const requests = new ServerRequests(
     writer,
     (sessionId, payload) => {
@@ -52,6 +58,8 @@ export function startBackend(options: BackendOptions): Backend {
     logger,
     connection,
     requests,
+    plugins: options.plugins,
+    commands: buildCommandRegistry(options.plugins),
     demo: options.demo ?? false,
     version: options.version,
   };
@@ -63,6 +71,7 @@ export function startBackend(options: BackendOptions): Backend {
     ...configHandlers(ctx),
     ...toolHandlers(ctx),
     ...lifecycleHandlers(ctx),
+    ...commandHandlers(ctx),
   };
   for (const [method, handler] of Object.entries(table)) {
     connection.onRequest(method, (params: unknown) => {

@@ -1,0 +1,18 @@
+import type { CommandInput } from '../commandTypes.ts';
+
+export const newCommand: CommandInput = {
+  name: 'new',
+  aliases: ['reset'],
+  description: 'Start a new session (fresh id and history)',
+  category: 'Session',
+  argsHint: '[title]',
+  runsWhileBusy: false,
+  source: 'builtin',
+  handler: async (args, ctx) => {
+    const id = await ctx.newSession(args || undefined);
+    return {
+      output: args ? `Started a new session "${args}".` : 'Started a new session.',
+      directive: { type: 'new', session_id: id, clear: false },
+    };
+  },
+};

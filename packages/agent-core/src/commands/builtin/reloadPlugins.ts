@@ -1,0 +1,10 @@
+import type { CommandInput } from '../commandTypes.ts';
+
+export const reloadPluginsCommand: CommandInput = {
+  name: 'reload-plugins',
+  aliases: ['reload_plugins'],
+  description: 'Reload plugins and their commands',
+  category: 'Tools & Skills',
+  source: 'builtin',
+  handler: async (_args, ctx) => ({ output: await ctx.reloadPlugins() }),
+};

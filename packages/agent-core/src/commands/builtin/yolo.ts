@@ -1,0 +1,14 @@
+import type { CommandInput } from '../commandTypes.ts';
+
+export const yoloCommand: CommandInput = {
+  name: 'yolo',
+  description: 'Toggle skipping all approval prompts',
+  category: 'Configuration',
+  source: 'builtin',
+  handler: async (_args, ctx) => {
+    const on = await ctx.toggleYolo();
+    return on
+      ? { warning: 'YOLO on: commands and edits run without asking. /yolo again to turn it off.' }
+      : { output: 'YOLO off: risky commands and edits ask for approval again.' };
+  },
+};

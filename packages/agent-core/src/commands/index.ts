@@ -1,0 +1,34 @@
+/** Slash commands: one registry for built-ins and plugin commands, their dispatch, /help and completion. */
+export { CommandRegistry } from './commandRegistry.ts';
+export { parseSlash, type ParsedSlash } from './parseSlash.ts';
+export {
+  UnknownCommandError,
+  CommandBusyError,
+  CommandRegistrationError,
+  CommandFailedError,
+} from './commandErrors.ts';
+export {
+  APPROVALS_MODES,
+  BUILTIN_SOURCE,
+  SAVE_FORMATS,
+  type ApprovalsMode,
+  type Awaitable,
+  type CatalogEntry,
+  type Command,
+  type CommandContext,
+  type CommandDirective,
+  type CommandHandler,
+  type CommandInput,
+  type CommandResult,
+  type SaveFormat,
+} from './commandTypes.ts';
+export { BUILTIN_COMMANDS, registerBuiltinCommands } from './builtin/index.ts';
+export { formatHelp, BUILTIN_CATEGORIES } from './helpText.ts';
+export {
+  completeSlash,
+  completePath,
+  type CompletionItem,
+  type CompletionResult,
+  type PathCompletionOptions,
+} from './completion.ts';
+export { fuzzyScore, closestWord } from './fuzzyScore.ts';

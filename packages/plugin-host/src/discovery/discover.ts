@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ManifestError, manifestFromFields, readManifest, type PluginManifest } from './manifest.ts';
+
+export type PluginSource = 'user' | 'project' | 'npm';
+
+/** A plugin found on disk, before the gate. `error` set: it cannot load (bad manifest, no entry). */
+export interface DiscoveredPlugin {
+  name: string;
+  source: PluginSource;
+  dir: string;
+  manifest: PluginManifest | null;
+  /** Absolute path of the entry module. */
+  entry: string | null;
+  error: string | null;
+}
+
+export interface DiscoveryOptions {
+  home: string;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** Extra `node_modules` folders to scan after `$HERMES_HOME/node_modules` (e.g. the application's own). */
+  npmRoots?: string[];
+}
+
+const ENTRY_CANDIDATES = ['index.js', 'index.mjs', 'index.ts'];
+const MANIFEST_FILES = ['plugin.yaml', 'plugin.yml'];
+
+export function projectPluginsEnabled(env: Record<string, string | undefined>): boolean {
+  return ['true', '1', 'yes'].includes((env.HERMES_ENABLE_PROJECT_PLUGINS ?? '').trim().toLowerCase());
+}
+
+function subdirs(root: string): string[] {
+  try {
+    return fs
+      .readdirSync(root, { withFileTypes: true })
+      .filter((d) => (d.isDirectory() || d.isSymbolicLink()) && !d.name.startsWith('.'))
+      .map((d) => d.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+function resolveEntry(dir: string, main: string | undefined): { entry: string | null; error: string | null } {
+  if (main) {
+    const entry = path.resolve(dir, main);
+    return fs.existsSync(entry) ? { entry, error: null } : { entry: null, error: `entry file ${entry} (\`main\`) does not exist` };
+  }
+  const found = ENTRY_CANDIDATES.map((name) => path.join(dir, name)).find((file) => fs.existsSync(file));
+  return found ? { entry: found, error: null } : { entry: null, error: `no entry file in ${dir} (expected ${ENTRY_CANDIDATES.join(', ')} or \`main\` in plugin.yaml)` };
+}
+
+function fromFolder(dir: string, source: PluginSource): DiscoveredPlugin | null {
+  const manifestFile = MANIFEST_FILES.map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
+  if (!manifestFile) return null; // not a plugin folder
+  const folderName = path.basename(dir);
+  try {
+    const manifest = readManifest(manifestFile, folderName);
+    return { name: manifest.name, source, dir, manifest, ...resolveEntry(dir, manifest.main) };
+  } catch (error) {
+    return { name: folderName, source, dir, manifest: null, entry: null, error: (error as Error).message };
+  }
+}
+
+function fromPackage(dir: string): DiscoveredPlugin | null {
+  const file = path.join(dir, 'package.json');
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const hermes = pkg.hermes as { plugin?: unknown } | undefined;
+  if (!hermes || typeof hermes !== 'object' || hermes.plugin === undefined) return null;
+  const packageName = typeof pkg.name === 'string' ? pkg.name : path.basename(dir);
+  const fields = hermes.plugin && typeof hermes.plugin === 'object' ? (hermes.plugin as Record<string, unknown>) : {};
+  const fail = (problem: string): never => {
+    throw new ManifestError(`${file} (hermes.plugin): ${problem}`);
+  };
+  try {
+    const manifest = manifestFromFields(
+      { version: pkg.version, description: pkg.description, main: typeof pkg.main === 'string' ? pkg.main : undefined, ...fields },
+      packageName,
+      fail,
+    );
+    return { name: manifest.name, source: 'npm', dir, manifest, ...resolveEntry(dir, manifest.main) };
+  } catch (error) {
+    return { name: packageName, source: 'npm', dir, manifest: null, entry: null, error: (error as Error).message };
+  }
+}
+
+function packageDirs(root: string): string[] {
+  return subdirs(root).flatMap((name) =>
+    name.startsWith('@') ? subdirs(path.join(root, name)).map((sub) => path.join(root, name, sub)) : [path.join(root, name)],
+  );
+}
+
+/**
+ * Every plugin on disk, in PLUGINS.md order: user, project (only with HERMES_ENABLE_PROJECT_PLUGINS),
+ * npm. Reads files only, imports nothing, so it can run any number of times. A name met again in a
+ * later source is listed with an error: a project folder must not silently replace a user's plugin.
+ */
+export function discoverPlugins(options: DiscoveryOptions): DiscoveredPlugin[] {
+  const found: DiscoveredPlugin[] = [];
+  const scanFolders = (root: string, source: PluginSource) => {
+    for (const name of subdirs(root)) {
+      const plugin = fromFolder(path.join(root, name), source);
+      if (plugin) found.push(plugin);
+    }
+  };
+  scanFolders(path.join(options.home, 'plugins'), 'user');
+  if (projectPluginsEnabled(options.env)) scanFolders(path.join(options.cwd, '.hermes', 'plugins'), 'project');
+  for (const root of [path.join(options.home, 'node_modules'), ...(options.npmRoots ?? [])]) {
+    for (const dir of packageDirs(root)) {
+      const plugin = fromPackage(dir);
+      if (plugin) found.push(plugin);
+    }
+  }
+  const seen = new Map<string, DiscoveredPlugin>();
+  for (const plugin of found) {
+    const first = seen.get(plugin.name);
+    if (!first) seen.set(plugin.name, plugin);
+    else if (!plugin.error) plugin.error = `the name "${plugin.name}" is already taken by the ${first.source} plugin in ${first.dir}`;
+  }
+  return found;
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { firstBlockOf, loadedHost } from '../testing/dispatchFixtures.ts';
+
+describe('hooks', () => {
+  it('run in registration order, isolated; a throw or a timeout warns naming plugin and hook', async () => {
+    const { h, logger } = await loadedHost({
+      a: `ctx.registerHook('post_tool_call', (p) => 'a:' + p.tool_name + ':' + p.telemetry_schema_version);`,
+      b: `ctx.registerHook('post_tool_call', () => { throw new Error('hook bug'); });\nctx.registerHook('post_tool_call', () => new Promise(() => {}));`,
+      c: `ctx.registerHook('post_tool_call', () => 'c');\nctx.registerHook('post_tool_call', () => null);\nctx.registerHook('my_future_hook', () => 'f');`,
+    });
+    expect(await h.port.invokeHook('post_tool_call', { tool_name: 't' })).toEqual(['a:t:hermes.observer.v1', 'c']);
+    const warnings = logger.warnings().join('\n');
+    expect(warnings).toMatch(/plugin b: post_tool_call hook callback raised Error: hook bug/);
+    expect(warnings).toMatch(/plugin b: post_tool_call hook callback timed out after 0.05 s/);
+    expect(warnings).toMatch(/unknown hook "my_future_hook"/);
+    expect(await h.port.invokeHook('my_future_hook' as 'post_tool_call', {})).toEqual(['f']);
+  });
+
+  it('pre_tool_call: the first valid block wins; a throwing or hanging callback blocks (fails closed)', async () => {
+    const { h } = await loadedHost({
+      a: `ctx.registerHook('pre_tool_call', () => ({ action: 'block' }));\nctx.registerHook('pre_tool_call', () => ({ action: 'block', message: 'first' }));`,
+      b: `ctx.registerHook('pre_tool_call', () => ({ action: 'block', message: 'second' }));`,
+    });
+    expect(firstBlockOf(await h.port.invokeHook('pre_tool_call', { tool_name: 'x' }))).toBe('first');
+    const failing = await loadedHost({ t: `ctx.registerHook('pre_tool_call', (p) => { if (p.tool_name === 'x') throw new Error('policy crashed'); });` });
+    expect(firstBlockOf(await failing.h.port.invokeHook('pre_tool_call', { tool_name: 'x' }))).toMatch(/plugin t raised Error: policy crashed/);
+    expect(firstBlockOf(await failing.h.port.invokeHook('pre_tool_call', { tool_name: 'y' }))).toBeNull();
+    const hanging = await loadedHost({ t: `ctx.registerHook('pre_tool_call', () => new Promise(() => {}));` });
+    expect(firstBlockOf(await hanging.h.port.invokeHook('pre_tool_call', {}))).toMatch(/timed out/);
+  });
+});
+
+describe('request middleware', () => {
+  it('applies whole replacements in order, traces each, skips throwing callbacks, carries versions and context', async () => {
+    const { h, logger } = await loadedHost({
+      a: `ctx.registerMiddleware('tool_request', (p) => ({ args: { ...p.args, path: 'fixed' }, source: 'fixer', reason: 'bad path' }));`,
+      b: `ctx.registerMiddleware('tool_request', () => { throw new Error('mw bug'); });`,
+      c: `ctx.registerMiddleware('tool_request', (p) => ({ args: { ...p.args, seen: [p.tool_name, p.session_id, p.original_args.path, p.middleware_schema_version, p.telemetry_schema_version] } }));\nctx.registerMiddleware('tool_request', () => ({ nonsense: 1 }));`,
+    });
+    const original = { path: 'wrong' };
+    const out = await h.port.applyRequestMiddleware('tool_request', original, { tool_name: 'read_file', session_id: 's1' });
+    expect(out.payload).toEqual({ path: 'fixed', seen: ['read_file', 's1', 'wrong', 'hermes.middleware.v1', 'hermes.observer.v1'] });
+    expect(out.trace).toEqual([{ source: 'fixer', reason: 'bad path' }, { source: 'c' }]);
+    expect(original).toEqual({ path: 'wrong' });
+    expect(logger.warnings().join('\n')).toMatch(/plugin b: tool_request middleware raised Error: mw bug; skipped \(it receives: .*args, original_args/);
+  });
+
+  it('returns the very payload when no middleware is registered', async () => {
+    const { h } = await loadedHost({});
+    const request = { model: 'm' };
+    expect(await h.port.applyRequestMiddleware('llm_request', request, {})).toEqual({ payload: request, trace: [] });
+  });
+});
+
+describe('execution middleware', () => {
+  it('nests in registration order (first outermost) and may replace the payload', async () => {
+    const { h } = await loadedHost({
+      a: `ctx.registerMiddleware('llm_execution', async (p) => 'a(' + await p.next_call({ ...p.request, by: 'a' }) + ')');`,
+      b: `ctx.registerMiddleware('llm_execution', async (p) => 'b(' + await p.next_call() + ')');`,
+    });
+    const seen: unknown[] = [];
+    const result = await h.port.runExecutionMiddleware('llm_execution', { q: 1 }, {}, async (p) => (seen.push(p), 'real'));
+    expect(result).toBe('a(b(real))');
+    expect(seen).toEqual([{ q: 1, by: 'a' }]);
+  });
+
+  it('fails open: a throw before next_call is skipped, a throw after keeps the result; nothing runs twice', async () => {
+    const { h, logger } = await loadedHost({
+      a: `ctx.registerMiddleware('tool_execution', () => { throw new Error('before'); });`,
+      b: `ctx.registerMiddleware('tool_execution', async (p) => { await p.next_call(); throw new Error('after'); });`,
+      c: `ctx.registerMiddleware('tool_execution', async (p) => { const one = await p.next_call(); const two = await p.next_call(); return one + '|' + two; });`,
+    });
+    let runs = 0;
+    const terminal = async () => `run${++runs}`;
+    expect(await h.port.runExecutionMiddleware('tool_execution', {}, { tool_name: 't' }, terminal)).toBe('run1|run1');
+    expect(runs).toBe(1);
+    await h.port.runExecutionMiddleware('tool_execution', {}, { tool_name: 't' }, terminal);
+    const warnings = logger.warnings();
+    expect(warnings.filter((w) => w.includes('plugin a') && w.includes('before next_call'))).toHaveLength(1);
+    expect(warnings.filter((w) => w.includes('plugin b') && w.includes('after next_call'))).toHaveLength(1);
+    expect(logger.lines.filter((l) => l.level === 'debug' && l.message.includes('plugin a')).length).toBe(1);
+    await h.reload();
+    await h.port.runExecutionMiddleware('tool_execution', {}, { tool_name: 't' }, terminal);
+    expect(logger.warnings().filter((w) => w.includes('plugin a') && w.includes('before next_call'))).toHaveLength(2);
+  });
+
+  it('does not turn a failure of the real call into success', async () => {
+    const { h } = await loadedHost({
+      a: `ctx.registerMiddleware('tool_execution', async (p) => { await p.next_call(); return 'never'; });`,
+      b: `ctx.registerMiddleware('tool_execution', async (p) => { try { return await p.next_call(); } finally { throw new Error('cleanup failed'); } });`,
+    });
+    await expect(h.port.runExecutionMiddleware('tool_execution', {}, {}, async () => Promise.reject(new Error('tool crashed')))).rejects.toThrow(/cleanup failed|tool crashed/);
+    const { h: plain } = await loadedHost({ a: `ctx.registerMiddleware('tool_execution', (p) => p.next_call());` });
+    await expect(plain.port.runExecutionMiddleware('tool_execution', {}, {}, async () => Promise.reject(new Error('tool crashed')))).rejects.toThrow('tool crashed');
+  });
+});

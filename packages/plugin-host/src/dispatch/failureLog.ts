@@ -1,0 +1,31 @@
+import type { Logger } from '@hermes/agent-core';
+
+/**
+ * Warns once per distinct failure of a callback (same callback, same place, same message), then
+ * logs repeats at debug level, so a plugin that fails on every call does not flood the log.
+ */
+export class FailureLog {
+  private seen = new WeakMap<object, Set<string>>();
+
+  constructor(private readonly logger: Logger) {}
+
+  report(callback: object, where: string, message: string): void {
+    const key = `${where}\u0000${message}`;
+    const seen = this.seen.get(callback) ?? new Set<string>();
+    this.seen.set(callback, seen);
+    if (seen.has(key)) {
+      this.logger.debug(message);
+      return;
+    }
+    seen.add(key);
+    this.logger.warn(message);
+  }
+
+  reset(): void {
+    this.seen = new WeakMap();
+  }
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,56 @@
+import { OBSERVER_SCHEMA_VERSION } from '@hermes/agent-core';
+import type { HookEntry } from '../context/registrations.ts';
+import { errorText, type FailureLog } from './failureLog.ts';
+
+const TIMED_OUT = Symbol('timed out');
+
+/** Resolves the callback's value, or TIMED_OUT after `timeoutMs` (≤ 0: no limit). */
+async function withTimeout(run: () => unknown, timeoutMs: number): Promise<unknown> {
+  const pending = Promise.resolve().then(run);
+  if (!(timeoutMs > 0)) return pending;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+    timer.unref();
+  });
+  // A late rejection of an abandoned callback must not become an unhandled rejection.
+  pending.catch(() => {});
+  try {
+    return await Promise.race([pending, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs one hook's callbacks in registration order, each isolated: an exception or a timeout is a
+ * warning naming plugin and hook, and for `pre_tool_call` a block (it fails closed). Non-null
+ * results are returned in order.
+ */
+export async function runHook(
+  name: string,
+  entries: readonly HookEntry[],
+  payload: Record<string, unknown>,
+  timeoutMs: number,
+  failures: FailureLog,
+): Promise<unknown[]> {
+  const full = { ...payload, telemetry_schema_version: OBSERVER_SCHEMA_VERSION };
+  const fields = Object.keys(full).join(', ');
+  const results: unknown[] = [];
+  for (const entry of [...entries]) {
+    let problem: string | null = null;
+    try {
+      const value = await withTimeout(() => entry.callback({ ...full }), timeoutMs);
+      if (value === TIMED_OUT) problem = `timed out after ${timeoutMs / 1000} s`;
+      else if (value !== null && value !== undefined) results.push(value);
+    } catch (error) {
+      problem = `raised ${errorText(error)}`;
+    }
+    if (problem === null) continue;
+    failures.report(entry.callback, `hook:${name}`, `plugin ${entry.plugin}: ${name} hook callback ${problem} (it receives: ${fields})`);
+    if (name === 'pre_tool_call') {
+      results.push({ action: 'block', message: `Blocked: the pre_tool_call check of plugin ${entry.plugin} ${problem}` });
+    }
+  }
+  return results;
+}

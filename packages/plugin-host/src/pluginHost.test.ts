@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PluginHost, type PluginHostOptions } from './pluginHost.ts';
+import { builtinRegistry, recordingLogger, tempDir, userPlugin, writePlugin } from './testing/pluginFixtures.ts';
+
+const TOOL = (name: string, extra = '') =>
+  `ctx.registerTool({ name: '${name}', toolset: 'demo', schema: { name: '${name}', description: 'd', parameters: { type: 'object', properties: {} } }, handler: () => '${name}-result'${extra} });`;
+
+function host(home: string, extra: Partial<PluginHostOptions> = {}) {
+  const logger = recordingLogger();
+  const tools = builtinRegistry();
+  const h = new PluginHost({ home, cwd: tempDir(), env: {}, tools, builtinCommands: new Set(['help', 'model']), logger, ...extra });
+  return { h, tools, logger };
+}
+
+const info = (infos: Awaited<ReturnType<PluginHost['load']>>, name: string) => infos.find((i) => i.name === name)!;
+
+describe('PluginHost loading', () => {
+  it('loads a plugin: tool joins the registry, counts and manifest fields are listed', async () => {
+    const home = tempDir();
+    userPlugin(home, 'good', `${TOOL('good_tool')}\nctx.registerHook('post_tool_call', () => null);\nctx.registerCommand('/Do Thing', () => 'done', 'does it', '<x>');`);
+    const { h, tools } = host(home);
+    const infos = await h.load();
+    expect(infos).toEqual([
+      expect.objectContaining({ name: 'good', key: 'good', version: '1.0.0', source: 'user', enabled: true, tools: 1, hooks: 1, middleware: 0, commands: 1, error: null }),
+    ]);
+    expect(tools.get('good_tool')?.description).toBe('d');
+    expect(h.commands).toEqual([expect.objectContaining({ name: 'do-thing', plugin: 'good', description: 'does it', argsHint: '<x>' })]);
+    expect(await h.load()).toBe(infos); // idempotent: nothing registered twice
+    expect(h.commands).toHaveLength(1);
+  });
+
+  it('rolls back every registration of a plugin whose register() throws; others still load', async () => {
+    const home = tempDir();
+    userPlugin(home, 'broken', `${TOOL('half_tool')}\nctx.registerHook('pre_tool_call', () => ({action:'block', message:'x'}));\nctx.registerCommand('half', () => '');\nctx.registerContextEngine({ name: 'e', shouldCompress() { return false; }, compress() {} });\nthrow new Error('boom after registering');`);
+    userPlugin(home, 'fine', TOOL('fine_tool'));
+    const { h, tools } = host(home);
+    const infos = await h.load();
+    expect(info(infos, 'broken')).toMatchObject({ enabled: false, tools: 0, hooks: 0, commands: 0, error: 'Error: boom after registering' });
+    expect(info(infos, 'fine').enabled).toBe(true);
+    expect(tools.get('half_tool')).toBeUndefined();
+    expect(tools.get('fine_tool')).toBeDefined();
+    expect(h.commands).toEqual([]);
+    expect(h.contextEngine).toBeNull();
+    expect(await h.port.invokeHook('pre_tool_call', {})).toEqual([]);
+  });
+
+  it('lists each fault with its reason: bad YAML (with line), missing entry, no register, throwing import', async () => {
+    const home = tempDir();
+    const root = path.join(home, 'plugins');
+    writePlugin(root, 'badyaml', { 'plugin.yaml': 'name: badyaml\nversion: [1,\n', 'index.mjs': 'export function register() {}' });
+    writePlugin(root, 'noentry', { 'plugin.yaml': 'name: noentry\n' });
+    writePlugin(root, 'noregister', { 'plugin.yaml': '{}', 'index.mjs': 'export const x = 1;' });
+    writePlugin(root, 'importfail', { 'plugin.yaml': '', 'index.mjs': 'throw new Error("import exploded");' });
+    userPlugin(home, 'ok', TOOL('ok_tool'));
+    const { h } = host(home);
+    const infos = await h.load();
+    expect(info(infos, 'badyaml').error).toMatch(new RegExp(`${path.join(root, 'badyaml', 'plugin.yaml')} line [23]:`));
+    expect(info(infos, 'noentry').error).toMatch(/no entry file/);
+    expect(info(infos, 'noregister').error).toMatch(/exports no register\(ctx\) function/);
+    expect(info(infos, 'importfail').error).toMatch(/import exploded/);
+    expect(infos.filter((i) => i.enabled).map((i) => i.name)).toEqual(['ok']);
+  });
+
+  it('gates: plugins.disabled lists a plugin as disabled; plugins.enabled loads only those named', async () => {
+    const home = tempDir();
+    userPlugin(home, 'a', TOOL('a_tool'));
+    userPlugin(home, 'b', TOOL('b_tool'));
+    userPlugin(home, 'c', TOOL('c_tool'));
+    const { h, tools } = host(home, { config: { plugins: { disabled: ['a'], enabled: ['a', 'b'] } } });
+    const infos = await h.load();
+    expect(infos.map((i) => [i.name, i.enabled, i.error])).toEqual([
+      ['a', false, 'disabled in config (plugins.disabled)'],
+      ['b', true, null],
+      ['c', false, 'not listed in plugins.enabled'],
+    ]);
+    expect(tools.names().sort()).toEqual(['b_tool', 'read_file']);
+  });
+
+  it('refuses a command clashing with a built-in, a shadowing tool, and a second context engine', async () => {
+    const home = tempDir();
+    const engine = `{ name: 'eng', shouldCompress() { return false; }, compress() {} }`;
+    userPlugin(home, 'p1', `ctx.registerCommand('/HELP', () => 'x');\n${TOOL('read_file')}\nctx.registerContextEngine(${engine});`);
+    userPlugin(home, 'p2', `${TOOL('read_file', ', override: true')}\nctx.registerContextEngine(${engine});\nctx.registerCommand('mine', () => 'm');`);
+    const { h, tools, logger } = host(home);
+    const infos = await h.load();
+    expect(info(infos, 'p1')).toMatchObject({ enabled: true, commands: 0, tools: 0 });
+    expect(info(infos, 'p1').warnings.join('\n')).toMatch(/\/help conflicts with a built-in[\s\S]*shadow a built-in/);
+    expect(info(infos, 'p2')).toMatchObject({ enabled: true, commands: 1, tools: 0 });
+    expect(info(infos, 'p2').warnings.join('\n')).toMatch(/allow_tool_override[\s\S]*already registered by plugin p1/);
+    expect(tools.get('read_file')?.description).toBe('built-in read');
+    expect(h.contextEngine?.name).toBe('eng');
+    expect(logger.warnings().some((w) => w.includes('plugin p1') && w.includes('/help'))).toBe(true);
+  });
+
+  it('lets a plugin override a built-in tool only with allow_tool_override, and restores it on reload', async () => {
+    const home = tempDir();
+    userPlugin(home, 'over', TOOL('read_file', ', override: true'));
+    const { h, tools } = host(home, { config: { plugins: { entries: { over: { allow_tool_override: true } } } } });
+    expect(info(await h.load(), 'over').tools).toBe(1);
+    expect(tools.get('read_file')?.description).toBe('d');
+    fs.rmSync(path.join(home, 'plugins', 'over'), { recursive: true });
+    await h.reload();
+    expect(tools.get('read_file')?.description).toBe('built-in read');
+  });
+
+  it('reload unloads every registration first and picks up edited plugins', async () => {
+    const home = tempDir();
+    const dir = userPlugin(home, 'r', `${TOOL('r_tool')}\nctx.registerHook('on_session_start', () => 'v1');`);
+    const { h, tools } = host(home);
+    await h.load();
+    expect(await h.port.invokeHook('on_session_start', {})).toEqual(['v1']);
+    fs.writeFileSync(path.join(dir, 'index.mjs'), `export default function (ctx) { ctx.registerHook('on_session_start', () => 'v2'); }`);
+    const infos = await h.reload();
+    expect(info(infos, 'r')).toMatchObject({ enabled: true, tools: 0, hooks: 1 });
+    expect(tools.get('r_tool')).toBeUndefined();
+    expect(await h.port.invokeHook('on_session_start', {})).toEqual(['v2']);
+  });
+
+  it('loads a TypeScript entry without a build step, and an npm plugin', async () => {
+    const home = tempDir();
+    writePlugin(path.join(home, 'plugins'), 'typed', {
+      'plugin.yaml': 'name: typed\n',
+      'index.ts': `import { suffix } from './helper.ts';\ninterface Ctx { registerCommand(n: string, h: (a: string) => string): void }\nexport function register(ctx: Ctx): void {\n  const greet = (a: string): string => 'hi ' + a + suffix;\n  ctx.registerCommand('greet', greet);\n}\n`,
+      'helper.ts': `export const suffix: string = '!';\n`,
+    });
+    writePlugin(path.join(home, 'node_modules'), 'hermes-extra', {
+      'package.json': JSON.stringify({ name: 'hermes-extra', version: '3.1.0', type: 'module', main: 'main.js', hermes: { plugin: {} } }),
+      'main.js': `export default { register(ctx) { ctx.registerCliCommand('extra', { help: 'extra things', handler: () => 0 }); } };`,
+    });
+    const { h } = host(home);
+    const infos = await h.load();
+    expect(info(infos, 'typed')).toMatchObject({ enabled: true, commands: 1, error: null });
+    expect(await h.commands[0].handler('bob')).toBe('hi bob!');
+    expect(info(infos, 'hermes-extra')).toMatchObject({ enabled: true, source: 'npm', version: '3.1.0' });
+    expect(h.cliCommands.map((c) => [c.name, c.help])).toEqual([['extra', 'extra things']]);
+  });
+
+  it('qualifies skills, rejects ":" in their names, and delegates injectMessage and dispatchTool', async () => {
+    const home = tempDir();
+    const injected: string[][] = [];
+    writePlugin(path.join(home, 'plugins'), 'sk', {
+      'plugin.yaml': '',
+      'skills/notes/SKILL.md': '# notes',
+      'index.mjs': `export async function register(ctx) {\n ctx.registerSkill('notes', 'skills/notes', 'take notes');\n ctx.injectMessage('hello');\n ctx.injectMessage('sys', 'system');\n globalThis.__dispatched = await ctx.dispatchTool('read_file', { path: 'x' });\n}`,
+    });
+    userPlugin(home, 'badskill', `ctx.registerSkill('a:b', '.');`);
+    const { h } = host(home, {
+      callbacks: { injectMessage: (c, r) => injected.push([c, r]), dispatchTool: async (n, a) => `${n}(${JSON.stringify(a)})` },
+    });
+    const infos = await h.load();
+    expect(h.skills).toEqual([expect.objectContaining({ name: 'sk:notes', plugin: 'sk', description: 'take notes' })]);
+    expect(info(infos, 'badskill').error).toMatch(/not a valid skill name/);
+    expect(injected).toEqual([['hello', 'user'], ['sys', 'system']]);
+    expect((globalThis as { __dispatched?: string }).__dispatched).toBe('read_file({"path":"x"})');
+  });
+});

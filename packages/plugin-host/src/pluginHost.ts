@@ -1,0 +1,186 @@
+import { silentLogger, type ContextEngine, type ExtensionPort, type Logger, type ToolRegistry } from '@hermes/agent-core';
+import { discoverPlugins, type DiscoveredPlugin, type PluginSource } from './discovery/discover.ts';
+import { gateVerdict } from './discovery/gate.ts';
+import { PluginContext, type HostCallbacks } from './context/pluginContext.ts';
+import { newLedger, Registrations, rollback, type PluginCliCommand, type PluginCommand, type PluginLedger, type PluginSkill } from './context/registrations.ts';
+import { errorText, FailureLog } from './dispatch/failureLog.ts';
+import { runHook } from './dispatch/hooks.ts';
+import { applyRequestChain, runExecutionChain } from './dispatch/middleware.ts';
+import { findRegister, importEntry } from './loader/importEntry.ts';
+
+export interface PluginHostOptions {
+  home: string;
+  cwd: string;
+  env?: Record<string, string | undefined>;
+  /** The loaded config's raw object (`plugins.enabled`, `plugins.disabled`, `plugins.entries`, `plugins.hook_callback_timeout`). */
+  config?: Record<string, unknown>;
+  tools: ToolRegistry;
+  builtinCommands?: ReadonlySet<string>;
+  logger?: Logger;
+  callbacks?: HostCallbacks;
+  npmRoots?: string[];
+}
+
+export interface PluginInfo {
+  name: string;
+  key: string;
+  version: string | null;
+  description: string | null;
+  source: PluginSource;
+  dir: string;
+  enabled: boolean;
+  tools: number;
+  hooks: number;
+  middleware: number;
+  commands: number;
+  /** Why it is not enabled, or null. */
+  error: string | null;
+  /** Registrations refused while it loaded (e.g. a command clashing with a built-in). */
+  warnings: string[];
+}
+
+const DEFAULT_HOOK_TIMEOUT_S = 30;
+
+function record(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Discovers, gates and loads plugins, and serves their registrations as agent-core's ExtensionPort. */
+export class PluginHost {
+  private readonly registrations = new Registrations();
+  private readonly ledgers = new Map<string, PluginLedger>();
+  private readonly failures: FailureLog;
+  private readonly logger: Logger;
+  private infos: PluginInfo[] | null = null;
+  private loading: Promise<PluginInfo[]> | null = null;
+  private generation = 0;
+
+  constructor(private readonly options: PluginHostOptions) {
+    this.logger = options.logger ?? silentLogger;
+    this.failures = new FailureLog(this.logger);
+  }
+
+  private get pluginsConfig(): Record<string, unknown> {
+    return record(this.options.config?.plugins);
+  }
+
+  private get hookTimeoutMs(): number {
+    const value = this.pluginsConfig.hook_callback_timeout;
+    return (typeof value === 'number' && Number.isFinite(value) ? value : DEFAULT_HOOK_TIMEOUT_S) * 1000;
+  }
+
+  /** Discovers and loads once; later calls return the same list (use `reload()` to start over). */
+  load(): Promise<PluginInfo[]> {
+    if (this.infos) return Promise.resolve(this.infos);
+    this.loading ??= this.loadAll().finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  async reload(): Promise<PluginInfo[]> {
+    await this.loading;
+    this.unloadAll();
+    this.generation += 1;
+    return this.load();
+  }
+
+  /** Removes every registration of every plugin and forgets past failures. */
+  unloadAll(): void {
+    for (const ledger of [...this.ledgers.values()].reverse()) rollback(ledger);
+    this.ledgers.clear();
+    this.failures.reset();
+    this.infos = null;
+  }
+
+  list(): PluginInfo[] {
+    return this.infos ?? [];
+  }
+
+  private async loadAll(): Promise<PluginInfo[]> {
+    const { home, cwd, env = process.env, tools, npmRoots } = this.options;
+    const builtinTools = new Set(tools.names());
+    const infos: PluginInfo[] = [];
+    for (const plugin of discoverPlugins({ home, cwd, env, ...(npmRoots ? { npmRoots } : {}) })) {
+      infos.push(await this.loadOne(plugin, builtinTools));
+    }
+    this.infos = infos;
+    return infos;
+  }
+
+  private async loadOne(plugin: DiscoveredPlugin, builtinTools: ReadonlySet<string>): Promise<PluginInfo> {
+    const ledger = newLedger();
+    const info = (enabled: boolean, error: string | null): PluginInfo => ({
+      name: plugin.name,
+      key: plugin.name,
+      version: plugin.manifest?.version ?? null,
+      description: plugin.manifest?.description ?? null,
+      source: plugin.source,
+      dir: plugin.dir,
+      enabled,
+      ...ledger.counts,
+      error,
+      warnings: [...ledger.warnings],
+    });
+    if (plugin.error || !plugin.entry) {
+      this.logger.warn(`plugin ${plugin.name} (${plugin.source}) not loaded: ${plugin.error}`);
+      return info(false, plugin.error ?? 'no entry file');
+    }
+    const refused = gateVerdict(plugin.name, this.pluginsConfig);
+    if (refused) return info(false, refused);
+    const entryConfig = record(record(this.pluginsConfig.entries)[plugin.name]);
+    const ctx = new PluginContext({
+      plugin: plugin.name,
+      dir: plugin.dir,
+      ledger,
+      registrations: this.registrations,
+      tools: this.options.tools,
+      builtinTools,
+      builtinCommands: this.options.builtinCommands ?? new Set(),
+      allowToolOverride: entryConfig.allow_tool_override === true,
+      logger: this.logger,
+      callbacks: this.options.callbacks ?? {},
+    });
+    try {
+      const module = await importEntry(plugin.entry, this.generation);
+      const register = findRegister(module);
+      if (!register) throw new Error(`${plugin.entry} exports no register(ctx) function (named or default)`);
+      await register(ctx);
+    } catch (error) {
+      rollback(ledger);
+      const text = errorText(error);
+      this.logger.warn(`plugin ${plugin.name} failed to load and was rolled back: ${text}`);
+      return info(false, text);
+    }
+    this.ledgers.set(plugin.name, ledger);
+    this.logger.info(`plugin ${plugin.name} loaded (${plugin.source})`);
+    return info(true, null);
+  }
+
+  /** The ExtensionPort agent-core calls at the documented points. */
+  readonly port: ExtensionPort = {
+    invokeHook: async (name, payload) => {
+      const entries = this.registrations.hooks.get(name) ?? [];
+      if (entries.length === 0) return [];
+      return runHook(name, entries, payload, this.hookTimeoutMs, this.failures);
+    },
+    applyRequestMiddleware: (kind, payload, context) =>
+      applyRequestChain(kind, this.registrations.middleware.get(kind) ?? [], payload, context, this.failures),
+    runExecutionMiddleware: (kind, payload, context, terminal) =>
+      runExecutionChain(kind, this.registrations.middleware.get(kind) ?? [], payload, context, terminal, this.failures),
+  };
+
+  get commands(): PluginCommand[] {
+    return [...this.registrations.commands.values()];
+  }
+
+  get cliCommands(): PluginCliCommand[] {
+    return [...this.registrations.cliCommands.values()];
+  }
+
+  get skills(): PluginSkill[] {
+    return [...this.registrations.skills.values()];
+  }
+
+  get contextEngine(): ContextEngine | null {
+    return this.registrations.contextEngine?.engine ?? null;
+  }
+}

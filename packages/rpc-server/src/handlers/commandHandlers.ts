@@ -1,0 +1,95 @@
+import {
+  CommandBusyError,
+  CommandFailedError,
+  completePath,
+  completeSlash,
+  UnknownCommandError,
+} from '@hermes/agent-core';
+import { array, object, optional, string } from 'zod/mini';
+import { ResponseError } from 'vscode-jsonrpc/node';
+import { sessionCommandContext } from '../commands/sessionCommandContext.ts';
+import { ErrorCode } from '../protocol/index.ts';
+import { applyPlugins, buildCommandRegistry } from '../server/plugins.ts';
+import type { HandlerContext, HandlerTable } from './context.ts';
+import { parseParams } from './params.ts';
+
+const catalogSchema = object({ session_id: optional(string()) });
+const slashSchema = object({ text: string(), session_id: optional(string()) });
+const pathSchema = object({ word: string(), cwd: optional(string()) });
+const execSchema = object({ session_id: string(), command: string() });
+const cliSchema = object({ argv: array(string()) });
+
+/** Reloads plugins and rebuilds the command registry from them; returns a one-line summary. */
+async function reloadPlugins(ctx: HandlerContext): Promise<string> {
+  const infos = await ctx.plugins.reload();
+  applyPlugins(ctx.runtime, ctx.plugins);
+  ctx.commands = buildCommandRegistry(ctx.plugins);
+  const failed = infos.filter((p) => p.error);
+  return `Reloaded ${infos.filter((p) => p.enabled && !p.error).length} plugin(s)${failed.length ? `; ${failed.length} failed: ${failed.map((p) => p.name).join(', ')}` : ''}.`;
+}
+
+export function commandHandlers(ctx: HandlerContext): HandlerTable {
+  return {
+    'commands.catalog': (raw) => {
+      parseParams('commands.catalog', catalogSchema, raw);
+      return { commands: ctx.commands.catalog() };
+    },
+
+    'complete.slash': (raw) => {
+      const { text } = parseParams('complete.slash', slashSchema, raw);
+      return completeSlash(text, ctx.commands.catalog());
+    },
+
+    'complete.path': async (raw) => {
+      const params = parseParams('complete.path', pathSchema, raw);
+      return completePath(params.word, params.cwd ?? process.cwd());
+    },
+
+    /** Runs even while a turn is busy: /stop must reach a streaming turn. */
+    'slash.exec': async (raw) => {
+      const params = parseParams('slash.exec', execSchema, raw);
+      const live = ctx.sessions.get(params.session_id);
+      const text = params.command.trim().startsWith('/') ? params.command.trim() : `/${params.command.trim()}`;
+      try {
+        return await ctx.commands.dispatch(text, sessionCommandContext(ctx, live, () => reloadPlugins(ctx)));
+      } catch (error) {
+        if (error instanceof UnknownCommandError) throw new ResponseError(ErrorCode.NotACommand, error.message);
+        if (error instanceof CommandBusyError) throw new ResponseError(ErrorCode.SessionBusy, error.message);
+        if (error instanceof CommandFailedError) return { warning: error.message };
+        throw error;
+      }
+    },
+
+    'plugins.list': () => ({
+      plugins: ctx.plugins.list().map((p) => ({
+        name: p.name,
+        key: p.key,
+        version: p.version ?? '',
+        source: p.source,
+        enabled: p.enabled,
+        tools: p.tools,
+        hooks: p.hooks,
+        middleware: p.middleware,
+        commands: p.commands,
+        error: p.error,
+      })),
+    }),
+
+    /** `hermes <name> …`: a plugin's command-line command. Its output is what it returns or prints. */
+    'cli.exec': async (raw) => {
+      const { argv } = parseParams('cli.exec', cliSchema, raw);
+      const [name, ...rest] = argv;
+      const command = ctx.plugins.cliCommands.find((c) => c.name === name);
+      if (!command) {
+        const known = ctx.plugins.cliCommands.map((c) => c.name);
+        throw new ResponseError(ErrorCode.NotACommand, `"${name ?? ''}" is not a plugin command.${known.length ? ` Known: ${known.join(', ')}.` : ''}`);
+      }
+      try {
+        const output = await command.handler(rest);
+        return { code: typeof output === 'number' ? output : 0, output: typeof output === 'string' ? output : '' };
+      } catch (error) {
+        return { code: 1, output: `${name} failed: ${(error as Error).message}` };
+      }
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { BUILTIN_COMMANDS, CommandRegistry, registerBuiltinCommands, type HermesRuntime, type Logger } from '@hermes/agent-core';
+import { PluginHost } from '@hermes/plugin-host';
+import type { LiveSessions } from './liveSessions.ts';
+
+/** Every built-in command name and alias: plugins may not take them. */
+export function builtinCommandNames(): Set<string> {
+  return new Set(BUILTIN_COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])]));
+}
+
+/**
+ * Loads the user's (and, when enabled, the project's and npm's) plugins and plugs them into the
+ * runtime: the extension port, a replacement context engine, tools (through the shared registry).
+ */
+export async function loadPlugins(runtime: HermesRuntime, sessions: LiveSessions, logger: Logger): Promise<PluginHost> {
+  const host = new PluginHost({
+    home: runtime.home,
+    cwd: process.cwd(),
+    env: process.env,
+    config: runtime.loaded.config.raw,
+    tools: runtime.tools,
+    builtinCommands: builtinCommandNames(),
+    logger,
+    callbacks: {
+      // Into the most recent open session: sent now when idle, after the running turn otherwise.
+      injectMessage: (content: string) => {
+        const live = sessions.all().at(-1);
+        if (!live) return false;
+        live.agent.inject(content);
+        return true;
+      },
+      dispatchTool: (name: string, args: Record<string, unknown>) => runtime.dispatchTool(name, args),
+    },
+  });
+  const plugins = await host.load();
+  applyPlugins(runtime, host);
+  for (const p of plugins) {
+    if (p.error) logger.warn('plugin %s (%s) not loaded: %s', p.name, p.source, p.error);
+    else if (p.enabled) logger.info('plugin %s loaded: %d tools, %d hooks, %d middleware, %d commands', p.name, p.tools, p.hooks, p.middleware, p.commands);
+  }
+  return host;
+}
+
+/** After a load or reload: the port and context engine the sessions use. */
+export function applyPlugins(runtime: HermesRuntime, host: PluginHost): void {
+  runtime.extensions = host.port;
+  if (host.contextEngine) runtime.contextEngine = host.contextEngine;
+}
+
+/** The one command registry: built-ins plus the loaded plugins' commands. */
+export function buildCommandRegistry(host: PluginHost): CommandRegistry {
+  const registry = new CommandRegistry();
+  registerBuiltinCommands(registry);
+  registerPluginCommands(registry, host);
+  return registry;
+}
+
+export function registerPluginCommands(registry: CommandRegistry, host: PluginHost): void {
+  for (const command of host.commands) {
+    registry.register({
+      name: command.name,
+      description: command.description,
+      argsHint: command.argsHint ?? '',
+      source: command.plugin,
+      category: `Plugin: ${command.plugin}`,
+      handler: async (args) => {
+        const output = await command.handler(args);
+        return typeof output === 'string' && output ? { output } : {};
+      },
+    });
+  }
+}
