@@ -58,7 +58,7 @@ export {
   type AskApproval,
   type Detection,
 } from './approvals/types.ts';
-export { appendToConfigList } from './config/configWriter.ts';
+export { appendToConfigList, setConfigValue, ConfigWriteError } from './config/configWriter.ts';
 export * from './context/index.ts';
 export { createProvider } from './providers/createProvider.ts';
 export type { SessionModel } from './agent/agentSession.ts';

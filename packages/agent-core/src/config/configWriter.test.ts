@@ -76,3 +76,18 @@ describe('appendToConfigList', () => {
     expect(read(home)).toBe('command_allowlist: everything\n');
   });
 });
+
+describe('setConfigValue', () => {
+  it('sets a dotted key, keeping comments and other settings, and removes it with undefined', async () => {
+    const { setConfigValue } = await import('./configWriter.ts');
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-setcfg-'));
+    fs.writeFileSync(path.join(home, 'config.yaml'), '# my settings\nmodel:\n  provider: openai # keep me\n');
+    setConfigValue(home, 'plugins.disabled', ['noisy']);
+    const text = fs.readFileSync(path.join(home, 'config.yaml'), 'utf8');
+    expect(text).toContain('# my settings');
+    expect(text).toContain('provider: openai # keep me');
+    expect(text).toMatch(/plugins:\n\s+disabled:\n\s+- noisy/);
+    setConfigValue(home, 'plugins.disabled', undefined);
+    expect(fs.readFileSync(path.join(home, 'config.yaml'), 'utf8')).not.toContain('noisy');
+  });
+});

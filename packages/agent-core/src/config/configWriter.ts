@@ -16,6 +16,34 @@ export class ConfigWriteError extends Error {
  * file that is not valid YAML is left untouched with an error saying where to fix it.
  */
 export function appendToConfigList(home: string, key: string, value: string): boolean {
+  const { file, doc, existing } = openConfig(home);
+  const node = doc.get(key, true);
+  if (node === undefined || (isScalar(node) && node.value === null)) {
+    doc.set(key, doc.createNode([value]));
+  } else if (isSeq(node)) {
+    if (node.items.some((item) => (isScalar(item) ? item.value : item) === value)) return false;
+    node.add(doc.createNode(value));
+  } else {
+    throw new ConfigWriteError(`${file}: \`${key}\` must be a list; the file was not changed.`);
+  }
+  save(file, doc, existing);
+  return true;
+}
+
+/**
+ * Sets a dotted key (e.g. `plugins.disabled`) to a value, creating the maps on the way; `undefined`
+ * removes the key. Same guarantees as `appendToConfigList`.
+ */
+export function setConfigValue(home: string, dottedKey: string, value: unknown): void {
+  const { file, doc, existing } = openConfig(home);
+  const keyPath = dottedKey.split('.');
+  if (value === undefined) doc.deleteIn(keyPath);
+  else doc.setIn(keyPath, doc.createNode(value));
+  save(file, doc, existing);
+}
+
+/** Parses config.yaml for editing; refuses (without touching it) a file that is not valid YAML. */
+function openConfig(home: string): { file: string; doc: Document; existing: string | null } {
   const file = path.join(home, 'config.yaml');
   const existing = readIfPresent(file);
   // Typed as a plain Document so an empty file's contents can be replaced by a new mapping.
@@ -28,18 +56,11 @@ export function appendToConfigList(home: string, key: string, value: string): bo
   // An empty file (or one holding only comments) gets a fresh top-level mapping.
   if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) doc.contents = doc.createNode({});
   if (!isMap(doc.contents)) throw new ConfigWriteError(`${file}: the top level must be a mapping of settings; the file was not changed.`);
+  return { file, doc, existing };
+}
 
-  const node = doc.get(key, true);
-  if (node === undefined || (isScalar(node) && node.value === null)) {
-    doc.set(key, doc.createNode([value]));
-  } else if (isSeq(node)) {
-    if (node.items.some((item) => (isScalar(item) ? item.value : item) === value)) return false;
-    node.add(doc.createNode(value));
-  } else {
-    throw new ConfigWriteError(`${file}: \`${key}\` must be a list; the file was not changed.`);
-  }
+function save(file: string, doc: Document, existing: string | null): void {
   writeAtomically(file, doc.toString(), existing === null ? 0o600 : fs.statSync(file).mode & 0o777);
-  return true;
 }
 
 function readIfPresent(file: string): string | null {

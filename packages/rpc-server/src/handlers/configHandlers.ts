@@ -1,7 +1,7 @@
 import { object, optional, string, unknown } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { EventType, ErrorCode } from '../protocol/index.ts';
-import { findPreset, PROVIDER_PRESETS, type ModelFlags } from '@hermes/agent-core';
+import { findPreset, PROVIDER_PRESETS, setConfigValue, type ModelFlags } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { nonEmptyString, parseParams } from './params.ts';
 import { sendSessionEvent } from './sessionHandlers.ts';
@@ -11,7 +11,7 @@ const getSchema = object({ key: nonEmptyString() });
 const setSchema = object({ key: nonEmptyString(), value: unknown(), session_id: optional(string()) });
 
 /** Keys `config.set` can change so far, and what each does. */
-const SETTABLE = 'yolo (per session: true/false), model (per session: "name" or "provider:name")';
+const SETTABLE = 'yolo (per session: true/false), model (per session: "name" or "provider:name"), plugins.enabled, plugins.disabled';
 
 /** `"gpt-4o"`, `"openrouter:anthropic/claude-sonnet-4"`, or `{provider, model, base_url}`. */
 function parseModelValue(value: unknown): ModelFlags | null {
@@ -73,6 +73,24 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
         if (!deferred) sendSessionEvent(ctx, live, EventType.SessionInfo, sessionInfo(ctx, live));
         const value = `${model.providerLabel}:${model.modelLabel}`;
         return { key: 'model', value, ...(deferred ? { warning: 'A turn is running: the new model applies from the next turn.' } : {}) };
+      }
+      if (params.key === 'plugins.enabled' || params.key === 'plugins.disabled') {
+        const value = params.value;
+        if (value !== null && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
+          throw new ResponseError(ErrorCode.InvalidParams, `Invalid params for config.set: \`value\` must be a list of plugin names, or null to remove ${params.key}`);
+        }
+        try {
+          setConfigValue(ctx.runtime.home, params.key, value ?? undefined);
+        } catch (error) {
+          throw new ResponseError(ErrorCode.UsageError, (error as Error).message);
+        }
+        // The plugin host reads this object on its next (re)load.
+        const raw = ctx.runtime.loaded.config.raw;
+        const plugins = (raw.plugins && typeof raw.plugins === 'object' ? raw.plugins : (raw.plugins = {})) as Record<string, unknown>;
+        const field = params.key.split('.')[1]!;
+        if (value === null) delete plugins[field];
+        else plugins[field] = value;
+        return { key: params.key, value, warning: 'Saved to config.yaml; applies at the next start or /reload-plugins.' };
       }
       if (params.key !== 'yolo') {
         throw new ResponseError(ErrorCode.UsageError, `config.set cannot change "${params.key}" yet; settable keys: ${SETTABLE}.`);

@@ -92,4 +92,19 @@ describe('plugins over the wire', () => {
     expect(done.payload!.status).toBe('interrupted');
     expect(done.payload!.text.length).toBeGreaterThan(0);
   });
+
+  it('disabling a plugin is saved to config.yaml and takes effect on /reload-plugins', async () => {
+    const { backend, sid } = await start([{ text: 'unused' }]);
+    const set = await backend.request('config.set', { key: 'plugins.disabled', value: ['demo'] });
+    expect(set).toMatchObject({ key: 'plugins.disabled', value: ['demo'] });
+    expect(fs.readFileSync(path.join(backend.home, 'config.yaml'), 'utf8')).toMatch(/disabled:\n\s+- demo/);
+    const reloaded = await backend.request('slash.exec', { session_id: sid, command: '/reload-plugins' });
+    expect(reloaded.output).toMatch(/Reloaded/);
+    const { plugins } = await backend.request('plugins.list', {});
+    expect(plugins.find((p) => p.name === 'demo')).toMatchObject({ enabled: false, tools: 0, commands: 0 });
+    const { commands } = await backend.request('commands.catalog', {});
+    expect(commands.some((c) => c.name === 'mycmd')).toBe(false);
+    const { toolsets } = await backend.request('tools.list', {});
+    expect(toolsets.flatMap((t) => t.tools)).not.toContain('shout');
+  });
 });
