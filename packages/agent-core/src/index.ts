@@ -63,3 +63,4 @@ export * from './context/index.ts';
 export { createProvider } from './providers/createProvider.ts';
 export type { SessionModel } from './agent/agentSession.ts';
 export * from './commands/index.ts';
+export * from './skills/index.ts';

@@ -16,6 +16,7 @@ import { appendToConfigList } from './config/configWriter.ts';
 import { ProcessRegistry } from './processes/processRegistry.ts';
 import { registerBuiltinTools } from './tools/builtins.ts';
 import { TodoList } from './tools/todoList.ts';
+import { SkillCatalog } from './skills/skillCatalog.ts';
 import { ToolRegistry } from './tools/registry.ts';
 import type { ToolSettings } from './tools/types.ts';
 import { newStoredSessionId, NO_PROMPTS, type SessionModel, type SessionPrompts } from './agent/agentSession.ts';
@@ -43,6 +44,8 @@ export class HermesRuntime {
   readonly store: SessionStore;
   readonly logger: Logger;
   readonly gate: ApprovalGate;
+  /** User skills (`$HERMES_HOME/skills/`) and plugin skills, for the skill tools and the system prompt. */
+  readonly skills: SkillCatalog;
   /** Background processes started by the terminal tool, across sessions. */
   readonly processes = new ProcessRegistry();
   readonly settings: ToolSettings;
@@ -75,6 +78,8 @@ export class HermesRuntime {
       maxLines: config.tool_output.max_lines,
     };
     this.store = SessionStore.open(path.join(this.home, 'state.db'));
+    this.skills = new SkillCatalog({ onWarning: (warning) => this.logger.warn('skills: %s', warning) });
+    for (const problem of this.skills.loadUserSkills(this.home)) this.logger.warn('skills: %s: %s', problem.path, problem.message);
     this.gate = new ApprovalGate({
       mode: config.approvals.mode,
       allowlist: config.command_allowlist,
@@ -156,6 +161,7 @@ export class HermesRuntime {
       home: this.home,
       settings: this.settings,
       processes: this.processes,
+      skills: this.skills,
       extensions: this.extensions,
       retry: {
         maxRetries: this.loaded.config.agent.api_max_retries,
@@ -186,6 +192,7 @@ export class HermesRuntime {
       home: this.home,
       settings: this.settings,
       processes: this.processes,
+      skills: this.skills,
       todos: new TodoList(),
       sessions: this.store,
       signal: new AbortController().signal,

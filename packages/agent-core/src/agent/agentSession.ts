@@ -3,6 +3,7 @@ import type { Logger } from '../logging/logger.ts';
 import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
 import type { ProcessRegistry } from '../processes/processRegistry.ts';
+import type { SkillCatalog } from '../skills/skillCatalog.ts';
 import type { ExtensionPort } from '../extensions/extensionPort.ts';
 import type { ChatMessage, ChatProvider, ChatResponse, ToolSchema } from '../providers/types.ts';
 import type { CompressionResult, ContextEngine } from '../context/contextEngine.ts';
@@ -64,6 +65,7 @@ export interface AgentSessionOptions {
   home: string;
   settings: ToolSettings;
   processes: ProcessRegistry;
+  skills: SkillCatalog;
   extensions: ExtensionPort;
   retry: RetryPolicy;
   stallTimeoutMs: number;
@@ -124,7 +126,11 @@ export class AgentSession {
         parentId: options.parentId ?? null,
       });
     }
-    this.systemPrompt = buildSystemPrompt({ cwd: options.cwd, toolNames: options.toolSchemas.map((t) => t.function.name) });
+    this.systemPrompt = buildSystemPrompt({
+      cwd: options.cwd,
+      toolNames: options.toolSchemas.map((t) => t.function.name),
+      skillsIndex: options.skills.indexForSystemPrompt(),
+    });
     this.toolContext = {
       cwd: options.cwd,
       sessionId: this.id,
@@ -133,6 +139,7 @@ export class AgentSession {
       processes: options.processes,
       todos: this.todos,
       sessions: options.store,
+      skills: options.skills,
       clarify: async (question, choices) => {
         const answer = await options.prompts.clarify(question, choices, this.running?.controller.signal ?? new AbortController().signal);
         if (answer === null) throw new Error('Nobody answered the question (no interactive user, or it was withdrawn).');

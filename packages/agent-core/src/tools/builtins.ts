@@ -6,6 +6,8 @@ import { readFileTool } from './readFile.ts';
 import type { ToolRegistry } from './registry.ts';
 import { searchFilesTool } from './searchFiles.ts';
 import { sessionSearchTool } from './sessionSearch.ts';
+import { skillsListTool } from './skillsList.ts';
+import { skillViewTool } from './skillView.ts';
 import { terminalTool } from './terminal.ts';
 import { todoTool } from './todo.ts';
 import type { ToolDefinition } from './types.ts';
@@ -22,6 +24,8 @@ export const BUILTIN_TOOLS: readonly ToolDefinition[] = [
   memoryTool,
   clarifyTool,
   sessionSearchTool,
+  skillsListTool,
+  skillViewTool,
 ];
 
 /** Registers every built-in tool; call before plugins register theirs. */

@@ -53,19 +53,19 @@ describe('toolset selection and availability', () => {
   it('offers every toolset by default and only the selected ones otherwise', () => {
     const r = builtins();
     expect(r.schemas().map((s) => s.function.name).sort()).toEqual(
-      ['clarify', 'memory', 'patch', 'process', 'read_file', 'search_files', 'session_search', 'terminal', 'todo', 'write_file'],
+      ['clarify', 'memory', 'patch', 'process', 'read_file', 'search_files', 'session_search', 'skill_view', 'skills_list', 'terminal', 'todo', 'write_file'],
     );
     const picked = r.enabledFor(['file', 'search']);
     expect(picked.tools.map((t) => t.name).sort()).toEqual(['patch', 'read_file', 'search_files', 'write_file']);
     expect(picked.problems).toEqual([]);
-    expect(r.enabledFor(['hermes-cli']).tools).toHaveLength(10);
+    expect(r.enabledFor(['hermes-cli']).tools).toHaveLength(12);
   });
 
   it('reports an unknown toolset name with the known ones instead of failing', () => {
     const { tools, problems } = builtins().enabledFor(['file', 'web']);
     expect(tools.map((t) => t.toolset)).toEqual(['file', 'file', 'file']);
     expect(problems).toEqual([
-      'Unknown toolset "web" in `toolsets`; known toolsets: clarify, file, hermes-cli, memory, search, session_search, terminal, todo',
+      'Unknown toolset "web" in `toolsets`; known toolsets: clarify, file, hermes-cli, memory, search, session_search, skills, terminal, todo',
     ]);
   });
 
@@ -101,7 +101,7 @@ describe('toolset selection and availability', () => {
       enabled: false,
       tools: ['terminal', 'process'],
     });
-    expect(list.map((t) => t.name)).toEqual(['clarify', 'file', 'memory', 'plugin_demo', 'search', 'session_search', 'terminal', 'todo']);
+    expect(list.map((t) => t.name)).toEqual(['clarify', 'file', 'memory', 'plugin_demo', 'search', 'session_search', 'skills', 'terminal', 'todo']);
   });
 });
 

@@ -7,6 +7,7 @@ export const CORE_TOOLSETS: Readonly<Record<string, string>> = {
   memory: 'Remember facts across sessions',
   clarify: 'Ask the user a question',
   session_search: 'Search past conversations',
+  skills: 'List and load skills (task instructions)',
 };
 
 /** Names that stand for several toolsets (Hermes' default config says `hermes-cli`). */

@@ -2,6 +2,7 @@ import type { ApprovalSubject } from '../approvals/types.ts';
 import type { ProcessRegistry } from '../processes/processRegistry.ts';
 import type { ToolSchema } from '../providers/types.ts';
 import type { SearchHit, SearchOptions } from '../sessions/messageSearch.ts';
+import type { SkillCatalog } from '../skills/skillCatalog.ts';
 import type { TodoList } from './todoList.ts';
 
 /** Limits that come from config.yaml (`terminal.timeout`, `tool_output.*`). */
@@ -33,6 +34,8 @@ export interface ToolContext {
   clarify?: (question: string, choices?: string[]) => Promise<string>;
   /** Search over stored sessions (the session store); absent when there is none. */
   sessions?: SessionSearchPort;
+  /** User and plugin skills (skills_list, skill_view); absent when there is none. */
+  skills?: SkillCatalog;
 }
 
 /** What the session_search tool needs of the session store; SessionStore satisfies it. */

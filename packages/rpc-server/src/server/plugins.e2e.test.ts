@@ -19,6 +19,7 @@ export function register(ctx) {
     schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
     handler: (args) => String(args.text).toUpperCase(),
   });
+  ctx.registerSkill('greeting', new URL('./greeting/SKILL.md', import.meta.url).pathname, 'How to greet');
   ctx.registerCommand('mycmd', (args) => 'mycmd ran with: ' + args, 'A demo command', '<words>');
   ctx.registerHook('pre_llm_call', () => ({ context: 'PLUGIN-CONTEXT' }));
   ctx.registerHook('pre_tool_call', ({ tool_name, args }) =>
@@ -34,6 +35,10 @@ function home(): string {
   fs.mkdirSync(path.join(dir, 'plugins', 'demo'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'plugins', 'demo', 'plugin.yaml'), 'name: demo\nversion: 1.0\n');
   fs.writeFileSync(path.join(dir, 'plugins', 'demo', 'index.js'), PLUGIN);
+  fs.mkdirSync(path.join(dir, 'plugins', 'demo', 'greeting'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'plugins', 'demo', 'greeting', 'SKILL.md'), '---\nname: greeting\ndescription: How to greet\n---\nSay hello warmly.\n');
+  fs.mkdirSync(path.join(dir, 'skills', 'deploy'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'skills', 'deploy', 'SKILL.md'), '---\nname: deploy\ndescription: Ship the app to production\n---\nRun the deploy script.\n');
   fs.mkdirSync(path.join(dir, 'plugins', 'broken'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'plugins', 'broken', 'plugin.yaml'), 'name: broken\nversion: [oops\n');
   return dir;
@@ -91,6 +96,20 @@ describe('plugins over the wire', () => {
     const done = (await backend.waitForEvent((e) => e.type === 'message.complete')) as EventOf<'message.complete'>;
     expect(done.payload!.status).toBe('interrupted');
     expect(done.payload!.text.length).toBeGreaterThan(0);
+  });
+
+  it('lists user skills in the system prompt and loads a plugin skill on request', async () => {
+    const { server, backend, sid } = await start([
+      { tool_calls: [{ name: 'skill_view', arguments: { name: 'demo:greeting' } }] },
+      { text: 'ok' },
+    ]);
+    await backend.request('prompt.submit', { session_id: sid, text: 'greet' });
+    await backend.waitForEvent((e) => e.type === 'message.complete');
+    const first = server.requests[0]!.body as { messages: { role: string; content: string }[] };
+    expect(first.messages[0]!.content).toContain('- deploy: Ship the app to production');
+    expect(first.messages[0]!.content).not.toContain('greeting');
+    const second = server.requests[1]!.body as { messages: { role: string; content: string }[] };
+    expect(second.messages.find((m) => m.role === 'tool')!.content).toContain('Say hello warmly.');
   });
 
   it('disabling a plugin is saved to config.yaml and takes effect on /reload-plugins', async () => {

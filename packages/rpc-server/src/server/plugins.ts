@@ -44,6 +44,15 @@ export async function loadPlugins(runtime: HermesRuntime, sessions: LiveSessions
 export function applyPlugins(runtime: HermesRuntime, host: PluginHost): void {
   runtime.extensions = host.port;
   if (host.contextEngine) runtime.contextEngine = host.contextEngine;
+  // Plugin skills: read-only, loaded on request; replaced wholesale on reload.
+  for (const plugin of host.list()) runtime.skills.removePluginSkills(plugin.name);
+  for (const skill of host.skills) {
+    try {
+      runtime.skills.addPluginSkill({ name: skill.name, path: skill.path, ...(skill.description ? { description: skill.description } : {}) });
+    } catch (error) {
+      runtime.logger.warn('skill %s not added: %s', skill.name, (error as Error).message);
+    }
+  }
 }
 
 /** The one command registry: built-ins plus the loaded plugins' commands. */
