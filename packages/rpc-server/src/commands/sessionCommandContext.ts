@@ -48,7 +48,8 @@ export function sessionCommandContext(ctx: HandlerContext, live: LiveSession, re
       for (let i = 0; i < Math.max(1, turns); i += 1) {
         const step = runtime.store.undoLastTurn(agent.id);
         if (step.removed === 0) break;
-        removed += step.removed;
+        // Counted in user turns (a turn is the prompt and everything after it).
+        removed += 1;
         text = step.text;
       }
       return { removed, text };

@@ -1,9 +1,10 @@
 /**
  * Opening, switching and editing sessions: the startup choice (`--resume`, `--continue`), the picker's
- * resume, and the local slash commands (/undo, /branch, /title, /new).
+ * resume, and slash commands: sent to the backend, whose directives (prefill, send, switch session, picker)
+ * are carried out here.
  */
-import { ErrorCode, type SessionOpenResult } from '@hermes/rpc-server/protocol';
-import { firstLine, unknownCommandNotice, type ParsedSlash } from '../commands/localCommands.ts';
+import { ErrorCode, type ResultOf, type SessionOpenResult } from '@hermes/rpc-server/protocol';
+import { firstLine, parseDirective, type ParsedSlash, type SlashDirective } from '../commands/localCommands.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
 import type { NoticeLevel } from '../state/viewState.ts';
 import { PickerController } from './pickerController.ts';
@@ -80,20 +81,96 @@ export class SessionActions {
     return { client, sessionId };
   }
 
+  /** Runs a `/command`: `/sessions` here, everything else through the backend's `slash.exec`. */
   run(command: ParsedSlash): void {
-    if (command.kind === 'unknown') return this.notice('warn', unknownCommandNotice(command.name));
-    switch (command.name) {
-      case 'sessions':
-        return this.picker.open();
-      case 'undo':
-        return void this.undo();
-      case 'branch':
-        return void this.switchTo('/branch', (client, sessionId) =>
-          client.request('session.branch', { session_id: sessionId, ...(command.args ? { name: command.args } : {}) }), 'branched');
-      case 'title':
-        return void this.title(command.args);
+    if (command.kind === 'local') return this.picker.open();
+    void this.exec(command.command);
+  }
+
+  /** Sent even while a turn runs: the backend refuses (4009) what cannot run then, and runs /stop at once. */
+  private async exec(command: string): Promise<void> {
+    const { phase, sessionId } = this.state;
+    const client = this.host.client();
+    if (phase !== 'ready' || !sessionId || !client) {
+      this.notice('warn', `${command}: ${phase === 'failed' ? 'the backend is not running' : 'still starting — try again in a moment'}`);
+      return;
+    }
+    let result: ResultOf<'slash.exec'>;
+    try {
+      result = await client.request('slash.exec', { session_id: sessionId, command });
+    } catch (error) {
+      const code = errorCode(error);
+      this.host.logger[code === ErrorCode.NotACommand || code === ErrorCode.SessionBusy ? 'info' : 'warn']('slash.exec refused', { command, error });
+      this.host.view.dispatch({ type: 'local.commandRan', command, error: errorMessage(error) });
+      return;
+    }
+    const { output, warning, exit } = result;
+    this.host.view.dispatch({ type: 'local.commandRan', command, output, warning });
+    if (exit) return this.host.exit();
+    const directive = parseDirective(result.directive);
+    if (result.directive && !directive) this.host.logger.warn('skipped a directive this TUI does not know', { command, directive: result.directive });
+    if (directive) await this.follow(directive, sessionId);
+  }
+
+  /** Does what a command's directive asks of the screen. */
+  private async follow(directive: SlashDirective, from: string): Promise<void> {
+    switch (directive.type) {
+      case 'prefill': {
+        if (this.host.composer.getState().draft === '')
+          this.host.composer.setState({ draft: directive.text, cursor: directive.text.length });
+        else this.notice('info', 'your draft was kept; the text the command gave back is not in the composer');
+        return;
+      }
+      case 'send':
+        if (!this.host.sendPrompt(directive.message)) this.notice('warn', `not sent: ${firstLine(directive.message)}`);
+        return;
       case 'new':
-        return void this.switchTo('/new', (client) => this.create(client), 'created');
+        return this.adopt(directive.session_id, from, 'created');
+      case 'resume':
+        if (directive.session_id) return this.adopt(directive.session_id, from, 'branched');
+        return this.resume(directive.target!, `"${directive.target}"`);
+      case 'picker':
+        if (directive.picker === 'sessions') return this.picker.open();
+        this.notice('info', 'there is no model picker here yet: /model <name> switches the model');
+    }
+  }
+
+  /**
+   * Shows a session the backend has already opened (by /new, /branch), and closes the one left behind
+   * (unless the backend kept the same id).
+   */
+  private async adopt(sessionId: string, from: string, how: 'created' | 'branched'): Promise<void> {
+    if (this.switching) return this.notice('warn', 'another session is still opening');
+    const client = this.host.client();
+    if (!client) return;
+    this.switching = true;
+    try {
+      const [info, history] = await Promise.all([
+        this.host.sessionInfo(sessionId),
+        client.request('session.history', { session_id: sessionId }),
+      ]);
+      const shown = info ?? this.state.info;
+      if (!shown) throw new Error(`no information about session ${sessionId} arrived`);
+      if (!info) this.host.logger.warn('switched without the new session\'s info', { session_id: sessionId });
+      const result: SessionOpenResult = {
+        session_id: sessionId,
+        stored_session_id: shown.stored_session_id,
+        message_count: history.count,
+        messages: history.messages,
+        info: shown,
+      };
+      if (sessionId !== from) this.host.declinePrompts();
+      this.host.view.dispatch({ type: 'local.sessionOpened', result, how });
+      this.host.logger.info('switched session', { how, from, to: sessionId });
+      if (sessionId !== from)
+        await client.request('session.close', { session_id: from }).catch((error: unknown) =>
+          this.host.logger.info('the previous session was not closed (the backend may have closed it)', { session_id: from, error }),
+        );
+    } catch (error) {
+      this.host.logger.warn('switching to a session a command opened failed', { session_id: sessionId, error });
+      this.notice('error', `could not switch to the new session: ${errorMessage(error)}`);
+    } finally {
+      this.switching = false;
     }
   }
 
@@ -128,38 +205,6 @@ export class SessionActions {
       this.notice('error', `${what} failed: ${notFound ? 'that session no longer exists' : errorMessage(error)}`);
     } finally {
       this.switching = false;
-    }
-  }
-
-  private async undo(): Promise<void> {
-    const target = this.ready('/undo');
-    if (!target) return;
-    try {
-      const { removed, text } = await target.client.request('session.undo', { session_id: target.sessionId });
-      if (!removed) return this.notice('info', 'nothing to undo');
-      // <Static> cannot take back what it printed, so the undo is said rather than shown.
-      this.notice('warn', `undone: ${firstLine(text) || '(the last turn)'}`);
-      const composer = this.host.composer.getState();
-      if (composer.draft === '') this.host.composer.setState({ draft: text, cursor: text.length });
-      else this.notice('info', 'your draft was kept; the undone prompt is not in the composer');
-    } catch (error) {
-      this.host.logger.warn('session.undo failed', { error });
-      this.notice('error', `/undo failed: ${errorMessage(error)}`);
-    }
-  }
-
-  private async title(text: string): Promise<void> {
-    const target = this.ready('/title', false);
-    if (!target) return;
-    try {
-      const result = await target.client.request('session.title', { session_id: target.sessionId, ...(text ? { title: text } : {}) });
-      if (text) {
-        this.host.view.dispatch({ type: 'local.titleChanged', title: result.title });
-        this.notice('info', `title set: ${result.title ?? text}`);
-      } else this.notice('info', result.title ? `title: ${result.title}` : 'this session has no title yet — /title <text> sets one');
-    } catch (error) {
-      this.host.logger.warn('session.title failed', { error });
-      this.notice('error', `/title failed: ${errorMessage(error)}`);
     }
   }
 

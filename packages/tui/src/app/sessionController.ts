@@ -17,8 +17,13 @@ import { createViewStore, type ViewStore } from '../state/viewStore.ts';
 import { PromptBroker, type PromptAnswer } from './promptBroker.ts';
 import { errorCode, errorMessage, hasStderrTail, submitFailure } from './rpcErrors.ts';
 import type { Runtime } from './runtime.ts';
+import { CompletionController } from './completionController.ts';
 import { SessionActions } from './sessionActions.ts';
+import { SessionInfoCache } from './sessionInfoCache.ts';
 import type { StartupSession } from './sessionHost.ts';
+
+/** How long a switch to a session a command opened waits for that session's info event. */
+const SESSION_INFO_WAIT_MS = 2_000;
 
 /** How long an interrupt the backend refused may leave the turn running before the TUI ends it itself. */
 const ABANDON_AFTER_MS = 3_000;
@@ -45,12 +50,16 @@ export class SessionController {
   private abandonTimer: NodeJS.Timeout | undefined;
   private yoloPending = false;
   private readonly prompts: PromptBroker;
-  /** Session switching, the picker and the local slash commands. */
+  /** Session switching, the picker and the slash commands. */
   readonly sessions: SessionActions;
+  /** The slash-command completion list under the composer. */
+  readonly completion: CompletionController;
+  private readonly infos = new SessionInfoCache();
+  private exitHandler: (() => void) | undefined;
 
   constructor(private readonly options: ControllerOptions) {
     this.prompts = new PromptBroker(this.view, options.logger);
-    this.sessions = new SessionActions({
+    const host = {
       view: this.view,
       composer: this.composer,
       logger: options.logger,
@@ -58,7 +67,17 @@ export class SessionController {
       cwd: options.cwd,
       client: () => this.backend?.client,
       declinePrompts: () => this.prompts.declineAll(),
-    });
+      sessionInfo: (sessionId: string) => this.infos.get(sessionId, SESSION_INFO_WAIT_MS),
+      sendPrompt: (text: string) => this.sendPrompt(text),
+      exit: () => this.exitHandler?.(),
+    };
+    this.sessions = new SessionActions(host);
+    this.completion = new CompletionController(host);
+  }
+
+  /** What to do when the backend asks the TUI to exit (/quit): the screen's own exit. */
+  onExitRequest(handler: () => void): void {
+    this.exitHandler = handler;
   }
 
   /** Where this run logs, for error messages that point the user to details. */
@@ -151,6 +170,7 @@ export class SessionController {
       this.early.push(event);
       return;
     }
+    if (event.type === 'session.info' && event.payload && event.session_id && event.session_id !== this.state.sessionId) this.infos.put(event.session_id, event.payload);
     if (event.type === 'message.complete') this.clearAbandonTimer();
     if (event.type === 'request.cancel' && event.payload) this.prompts.withdrawn(event.payload.id);
     this.view.dispatch(event);
@@ -172,7 +192,7 @@ export class SessionController {
   }
 
   /**
-   * Sends a prompt, runs a local `/command`, or runs a shell command when it starts with `!`. Returns false (and says
+   * Sends a prompt, runs a `/command`, or runs a shell command when it starts with `!`. Returns false (and says
    * why) when it cannot be done now; the draft is then kept.
    */
   submit(text: string): boolean {
@@ -186,12 +206,19 @@ export class SessionController {
       this.view.dispatch({ type: 'local.notice', level: 'info', text: SHELL_USAGE });
       return true;
     }
-    const target = this.sendable();
-    if (!target) return false;
     if (shell) {
+      const target = this.sendable();
+      if (!target) return false;
       this.runShell(target, shell.command);
       return true;
     }
+    return this.sendPrompt(text);
+  }
+
+  /** Sends `text` to the model as it is (no `/` or `!` meaning); false, with the reason shown, when it cannot go now. */
+  private sendPrompt(text: string): boolean {
+    const target = this.sendable();
+    if (!target) return false;
     this.view.dispatch({ type: 'local.submitted', text });
     target.backend.client.request('prompt.submit', { session_id: target.sessionId, text }).then(
       (result) => this.logger.debug('prompt accepted', { status: result.status }),
@@ -289,6 +316,7 @@ export class SessionController {
     this.shuttingDown ??= (async () => {
       this.clearAbandonTimer();
       this.sessions.dispose();
+      this.completion.dispose();
       // Answered before stdin closes, so the backend reads a deny rather than a broken pipe.
       this.prompts.declineAll();
       this.view.dispose();

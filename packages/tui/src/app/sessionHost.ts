@@ -1,4 +1,5 @@
 /** What the session actions and the picker need from the controller: narrow, so each can be tested apart. */
+import type { SessionInfo } from '@hermes/rpc-server/protocol';
 import type { Logger } from '../logging/logger.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
 import type { ComposerStore } from '../state/composerStore.ts';
@@ -14,6 +15,12 @@ export interface SessionHost {
   client(): HermesClient | undefined;
   /** Declines the questions of the session being left: nobody will see their cards any more. */
   declinePrompts(): void;
+  /** The info of a session the backend opened by itself (e.g. for /new), waiting briefly for it. */
+  sessionInfo(sessionId: string): Promise<SessionInfo | undefined>;
+  /** Sends `text` as an ordinary prompt (a command's `send` directive); false when it cannot go now. */
+  sendPrompt(text: string): boolean;
+  /** The backend asked the TUI to exit (/quit). */
+  exit(): void;
 }
 
 /** Which session the TUI opens at startup: a fresh one, a stored one by id or title, or the latest. */

@@ -57,8 +57,8 @@ Keys in the TUI:
   Ctrl+C                clear the prompt, else interrupt the reply, else press twice to exit
   Ctrl+D                exit when the prompt is empty
   Ctrl+X                pick a saved session to resume (or type /sessions)
-  /undo /branch [name] /title [text] /new
-                        undo the last prompt, branch, show or set the title, start afresh
+  /                     slash commands: type / for the list (↑/↓ select, Tab completes,
+                        Esc closes); /help shows them all
 
 Configuration lives in $HERMES_HOME (default ~/.hermes): config.yaml for settings, .env for API keys.
 Logs: $HERMES_HOME/logs/tui.log.

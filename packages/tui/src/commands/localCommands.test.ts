@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { firstLine, parseSlash, unknownCommandNotice } from './localCommands.ts';
+import { parseDirective, parseSlash } from './localCommands.ts';
 
-describe('local slash commands', () => {
-  it('parses the known commands with their arguments', () => {
-    expect(parseSlash('/sessions')).toEqual({ kind: 'command', name: 'sessions', args: '' });
-    expect(parseSlash('/branch  try the other way ')).toEqual({ kind: 'command', name: 'branch', args: 'try the other way' });
-    expect(parseSlash('/TITLE Deploy notes')).toEqual({ kind: 'command', name: 'title', args: 'Deploy notes' });
-    expect(parseSlash(' /undo')).toEqual({ kind: 'command', name: 'undo', args: '' });
-    expect(parseSlash('/new')).toEqual({ kind: 'command', name: 'new', args: '' });
-  });
-
-  it('reports an unknown command instead of sending it to the model', () => {
-    expect(parseSlash('/frobnicate now')).toEqual({ kind: 'unknown', name: 'frobnicate' });
-    expect(unknownCommandNotice('frobnicate')).toMatch(/^unknown command \/frobnicate — available here: \/sessions /);
+describe('slash command parsing', () => {
+  it('keeps /sessions local and sends every other command, as typed, to the backend', () => {
+    expect(parseSlash('/sessions')).toEqual({ kind: 'local', name: 'sessions', args: '' });
+    expect(parseSlash(' /SESSIONS ')).toEqual({ kind: 'local', name: 'sessions', args: '' });
+    expect(parseSlash('/branch  try the other way ')).toEqual({ kind: 'backend', name: 'branch', command: '/branch  try the other way' });
+    expect(parseSlash('/Help')).toEqual({ kind: 'backend', name: 'help', command: '/Help' });
+    expect(parseSlash('/frobnicate now')).toEqual({ kind: 'backend', name: 'frobnicate', command: '/frobnicate now' });
   });
 
   it('leaves ordinary prompts alone, paths included', () => {
@@ -21,9 +16,25 @@ describe('local slash commands', () => {
     expect(parseSlash('/')).toBeUndefined();
     expect(parseSlash('!ls')).toBeUndefined();
   });
+});
 
-  it('shortens a prompt to its first line for notices', () => {
-    expect(firstLine('  fix the bug\nin main.ts')).toBe('fix the bug');
-    expect(firstLine('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
+describe('slash.exec directives', () => {
+  it('reads each known directive', () => {
+    expect(parseDirective({ type: 'prefill', text: 'earlier prompt' })).toEqual({ type: 'prefill', text: 'earlier prompt' });
+    expect(parseDirective({ type: 'send', message: 'fix the tests' })).toEqual({ type: 'send', message: 'fix the tests' });
+    expect(parseDirective({ type: 'new', session_id: 'sess-2', clear: true })).toEqual({ type: 'new', session_id: 'sess-2', clear: true });
+    expect(parseDirective({ type: 'new', session_id: 'sess-2' })).toEqual({ type: 'new', session_id: 'sess-2', clear: false });
+    expect(parseDirective({ type: 'resume', session_id: 'sess-3' })).toEqual({ type: 'resume', session_id: 'sess-3' });
+    expect(parseDirective({ type: 'resume', target: 'auth work' })).toEqual({ type: 'resume', target: 'auth work' });
+    expect(parseDirective({ type: 'picker', picker: 'model' })).toEqual({ type: 'picker', picker: 'model' });
+  });
+
+  it('ignores missing, malformed and unknown directives', () => {
+    expect(parseDirective(undefined)).toBeUndefined();
+    expect(parseDirective({ type: 'send', message: '' })).toBeUndefined();
+    expect(parseDirective({ type: 'new' })).toBeUndefined();
+    expect(parseDirective({ type: 'resume' })).toBeUndefined();
+    expect(parseDirective({ type: 'picker', picker: 'colours' })).toBeUndefined();
+    expect(parseDirective({ type: 'teleport', where: 'moon' })).toBeUndefined();
   });
 });

@@ -1,46 +1,70 @@
 /**
- * Slash commands the TUI runs itself, kept in one table until the backend's command registry takes
- * them over. Parsing is pure; `sessionActions.ts` carries them out.
+ * Slash commands: which ones the TUI keeps for itself (they are about the screen), how a submitted
+ * line is recognised as a command, and the directives the backend's `slash.exec` answers with.
+ * Everything else goes to the backend's command registry. Parsing is pure; `sessionActions.ts` acts.
  */
 
-export type LocalCommandName = 'sessions' | 'undo' | 'branch' | 'title' | 'new';
+export type LocalCommandName = 'sessions';
 
-export interface LocalCommand {
-  name: LocalCommandName;
-  args: string;
-  description: string;
-}
-
-export const LOCAL_COMMANDS: readonly LocalCommand[] = [
-  { name: 'sessions', args: '', description: 'pick a saved session to resume (also Ctrl+X)' },
-  { name: 'undo', args: '', description: 'drop the last prompt and its reply; the prompt goes back into the composer' },
-  { name: 'branch', args: '[name]', description: 'continue in a copy of this session, leaving the original as it is' },
-  { name: 'title', args: '[text]', description: 'show or set the session title' },
-  { name: 'new', args: '', description: 'start a fresh session' },
+/** Commands run without asking the backend. */
+export const LOCAL_COMMANDS: readonly { name: LocalCommandName; description: string }[] = [
+  { name: 'sessions', description: 'pick a saved session to resume (also Ctrl+X)' },
 ];
 
 export type ParsedSlash =
-  | { kind: 'command'; name: LocalCommandName; args: string }
-  | { kind: 'unknown'; name: string };
+  | { kind: 'local'; name: LocalCommandName; args: string }
+  /** For the backend: the whole line, as typed. */
+  | { kind: 'backend'; name: string; command: string };
 
 /**
- * What a submitted line means: a local command, an unknown `/word`, or (undefined) an ordinary prompt.
+ * What a submitted line means: a command (local or for the backend), or (undefined) an ordinary prompt.
  * A path like `/usr/bin/env is missing` is a prompt, not a command.
  */
 export function parseSlash(text: string): ParsedSlash | undefined {
-  const match = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
+  const trimmed = text.trim();
+  const match = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(trimmed);
   if (!match) return undefined;
   const name = match[1].toLowerCase();
-  const args = (match[2] ?? '').trim();
-  const command = LOCAL_COMMANDS.find((entry) => entry.name === name);
-  return command ? { kind: 'command', name: command.name, args } : { kind: 'unknown', name };
+  const local = LOCAL_COMMANDS.find((entry) => entry.name === name);
+  return local ? { kind: 'local', name: local.name, args: (match[2] ?? '').trim() } : { kind: 'backend', name, command: trimmed };
 }
 
-export function unknownCommandNotice(name: string): string {
-  return `unknown command /${name} — available here: ${LOCAL_COMMANDS.map((command) => `/${command.name}`).join(' ')}`;
+/** What the client does after a command, beyond printing its output (the backend's `CommandDirective`). */
+export type SlashDirective =
+  | { type: 'prefill'; text: string }
+  | { type: 'send'; message: string }
+  | { type: 'new'; session_id: string; clear: boolean }
+  | { type: 'resume'; session_id?: string; target?: string }
+  | { type: 'picker'; picker: 'sessions' | 'model' };
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * Reads a `slash.exec` directive from the wire. Undefined for none, or for one this TUI does not know
+ * (a newer backend): the output is still shown, and the caller logs what was skipped.
+ */
+export function parseDirective(raw: Record<string, unknown> | undefined): SlashDirective | undefined {
+  if (!raw) return undefined;
+  switch (raw.type) {
+    case 'prefill':
+      return str(raw.text) !== undefined ? { type: 'prefill', text: str(raw.text)! } : undefined;
+    case 'send':
+      return str(raw.message) ? { type: 'send', message: str(raw.message)! } : undefined;
+    case 'new':
+      return str(raw.session_id) ? { type: 'new', session_id: str(raw.session_id)!, clear: raw.clear === true } : undefined;
+    case 'resume': {
+      const sessionId = str(raw.session_id);
+      const target = str(raw.target);
+      if (!sessionId && !target) return undefined;
+      return { type: 'resume', ...(sessionId ? { session_id: sessionId } : {}), ...(target ? { target } : {}) };
+    }
+    case 'picker':
+      return raw.picker === 'sessions' || raw.picker === 'model' ? { type: 'picker', picker: raw.picker } : undefined;
+  }
+  return undefined;
 }
 
-/** The first line of a prompt, shortened for a one-line notice. */
+/** The first line of a text, shortened for a one-line notice. */
 export function firstLine(text: string, max = 80): string {
   const line = text.trim().split('\n')[0]?.trim() ?? '';
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;

@@ -6,6 +6,7 @@ import { useTerminalSize } from '../hooks/useTerminalSize.ts';
 import { ApprovalCard } from './ApprovalCard.tsx';
 import { BackendErrorPanel, errorPanelRows } from './BackendErrorPanel.tsx';
 import { ClarifyCard } from './ClarifyCard.tsx';
+import { CompletionList, completionRows } from './CompletionList.tsx';
 import { Composer, composerRows } from './Composer.tsx';
 import { LiveTurn, liveChromeRows } from './LiveTurn.tsx';
 import { SessionPicker } from './SessionPicker.tsx';
@@ -34,11 +35,15 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const queued = useStore(store, (s) => Math.max(0, s.prompts.length - 1));
   const shell = useStore(store, (s) => s.shell);
   const pickerOpen = useStore(controller.sessions.picker.store, (s) => s !== undefined);
+  const completion = useStore(controller.completion.store);
   useAppKeys(controller, onExit);
 
   const panelRows = (setup ? 1 : 0) + (failure ? errorPanelRows(failure.message, failure.stderrTail, columns) : 0);
   // The prompt (with its rule), its top margin, and the status line.
-  const baseRows = composerRows(draft) + 2 + panelRows + SAFETY_ROWS + (phase === 'starting' ? 1 : 0);
+  const fixedRows = composerRows(draft) + 2 + panelRows + SAFETY_ROWS + (phase === 'starting' ? 1 : 0);
+  // The completion list sits under the prompt; on a short terminal it gets what is left after a minimal live turn.
+  const listRows = prompt || pickerOpen ? 0 : Math.min(completionRows(completion), Math.max(0, rows - fixedRows - chromeRows - 2));
+  const baseRows = fixedRows + listRows;
   const liveTextRows = Math.max(2, rows - baseRows - chromeRows);
   // A card replaces the live turn (which is waiting on it anyway); its top margin is one row.
   const cardRows = Math.max(8, rows - baseRows - 1);
@@ -81,6 +86,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
         <Box marginTop={1} flexDirection="column">
           {setup ? <SetupReminder /> : null}
           <Composer store={controller.composer} busy={busy || Boolean(shell) || phase !== 'ready' || Boolean(prompt)} placeholder={placeholder} width={columns} />
+          {listRows > 0 ? <CompletionList store={controller.completion.store} width={columns} maxRows={listRows} /> : null}
         </Box>
         <StatusLine store={store} />
       </Box>

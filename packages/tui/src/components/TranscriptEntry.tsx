@@ -12,6 +12,31 @@ export function TurnMark({ status, error }: { status?: 'interrupted' | 'error'; 
   return null;
 }
 
+/** A `/command` and what the backend answered, as one block: output plain, warning yellow, error red. */
+function CommandEntry({ item }: { item: Extract<TranscriptItem, { kind: 'command' }> }) {
+  return (
+    <Box marginTop={1} flexDirection="column">
+      <Text dimColor>
+        {'❯ '}
+        {item.command}
+      </Text>
+      {[
+        { text: item.output, color: undefined },
+        { text: item.warning, color: 'yellow' },
+        { text: item.error, color: 'red' },
+      ].map(({ text, color }, index) =>
+        text ? (
+          <Box key={index} paddingLeft={2}>
+            <Box flexGrow={1} flexShrink={1} flexBasis={0}>
+              <Text color={color}>{text}</Text>
+            </Box>
+          </Box>
+        ) : null,
+      )}
+    </Box>
+  );
+}
+
 /** One finished transcript item. */
 export function TranscriptEntry({ item, width }: { item: TranscriptItem; width: number }) {
   // <Static> lays items out without the terminal's width; without an explicit width, long text
@@ -56,6 +81,8 @@ function EntryBody({ item }: { item: TranscriptItem }) {
       return <SetupPanel hint={item.hint} />;
     case 'shell':
       return <ShellEntry result={item} />;
+    case 'command':
+      return <CommandEntry item={item} />;
     case 'notice': {
       const color = item.level === 'error' ? 'red' : item.level === 'warn' ? 'yellow' : undefined;
       const symbol = item.level === 'error' ? '✗ ' : item.level === 'warn' ? '! ' : '· ';

@@ -1,10 +1,11 @@
 /**
  * Routes keys to the app: to the card of a pending backend question if there is one, else to the
- * session picker when it is open, else Ctrl+C by its rules, the session keys (Shift+Tab, Ctrl+X) and
- * the composer.
+ * session picker when it is open, else Ctrl+C by its rules, the session keys (Shift+Tab, Ctrl+X), the
+ * slash-command completion list when it is open, and the composer.
  */
 import { useEffect, useRef } from 'react';
 import type { SessionController } from '../app/sessionController.ts';
+import { applyCompletionKey } from '../commands/slashCompletion.ts';
 import { applyApprovalKey } from '../input/approvalKeys.ts';
 import { applyClarifyKey } from '../input/clarifyKeys.ts';
 import { applyComposerKey } from '../input/composerKeys.ts';
@@ -35,6 +36,7 @@ export function useAppKeys(controller: SessionController, onExit: () => void): v
   const disarmTimer = useRef<NodeJS.Timeout | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(disarmTimer.current), []);
+  useEffect(() => controller.onExitRequest(onExit), [controller, onExit]);
 
   const setArmed = (armed: boolean) => {
     clearTimeout(disarmTimer.current);
@@ -94,6 +96,15 @@ export function useAppKeys(controller: SessionController, onExit: () => void): v
         continue;
       }
       const current = controller.composer.getState();
+      // The completion list takes ↑/↓, Tab and Esc while open; Enter still runs what is typed.
+      const completion = controller.completion.store.getState();
+      if (completion) {
+        const outcome = applyCompletionKey(completion, current.draft, key);
+        if (outcome.kind === 'select') controller.completion.select(outcome.state);
+        else if (outcome.kind === 'apply') controller.composer.setState(outcome.composer);
+        else if (outcome.kind === 'close') controller.completion.dismiss();
+        if (outcome.kind !== 'pass') continue;
+      }
       // Ctrl+D on an empty prompt leaves, as in a shell.
       if (key.type === 'key' && key.ctrl && key.name === 'd' && current.draft === '') {
         onExit();

@@ -59,6 +59,8 @@ function lines(state: ViewState): string[] {
         return [];
       case 'shell':
         return [`shell ${item.command} → ${item.code}: ${item.stdout}${item.stderr}`];
+      case 'command':
+        return [`command ${item.command}`, ...[item.output, item.warning && `warn: ${item.warning}`, item.error && `error: ${item.error}`].filter((line) => !!line) as string[]];
     }
   });
 }
@@ -330,5 +332,24 @@ describe('switching sessions', () => {
     const state = run({ type: 'local.sessionOpened', result: result('s3', [{ role: 'user', text: 'hi' }], 'try-b'), how: 'branched' });
     expect(lines(state)).toEqual([expect.stringMatching(/^info: branched: now in "try-b", a copy of the 1 messages above/)]);
     expect(state.transcript.filter((item) => item.kind === 'header')).toHaveLength(1);
+  });
+
+  it('prints a command with its multi-line output, warning or refusal as one block, even mid-turn', () => {
+    const state = run(
+      { type: 'local.submitted', text: 'long job' },
+      { type: 'local.commandRan', command: '/help', output: 'Commands:\n  /help  show this' },
+      { type: 'local.commandRan', command: '/undo', warning: 'Nothing to undo.' },
+      { type: 'local.commandRan', command: '/hepl', error: '/hepl is not a command. Did you mean /help?' },
+    );
+    expect(lines(state)).toEqual([
+      'you: long job',
+      'command /help',
+      'Commands:\n  /help  show this',
+      'command /undo',
+      'warn: Nothing to undo.',
+      'command /hepl',
+      'error: /hepl is not a command. Did you mean /help?',
+    ]);
+    expect(state.busy).toBe(true);
   });
 });

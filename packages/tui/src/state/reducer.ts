@@ -131,6 +131,10 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
     }
     case 'local.promptWithdrawn':
       return withdraw(state, action.id, action.reason);
+    case 'local.commandRan': {
+      const { command, output, warning, error } = action;
+      return append(state, { kind: 'command', command, ...(output ? { output } : {}), ...(warning ? { warning } : {}), ...(error ? { error } : {}) });
+    }
     case 'local.shellStarted':
       // Echoed as typed, so the approval card and the output that follow have their cause above them.
       return append({ ...state, shell: { command: action.command } }, { kind: 'user', text: `!${action.command}` });

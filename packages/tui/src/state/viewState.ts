@@ -56,7 +56,9 @@ export type TranscriptItem =
   | { kind: 'setup'; id: number; hint: string }
   /** A `!cmd` the user ran, with what it printed (`code` 126 with a `BLOCKED:` stderr: the gate refused it). */
   | { kind: 'shell'; id: number; command: string; stdout: string; stderr: string; code: number }
-  | { kind: 'notice'; id: number; level: NoticeLevel; text: string };
+  | { kind: 'notice'; id: number; level: NoticeLevel; text: string }
+  /** A `/command` the backend ran: its output (multi-line), a warning, or why it was refused. */
+  | { kind: 'command'; id: number; command: string; output?: string; warning?: string; error?: string };
 
 /** The turn being streamed: everything here is still changing. */
 export interface LiveTurn {
@@ -118,6 +120,8 @@ export type LocalAction =
   | { type: 'local.promptAnswered'; id: string; record: string }
   /** The backend (or the connection) withdrew a question before the user answered. */
   | { type: 'local.promptWithdrawn'; id: string; reason: RequestCancelPayload['reason'] | 'cancelled' }
+  /** A `/command` answered (or refused) by the backend's `slash.exec`. */
+  | { type: 'local.commandRan'; command: string; output?: string; warning?: string; error?: string }
   | { type: 'local.shellStarted'; command: string }
   | { type: 'local.shellFinished'; command: string; stdout: string; stderr: string; code: number }
   /** `shell.exec` itself failed (not the command): nothing ran that we know of. */

@@ -3,9 +3,11 @@
 import { createInterface } from 'node:readline';
 
 const SESSION = 'sess-1';
+/** The session the last prompt went to: slash commands can switch the client to another one. */
+let current = SESSION;
 let seq = 0;
 const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
-const event = (type, payload) => send({ method: 'event', params: { type, session_id: SESSION, seq: ++seq, payload } });
+const event = (type, payload, sessionId = current) => send({ method: 'event', params: { type, session_id: sessionId, seq: ++seq, payload } });
 const usage = { model: 'fake', input: 1, output: 2, reasoning: 0, total: 3, calls: 1 };
 const info = {
   model: 'fake-model', provider: 'fake', cwd: process.cwd(), title: null, stored_session_id: 'stored-1',
@@ -20,11 +22,66 @@ const answers = new Map();
 const answered = [];
 function ask(method, params) {
   const id = `srq-${++requests}`;
-  send({ id, method, params: { session_id: SESSION, ...params, request_id: id } });
+  send({ id, method, params: { session_id: current, ...params, request_id: id } });
   return { id, reply: new Promise((resolve) => answers.set(id, resolve)) };
 }
 const describe = (response) =>
   response.error ? `error ${response.error.code}` : (response.result.choice ?? JSON.stringify(response.result.answer ?? response.result));
+/** A `stream-long` turn is running. */
+let streaming = false;
+/** The last prompt sent, for /undo and /retry. */
+let lastPrompt = '';
+
+const CATALOG = [
+  { name: 'help', aliases: [], description: 'Show the commands', category: 'info', args_hint: '[filter]', source: 'builtin' },
+  { name: 'history', aliases: [], description: 'Show the conversation', category: 'info', args_hint: '', source: 'builtin' },
+  { name: 'new', aliases: ['reset'], description: 'Start a new session', category: 'session', args_hint: '[name]', source: 'builtin' },
+  { name: 'stop', aliases: [], description: 'Interrupt the running turn', category: 'session', args_hint: '', source: 'builtin' },
+  { name: 'undo', aliases: [], description: 'Drop the last turn', category: 'session', args_hint: '[N]', source: 'builtin' },
+  { name: 'greet', aliases: [], description: 'Say hello (plugin)', category: 'greeter', args_hint: '', source: 'greeter' },
+];
+
+/** The answer to `slash.exec`: a result, or an error `{ code, message }`. */
+function slashExec(command) {
+  const [word, ...rest] = command.replace(/^\//, '').split(' ');
+  const args = rest.join(' ').trim();
+  switch (word.toLowerCase()) {
+    case 'help':
+      return { result: { output: CATALOG.map((c) => `/${c.name}  ${c.description}`).join('\n') } };
+    case 'greet':
+      return { result: { output: 'hello from the greeter plugin' } };
+    case 'stop':
+      if (!streaming) return { result: { output: 'Nothing to stop.' } };
+      streaming = false;
+      event('message.complete', { text: 'a long reply that keeps going', status: 'interrupted' });
+      return { result: { output: 'Interrupted the running turn.' } };
+    case 'compress':
+      if (streaming) return { error: { code: 4009, message: "/compress can't run while a turn is running" } };
+      return { result: { output: 'Nothing to compress yet.' } };
+    case 'undo':
+      if (!lastPrompt) return { result: { warning: 'Nothing to undo.' } };
+      return { result: { output: 'Removed 1 turn.', directive: { type: 'prefill', text: lastPrompt } } };
+    case 'retry':
+      return { result: { directive: { type: 'send', message: lastPrompt } } };
+    case 'new':
+      // The new session's info goes out before the answer, as the backend may do.
+      event('session.info', { ...info, stored_session_id: 'stored-2', title: args || null }, 'sess-2');
+      return { result: { output: 'Started a new session.', directive: { type: 'new', session_id: 'sess-2', clear: false } } };
+    case 'branch':
+      // ...and here after it.
+      setTimeout(() => event('session.info', { ...info, stored_session_id: 'stored-3', title: args || null }, 'sess-3'), 20);
+      return { result: { output: 'Branched.', directive: { type: 'resume', session_id: 'sess-3' } } };
+    case 'model':
+      return { result: { output: 'Model: fake-model', directive: { type: 'picker', picker: 'model' } } };
+    case 'future':
+      return { result: { output: 'from a newer backend', directive: { type: 'teleport' } } };
+    case 'quit':
+    case 'exit':
+      return { result: { exit: true } };
+  }
+  return { error: { code: 4018, message: `/${word} is not a command. Did you mean /help?` } };
+}
+
 /** What the interrupt should withdraw, if anything. */
 let withdrawable;
 
@@ -94,6 +151,11 @@ function promptTurn(text) {
     case 'secret':
       void ask('secret', { env_var: 'API_KEY', prompt: 'key?' }).reply.then((response) => reply(`secret: ${describe(response)}`));
       return true;
+    case 'stream-long':
+      // Streams until /stop (slash.exec) or an interrupt ends it.
+      event('message.delta', { text: 'a long reply that keeps going' });
+      streaming = true;
+      return true;
     case 'answers':
       // The answers the client sent to withdrawn requests, which no turn reported.
       reply(`answers: ${answered.join(', ') || 'none'}`);
@@ -111,8 +173,35 @@ lines.on('line', (line) => {
     answers.delete(id);
     return;
   }
+  if (method === 'commands.catalog') {
+    send({ id, result: { commands: CATALOG } });
+    return;
+  }
+  if (method === 'complete.slash') {
+    const word = params.text.slice(1).toLowerCase();
+    const items = CATALOG.filter((c) => c.name.startsWith(word)).map((c) => ({ text: `/${c.name}`, display: `/${c.name}`, meta: c.description }));
+    // `/h…` answers late, so a test can type past it.
+    setTimeout(() => send({ id, result: { items, replace_from: 0 } }), params.text === '/h' ? 300 : 0);
+    return;
+  }
+  if (method === 'slash.exec') {
+    send({ id, ...slashExec(params.command) });
+    return;
+  }
+  if (method === 'session.history') {
+    send({ id, result: { count: 0, messages: [] } });
+    return;
+  }
+  if (method === 'session.close') {
+    send({ id, result: { closed: true } });
+    return;
+  }
   if (method === 'session.interrupt') {
-    if (withdrawable) {
+    if (streaming) {
+      streaming = false;
+      event('message.complete', { text: 'a long reply that keeps going', status: 'interrupted' });
+      send({ id, result: { status: 'interrupted' } });
+    } else if (withdrawable) {
       event('request.cancel', { id: withdrawable, method: 'approval', reason: 'interrupted' });
       event('tool.complete', { tool_id: 't1', name: 'terminal', duration_s: 0, error: 'interrupted', blocked: true });
       event('message.complete', { text: '', status: 'interrupted' });
@@ -140,6 +229,8 @@ lines.on('line', (line) => {
       send({ id, error: { code: 5032, message: 'no model configured: set model.provider' } });
       return;
     }
+    current = params.session_id;
+    lastPrompt = params.text;
     send({ id, result: { status: 'streaming' } });
     event('message.start');
     if (promptTurn(params.text)) return;

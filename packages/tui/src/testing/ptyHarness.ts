@@ -26,6 +26,7 @@ const KEYS = {
   down: '\x1b[B',
   left: '\x1b[D',
   right: '\x1b[C',
+  tab: '\t',
 } as const;
 
 export type KeyName = keyof typeof KEYS;

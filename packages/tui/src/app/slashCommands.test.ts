@@ -1,0 +1,169 @@
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../logging/logger.ts';
+import type { CompletionState } from '../commands/slashCompletion.ts';
+import type { TranscriptItem, ViewState } from '../state/viewState.ts';
+import { runtimeFrom } from './runtime.ts';
+import { SessionController } from './sessionController.ts';
+
+const FAKE_BACKEND = fileURLToPath(new URL('../testing/fakeBackend.mjs', import.meta.url));
+
+let controller: SessionController;
+const saved = process.env.HERMES_RPC_ENTRY;
+
+beforeEach(async () => {
+  process.env.HERMES_RPC_ENTRY = FAKE_BACKEND;
+  controller = new SessionController({
+    backend: {},
+    runtime: runtimeFrom(new URL('../main.tsx', import.meta.url).href),
+    logger: silentLogger,
+    cwd: process.cwd(),
+    cols: 80,
+  });
+  await controller.start();
+});
+
+afterEach(async () => {
+  await controller.shutdown();
+  if (saved === undefined) delete process.env.HERMES_RPC_ENTRY;
+  else process.env.HERMES_RPC_ENTRY = saved;
+});
+
+function until<T>(store: { getState(): T; subscribe(listener: (state: T) => void): () => void }, check: (state: T) => boolean): Promise<T> {
+  return new Promise((resolve) => {
+    if (check(store.getState())) return resolve(store.getState());
+    const stop = store.subscribe((state) => {
+      if (!check(state)) return;
+      stop();
+      resolve(state);
+    });
+  });
+}
+const view = (check: (state: ViewState) => boolean) => until(controller.view.store, check);
+const commands = (state: ViewState) => state.transcript.filter((item): item is Extract<TranscriptItem, { kind: 'command' }> => item.kind === 'command');
+const lastCommand = async (command: string) => (await view((s) => commands(s).some((c) => c.command === command))).transcript.findLast((item) => item.kind === 'command');
+const texts = (state: ViewState) => state.transcript.flatMap((item) => ('text' in item ? [`${item.kind}: ${item.text}`] : []));
+const replied = (text: string) => (s: ViewState) => !s.busy && texts(s).includes(`assistant: ${text}`);
+
+describe('slash commands through slash.exec', () => {
+  it('shows a command\'s multi-line output in the transcript, plugin commands included', async () => {
+    expect(controller.submit('/help')).toBe(true);
+    expect(await lastCommand('/help')).toMatchObject({ output: expect.stringContaining('/help  Show the commands\n/history') });
+    controller.submit('/greet');
+    expect(await lastCommand('/greet')).toMatchObject({ output: 'hello from the greeter plugin' });
+  });
+
+  it('shows the backend\'s refusal of an unknown command, with its suggestion, and sends nothing to the model', async () => {
+    controller.submit('/hepl');
+    expect(await lastCommand('/hepl')).toMatchObject({ error: '/hepl is not a command. Did you mean /help?' });
+    expect(texts(controller.view.store.getState()).some((text) => text.startsWith('user:'))).toBe(false);
+  });
+
+  it('/undo puts the prompt back into an empty composer, and keeps a draft the user is writing', async () => {
+    controller.submit('a prompt to take back');
+    await view(replied('echo: a prompt to take back'));
+    controller.submit('/undo');
+    await until(controller.composer, (s) => s.draft === 'a prompt to take back');
+    expect(controller.composer.getState().cursor).toBe('a prompt to take back'.length);
+
+    controller.composer.setState({ draft: 'my draft', cursor: 8 });
+    controller.submit('/undo');
+    await view((s) => texts(s).some((text) => text.includes('your draft was kept')));
+    expect(controller.composer.getState().draft).toBe('my draft');
+  });
+
+  it('/retry sends the last prompt again', async () => {
+    controller.submit('once more');
+    await view(replied('echo: once more'));
+    controller.submit('/retry');
+    await view((s) => !s.busy && texts(s).filter((text) => text === 'assistant: echo: once more').length === 2);
+  });
+
+  it('/new switches to the session the backend opened (its info came first), and prompts go there', async () => {
+    controller.submit('/new');
+    const state = await view((s) => s.sessionId === 'sess-2');
+    expect(state.info?.stored_session_id).toBe('stored-2');
+    expect(state.transcript.filter((item) => item.kind === 'header')).toHaveLength(2);
+    controller.submit('hello again');
+    await view(replied('echo: hello again'));
+  });
+
+  it('/branch switches to the branch, waiting for its info that comes after the answer', async () => {
+    controller.submit('/branch try-b');
+    const state = await view((s) => s.sessionId === 'sess-3');
+    expect(state.info?.stored_session_id).toBe('stored-3');
+    expect(texts(state).some((text) => text.startsWith('notice: branched: now in "try-b"'))).toBe(true);
+  });
+
+  it('/stop while a reply streams interrupts it; a command that cannot run while busy says why', async () => {
+    controller.submit('stream-long');
+    await view((s) => s.busy && (s.live?.text ?? '').includes('a long reply'));
+    controller.submit('/compress');
+    expect(await lastCommand('/compress')).toMatchObject({ error: expect.stringContaining("can't run while a turn is running") });
+    controller.submit('/stop');
+    const state = await view((s) => !s.busy);
+    expect(state.transcript.find((item) => item.kind === 'assistant')).toMatchObject({ status: 'interrupted' });
+    expect(await lastCommand('/stop')).toMatchObject({ output: 'Interrupted the running turn.' });
+  });
+
+  it('/quit asks the screen to exit', async () => {
+    let exited = false;
+    controller.onExitRequest(() => {
+      exited = true;
+    });
+    controller.submit('/quit');
+    await view((s) => commands(s).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(exited).toBe(true);
+  });
+
+  it('shows the output of a command whose directive this TUI does not know, and says so for the model picker', async () => {
+    controller.submit('/future');
+    expect(await lastCommand('/future')).toMatchObject({ output: 'from a newer backend' });
+    controller.submit('/model');
+    await view((s) => texts(s).some((text) => text.includes('/model <name> switches the model')));
+  });
+
+  it('keeps /sessions local: the picker opens without asking slash.exec', async () => {
+    controller.submit('/sessions');
+    expect(controller.sessions.picker.isOpen).toBe(true);
+    expect(commands(controller.view.store.getState())).toEqual([]);
+  });
+});
+
+describe('slash completion list', () => {
+  const list = (check: (state: CompletionState | undefined) => boolean) => until(controller.completion.store, check);
+  const type = (draft: string) => controller.composer.setState({ draft, cursor: draft.length });
+
+  it('opens for a leading / with the matching commands, and closes when the draft stops being a command', async () => {
+    type('/');
+    const all = await list((s) => s !== undefined);
+    expect(all?.items.map((item) => item.text)).toContain('/greet');
+    type('/he');
+    const help = await list((s) => s?.text === '/he');
+    expect(help?.items).toEqual([{ text: '/help', display: '/help', meta: 'Show the commands' }]);
+    type('hello');
+    expect(controller.completion.isOpen).toBe(false);
+  });
+
+  it('drops an answer that comes back after the user typed on', async () => {
+    type('/h');
+    // The fake answers `/h` after 300 ms; `/hi` is typed before that and answered at once.
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    type('/hi');
+    const state = await list((s) => s?.text === '/hi');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(controller.completion.store.getState()).toEqual(state);
+    expect(state?.items.map((item) => item.text)).toEqual(['/history']);
+  });
+
+  it('stays closed after Esc until the text changes', async () => {
+    type('/un');
+    await list((s) => s?.text === '/un');
+    controller.completion.dismiss();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(controller.completion.isOpen).toBe(false);
+    type('/u');
+    await list((s) => s?.text === '/u');
+  });
+});

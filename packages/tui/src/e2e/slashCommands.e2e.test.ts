@@ -1,0 +1,85 @@
+/**
+ * Slash commands end to end: the real bundle and backend (its command registry), a scripted model, a real
+ * pseudo-terminal. The completion list, Tab, running a command, and /stop during a streamed reply.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { hermesWithModel, modelRequests, stopAll, type Running } from '../testing/realBackend.ts';
+
+const running: Running = { hermes: [], servers: [] };
+afterEach(() => stopAll(running));
+
+describe('slash commands in the TUI', () => {
+  it('lists /help for /he, completes it with Tab, and Enter shows the help text', async () => {
+    const { hermes, server } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] });
+    hermes.type('/he');
+    // The list under the prompt: the command and its description.
+    await hermes.waitForText(/› \/help\s+\S/);
+    hermes.press('tab');
+    await hermes.waitForText(/❯ \/help\s*$/m);
+    hermes.press('enter');
+    // The help text lists the built-ins, several lines of it.
+    const screen = await hermes.waitForText(/\/sessions/);
+    expect(screen).toMatch(/\/undo/);
+    expect(screen).toMatch(/\/stop/);
+    expect(modelRequests(server)).toEqual([]);
+  });
+
+  it('Esc closes the list and keeps what was typed', async () => {
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] });
+    hermes.type('/he');
+    await hermes.waitForText(/› \/help/);
+    hermes.press('escape');
+    await hermes.waitForTextGone(/› \/help/);
+    expect(hermes.screenText()).toMatch(/❯ \/he/);
+  });
+
+  it('/stop during a long reply interrupts it, keeping the partial text marked interrupted', async () => {
+    const words = Array.from({ length: 200 }, (_, i) => `w${String(i + 1).padStart(3, '0')} `);
+    const { hermes } = await hermesWithModel(running, { turns: [{ chunks: words, chunk_delay_ms: 50 }] });
+    hermes.type('Count slowly');
+    hermes.press('enter');
+    await hermes.waitForText('w005');
+    hermes.type('/stop');
+    hermes.press('enter');
+    const screen = await hermes.waitForText('[interrupted]');
+    expect(screen).toMatch(/w00\d/);
+    await hermes.waitForText(/Interrupted the running turn/);
+    await hermes.waitForText(/● ready/);
+    expect(hermes.bufferText()).not.toContain('w200');
+  });
+
+  it('says what an unknown command is, with the backend\'s suggestion, and sends nothing to the model', async () => {
+    const { hermes, server } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] });
+    hermes.type('/hepl');
+    hermes.press('enter');
+    await hermes.waitForText(/\/hepl is not a command\. Did you mean \/help\?/);
+    expect(modelRequests(server)).toEqual([]);
+  });
+
+  it('/branch and /new switch the screen to the session the backend opened, and prompts go there', async () => {
+    const { hermes, server } = await hermesWithModel(running, {
+      turns: [{ text: 'First answer.' }, { text: 'Answer in the branch.' }, { text: 'Answer in the new one.' }],
+    });
+    hermes.type('remember the kettle');
+    hermes.press('enter');
+    await hermes.waitForText('First answer.');
+    await hermes.waitForText(/● ready/);
+    hermes.type('/branch try-b');
+    hermes.press('enter');
+    await hermes.waitForText(/branched: now in "try-b", a copy of the 2 messages above/);
+    hermes.type('and in the branch?');
+    hermes.press('enter');
+    await hermes.waitForText('Answer in the branch.');
+    await hermes.waitForText(/● ready/);
+    // The branch carries the history the model sees.
+    expect(modelRequests(server).at(-1)).toContain('remember the kettle');
+
+    hermes.type('/new');
+    hermes.press('enter');
+    await hermes.waitForText('Started a new session.');
+    hermes.type('fresh start');
+    hermes.press('enter');
+    await hermes.waitForText('Answer in the new one.');
+    expect(modelRequests(server).at(-1)).not.toContain('remember the kettle');
+  });
+});
