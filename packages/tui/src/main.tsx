@@ -68,10 +68,13 @@ async function main(): Promise<void> {
     return;
   }
   if (options.positionals.length > 0) {
-    process.stderr.write(
-      `hermes: unknown command "${options.positionals[0]}". Commands: chat, sessions; or run \`hermes --tui\`.\nRun \`hermes --help\` for usage.\n`,
-    );
-    process.exitCode = 2;
+    const [{ runPlugins, runPluginCli }, { createLogger }] = await Promise.all([import('./cli/pluginsCommand.ts'), import('./logging/logger.ts')]);
+    const io = { stdout: process.stdout, stderr: process.stderr };
+    const backend = { model: options.model, provider: options.provider, baseUrl: options.baseUrl };
+    process.exitCode =
+      options.positionals[0] === 'plugins'
+        ? await runPlugins(options.positionals.slice(1), backend, io, createLogger())
+        : await runPluginCli(options.positionals, backend, io, createLogger());
     return;
   }
   if (options.resume !== undefined && options.continueLatest) {

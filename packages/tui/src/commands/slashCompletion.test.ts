@@ -45,7 +45,7 @@ describe('slash completion', () => {
 
   it('Tab writes the selected item from replace_from; Esc closes; other keys go to the composer', () => {
     const state = { ...list(['help', 'history'], 1, '/h'), replaceFrom: 0 };
-    expect(applyCompletionKey(state, '/h', key('tab'))).toEqual({ kind: 'apply', composer: { draft: '/history', cursor: 8 } });
+    expect(applyCompletionKey(state, '/h', key('tab'))).toEqual({ kind: 'apply', composer: { draft: '/history ', cursor: 9 } });
     expect(applyCompletionKey(state, '/h', key('escape'))).toEqual({ kind: 'close' });
     expect(applyCompletionKey(state, '/h', key('enter'))).toEqual({ kind: 'pass' });
     expect(applyCompletionKey(state, '/h', { type: 'text', text: 'e' })).toEqual({ kind: 'pass' });

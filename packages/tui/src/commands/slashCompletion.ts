@@ -39,10 +39,14 @@ export function acceptAnswer(
   return { text: answer.text, items: answer.items, replaceFrom: answer.replace_from, selected: Math.max(0, kept) };
 }
 
-/** The composer after applying `item`: the draft from `replaceFrom` becomes the item's text, cursor at the end. */
+/**
+ * The composer after applying `item`: the draft from `replaceFrom` becomes the item's text, cursor at
+ * the end. A completed command name gets a space, ready for its arguments.
+ */
 export function applyCompletion(draft: string, replaceFrom: number, item: CompletionItem): ComposerState {
   const from = Math.max(0, Math.min(replaceFrom, draft.length));
-  const text = draft.slice(0, from) + item.text;
+  const commandName = from === 0 && item.text.startsWith('/') && !item.text.includes(' ');
+  const text = `${draft.slice(0, from)}${item.text}${commandName ? ' ' : ''}`;
   return { draft: text, cursor: text.length };
 }
 

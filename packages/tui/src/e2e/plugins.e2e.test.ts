@@ -1,0 +1,71 @@
+/**
+ * A user's plugin, end to end: `/my` + Tab completes to its `/mycmd` in a real pseudo-terminal and
+ * Enter shows its output; `hermes plugins list|disable|enable` edit config.yaml; `hermes <name>` runs
+ * its command-line command.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HERMES_BIN } from '../testing/ptyHarness.ts';
+import { CLEAN_ENV, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
+
+const running: Running = { hermes: [], servers: [] };
+afterEach(() => stopAll(running));
+
+function homeWithPlugin(): string {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-plugin-home-'));
+  const dir = path.join(home, 'plugins', 'demo');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'plugin.yaml'), 'name: demo\nversion: "2.1"\n');
+  fs.writeFileSync(
+    path.join(dir, 'index.js'),
+    `export function register(ctx) {
+  ctx.registerCommand('mycmd', (args) => 'mycmd says hello ' + args, 'Says hello from the demo plugin');
+  ctx.registerCliCommand('demo-report', { help: 'Prints a report', handler: (argv) => 'report for ' + argv.join(' ') });
+}\n`,
+  );
+  return home;
+}
+
+const hermes = (home: string, args: string[]) =>
+  execa(process.execPath, [HERMES_BIN, ...args], { env: { ...CLEAN_ENV, HERMES_HOME: home }, reject: false, stdin: 'ignore' });
+
+describe('a plugin from the user', () => {
+  it('/my + Tab completes to the plugin command, and Enter shows its output', async () => {
+    const home = homeWithPlugin();
+    const { hermes: tui } = await hermesWithModel(running, { turns: [{ text: 'unused' }] }, { home });
+    tui.type('/my');
+    await tui.waitForText('Says hello from the demo plugin');
+    tui.press('tab');
+    await tui.waitForText(/❯ \/mycmd\s*$/m);
+    tui.type('world');
+    tui.press('enter');
+    await tui.waitForText('mycmd says hello world');
+  });
+
+  it('hermes plugins list, disable and enable edit config.yaml; hermes <name> runs its CLI command', async () => {
+    const home = homeWithPlugin();
+    const list = await hermes(home, ['plugins', 'list']);
+    expect(list.exitCode).toBe(0);
+    expect(list.stdout).toMatch(/^demo\t2\.1\tuser\tenabled\ttools 0, hooks 0, middleware 0, commands 1$/m);
+
+    const report = await hermes(home, ['demo-report', 'weekly', 'summary']);
+    expect(report.exitCode).toBe(0);
+    expect(report.stdout).toBe('report for weekly summary');
+
+    expect((await hermes(home, ['plugins', 'disable', 'demo'])).exitCode).toBe(0);
+    expect(fs.readFileSync(path.join(home, 'config.yaml'), 'utf8')).toMatch(/disabled:\n\s+- demo/);
+    expect((await hermes(home, ['plugins', 'list'])).stdout).toMatch(/^demo\t.*\tdisabled\t/m);
+    expect((await hermes(home, ['plugins', 'enable', 'demo'])).exitCode).toBe(0);
+    expect(fs.readFileSync(path.join(home, 'config.yaml'), 'utf8')).not.toContain('- demo');
+
+    const unknown = await hermes(home, ['plugins', 'disable', 'nope']);
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.stderr).toContain('no plugin is named "nope"');
+    const notACommand = await hermes(home, ['frobnicate']);
+    expect(notACommand.exitCode).toBe(2);
+    expect(notACommand.stderr).toContain('unknown command "frobnicate"');
+  });
+});
