@@ -19,6 +19,8 @@ export interface BackendProcessOptions {
   /** An existing HERMES_HOME; a fresh temp dir by default. */
   home?: string;
   config?: string;
+  /** The backend's working directory (project plugins are found from it). */
+  cwd?: string;
 }
 
 /**
@@ -45,6 +47,7 @@ export class BackendProcess {
     Object.assign(env, options.env);
     this.child = spawn(process.execPath, [...(options.nodeArgs ?? []), BACKEND_BIN, ...(options.args ?? [])], {
       env,
+      cwd: options.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child.stderr.on('data', (chunk: Buffer) => {
