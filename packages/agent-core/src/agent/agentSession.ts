@@ -15,6 +15,7 @@ import { toChatMessages, type SessionStore, type StoredMessage, type StoredSessi
 import type { ToolRegistry } from '../tools/registry.ts';
 import { runTurn, type TurnResult } from './agentLoop.ts';
 import { shellExec, type ShellExecResult } from './shellExec.ts';
+import { addCallUsage, applyAutoTitle } from './sessionMeta.ts';
 import type { AgentEventSink, SessionUsage } from './events.ts';
 import { buildSystemPrompt } from './systemPrompt.ts';
 
@@ -254,7 +255,7 @@ export class AgentSession {
         this.running = null;
       })
       .then((result) => {
-        if (result.status === 'complete') this.autoTitle(text);
+        if (result.status === 'complete') applyAutoTitle(this.options.store, this.id, text, this.options.emit);
         const next = this.injected.shift();
         if (next !== undefined) setImmediate(() => this.inject(next));
         return result;
@@ -294,24 +295,6 @@ export class AgentSession {
     }
   }
 
-  /** After the first exchange, an untitled session takes the first line of its first prompt as title. */
-  private autoTitle(prompt: string): void {
-    const stored = this.options.store.getSession(this.id);
-    if (!stored || stored.title) return;
-    const base = titleFrom(prompt);
-    if (!base) return;
-    for (let n = 1; n <= 20; n += 1) {
-      const title = n === 1 ? base : `${base} (${n})`;
-      try {
-        this.options.store.setTitle(this.id, title);
-        this.options.emit({ type: 'title', title });
-        return;
-      } catch {
-        // Taken by another session: try the next number.
-      }
-    }
-  }
-
   /** Rebuilds the working prompt from the store on the next turn (after undo, for instance). */
   reloadPrompt(): void {
     if (this.running) throw new SessionBusyError();
@@ -344,23 +327,11 @@ export class AgentSession {
     );
   }
 
-  /** Adds one model call's tokens to the session's usage (and the store), and tells the client. */
+  /** Adds one model call's tokens (and cost) to the session's usage and the store, and tells the client. */
   private recordUsage(response: ChatResponse): void {
-    const usage = this.usage;
-    usage.calls += 1;
-    if (response.usage) {
-      usage.input += response.usage.input;
-      usage.output += response.usage.output;
-      usage.reasoning += response.usage.reasoning;
-      usage.total = usage.input + usage.output;
-      usage.context_used = response.usage.input;
-      usage.context_max = this.model.contextMax;
-      usage.context_percent = Math.min(100, Math.round((response.usage.input / this.model.contextMax) * 1000) / 10);
-      const pricing = this.options.pricing;
-      if (pricing) usage.cost_usd = (usage.input * pricing.input + usage.output * pricing.output) / 1_000_000;
-      this.options.store.addUsage(this.id, response.usage);
-    }
-    this.options.emit({ type: 'usage', usage: { ...usage } });
+    const call = addCallUsage(this.usage, response, this.model.contextMax, this.options.pricing);
+    if (call) this.options.store.addUsage(this.id, call);
+    this.options.emit({ type: 'usage', usage: { ...this.usage } });
   }
 
   /** The composer's `!cmd`, judged by this session's approval settings (yolo, session approvals). */
@@ -395,11 +366,4 @@ export class AgentSession {
     this.options.gate?.forgetSession(this.id);
     this.options.store.endSession(this.id);
   }
-}
-
-/** A title from a prompt: its first non-empty line, whitespace collapsed, at most 60 characters. */
-export function titleFrom(prompt: string): string {
-  const line = prompt.split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? '';
-  const flat = line.replace(/\s+/g, ' ');
-  return flat.length > 60 ? `${flat.slice(0, 59).trimEnd()}…` : flat;
 }
