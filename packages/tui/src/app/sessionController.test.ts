@@ -1,46 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../logging/logger.ts';
 import type { ViewState } from '../state/viewState.ts';
-import { runtimeFrom } from './runtime.ts';
-import { SessionController } from './sessionController.ts';
-
-const FAKE_BACKEND = fileURLToPath(new URL('../testing/fakeBackend.mjs', import.meta.url));
+import { fakeBackendController, replied, transcriptTexts, untilState } from '../testing/controllerRig.ts';
+import type { SessionController } from './sessionController.ts';
 
 let controller: SessionController;
-const saved = process.env.HERMES_RPC_ENTRY;
+let restore: () => Promise<void>;
 
 beforeEach(() => {
-  process.env.HERMES_RPC_ENTRY = FAKE_BACKEND;
-  controller = new SessionController({
-    backend: {},
-    runtime: runtimeFrom(new URL('../main.tsx', import.meta.url).href),
-    logger: silentLogger,
-    cwd: process.cwd(),
-    cols: 80,
-  });
+  ({ controller, restore } = fakeBackendController());
 });
 
-afterEach(async () => {
-  await controller.shutdown();
-  if (saved === undefined) delete process.env.HERMES_RPC_ENTRY;
-  else process.env.HERMES_RPC_ENTRY = saved;
-});
+afterEach(() => restore());
 
 /** Resolves once the view state satisfies `check`. */
-function until(check: (state: ViewState) => boolean): Promise<ViewState> {
-  const store = controller.view.store;
-  return new Promise((resolve) => {
-    if (check(store.getState())) return resolve(store.getState());
-    const stop = store.subscribe((state) => {
-      if (!check(state)) return;
-      stop();
-      resolve(state);
-    });
-  });
-}
-
-const replied = (text: string) => (s: ViewState) => !s.busy && texts(s).includes(`assistant: ${text}`);
+const until = (check: (state: ViewState) => boolean) => untilState(controller.view.store, check);
+const texts = transcriptTexts;
 
 /** Submits `text` and waits until its cards are queued. */
 async function askedBy(text: string, cards = 1): Promise<ViewState> {
@@ -49,8 +24,6 @@ async function askedBy(text: string, cards = 1): Promise<ViewState> {
   return until((s) => s.prompts.length === cards);
 }
 
-const texts = (state: ViewState) =>
-  state.transcript.flatMap((item) => ('text' in item ? [`${item.kind}: ${item.text}`] : []));
 
 describe('SessionController against a real backend process', () => {
   it('opens a session, keeps its early events and drops other sessions\' events', async () => {

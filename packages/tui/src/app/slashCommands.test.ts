@@ -1,49 +1,23 @@
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../logging/logger.ts';
 import type { CompletionState } from '../commands/slashCompletion.ts';
 import type { TranscriptItem, ViewState } from '../state/viewState.ts';
-import { runtimeFrom } from './runtime.ts';
-import { SessionController } from './sessionController.ts';
-
-const FAKE_BACKEND = fileURLToPath(new URL('../testing/fakeBackend.mjs', import.meta.url));
+import { fakeBackendController, replied, transcriptTexts, untilState } from '../testing/controllerRig.ts';
+import type { SessionController } from './sessionController.ts';
 
 let controller: SessionController;
-const saved = process.env.HERMES_RPC_ENTRY;
+let restore: () => Promise<void>;
 
 beforeEach(async () => {
-  process.env.HERMES_RPC_ENTRY = FAKE_BACKEND;
-  controller = new SessionController({
-    backend: {},
-    runtime: runtimeFrom(new URL('../main.tsx', import.meta.url).href),
-    logger: silentLogger,
-    cwd: process.cwd(),
-    cols: 80,
-  });
+  ({ controller, restore } = fakeBackendController());
   await controller.start();
 });
 
-afterEach(async () => {
-  await controller.shutdown();
-  if (saved === undefined) delete process.env.HERMES_RPC_ENTRY;
-  else process.env.HERMES_RPC_ENTRY = saved;
-});
+afterEach(() => restore());
 
-function until<T>(store: { getState(): T; subscribe(listener: (state: T) => void): () => void }, check: (state: T) => boolean): Promise<T> {
-  return new Promise((resolve) => {
-    if (check(store.getState())) return resolve(store.getState());
-    const stop = store.subscribe((state) => {
-      if (!check(state)) return;
-      stop();
-      resolve(state);
-    });
-  });
-}
-const view = (check: (state: ViewState) => boolean) => until(controller.view.store, check);
+const view = (check: (state: ViewState) => boolean) => untilState(controller.view.store, check);
 const commands = (state: ViewState) => state.transcript.filter((item): item is Extract<TranscriptItem, { kind: 'command' }> => item.kind === 'command');
 const lastCommand = async (command: string) => (await view((s) => commands(s).some((c) => c.command === command))).transcript.findLast((item) => item.kind === 'command');
-const texts = (state: ViewState) => state.transcript.flatMap((item) => ('text' in item ? [`${item.kind}: ${item.text}`] : []));
-const replied = (text: string) => (s: ViewState) => !s.busy && texts(s).includes(`assistant: ${text}`);
+const texts = transcriptTexts;
 
 describe('slash commands through slash.exec', () => {
   it('shows a command\'s multi-line output in the transcript, plugin commands included', async () => {
@@ -63,7 +37,7 @@ describe('slash commands through slash.exec', () => {
     controller.submit('a prompt to take back');
     await view(replied('echo: a prompt to take back'));
     controller.submit('/undo');
-    await until(controller.composer, (s) => s.draft === 'a prompt to take back');
+    await untilState(controller.composer, (s) => s.draft === 'a prompt to take back');
     expect(controller.composer.getState().cursor).toBe('a prompt to take back'.length);
 
     controller.composer.setState({ draft: 'my draft', cursor: 8 });
@@ -132,7 +106,7 @@ describe('slash commands through slash.exec', () => {
 });
 
 describe('slash completion list', () => {
-  const list = (check: (state: CompletionState | undefined) => boolean) => until(controller.completion.store, check);
+  const list = (check: (state: CompletionState | undefined) => boolean) => untilState(controller.completion.store, check);
   const type = (draft: string) => controller.composer.setState({ draft, cursor: draft.length });
 
   it('opens for a leading / with the matching commands, and closes when the draft stops being a command', async () => {
