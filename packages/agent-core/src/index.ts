@@ -28,7 +28,7 @@ export {
 export { hermesHome } from './config/hermesHome.ts';
 export { loadConfig, formatProblem, type HermesConfig, type LoadedConfig, type ConfigProblem } from './config/loadConfig.ts';
 export { resolveModel, setupInstructions, type ModelFlags, type ResolvedModel } from './config/resolveModel.ts';
-export { createFileLogger, silentLogger, type Logger } from './logging/logger.ts';
+export { createFileLogger, createStderrLogger, silentLogger, type Logger } from './logging/logger.ts';
 export { PROVIDER_PRESETS, findPreset } from './providers/presets.ts';
 export { OpenAICompatibleProvider } from './providers/openaiProvider.ts';
 export type { ChatMessage, ChatProvider, ToolCall, ToolSchema } from './providers/types.ts';
@@ -49,14 +49,17 @@ export { registerBuiltinTools, BUILTIN_TOOLS } from './tools/builtins.ts';
 export { TodoList } from './tools/todoList.ts';
 export { ProcessRegistry, type ProcessInfo } from './processes/processRegistry.ts';
 export { ApprovalGate } from './approvals/approvalGate.ts';
-export { detectCommand, detectWrite } from './approvals/detect.ts';
+export { judgeCommand, judgeWrite } from './approvals/judge.ts';
 export {
   APPROVAL_CHOICES,
   type ApprovalChoice,
   type ApprovalQuestion,
   type ApprovalSubject,
   type AskApproval,
-  type Detection,
+  type Finding,
+  type JudgeContext,
+  type Level,
+  type Verdict,
 } from './approvals/types.ts';
 export { appendToConfigList, setConfigValue, ConfigWriteError } from './config/configWriter.ts';
 export * from './context/index.ts';

@@ -29,8 +29,8 @@ export async function shellExec(input: {
 }): Promise<ShellExecResult> {
   const signal = input.signal ?? new AbortController().signal;
   const verdict = await input.gate.check(
-    { kind: 'command', toolName: 'shell', command: input.command },
-    { sessionId: input.sessionId, yolo: input.yolo, ask: input.ask, signal },
+    { kind: 'command', toolName: 'shell', command: input.command, cwd: input.cwd },
+    { sessionId: input.sessionId, yolo: input.yolo, ask: input.ask, signal, cwd: input.cwd },
   );
   if (!verdict.allowed) return { stdout: '', stderr: verdict.message, code: SHELL_BLOCKED_CODE };
   const result = await execa('/bin/bash', ['-c', input.command], {

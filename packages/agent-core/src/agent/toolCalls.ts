@@ -120,7 +120,7 @@ async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolCont
   if (block) outcome = { result: block, error: block, blocked: true };
   const subject = outcome ? null : (prepared.tool.approval?.(args, context) ?? null);
   if (subject && deps.gate) {
-    const verdict = await deps.gate.check(subject, { sessionId: deps.sessionId, yolo: deps.yolo(), ask: deps.ask, signal: context.signal });
+    const verdict = await deps.gate.check(subject, { sessionId: deps.sessionId, yolo: deps.yolo(), ask: deps.ask, signal: context.signal, cwd: context.cwd });
     if (!verdict.allowed) {
       if (context.signal.aborted) return { result: INTERRUPTED_TOOL_RESULT, error: 'interrupted', interrupted: true };
       outcome = { result: verdict.message, error: verdict.message, blocked: true };

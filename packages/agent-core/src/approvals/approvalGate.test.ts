@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApprovalGate, type ApprovalGateOptions } from './approvalGate.ts';
-import { PATH_KEYS } from './pathRules.ts';
-import { KEYS } from './patterns.ts';
 import type { ApprovalChoice, ApprovalDecision, ApprovalQuestion, ApprovalSubject, AskApproval } from './types.ts';
 
 const home = '/home/alice';
-const push: ApprovalSubject = { kind: 'command', toolName: 'terminal', command: 'git push --force origin main' };
+const project = `${home}/project`;
+const push: ApprovalSubject = { kind: 'command', toolName: 'terminal', command: 'rm -rf build', cwd: project };
+const PUSH_KEY = 'delete.recursive@working tree';
 const wipe: ApprovalSubject = { kind: 'command', toolName: 'terminal', command: 'rm -rf /' };
 const never = new AbortController().signal;
 
@@ -52,12 +52,18 @@ describe('ApprovalGate', () => {
     expect(decisions).toEqual([]);
   });
 
-  it('asks with the pattern description, the full command and all four choices', async () => {
+  it('asks with every finding, the full command and all four choices', async () => {
     const { gate } = setup();
     const { ask, questions } = human('once');
     expect(await gate.check(push, opts(ask))).toEqual({ allowed: true });
     expect(questions).toEqual([
-      { toolName: 'terminal', command: 'git push --force origin main', description: KEYS.gitForcePush, choices: ['once', 'session', 'always', 'deny'] },
+      {
+        toolName: 'terminal',
+        command: 'rm -rf build',
+        description: `rm ${project}/build and everything in it`,
+        findings: [{ level: 'dangerous', rule: 'delete.recursive', target: 'working tree', why: `rm ${project}/build and everything in it` }],
+        choices: ['once', 'session', 'always', 'deny'],
+      },
     ]);
   });
 
@@ -76,18 +82,18 @@ describe('ApprovalGate', () => {
     expect(verdict.allowed).toBe(false);
     const message = verdict.allowed ? '' : verdict.message;
     expect(message).toMatch(/^BLOCKED: /);
-    expect(message).toContain('git push --force origin main');
+    expect(message).toContain('rm -rf build');
     expect(message).toContain('the user denied it');
     expect(message).toMatch(/Do not retry it, rephrase it, or work around it/);
     expect(message).toMatch(/ask the user/);
   });
 
-  it('"session" approves the pattern for that session only', async () => {
+  it('"session" approves the rule on that target class, for that session only', async () => {
     const { gate, decisions } = setup();
     const first = human('session');
     await gate.check(push, opts(first.ask));
     const again = human();
-    const otherForcePush = { ...push, command: 'git push -f upstream dev' };
+    const otherForcePush = { ...push, command: 'rm -r -f dist' };
     expect(await gate.check(otherForcePush, opts(again.ask))).toEqual({ allowed: true });
     expect(again.questions).toEqual([]);
     const other = human('deny');
@@ -108,11 +114,11 @@ describe('ApprovalGate', () => {
   it('"always" persists the key and allows it later in any session', async () => {
     const { gate, persisted, decisions } = setup();
     await gate.check(push, opts(human('always').ask));
-    expect(persisted).toEqual([KEYS.gitForcePush]);
+    expect(persisted).toEqual([PUSH_KEY]);
     const later = human();
     expect((await gate.check(push, opts(later.ask, { sessionId: 'other' }))).allowed).toBe(true);
     expect(later.questions).toEqual([]);
-    expect(decisions.at(-1)).toMatchObject({ sessionId: 'other', choice: 'allowlist', patternKey: KEYS.gitForcePush });
+    expect(decisions.at(-1)).toMatchObject({ sessionId: 'other', choice: 'allowlist', patternKey: PUSH_KEY });
   });
 
   it('"always" still allows the call when saving fails, and reports the failure', async () => {
@@ -123,7 +129,7 @@ describe('ApprovalGate', () => {
   });
 
   it('allows keys already in the configured allowlist', async () => {
-    const { gate, decisions } = setup({ allowlist: [KEYS.gitForcePush] });
+    const { gate, decisions } = setup({ allowlist: [PUSH_KEY] });
     const { ask, questions } = human();
     expect((await gate.check(push, opts(ask))).allowed).toBe(true);
     expect(questions).toEqual([]);
@@ -179,14 +185,14 @@ describe('ApprovalGate', () => {
   });
 
   it('never runs hardline commands: not with yolo, mode off, or an allowlist', async () => {
-    const { gate, decisions } = setup({ mode: 'off', allowlist: [KEYS.deleteSystem] });
+    const { gate, decisions } = setup({ mode: 'off', allowlist: ['delete.tree@/', 'recursive delete', 'recursive delete of the root, a system directory or home'] });
     const { ask, questions } = human('always');
     const verdict = await gate.check(wipe, opts(ask, { yolo: true }));
     expect(verdict.allowed).toBe(false);
     expect(verdict.allowed ? '' : verdict.message).toMatch(/^BLOCKED: `rm -rf \/` was not run: it is never allowed/);
     expect(questions).toEqual([]);
     expect(decisions).toEqual([
-      { sessionId: 's1', toolName: 'terminal', command: 'rm -rf /', patternKey: KEYS.deleteSystem, choice: 'hardline', at: expect.any(Number) },
+      { sessionId: 's1', toolName: 'terminal', command: 'rm -rf /', patternKey: 'delete.tree@/', choice: 'hardline', at: expect.any(Number) },
     ]);
   });
 
@@ -195,7 +201,8 @@ describe('ApprovalGate', () => {
     const { ask, questions } = human('once');
     const write: ApprovalSubject = { kind: 'write', toolName: 'write_file', path: `${home}/.bashrc`, diff: '+alias x=y' };
     expect((await gate.check(write, opts(ask))).allowed).toBe(true);
-    expect(questions[0]).toMatchObject({ command: `write ${home}/.bashrc`, description: PATH_KEYS.shellRc, diff: '+alias x=y' });
+    expect(questions[0]).toMatchObject({ command: `write ${home}/.bashrc`, diff: '+alias x=y' });
+    expect(questions[0]!.findings).toEqual([expect.objectContaining({ rule: 'write.protected', target: 'shell startup file' })]);
     expect(decisions[0]).toMatchObject({ toolName: 'write_file', command: `write ${home}/.bashrc`, choice: 'once' });
   });
 
@@ -203,5 +210,52 @@ describe('ApprovalGate', () => {
     const { gate } = setup({ mode: 'off' });
     const write: ApprovalSubject = { kind: 'write', toolName: 'write_file', path: '/boot/grub/grub.cfg', diff: '' };
     expect((await gate.check(write, opts(human().ask, { yolo: true }))).allowed).toBe(false);
+  });
+
+  describe('approvals remember the rule and the target class, not the command', () => {
+    const sessionCases: [string, string][] = [
+      ['rm -rf ~/.ssh', 'a protected directory'],
+      ["rm -rf build2 && sed -i 's/manual/off/' ~/.hermes/config.yaml", "a second finding on hermes's config"],
+      ['rm -rf ~', 'a hardline target'],
+      ['rm -rf /etc/nginx', 'a system directory'],
+    ];
+    for (const [command, what] of sessionCases) {
+      it(`"session" on \`rm -rf build\` does not cover \`${command}\` (${what})`, async () => {
+        const { gate } = setup();
+        await gate.check(push, opts(human('session').ask));
+        const later = human('deny');
+        const verdict = await gate.check({ kind: 'command', toolName: 'terminal', command, cwd: project }, opts(later.ask));
+        expect(verdict.allowed).toBe(false);
+      });
+    }
+
+    it('"always" saves one key per finding, and each covers only its own target', async () => {
+      const { gate, persisted } = setup();
+      const both: ApprovalSubject = { kind: 'command', toolName: 'terminal', command: 'rm -rf build && echo x >> ~/.bashrc', cwd: project };
+      expect((await gate.check(both, opts(human('always').ask))).allowed).toBe(true);
+      expect(persisted.sort()).toEqual(['delete.recursive@working tree', 'write.protected@shell startup file']);
+      const later = human('deny');
+      expect((await gate.check({ ...both, command: 'echo y > ~/.ssh/config' }, opts(later.ask))).allowed).toBe(false);
+      expect(later.questions).toHaveLength(1);
+    });
+
+    it('a legacy allowlist entry ("recursive delete") keeps allowing ordinary targets, never protected ones', async () => {
+      const { gate } = setup({ allowlist: ['recursive delete'] });
+      const none = human();
+      expect((await gate.check(push, opts(none.ask))).allowed).toBe(true);
+      expect(none.questions).toEqual([]);
+      const asked = human('deny');
+      expect((await gate.check({ ...push, command: 'rm -rf ~/.ssh' }, opts(asked.ask))).allowed).toBe(false);
+      expect(asked.questions).toHaveLength(1);
+    });
+
+    it('asks once about the union of findings, listing each', async () => {
+      const { gate } = setup();
+      const { ask, questions } = human('deny');
+      await gate.check({ kind: 'command', toolName: 'terminal', command: 'rm -rf build; git reset --hard; cat x > ~/.hermes/config.yaml', cwd: project }, opts(ask));
+      expect(questions).toHaveLength(1);
+      expect(questions[0]!.findings.map((f) => f.target)).toEqual(expect.arrayContaining(['working tree', '$HERMES_HOME']));
+      expect(questions[0]!.findings.length).toBeGreaterThanOrEqual(3);
+    });
   });
 });

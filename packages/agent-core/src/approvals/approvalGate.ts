@@ -1,24 +1,29 @@
 /**
- * The approval gate: decides whether one tool call may run. Order (as in Hermes): hardline → always
- * blocked; safe → allowed; dangerous → allowed by the permanent allowlist, a session approval,
- * yolo or mode `off`; otherwise the human is asked (`once`, `session`, `always`, `deny`). Silence is
- * not consent: no answer within the timeout is a denial.
+ * The approval gate: decides whether one tool call may run. Order (as in Hermes): any hardline
+ * finding → always blocked; no finding → allowed; otherwise allowed only when every finding is
+ * covered — by the permanent allowlist, this session's approvals, yolo or mode `off` — else the
+ * human is asked once about all of them (`once`, `session`, `always`, `deny`). "Session" and
+ * "always" remember each finding's rule and target class. Silence is not consent: no answer within
+ * the timeout is a denial. A verdict that cannot be reached (the parser failed) asks.
  */
-import { detectCommand, detectWrite } from './detect.ts';
+import { Allowlist, approvalKey } from './allowlist.ts';
+import { judgeCommand, judgeWrite } from './judge.ts';
 import {
   APPROVAL_CHOICES,
   type ApprovalChoice,
   type ApprovalDecision,
+  type ApprovalQuestion,
   type ApprovalSubject,
   type AskApproval,
-  type Detection,
+  type Finding,
   type GateVerdict,
+  type Verdict,
 } from './types.ts';
 
 export interface ApprovalGateOptions {
   /** `manual`: dangerous calls ask; `off`: they run (hardline ones never do). */
   mode: 'manual' | 'off';
-  /** `command_allowlist` from config.yaml: pattern keys the user approved with "always". */
+  /** `command_allowlist` from config.yaml: `rule@target` keys approved with "always" (legacy descriptions too). */
   allowlist: readonly string[];
   /** How long to wait for an answer before denying. */
   timeoutMs: number;
@@ -38,50 +43,66 @@ export interface GateCheckOptions {
   ask: AskApproval;
   /** Aborts the question (interrupt); an aborted question is a denial. */
   signal: AbortSignal;
+  /** The session's working directory, for commands that name none of their own. */
+  cwd?: string;
 }
 
 type Decided = ApprovalDecision['choice'];
 
 export class ApprovalGate {
-  private readonly allowlist: Set<string>;
+  private readonly allowlist: Allowlist;
   private readonly sessionApproved = new Map<string, Set<string>>();
-
   private readonly onError: (message: string, error: unknown) => void;
 
   constructor(private readonly options: ApprovalGateOptions) {
-    this.allowlist = new Set(options.allowlist);
+    this.allowlist = new Allowlist(options.allowlist);
     this.onError = options.onError ?? ((message, error) => process.stderr.write(`approvals: ${message}: ${String(error)}\n`));
+    if (this.allowlist.unknown.length) {
+      this.onError('command_allowlist entries that match no rule (they allow nothing)', this.allowlist.unknown.join(', '));
+    }
+  }
+
+  /** The verdict on a subject, without asking or recording anything. */
+  async judge(subject: ApprovalSubject, cwd?: string): Promise<Verdict> {
+    const ctx = { home: this.options.home, hermesHome: this.options.hermesHome, cwd: (subject.kind === 'command' ? subject.cwd : undefined) ?? cwd };
+    try {
+      return subject.kind === 'command' ? await judgeCommand(subject.command, ctx) : judgeWrite(subject.path, ctx);
+    } catch (error) {
+      this.onError('the command could not be judged; asking instead', error);
+      return { level: 'dangerous', findings: [{ level: 'dangerous', rule: 'gate.error', target: 'command', why: `hermes could not judge this command (${error instanceof Error ? error.message : String(error)})` }] };
+    }
   }
 
   async check(subject: ApprovalSubject, options: GateCheckOptions): Promise<GateVerdict> {
-    const detection = this.detect(subject);
-    if (detection.level === 'safe') return { allowed: true };
+    const verdict = await this.judge(subject, options.cwd);
+    if (verdict.level === 'safe') return { allowed: true };
     const shown = subject.kind === 'command' ? subject.command : `write ${subject.path}`;
+    const keys = verdict.findings.map(approvalKey);
     const decide = (choice: Decided): Decided => {
-      this.record({ sessionId: options.sessionId, toolName: subject.toolName, command: shown, patternKey: detection.key, choice, at: Date.now() });
+      this.record({ sessionId: options.sessionId, toolName: subject.toolName, command: shown, patternKey: keys.join(', '), choice, at: Date.now() });
       return choice;
     };
-
-    if (detection.level === 'hardline') {
+    if (verdict.level === 'hardline') {
       decide('hardline');
-      return { allowed: false, message: blockedMessage(detection, shown, 'hardline') };
+      return { allowed: false, message: blockedMessage(verdict.findings, shown, 'hardline') };
     }
-    const automatic = this.automaticApproval(detection.key, options);
+    const automatic = this.automaticApproval(verdict.findings, options);
     if (automatic) {
       decide(automatic);
       return { allowed: true };
     }
-
-    const choice = await this.ask(subject, detection, options);
+    const choice = await this.ask(subject, verdict.findings, options);
     decide(choice);
-    if (choice === 'timeout' || choice === 'deny') return { allowed: false, message: blockedMessage(detection, shown, choice, this.options.timeoutMs) };
-    if (choice === 'session' || choice === 'always') this.approveForSession(options.sessionId, detection.key);
+    if (choice === 'timeout' || choice === 'deny') return { allowed: false, message: blockedMessage(verdict.findings, shown, choice, this.options.timeoutMs) };
+    if (choice === 'session' || choice === 'always') this.approveForSession(options.sessionId, keys);
     if (choice === 'always') {
-      this.allowlist.add(detection.key);
-      try {
-        this.options.persistAlways(detection.key);
-      } catch (error) {
-        this.onError(`could not save "${detection.key}" to command_allowlist; it stays allowed until hermes exits`, error);
+      for (const key of new Set(keys)) {
+        this.allowlist.add(key);
+        try {
+          this.options.persistAlways(key);
+        } catch (error) {
+          this.onError(`could not save "${key}" to command_allowlist; it stays allowed until hermes exits`, error);
+        }
       }
     }
     return { allowed: true };
@@ -92,26 +113,24 @@ export class ApprovalGate {
     this.sessionApproved.delete(sessionId);
   }
 
-  private detect(subject: ApprovalSubject): Detection {
-    const ctx = { home: this.options.home, hermesHome: this.options.hermesHome };
-    return subject.kind === 'command' ? detectCommand(subject.command, ctx) : detectWrite(subject.path, ctx);
-  }
-
-  private automaticApproval(key: string, options: GateCheckOptions): Decided | null {
-    if (this.allowlist.has(key)) return 'allowlist';
-    if (this.sessionApproved.get(options.sessionId)?.has(key)) return 'session-approved';
+  private automaticApproval(findings: Finding[], options: GateCheckOptions): Decided | null {
+    const session = this.sessionApproved.get(options.sessionId);
+    const allowed = (f: Finding) => this.allowlist.covers(f);
+    if (findings.every(allowed)) return 'allowlist';
+    if (findings.every((f) => allowed(f) || session?.has(approvalKey(f)))) return 'session-approved';
     if (options.yolo) return 'yolo';
     if (this.options.mode === 'off') return 'mode-off';
     return null;
   }
 
   /** Asks the human; resolves `timeout` after `timeoutMs` and `deny` on abort, even if `ask` ignores the signal. */
-  private async ask(subject: ApprovalSubject, detection: Exclude<Detection, { level: 'safe' }>, options: GateCheckOptions): Promise<ApprovalChoice | 'timeout'> {
+  private async ask(subject: ApprovalSubject, findings: Finding[], options: GateCheckOptions): Promise<ApprovalChoice | 'timeout'> {
     if (options.signal.aborted) return 'deny';
-    const question = {
+    const question: ApprovalQuestion = {
       toolName: subject.toolName,
       command: subject.kind === 'command' ? subject.command : `write ${subject.path}`,
-      description: detection.description,
+      description: summary(findings),
+      findings,
       choices: [...APPROVAL_CHOICES],
       ...(subject.kind === 'write' ? { diff: subject.diff } : {}),
     };
@@ -145,10 +164,10 @@ export class ApprovalGate {
     }
   }
 
-  private approveForSession(sessionId: string, key: string): void {
-    const keys = this.sessionApproved.get(sessionId) ?? new Set<string>();
-    keys.add(key);
-    this.sessionApproved.set(sessionId, keys);
+  private approveForSession(sessionId: string, keys: string[]): void {
+    const approved = this.sessionApproved.get(sessionId) ?? new Set<string>();
+    for (const key of keys) approved.add(key);
+    this.sessionApproved.set(sessionId, approved);
   }
 
   private record(decision: ApprovalDecision): void {
@@ -160,19 +179,22 @@ export class ApprovalGate {
   }
 }
 
+/** One line for clients that show only a description: the first finding, and how many more. */
+export function summary(findings: Finding[]): string {
+  const first = findings[0];
+  if (!first) return 'needs approval';
+  return findings.length > 1 ? `${first.why} (and ${findings.length - 1} more)` : first.why;
+}
+
 /** The tool result the model sees for a refused call: what, why, and not to try another way. */
-export function blockedMessage(
-  detection: Exclude<Detection, { level: 'safe' }>,
-  shown: string,
-  why: 'hardline' | 'deny' | 'timeout',
-  timeoutMs = 0,
-): string {
+export function blockedMessage(findings: Finding[], shown: string, why: 'hardline' | 'deny' | 'timeout', timeoutMs = 0): string {
+  const listed = (why === 'hardline' ? findings.filter((f) => f.level === 'hardline') : findings).map((f) => f.why).join('; ');
   const reason =
     why === 'hardline'
-      ? `it is never allowed (${detection.description}), whatever the approval settings`
+      ? `it is never allowed (${listed}), whatever the approval settings`
       : why === 'timeout'
-        ? `it needs approval (${detection.description}) and nobody approved it within ${Math.round(timeoutMs / 1000)} s, so it was denied`
-        : `it needs approval (${detection.description}) and the user denied it`;
+        ? `it needs approval (${listed}) and nobody approved it within ${Math.round(timeoutMs / 1000)} s, so it was denied`
+        : `it needs approval (${listed}) and the user denied it`;
   return (
     `BLOCKED: \`${shown}\` was not run: ${reason}. ` +
     'Do not retry it, rephrase it, or work around it with another command or tool that has the same effect. ' +

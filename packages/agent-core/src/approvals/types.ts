@@ -5,23 +5,48 @@ export const APPROVAL_CHOICES: readonly ApprovalChoice[] = ['once', 'session', '
 
 /** What one tool call asks the gate to judge. Tools describe it; the loop asks the gate. */
 export type ApprovalSubject =
-  | { kind: 'command'; toolName: string; command: string }
+  /** `cwd`: where the command runs (the terminal tool's `workdir`, else the session's cwd). */
+  | { kind: 'command'; toolName: string; command: string; cwd?: string }
   /** A file write: `path` absolute; `diff` a unified diff of the change, shown to the human. */
   | { kind: 'write'; toolName: string; path: string; diff: string };
 
-/** The verdict of the pattern lists on one command or path. */
-export type Detection =
-  | { level: 'safe' }
-  /** Asks the human. `key` is the pattern's description: what "session" and "always" remember. */
-  | { level: 'dangerous'; key: string; description: string }
-  /** Never runs, whatever the mode or answer. */
-  | { level: 'hardline'; key: string; description: string };
+export type Level = 'safe' | 'dangerous' | 'hardline';
+
+/**
+ * One reason a command needs approval (or may never run). `rule` names the effect (`delete.recursive`,
+ * `write.protected`, …), `target` the class of thing it hits (`~/.ssh`, `$HERMES_HOME`, `/etc`, `home`,
+ * `working tree`, …), `why` says it for a human, naming the actual path or program.
+ * "Session" and "always" approvals remember `rule` and `target`, never the whole command.
+ */
+export interface Finding {
+  level: 'dangerous' | 'hardline';
+  rule: string;
+  target: string;
+  why: string;
+}
+
+/** The gate's judgement of one command or write: the most severe level over all findings. */
+export interface Verdict {
+  level: Level;
+  findings: Finding[];
+}
+
+/** Where a command or write is judged from. */
+export interface JudgeContext {
+  home: string;
+  hermesHome: string;
+  /** The directory the command runs in; relative paths resolve against it. */
+  cwd?: string;
+}
 
 /** The question put to the human (the protocol's `approval` request, less the session id). */
 export interface ApprovalQuestion {
   toolName: string;
   command: string;
+  /** One line summing up the findings (for clients that show only a description). */
   description: string;
+  /** Every finding, most severe first; the card lists them all. */
+  findings: Finding[];
   choices: ApprovalChoice[];
   diff?: string;
 }

@@ -97,9 +97,10 @@ describe('terminal', () => {
     expect((await registry.run('process', '{"action":"output","id":"bg-1"}', other)).error).toMatch(/No background process "bg-1" in this session/);
   });
 
-  it('asks the approval gate about the command', () => {
-    const prepared = registry.prepare('terminal', '{"command":"rm -rf build"}');
+  it('asks the approval gate about the command, with the directory it runs in', () => {
+    const c = context();
+    const prepared = registry.prepare('terminal', '{"command":"rm -rf build","workdir":"sub"}');
     if (!prepared.ok) throw new Error(prepared.outcome.result);
-    expect(prepared.tool.approval!(prepared.args, context())).toEqual({ kind: 'command', toolName: 'terminal', command: 'rm -rf build' });
+    expect(prepared.tool.approval!(prepared.args, c)).toEqual({ kind: 'command', toolName: 'terminal', command: 'rm -rf build', cwd: path.join(c.cwd, 'sub') });
   });
 });

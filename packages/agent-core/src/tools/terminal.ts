@@ -45,6 +45,11 @@ function timeoutSeconds(value: unknown, configured: number): number {
   return Math.min(value, Math.max(MAX_TIMEOUT_S, configured));
 }
 
+/** Where the command will run, as the approval gate must judge it (no check that it exists). */
+function workdirPath(args: Record<string, unknown>, context: ToolContext): string {
+  return typeof args.workdir === 'string' && args.workdir !== '' ? resolvePath(context.cwd, args.workdir) : context.cwd;
+}
+
 function workdir(args: Record<string, unknown>, context: ToolContext): string {
   const given = args.workdir !== undefined && args.workdir !== null && args.workdir !== '';
   const dir = given ? resolvePath(context.cwd, requireString(args, 'workdir')) : context.cwd;
@@ -121,7 +126,8 @@ export const terminalTool: ToolDefinition = {
     required: ['command'],
   },
   preview: (args) => String(args.command ?? ''),
-  approval: (args) => (typeof args.command === 'string' ? { kind: 'command', toolName: 'terminal', command: args.command } : null),
+  approval: (args, context) =>
+    typeof args.command === 'string' ? { kind: 'command', toolName: 'terminal', command: args.command, cwd: workdirPath(args, context) } : null,
   async handler(args, context) {
     const command = requireString(args, 'command');
     const cwd = workdir(args, context);

@@ -123,3 +123,18 @@ export interface PluginDescriptor {
   commands: number;
   error: string | null;
 }
+
+/** The approval gate's verdict on a command or file write. */
+export type ApprovalLevel = 'safe' | 'dangerous' | 'hardline';
+
+/**
+ * One reason a command needs approval or may never run: `rule` the effect (`delete.recursive`, …),
+ * `target` the class of thing it hits (`~/.ssh`, `$HERMES_HOME`, `/etc`, `home`, `working tree`, …),
+ * `why` a sentence for a human naming the actual path or program.
+ */
+export interface ApprovalFinding {
+  level: 'dangerous' | 'hardline';
+  rule: string;
+  target: string;
+  why: string;
+}

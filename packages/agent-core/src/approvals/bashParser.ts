@@ -1,0 +1,41 @@
+/**
+ * tree-sitter's bash grammar (WASM, no native build), loaded lazily on the first check so that it is
+ * never on the startup path. The grammar is error-tolerant: callers treat ERROR and MISSING nodes as
+ * text hermes could not read.
+ */
+import { createRequire } from 'node:module';
+import type { Node, Parser } from 'web-tree-sitter';
+
+export type SyntaxNode = Node;
+
+let loading: Promise<Parser> | null = null;
+let ready: Parser | null = null;
+
+/** The bash parser, loading the grammar on first use (about 15–30 ms). */
+export function loadBashParser(): Promise<Parser> {
+  loading ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const { Parser: TreeSitter, Language } = await import('web-tree-sitter');
+    const runtimeWasm = require.resolve('web-tree-sitter/web-tree-sitter.wasm');
+    await TreeSitter.init({ locateFile: () => runtimeWasm });
+    const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    const parser = new TreeSitter();
+    parser.setLanguage(bash);
+    ready = parser;
+    return parser;
+  })();
+  loading.catch(() => (loading = null));
+  return loading;
+}
+
+/** The parser if it has been loaded already, for synchronous callers. */
+export function loadedBashParser(): Parser | null {
+  return ready;
+}
+
+/** Parses `text`; the caller must `delete()` the returned tree's memory via `tree.delete()`. */
+export function parseBash(parser: Parser, text: string) {
+  const tree = parser.parse(text);
+  if (!tree) throw new Error('the bash parser returned no tree');
+  return tree;
+}

@@ -1,0 +1,312 @@
+/**
+ * Walks a bash syntax tree the way bash would run it and lists every simple command that may run —
+ * in pipelines, lists, subshells, groups, loops, conditionals, case arms, function bodies, and
+ * command or process substitutions — each with its expanded words, redirections, where its stdin
+ * comes from, and the working directory at that point (`cd`/`pushd` in the line are followed).
+ */
+import path from 'node:path';
+import type { SyntaxNode } from './bashParser.ts';
+import { staticOutput } from './staticEval.ts';
+import { expandWord, literal, type Scope, type WordValue } from './words.ts';
+
+export interface Redirect {
+  op: string;
+  /** The file written or read; null for `2>&1` and the like. */
+  target: WordValue | null;
+  /** `>(…)`/`<(…)` as the target. */
+  processSubstitution: boolean;
+}
+
+export interface Stdin {
+  kind: 'pipe' | 'heredoc' | 'herestring' | 'file' | 'procsub';
+  /** Its content when it can be known before running (a literal heredoc, `echo 'x' |`, …). */
+  text: string | null;
+  /** For pipes and process substitutions: the commands whose output this is, nearest first. */
+  upstream: CommandFact[];
+  /** For `< file`. */
+  file?: WordValue;
+}
+
+export interface CommandFact {
+  /** The command name and its arguments, expanded. */
+  words: WordValue[];
+  redirects: Redirect[];
+  stdin: Stdin | null;
+  scope: Scope;
+  /** Names of functions and aliases defined earlier in the line. */
+  defined: ReadonlySet<string>;
+  node: SyntaxNode;
+}
+
+export interface WalkResult {
+  commands: CommandFact[];
+  /** Syntax bash would reject or hermes cannot read (ERROR/MISSING nodes). */
+  unreadable: string[];
+  /** Unquoted words with control or non-ASCII characters. */
+  unusual: string[];
+  /** Functions that call themselves in the background or through a pipe (`:(){ :|:& };:`). */
+  forkBombs: string[];
+}
+
+interface State {
+  /** The whole text, to see what separates two words. */
+  source: string;
+  problems: { unreadable: string[]; forkBombs: string[] };
+  scope: Scope;
+  stdin: Stdin | null;
+  defined: Set<string>;
+  out: CommandFact[];
+}
+
+const copyScope = (scope: Scope): Scope => ({ ...scope, vars: new Map(scope.vars) });
+
+export function walkProgram(root: SyntaxNode, scope: Scope, source: string): WalkResult {
+  const unreadable: string[] = [];
+  const unusual: string[] = [];
+  const forkBombs: string[] = [];
+  const state: State = { source, problems: { unreadable, forkBombs }, scope: copyScope(scope), stdin: null, defined: new Set(), out: [] };
+  collectProblems(root, unreadable, unusual);
+  walkStatement(root, state);
+  return { commands: state.out, unreadable, unusual, forkBombs };
+}
+
+function collectProblems(node: SyntaxNode, unreadable: string[], unusual: string[]): void {
+  if (node.isError || node.isMissing) {
+    unreadable.push(node.isMissing ? `missing ${node.type}` : node.text.slice(0, 60));
+    if (node.isError && /[^\t\n\x20-\x7e]/.test(node.text)) unusual.push(node.text.slice(0, 60));
+    return;
+  }
+  if (node.type === 'word' && /[^\t\n\x20-\x7e]/.test(node.text)) unusual.push(node.text);
+  else if (/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(node.text) && node.childCount === 0) unusual.push(node.text.slice(0, 60));
+  if (!node.hasError && !/[^\t\n\x20-\x7e]/.test(node.text)) return;
+  for (const child of node.children) collectProblems(child, unreadable, unusual);
+}
+
+function walkStatement(node: SyntaxNode, state: State): void {
+  switch (node.type) {
+    case 'command':
+      return walkCommand(node, [], state);
+    case 'redirected_statement':
+      return walkRedirected(node, state);
+    case 'pipeline':
+      return walkPipeline(node.namedChildren, state, state.stdin);
+    case 'subshell':
+    case 'command_substitution':
+    case 'process_substitution':
+      return walkChildren(node, { ...state, scope: copyScope(state.scope) });
+    case 'function_definition': {
+      const name = node.childForFieldName('name')?.text;
+      if (name) state.defined.add(name);
+      const body = node.childForFieldName('body');
+      if (!body) return;
+      const before = state.out.length;
+      walkStatement(body, { ...state, stdin: null, scope: copyScope(state.scope) });
+      const calls = state.out.slice(before).filter((f) => f.words[0] && literal(f.words[0]) === name);
+      if (name && calls.length && (/[|&]/.test(body.text) || calls.length > 1)) state.problems.forkBombs.push(name);
+      return;
+    }
+    case 'variable_assignment':
+      return assign(node, state);
+    case 'declaration_command':
+      for (const child of node.namedChildren) {
+        if (child.type === 'variable_assignment') assign(child, state);
+        else if (child.type === 'variable_name') state.scope.vars.set(child.text, state.scope.vars.get(child.text) ?? null);
+        else walkSubstitutions(child, state);
+      }
+      return;
+    case 'for_statement': {
+      const variable = node.childForFieldName('variable')?.text;
+      const values = node.childrenForFieldName('value').flatMap((v) => expandWord(v, state.scope, evaluator(state)));
+      for (const value of node.childrenForFieldName('value')) walkSubstitutions(value, state);
+      if (variable) state.scope.vars.set(variable, values.length === 1 ? literal(values[0]!) : null);
+      const body = node.childForFieldName('body');
+      if (body) walkStatement(body, state);
+      return;
+    }
+    case 'comment':
+    case 'heredoc_body':
+      return;
+    default:
+      return walkChildren(node, state);
+  }
+}
+
+function walkChildren(node: SyntaxNode, state: State): void {
+  for (const child of node.namedChildren) walkStatement(child, state);
+}
+
+function assign(node: SyntaxNode, state: State): void {
+  const name = node.childForFieldName('name')?.text;
+  const value = node.childForFieldName('value');
+  if (value) walkSubstitutions(value, state);
+  if (!name) return;
+  const words = value ? expandWord(value, state.scope, evaluator(state)) : [];
+  state.scope.vars.set(name, words.length === 0 ? '' : words.length === 1 ? literal(words[0]!) : null);
+}
+
+/** Commands inside `$(…)`, `` `…` `` and `<(…)` anywhere under `node` (itself included) run too. */
+function walkSubstitutions(node: SyntaxNode, state: State, stdin: Stdin | null = null): void {
+  if (node.type === 'command_substitution' || node.type === 'process_substitution') {
+    const feeds = node.type === 'process_substitution' && node.text.startsWith('>(');
+    walkChildren(node, { ...state, stdin: feeds ? stdin : null, scope: copyScope(state.scope) });
+    return;
+  }
+  for (const child of node.namedChildren) walkSubstitutions(child, state, stdin);
+}
+
+const evaluator = (state: State) => (node: SyntaxNode, scope: Scope) => {
+  const inner: State = { ...state, problems: { unreadable: [], forkBombs: [] }, scope: copyScope(scope), stdin: null, out: [] };
+  walkChildren(node, inner);
+  const last = inner.out[inner.out.length - 1];
+  const out = last && inner.out.length <= 4 ? staticOutput(last) : null;
+  return out === null ? null : out.replace(/\n+$/, '');
+};
+
+function walkRedirected(node: SyntaxNode, state: State): void {
+  const body = node.childForFieldName('body');
+  const redirects = node.childrenForFieldName('redirect');
+  const extra: Redirect[] = [];
+  let stdin = state.stdin;
+  const after: SyntaxNode[] = [];
+  let pipeTo: SyntaxNode[] = [];
+  for (const r of redirects) {
+    if (r.type === 'heredoc_redirect') {
+      const start = r.namedChildren.find((c) => c.type === 'heredoc_start');
+      const bodyNode = r.namedChildren.find((c) => c.type === 'heredoc_body');
+      stdin = { kind: 'heredoc', text: bodyNode?.text ?? '', upstream: [] };
+      void start;
+      for (const c of r.namedChildren) {
+        if (c.type === 'file_redirect') extra.push(redirectOf(c, state));
+        else if (c.type === 'pipeline') pipeTo = c.namedChildren;
+        else if (!['heredoc_start', 'heredoc_body', 'heredoc_end', 'herestring_redirect'].includes(c.type)) after.push(c);
+      }
+    } else if (r.type === 'herestring_redirect') {
+      stdin = herestring(r, state);
+    } else {
+      extra.push(redirectOf(r, state));
+      const input = inputFile(r, state);
+      if (input) stdin = input;
+    }
+  }
+  const before = state.out.length;
+  if (!body) state.out.push({ words: [], redirects: extra, stdin, scope: copyScope(state.scope), defined: new Set(state.defined), node });
+  else {
+    if (body.type === 'command') walkCommand(body, extra, { ...state, stdin });
+    else {
+      const inner = { ...state, stdin };
+      walkStatement(body, inner);
+      for (const fact of state.out.slice(before)) fact.redirects.push(...extra);
+    }
+  }
+  for (const r of redirects) if (r.type !== 'heredoc_redirect') walkSubstitutions(r, state, procSubStdin(state.out.slice(before)));
+  if (pipeTo.length) walkPipeline(pipeTo, state, pipeStdin(state.out.slice(before)));
+  for (const statement of after) walkStatement(statement, state);
+}
+
+function procSubStdin(upstream: CommandFact[]): Stdin {
+  return { kind: 'procsub', text: null, upstream: [...upstream].reverse() };
+}
+
+function pipeStdin(upstream: CommandFact[]): Stdin {
+  const last = upstream[upstream.length - 1];
+  return { kind: 'pipe', text: last ? staticOutput(last) : null, upstream: [...upstream].reverse() };
+}
+
+function walkPipeline(elements: SyntaxNode[], state: State, first: Stdin | null): void {
+  let stdin = first;
+  let upstream: CommandFact[] = [];
+  for (const element of elements) {
+    const before = state.out.length;
+    // Each element of a pipeline runs in a subshell: a `cd` there does not last.
+    walkStatement(element, { ...state, stdin, scope: copyScope(state.scope) });
+    const produced = state.out.slice(before);
+    upstream = [...upstream, ...produced];
+    stdin = pipeStdin(upstream);
+  }
+}
+
+function herestring(node: SyntaxNode, state: State): Stdin {
+  walkSubstitutions(node, state);
+  const words = node.namedChildren.flatMap((c) => expandWord(c, state.scope, evaluator(state)));
+  const text = words.length === 1 ? literal(words[0]!) : null;
+  return { kind: 'herestring', text: text === null ? null : `${text}\n`, upstream: [] };
+}
+
+function redirectOf(node: SyntaxNode, state: State): Redirect {
+  const op = node.children.find((c) => !c.isNamed)?.type ?? '';
+  const destination = node.childrenForFieldName('destination')[0];
+  if (!destination || destination.type === 'number' || destination.text === '-') return { op, target: null, processSubstitution: false };
+  if (destination.type === 'process_substitution') return { op, target: null, processSubstitution: true };
+  const words = expandWord(destination, state.scope, evaluator(state));
+  return { op, target: words[0] ?? null, processSubstitution: false };
+}
+
+function inputFile(node: SyntaxNode, state: State): Stdin | null {
+  const redirect = redirectOf(node, state);
+  if (redirect.op !== '<' || !redirect.target) return null;
+  return { kind: 'file', text: null, upstream: [], file: redirect.target };
+}
+
+function walkCommand(node: SyntaxNode, extra: Redirect[], state: State): void {
+  const words: WordValue[] = [];
+  const redirects: Redirect[] = [...extra];
+  let stdin = state.stdin;
+  for (const child of node.namedChildren) {
+    if (child.type === 'variable_assignment') {
+      const value = child.childForFieldName('value');
+      if (value) walkSubstitutions(value, state);
+    } else if (child.type === 'file_redirect') {
+      redirects.push(redirectOf(child, state));
+      stdin = inputFile(child, state) ?? stdin;
+    } else if (child.type === 'herestring_redirect') stdin = herestring(child, state);
+    else if (child.type === 'command_name') words.push(...expandWord(child.namedChildren[0] ?? child, state.scope, evaluator(state)));
+    else words.push(...expandWord(child, state.scope, evaluator(state)));
+  }
+  checkWordBoundaries(node, state);
+  const before = state.out.length;
+  const fact: CommandFact = { words, redirects, stdin, scope: copyScope(state.scope), defined: new Set(state.defined), node };
+  for (const child of node.namedChildren) walkSubstitutions(child, state, procSubStdin([fact]));
+  state.out.splice(before, 0, fact);
+  followDirectory(fact, state);
+}
+
+/**
+ * bash splits words only at blanks; two word nodes with no blank between them mean the grammar read
+ * the line differently from bash (`rm$IFS-rf$IFS/`, `a\⏎b`): hermes cannot be sure what runs.
+ */
+function checkWordBoundaries(node: SyntaxNode, state: State): void {
+  const words = node.namedChildren.filter((c) => c.type !== 'variable_assignment');
+  for (let i = 1; i < words.length; i += 1) {
+    const between = state.source.slice(words[i - 1]!.endIndex, words[i]!.startIndex).replace(/\\\r?\n/g, '');
+    if (!/[ \t\n]/.test(between) && !(words[i]!.type.endsWith('redirect') || words[i - 1]!.type.endsWith('redirect'))) {
+      state.problems.unreadable.push(`${words[i - 1]!.text}${state.source.slice(words[i - 1]!.endIndex, words[i]!.startIndex)}${words[i]!.text}`.slice(0, 60));
+    }
+  }
+}
+
+/** `cd`, `pushd`, `popd` change where later commands of the line run. */
+function followDirectory(fact: CommandFact, state: State): void {
+  const name = fact.words[0] ? literal(fact.words[0]) : null;
+  if (name === 'alias') {
+    for (const word of fact.words.slice(1)) {
+      const text = literal(word);
+      if (text?.includes('=')) state.defined.add(text.split('=')[0]!);
+    }
+  }
+  if (name === 'read' || name === 'mapfile' || name === 'readarray') {
+    for (const word of fact.words.slice(1)) {
+      const text = literal(word);
+      if (text && /^[A-Za-z_]\w*$/.test(text)) state.scope.vars.set(text, null);
+    }
+  }
+  if (name !== 'cd' && name !== 'pushd' && name !== 'popd') return;
+  const operands = fact.words.slice(1).filter((w) => !/^-[LPe@]+$/.test(literal(w) ?? ''));
+  if (name === 'popd' || operands.length > 1) {
+    state.scope.cwd = null;
+    return;
+  }
+  const target = operands[0] ? literal(operands[0]) : state.scope.home;
+  if (target === null || target === '-') state.scope.cwd = null;
+  else if (target.startsWith('/')) state.scope.cwd = path.posix.normalize(target);
+  else state.scope.cwd = state.scope.cwd === null ? null : path.posix.join(state.scope.cwd, target);
+}

@@ -1,0 +1,163 @@
+/**
+ * The approval gate's judgement of one command or file write, as a pure function of the text and
+ * where it runs: parse (bash grammar) → command facts → rules by effect → one verdict with every
+ * finding. Nothing here defaults to safe for what it cannot read: unreadable syntax, unusual
+ * characters and command names decided at run time all ask.
+ */
+import type { Parser } from 'web-tree-sitter';
+import { loadBashParser, loadedBashParser, parseBash, type SyntaxNode } from './bashParser.ts';
+import { walkProgram, type CommandFact } from './commandFacts.ts';
+import { Judgement, type Invocation } from './judgement.ts';
+import { isKnownProgram, rulesFor } from './programRules.ts';
+import { classifyWrite, resolvePath } from './protectedPaths.ts';
+import { braceReading, continuationReading, ifsReading, statementReadings } from './readings.ts';
+import './rules/index.ts';
+import { staticOutput } from './staticEval.ts';
+import type { Finding, JudgeContext, Verdict } from './types.ts';
+import { afterWrappers } from './wrappers.ts';
+import { display, isDynamic, lit, literal, type Scope, type WordValue } from './words.ts';
+
+/** Judges a shell command as bash would run it in `ctx.cwd`. Loads the bash grammar on first use. */
+export async function judgeCommand(command: string, ctx: JudgeContext): Promise<Verdict> {
+  return judgeCommandWith(await loadBashParser(), command, ctx);
+}
+
+/** The same, once the grammar is loaded (see `loadBashParser`). */
+export function judgeCommandWith(parser: Parser, command: string, ctx: JudgeContext): Verdict {
+  const j = new Judgement(ctx, { code: (text, inv, parent, strict) => nested(parser, text, inv, parent, strict), command: judgeWords });
+  judgeText(parser, command, scopeOf(ctx), j, true);
+  return verdictOf(j.findings);
+}
+
+/** Judges a file write by `write_file`/`patch` to `filePath` (absolute, or relative to `ctx.cwd`). */
+export function judgeWrite(filePath: string, ctx: JudgeContext): Verdict {
+  const p = resolvePath(lit(filePath), ctx.cwd ?? null);
+  const findings = classifyWrite(p, { home: ctx.home, hermesHome: ctx.hermesHome, cwd: ctx.cwd ?? null }).map(
+    (c): Finding => ({ level: c.level, rule: 'write.protected', target: c.target, why: `write ${c.why}` }),
+  );
+  return verdictOf(findings);
+}
+
+export { loadBashParser, loadedBashParser };
+
+function verdictOf(findings: Finding[]): Verdict {
+  const sorted = [...findings].sort((a, b) => (a.level === b.level ? 0 : a.level === 'hardline' ? -1 : 1));
+  return { level: sorted[0]?.level ?? 'safe', findings: sorted };
+}
+
+function scopeOf(ctx: JudgeContext): Scope {
+  return { vars: new Map(), home: ctx.home, hermesHome: ctx.hermesHome, cwd: ctx.cwd ?? null };
+}
+
+/**
+ * Judges `text` as bash code. `strict`: syntax hermes cannot read, unusual characters and dynamic
+ * command names are findings (off for other readings of the same line and for strings pulled out of
+ * interpreter code, which only add effects).
+ */
+function judgeText(parser: Parser, text: string, scope: Scope, j: Judgement, strict: boolean): void {
+  const tree = parseBash(parser, text);
+  try {
+    const walked = walkProgram(tree.rootNode, scope, text);
+    if (strict && walked.unreadable.length) {
+      j.add('dangerous', 'shell.unreadable', 'command', `hermes could not read this command the way bash would (near "${walked.unreadable[0]}")`);
+    }
+    if (strict && (walked.unusual.length || /[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(text))) {
+      j.add('dangerous', 'shell.unusual-characters', 'command', `unusual characters outside quotes (${describeUnusual(walked.unusual.join(' ') || text)})`);
+    }
+    for (const name of walked.forkBombs) j.add('hardline', 'fork-bomb', 'machine', `the function \`${name}\` calls itself without end (a fork bomb)`);
+    for (const fact of walked.commands) judgeFact(fact, j, strict);
+    const readings = [braceReading(text), continuationReading(text), ifsReading(text), ...(walked.unreadable.length ? statementReadings(text) : [])];
+    for (const reading of readings) if (reading && reading !== text) judgeText(parser, reading, scope, j, false);
+  } finally {
+    tree.delete();
+  }
+}
+
+function describeUnusual(text: string): string {
+  const chars = [...new Set([...text].filter((c) => /[^\t\n\x20-\x7e]/.test(c)))].slice(0, 4);
+  return chars.map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(', ');
+}
+
+/** Code run by another command: one level deeper, with the scope and directory it runs in. */
+function nested(parser: Parser, text: string, inv: Invocation, parent: Judgement, strict: boolean): void {
+  const inner = new Judgement(parent.ctx, { code: (t, i, p, s) => nested(parser, t, i, p, s), command: judgeWords }, parent.depth + 1);
+  judgeText(parser, text, { ...inv.fact.scope, vars: new Map(inv.fact.scope.vars), cwd: inv.cwd }, inner, strict);
+  for (const f of inner.findings) parent.add(f.level, f.rule, f.target, f.why);
+}
+
+const OUTPUT_REDIRECT = /^(?:>|>>|&>|&>>|>\||<>|>&)$/;
+
+function judgeFact(fact: CommandFact, j: Judgement, strict: boolean): void {
+  const base: Invocation = { name: '', args: [], fact, cwd: fact.scope.cwd, wrappers: [], mapPath: null, moreArgs: false };
+  for (const r of fact.redirects) if (r.target && OUTPUT_REDIRECT.test(r.op)) j.write(r.target, base, `redirect ${r.op}`);
+  if (fact.words.length) {
+    const nameNode = fact.node.childForFieldName('name');
+    if (nameNode && isComputedName(nameNode, fact.words[0]!)) {
+      if (strict) j.add('dangerous', 'command.dynamic-name', 'command', `the command name \`${nameNode.text}\` is decided when it runs`);
+      const alias = SHELL_VARIABLES.test(nameNode.text) ? [lit('bash'), ...fact.words.slice(1)] : null;
+      judgeWords(alias ?? fact.words, base, j, '');
+    } else judgeWords(fact.words, base, j, '');
+  }
+  const out = staticOutput(fact);
+  for (const r of fact.redirects) {
+    if (!r.target || !/^(?:>|>>|>\|)$/.test(r.op)) continue;
+    const p = j.path(r.target, base);
+    if (p && !p.unknownRoot) j.written.set(p.display, out);
+  }
+}
+
+const SHELL_VARIABLES = /^"?\$\{?(?:SHELL|BASH|0|ZSH_NAME)\}?"?$/;
+
+function isComputedName(node: SyntaxNode, word: WordValue): boolean {
+  if (isDynamic(word) || word.pieces.some((p) => p.kind === 'glob')) return true;
+  const computed = ['simple_expansion', 'expansion', 'command_substitution', 'process_substitution', 'arithmetic_expansion'];
+  return computed.includes(node.type) || node.descendantsOfType(computed).length > 0 || /[{}]/.test(node.text.replace(/'[^']*'|"[^"]*"/g, ''));
+}
+
+/** Judges a command given as words: its wrappers, then the rules for the program that runs. */
+function judgeWords(words: WordValue[], outer: Invocation, j: Judgement, wrapper: string): void {
+  const [head, ...args] = words;
+  if (!head) return;
+  const written = literal(head);
+  const inv: Invocation = {
+    ...outer,
+    name: (written ?? display(head)).split('/').pop()!.toLowerCase(),
+    args,
+    wrappers: wrapper ? [...outer.wrappers, wrapper] : outer.wrappers,
+  };
+  if (written !== null && inv.fact.defined.has(written) && !wrapper) {
+    j.add('dangerous', 'command.defined-in-line', 'command', `\`${written}\` is a function or alias defined in this command`);
+  }
+  if (written !== null && (written.includes('/') || j.written.has(written))) runsWrittenFile(written, inv, j);
+  if (afterWrappers(inv, j)) return;
+  for (const rule of rulesFor(inv.name)) rule(inv, j);
+  if (!isKnownProgram(inv.name)) hiddenCommand(inv, j);
+}
+
+/** `./x.sh` or `/tmp/i.sh` written earlier in the same line: its content is code from data. */
+export function runsWrittenFile(file: string, inv: Invocation, j: Judgement): boolean {
+  const p = j.path(lit(file), inv);
+  if (!p || !j.written.has(p.display)) return false;
+  j.add('dangerous', 'code.from-data', 'command', `runs ${p.display}, a file written earlier in this command`);
+  const content = j.written.get(p.display);
+  if (content) j.code(content, inv);
+  return true;
+}
+
+const PROSE = new Set(['echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'man', 'info', 'which', 'type', 'whereis', 'whatis', 'apropos', 'help', 'tldr', 'history', 'journalctl', 'pgrep', 'git', 'gh', 'jq', 'yq', 'sed', 'awk', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'sort', 'uniq', 'cut', 'tr', 'last', 'alias', 'ls', 'test', '[', '[[', 'read', 'export', 'local', 'declare', 'true', 'false', 'cd', 'pushd', 'mkdir', 'touch', 'notify-send', 'logger', 'say', 'figlet', 'cowsay']);
+const RISKY_HEADS = /^(?:rm|rmdir|shred|dd|mkfs(?:\..+)?|wipefs|sh|bash|zsh|dash|ksh|fish|eval|shutdown|reboot|poweroff|halt|kill|killall|pkill|chmod|chown|sudo)$/;
+
+/**
+ * An unknown program that may run the rest of its arguments as a command (`foo rm -rf ~`): the tail is
+ * judged as a command; anything it finds asks, since hermes does not know the program.
+ */
+function hiddenCommand(inv: Invocation, j: Judgement): void {
+  if (PROSE.has(inv.name)) return;
+  const start = inv.args.findIndex((w) => RISKY_HEADS.test((literal(w) ?? '').split('/').pop() ?? ''));
+  if (start < 0) return;
+  const probe = new Judgement(j.ctx, { code: () => undefined, command: judgeWords }, j.depth + 1);
+  judgeWords(inv.args.slice(start), inv, probe, inv.name);
+  if (probe.findings.length) {
+    j.add('dangerous', 'command.unknown-runner', inv.name, `\`${inv.name}\` may run \`${inv.args.slice(start).map(display).join(' ')}\` (${probe.findings[0]!.why})`);
+  }
+}

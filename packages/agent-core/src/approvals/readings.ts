@@ -1,0 +1,104 @@
+/**
+ * Other ways bash may read a line than the grammar's: brace expansion (`{rm,-rf,~}`, `r{m,m}`), a
+ * backslash-newline inside a word (`r\⏎m`), and, when the grammar could not read a line, its
+ * statements one by one. Each reading is judged too; a reading can only add findings.
+ */
+
+/** Splits outside quotes on unquoted blanks, keeping separators, so a line can be rebuilt. */
+function tokens(text: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i]!;
+    if (quote) {
+      current += ch;
+      if (ch === '\\' && quote === '"' && i + 1 < text.length) current += text[++i];
+      else if (ch === quote) quote = null;
+    } else if (ch === '\\' && i + 1 < text.length) current += ch + text[++i];
+    else if (ch === "'" || ch === '"') {
+      quote = ch;
+      current += ch;
+    } else if (/[\s;&|()<>]/.test(ch)) {
+      if (current) out.push(current);
+      out.push(ch);
+      current = '';
+    } else current += ch;
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+/** bash's brace expansion of one word (`a{b,c}d` → `abd acd`), nested; quotes stay as written. */
+export function expandBraces(word: string): string[] {
+  let depth = 0;
+  let quote: string | null = null;
+  let open = -1;
+  const commas: number[] = [];
+  for (let i = 0; i < word.length; i += 1) {
+    const ch = word[i]!;
+    if (quote) {
+      if (ch === quote) quote = null;
+      continue;
+    }
+    if (ch === '\\') {
+      i += 1;
+      continue;
+    }
+    if (ch === "'" || ch === '"') quote = ch;
+    else if (ch === '{') {
+      if (depth === 0) {
+        open = i;
+        commas.length = 0;
+      }
+      depth += 1;
+    } else if (ch === ',' && depth === 1) commas.push(i);
+    else if (ch === '}' && depth > 0) {
+      depth -= 1;
+      if (depth === 0 && commas.length > 0) {
+        const pre = word.slice(0, open);
+        const post = word.slice(i + 1);
+        const bounds = [open, ...commas, i];
+        const items = bounds.slice(0, -1).map((b, k) => word.slice(b + 1, bounds[k + 1]));
+        return items.flatMap((item) => expandBraces(`${pre}${item}${post}`));
+      }
+    }
+  }
+  return [word];
+}
+
+/** The line with brace expansions applied, or null when it has none. */
+export function braceReading(text: string): string | null {
+  if (!/\{[^}]*,/.test(text)) return null;
+  let changed = false;
+  const out = tokens(text).map((token) => {
+    const expanded = expandBraces(token);
+    if (expanded.length > 1 || expanded[0] !== token) changed = true;
+    return expanded.join(' ');
+  });
+  return changed ? out.join('') : null;
+}
+
+/** The line without backslash-newlines (bash deletes them before reading words). */
+export function continuationReading(text: string): string | null {
+  return /\\\r?\n/.test(text) ? text.replace(/\\\r?\n/g, '') : null;
+}
+
+/** Statements split at unquoted `;`, `&&`, `||`, `|`, `&` and newlines, for lines the grammar could not read. */
+export function statementReadings(text: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  for (const token of tokens(text)) {
+    if (/^[;&|\n]$/.test(token)) {
+      if (current.trim()) parts.push(current.trim());
+      current = '';
+    } else current += token;
+  }
+  if (current.trim()) parts.push(current.trim());
+  return parts.length > 1 ? parts.map((p) => p.replace(/^[\s[{(!]+|[\s\]})]+$/g, '')) : [];
+}
+
+/** `$IFS` and `${IFS}` (also `$IFS$9`) as the blank they expand to. */
+export function ifsReading(text: string): string | null {
+  return /\$\{?IFS\b/.test(text) ? text.replace(/\$\{IFS\}|\$IFS(?:\$\d)?/g, ' ') : null;
+}

@@ -1,0 +1,130 @@
+/**
+ * Interpreter one-liners (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`, `Rscript -e`, …) and
+ * interpreters reading their program from stdin. Code cannot be run to see what it does, so it is
+ * judged for its effects: the strings it hands to a shell are judged as shell code, deletes and
+ * writes of protected paths are found by the paths the code names, fork bombs and kill(-1) are
+ * refused. Code from stdin asks whatever it holds.
+ */
+import type { Invocation, Judgement } from '../judgement.ts';
+import { lit, literal, display } from '../words.ts';
+import { codeFromStdin, scriptFile } from './codeRunners.ts';
+
+export const INTERPRETERS = /^(?:python[\d.]*|python[\d.]*-config|pypy[\d.]*|node|nodejs|deno|bun|perl[\d.]*|ruby[\d.]*|irb|php[\d.]*|rscript|r|lua[\d.]*|luajit|tclsh[\d.]*|wish|julia|jshell|groovy|scala|kotlin|elixir|erl|escript|guile|racket|sbcl|ts-node|tsx|swift)$/;
+
+/** The option that introduces code, per interpreter (its value is the program). */
+const CODE_OPTIONS: [RegExp, RegExp][] = [
+  [/^(?:python|pypy)/, /^-\w*c/],
+  [/^(?:node|nodejs|bun|ts-node|tsx)$/, /^(?:-e|--eval|-p|--print|-pe)$/],
+  [/^perl/, /^-\w*[eE]$/],
+  [/^(?:ruby|jruby)/, /^-\w*e$/],
+  [/^php/, /^-\w*[rBRFE]$/],
+  [/^(?:rscript|r)$/, /^(?:-e|--expr)$/],
+  [/^(?:lua|luajit)/, /^-e$/],
+  [/^(?:julia|elixir|escript|erl|guile|racket|sbcl|groovy|scala|kotlin)$/, /^(?:-e|--eval|-eval|-c|--expr)$/],
+];
+
+/** Options that take a value which is not the program (so the next word is not the script). */
+const VALUED = /^(?:-m|-W|-X|-M|-I|-r|--require|--import|--loader|--experimental-loader|-x|--input-type|--env-file|-C|-d|-f|-t|-l|-i\S*)$/;
+
+export function judgeInterpreter(inv: Invocation, j: Judgement): void {
+  if (inv.name === 'deno') return deno(inv, j);
+  const spec = CODE_OPTIONS.find(([name]) => name.test(inv.name))?.[1];
+  const codes: string[] = [];
+  let script: (typeof inv.args)[number] | null = null;
+  let moduleRun = false;
+  for (let i = 0; i < inv.args.length; i += 1) {
+    const text = literal(inv.args[i]!) ?? '';
+    const attached = /^(?:python|pypy)/.test(inv.name) ? /^-[bBdEhiIOqsSuvVx]*c(.*)$/s.exec(text) : null;
+    if (attached || spec?.test(text)) {
+      // `python -c"code"`: the code may be attached to the option.
+      const value = attached?.[1] ? null : inv.args[i + 1];
+      codes.push(attached?.[1] ? attached[1] : value ? (literal(value) ?? '\u0000') : '');
+      i += 1;
+      if (/^(?:python|pypy)/.test(inv.name)) break;
+      continue;
+    }
+    if (text === '-m' && /^(?:python|pypy)/.test(inv.name)) {
+      moduleRun = true;
+      break;
+    }
+    if (text === '--') {
+      script = inv.args[i + 1] ?? null;
+      break;
+    }
+    if (text.startsWith('-') && text !== '-') {
+      if (VALUED.test(text)) i += 1;
+      continue;
+    }
+    script = inv.args[i]!;
+    break;
+  }
+  const judge = (code: string) => judgeCode(code, inv, j);
+  if (codes.length) {
+    for (const code of codes) {
+      if (code === '\u0000') j.add('dangerous', 'code.dynamic', 'command', `${inv.name} runs code decided at run time`);
+      else judge(code);
+    }
+    return;
+  }
+  if (moduleRun) return;
+  if (script && literal(script) !== '-') return scriptFile(script, inv, j, judge, inv.name);
+  codeFromStdin(inv, j, judge, inv.name);
+}
+
+function deno(inv: Invocation, j: Judgement): void {
+  const [sub, ...rest] = inv.args.map((w) => literal(w) ?? display(w));
+  if (sub === 'eval') return judgeCode(rest.filter((r) => !r.startsWith('-')).join(' '), inv, j);
+  if ((sub === 'run' || sub === 'install' || sub === 'x') && rest.some((r) => /^https?:/.test(r))) {
+    j.add('dangerous', 'code.from-network', 'command', `deno ${sub} runs code downloaded from ${rest.find((r) => /^https?:/.test(r))}`);
+  }
+}
+
+const SPAWN = /\b(?:os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|subprocess|pty\.spawn|commands\.getoutput|child_process|exec(?:Sync|File|FileSync)?\s*\(|spawn(?:Sync)?\s*\(|execa|shelljs|Deno\.(?:run|Command)|Bun\.spawn|IO\.popen|Open3|Kernel\.(?:system|exec)|passthru|shell_exec|proc_open|popen|pcntl_exec|Runtime\.getRuntime|ProcessBuilder)\b|\bsystem\s*(?:\(|["'`$]|q[qx]?\s*[({[/])|\bexec\s*["'`(]|\bqx\s*[({[/|!]|%x[({[]/;
+/** Backticks run a command in Perl, Ruby and PHP (in JavaScript they are template strings). */
+const BACKTICK_LANGS = /^(?:perl|ruby|jruby|php|irb)/;
+const DELETE = /\bunlink\s+(?:glob\b|<|[$@"'])|\b(?:rmtree|os\.remove|os\.unlink|os\.rmdir|removedirs|rmSync|rmdirSync|unlinkSync|rm_rf|rm_r|remove_dir_all|remove_file|FileUtils\.rm\w*|File\.delete|Files\.delete\w*|Dir\.rmdir|Deno\.remove\w*|fs\.(?:rm|rmdir|unlink)|\.unlink\s*\(|unlink\s*[("'$]|rmdir\s*[("'$]|rimraf|del\s*\(|shutil\.move)/;
+const WRITE = /\b(?:open\s*\([^)]*,\s*['"][^'"]*[wax+]|write(?:File|FileSync|_text|_bytes)|append(?:File|FileSync)|File\.(?:write|open)|file_put_contents|fopen\s*\([^)]*['"][wax]|IO\.write|Deno\.write\w*|Bun\.write|createWriteStream|copyFile\w*|rename\w*|symlink\w*|chmod\w*|chown\w*)/;
+const HOME_REF = /\b(?:os\.homedir\(\)|homedir\(\)|expanduser\(\s*['"]~|Path\.home\(\)|process\.env\.HOME|ENV\[['"]HOME['"]\]|\$ENV\{HOME\}|getenv\(\s*['"]HOME['"]\)|Dir\.home|os\.environ\[['"]HOME['"]\]|os\.getenv\(\s*['"]HOME['"]\))/;
+const FORK_BOMB = /\bfork\b[^;]*\bwhile\b|\bwhile\b[^;{]*[{(:]?[^;]*\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[\w.]*fork|\bloop\s*\{\s*fork|fork\s*\(\s*\)\s*while|\bwhile\s*(?:True|1|true)\s*:\s*os\.fork/;
+const KILL_ALL = /\b(?:os\.kill|process\.kill|Process\.kill|kill)\s*\(\s*-1\b|\bkill\s+(?:-?\d+|['"]\w+['"])\s*,\s*-1\b/;
+
+/** String literals in code, including command quotes (`qx{…}`, `%x(…)`, backticks). */
+function literals(code: string): string[] {
+  const out: string[] = [];
+  const re = /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`|\bq[qx]?\s*\{([^}]*)\}|\bq[qx]?\s*\(([^)]*)\)|%x\(([^)]*)\)|%x\{([^}]*)\}/g;
+  for (const m of code.matchAll(re)) {
+    const text = m.slice(1).find((g) => g !== undefined) ?? '';
+    out.push(text.replace(/\\(['"`\\])/g, '$1'));
+  }
+  return out;
+}
+
+/** Judges interpreter code for its effects. */
+export function judgeCode(code: string, inv: Invocation, j: Judgement): void {
+  const spawns = SPAWN.test(code) || (BACKTICK_LANGS.test(inv.name) && /`[^`]+`/.test(code));
+  const deletes = DELETE.test(code);
+  const writes = WRITE.test(code);
+  if (FORK_BOMB.test(code)) j.add('hardline', 'fork-bomb', 'machine', `${inv.name} code that forks without end`);
+  if (KILL_ALL.test(code)) j.add('hardline', 'kill.everything', 'all processes', `${inv.name} code that signals every process (kill -1)`);
+  if (spawns) j.add('dangerous', 'code.interpreter', 'command', `${inv.name} code that runs commands`);
+  if (deletes) j.add('dangerous', 'delete.interpreter', 'path', `${inv.name} code that deletes files`);
+  if (!spawns && !deletes && !writes) return;
+  const strings = literals(code);
+  if (spawns) for (const text of strings) if (/\s/.test(text) || /^[\w./-]+$/.test(text)) j.code(text, inv, false);
+  const homeRelative = HOME_REF.test(code);
+  for (const text of strings) {
+    const underHome = homeRelative && /^\/?\.\w/.test(text) ? `${j.ctx.home}/${text.replace(/^\//, '')}` : null;
+    if (underHome) {
+      if (deletes) j.remove(lit(underHome), inv, false, `${inv.name} code deletes`);
+      j.write(lit(underHome), inv, `${inv.name} code writes`);
+    }
+    const candidate = text.startsWith('/') || text.startsWith('~') ? text : null;
+    if (candidate === null && !(homeRelative && text === '') && !(deletes && (text === '~' || text === '/'))) continue;
+    const word = candidate === null ? lit(text || j.ctx.home) : lit(candidate.replace(/^~(?=\/|$)/, j.ctx.home));
+    if (deletes) j.remove(word, inv, /rmtree|rm_rf|rmSync|recursive|remove_dir_all|rm_r|rimraf|Remove-Item/.test(code), `${inv.name} code deletes`);
+    if (writes || deletes) j.write(word, inv, `${inv.name} code writes`);
+  }
+  if (deletes && homeRelative && /\b(?:rmtree|rmSync|rm_rf|remove_dir_all|rimraf)\s*\(\s*(?:os\.homedir\(\)|homedir\(\)|Path\.home\(\)|os\.path\.expanduser\(\s*['"]~['"]\s*\)|process\.env\.HOME|Dir\.home)\s*[,)]/.test(code)) {
+    j.remove(lit(j.ctx.home), inv, true, `${inv.name} code deletes`);
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * What a command prints, when it can be known without running it: `echo`, `printf`, `cat` of a
+ * heredoc, and decoders (`base64 -d`, `xxd -r -p`, `rev`) of such text. Used to read code handed to a
+ * shell through a pipe or a substitution (`echo 'rm -rf ~' | sh`, `$(printf '\162\155')`).
+ */
+import type { CommandFact } from './commandFacts.ts';
+import { decodeAnsiC, literal } from './words.ts';
+
+const MAX_OUTPUT = 100_000;
+
+export function staticOutput(fact: CommandFact): string | null {
+  const texts = fact.words.map(literal);
+  if (texts.some((t) => t === null)) return null;
+  const [rawName, ...args] = texts as string[];
+  const name = (rawName ?? '').split('/').pop();
+  const input = () => fact.stdin?.text ?? null;
+  let out: string | null;
+  switch (name) {
+    case 'echo':
+      out = echo(args);
+      break;
+    case 'printf':
+      out = printf(args);
+      break;
+    case 'cat':
+      out = args.length === 0 || (args.length === 1 && args[0] === '-') ? input() : null;
+      break;
+    case 'base64':
+    case 'base32': {
+      const text = input();
+      out = text !== null && name === 'base64' && args.some((a) => /^-\w*d/.test(a) || a === '--decode') ? fromBase64(text) : null;
+      break;
+    }
+    case 'xxd': {
+      const text = input();
+      out = text !== null && args.some((a) => /^-\w*r/.test(a)) ? Buffer.from(text.replace(/[^0-9a-fA-F]/g, ''), 'hex').toString('latin1') : null;
+      break;
+    }
+    case 'rev': {
+      const text = input();
+      out = text === null ? null : text.split('\n').map((l) => [...l].reverse().join('')).join('\n');
+      break;
+    }
+    default:
+      out = null;
+  }
+  return out !== null && out.length <= MAX_OUTPUT ? out : null;
+}
+
+function echo(args: string[]): string {
+  let escapes = false;
+  let newline = true;
+  let i = 0;
+  for (; i < args.length && /^-[neE]+$/.test(args[i]!); i += 1) {
+    if (args[i]!.includes('n')) newline = false;
+    if (args[i]!.includes('e')) escapes = true;
+    if (args[i]!.includes('E')) escapes = false;
+  }
+  const text = args.slice(i).join(' ');
+  return (escapes ? decodeAnsiC(text) : text) + (newline ? '\n' : '');
+}
+
+/** printf's format with `%s`, `%b`, `%d`, `%c` and `%%`, reused while arguments remain, as bash does. */
+function printf(args: string[]): string | null {
+  let i = 0;
+  if (args[0] === '-v') return null;
+  if (args[0] === '--') i = 1;
+  const format = args[i];
+  if (format === undefined) return null;
+  const values = args.slice(i + 1);
+  let out = '';
+  let next = 0;
+  do {
+    out += decodeAnsiC(format).replace(/%(%|[-+ 0#]*\d*(?:\.\d+)?([sbdicuxXo]))/g, (_m, spec: string, conv: string | undefined) => {
+      if (spec === '%') return '%';
+      const value = values[next++] ?? '';
+      if (conv === 'b') return decodeAnsiC(value);
+      if (conv === 'c') return value.slice(0, 1);
+      return value;
+    });
+  } while (next < values.length && next > 0);
+  return out;
+}
+
+function fromBase64(text: string): string | null {
+  const clean = text.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/=_-]*$/.test(clean)) return null;
+  return Buffer.from(clean, 'base64').toString('latin1');
+}

@@ -1,0 +1,184 @@
+/**
+ * Programs that run another command (`sudo rm …`, `timeout 5 rm …`, `xargs rm`, `busybox rm`,
+ * `npx rimraf`): their own options are parsed as they parse them, and the command they run is judged
+ * in their place. A wrapper may also run shell code from an option (`flock -c`, `su -c`, `script -c`,
+ * `env -S`), change the directory (`env -C`, `sudo -D`), or take more arguments at run time (`xargs`).
+ */
+import path from 'node:path';
+import type { Invocation, Judgement } from './judgement.ts';
+import { hasOpt, optValue, optValues, parseOptions, type OptionSpec, type ParsedOptions } from './options.ts';
+import { display, lit, literal, type WordValue } from './words.ts';
+
+interface Wrapper {
+  options: OptionSpec;
+  /** Operands before the command (`timeout DURATION`, `flock FILE`, `chroot DIR`). */
+  operands?: number;
+  /** Options whose value is shell code. */
+  code?: string[];
+  /** Options whose value is the directory the command runs in. */
+  chdir?: string[];
+  /** Options after which no command runs (`command -v`, `sudo -l`). */
+  noCommand?: string[];
+  /** Arguments are appended at run time. */
+  moreArgs?: boolean;
+  /** Anything more it does with its options. */
+  extra?: (inv: Invocation, parsed: ParsedOptions, j: Judgement) => void;
+}
+
+const posix = (short: string, long: readonly string[] = []): OptionSpec => ({ short, long, posix: true });
+
+const SUDO_LONG = ['askpass', 'background', 'bell', 'close-from=', 'chdir=', 'preserve-env', 'edit', 'group=', 'set-home', 'help', 'host=', 'login', 'remove-timestamp', 'reset-timestamp', 'list', 'non-interactive', 'preserve-groups', 'prompt=', 'chroot=', 'role=', 'stdin', 'shell', 'type=', 'command-timeout=', 'other-user=', 'user=', 'version', 'validate'];
+
+const WRAPPERS: Record<string, Wrapper> = {
+  sudo: {
+    options: posix('ABbEeHhiKkLlNnPSsVvg:p:r:t:U:u:C:D:R:T:', SUDO_LONG),
+    chdir: ['D', 'chdir'],
+    noCommand: ['l', 'list', 'v', 'validate', 'k', 'K', 'remove-timestamp', 'V', 'version', 'help'],
+    extra: (inv, parsed, j) => {
+      if (hasOpt(parsed, 'S', 'stdin') && inv.fact.stdin && inv.fact.stdin.kind !== 'file') {
+        j.add('dangerous', 'sudo.password-from-stdin', 'sudo', 'sudo -S reads the password from piped input');
+      }
+      if (hasOpt(parsed, 'e', 'edit')) for (const file of parsed.operands) j.write(file, inv, 'sudo --edit of');
+    },
+  },
+  doas: { options: posix('nsLu:C:') },
+  pkexec: { options: posix('', ['user=', 'disable-internal-agent', 'keep-cwd', 'help', 'version']) },
+  run0: { options: posix('u:g:D:', ['user=', 'group=', 'chdir=', 'unit=', 'property=', 'description=', 'slice=', 'nice=', 'setenv=', 'background=', 'machine=', 'no-ask-password']), chdir: ['D', 'chdir'] },
+  env: {
+    options: posix('0iu:C:S:vP:a:', ['ignore-environment', 'null', 'unset=', 'chdir=', 'split-string=', 'debug', 'help', 'version', 'block-signal', 'default-signal', 'ignore-signal', 'list-signal-handling', 'argv0=']),
+    chdir: ['C', 'chdir'],
+    code: ['S', 'split-string'],
+  },
+  nice: { options: posix('n:', ['adjustment=']) },
+  nohup: { options: posix('') },
+  time: { options: posix('o:f:apqv', ['output=', 'format=', 'append', 'portability', 'quiet', 'verbose']) },
+  command: { options: posix('pvV'), noCommand: ['v', 'V'] },
+  builtin: { options: posix('') },
+  exec: { options: posix('cla:') },
+  stdbuf: { options: posix('i:o:e:', ['input=', 'output=', 'error=']) },
+  unbuffer: { options: posix('p') },
+  caffeinate: { options: posix('disimut:w:') },
+  timeout: { options: posix('s:k:vf', ['signal=', 'kill-after=', 'preserve-status', 'foreground', 'verbose']), operands: 1 },
+  setsid: { options: posix('cfw', ['ctty', 'fork', 'wait']) },
+  flock: {
+    options: posix('sexnouFw:E:c:', ['shared', 'exclusive', 'unlock', 'nonblock', 'close', 'wait=', 'timeout=', 'conflict-exit-code=', 'command=', 'no-fork', 'verbose']),
+    operands: 1,
+    code: ['c', 'command'],
+  },
+  ionice: { options: posix('c:n:p:P:u:t', ['class=', 'classdata=', 'pid=', 'pgid=', 'uid=', 'ignore']) },
+  taskset: { options: posix('pac', ['pid', 'all-tasks', 'cpu-list']), operands: 1 },
+  chrt: { options: posix('bdfiorRpaTPD:', ['batch', 'deadline', 'fifo', 'idle', 'other', 'rr', 'reset-on-fork', 'all-tasks', 'pid', 'verbose']), operands: 1 },
+  strace: { options: posix('cfFhiqrtTvVxyzZCDwa:b:e:I:o:O:p:P:s:S:u:E:X:U:') },
+  ltrace: { options: posix('bcCfhiLrStTVa:A:D:e:F:l:n:o:p:s:u:w:x:') },
+  nsenter: {
+    options: posix('t:S:G:mMuinpUCTrwFZa', ['target=', 'mount', 'uts', 'ipc', 'net', 'pid', 'user', 'cgroup', 'time', 'root', 'wd', 'setuid=', 'setgid=', 'all', 'preserve-credentials', 'no-fork', 'follow-context']),
+  },
+  unshare: { options: posix('muinpUCTrfcR:w:S:G:', ['mount', 'uts', 'ipc', 'net', 'pid', 'user', 'cgroup', 'time', 'fork', 'map-root-user', 'map-current-user', 'root=', 'wd=', 'setuid=', 'setgid=', 'propagation=', 'kill-child', 'mount-proc', 'keep-caps']) },
+  firejail: { options: posix('') },
+  'systemd-run': {
+    options: posix('p:E:u:M:H:dqGPtS', ['unit=', 'property=', 'description=', 'slice=', 'uid=', 'gid=', 'nice=', 'working-directory=', 'setenv=', 'user', 'system', 'scope', 'wait', 'pty', 'pipe', 'collect', 'quiet', 'remain-after-exit', 'service-type=', 'on-calendar=', 'on-active=', 'on-boot=', 'on-startup=', 'timer-property=', 'same-dir', 'shell', 'machine=', 'host=', 'no-block', 'no-ask-password', 'send-sighup']),
+    chdir: ['working-directory'],
+  },
+  script: { options: { short: 'aeEfqTB:I:O:t:c:', long: ['append', 'command=', 'echo=', 'return', 'flush', 'force', 'quiet', 'timing=', 'log-in=', 'log-out=', 'log-io=', 'log-timing=', 'logging-format='] }, code: ['c', 'command'], operands: 99 },
+  su: { options: { short: 'c:s:lmpPg:G:w:', long: ['command=', 'shell=', 'login', 'preserve-environment', 'session-command=', 'whitelist-environment=', 'group=', 'supp-group=', 'pty'] }, code: ['c', 'command', 'session-command'], operands: 99 },
+  runuser: { options: { short: 'c:s:lmpPg:G:u:w:', long: ['command=', 'shell=', 'login', 'preserve-environment', 'session-command=', 'user=', 'group=', 'supp-group=', 'whitelist-environment=', 'pty'], posix: true }, code: ['c', 'command', 'session-command'] },
+  sg: { options: posix('c:'), code: ['c'], operands: 1 },
+  chroot: { options: posix('', ['userspec=', 'groups=', 'skip-chdir']), operands: 1 },
+  xargs: {
+    options: posix('0a:d:E:I:i:L:l:n:P:s:prtxo', ['null', 'arg-file=', 'delimiter=', 'eof=', 'replace=', 'max-lines=', 'max-args=', 'max-procs=', 'max-chars=', 'interactive', 'no-run-if-empty', 'verbose', 'exit', 'process-slot-var=', 'open-tty', 'show-limits']),
+    moreArgs: true,
+  },
+  sshpass: { options: posix('p:f:d:e:vhV') },
+  cgexec: { options: posix('g:', ['sticky']) },
+  entr: { options: posix('acdnprsz') },
+  'xvfb-run': { options: posix('ae:f:n:l:p:s:w:', ['auto-servernum', 'error-file=', 'auth-file=', 'server-num=', 'listen-tcp', 'xauth-protocol=', 'server-args=', 'wait=']) },
+  'dbus-run-session': { options: posix('', ['config-file=', 'dbus-daemon=']) },
+  fakeroot: { options: posix('l:s:i:bu', ['lib=', 'faked=', 'unknown-is-real']) },
+  eatmydata: { options: posix('') },
+  proxychains: { options: posix('qf:') },
+  proxychains4: { options: posix('qf:') },
+  torsocks: { options: posix('idaqu:p:P:', ['user=', 'pass=', 'address=', 'port=', 'isolate']) },
+  torify: { options: posix('') },
+  catchsegv: { options: posix('') },
+  valgrind: { options: posix('hvqd') },
+  prlimit: { options: posix('p:o:', ['pid=', 'output=', 'noheadings', 'raw', 'verbose']) },
+  numactl: { options: posix('ailbC:m:N:p:P:s:H', ['all', 'interleave=', 'cpunodebind=', 'physcpubind=', 'localalloc', 'preferred=', 'membind=']) },
+  mpirun: { options: posix('n:c:H:', ['np=', 'host=', 'hostfile=']) },
+  busybox: { options: posix('') },
+  toybox: { options: posix('') },
+  npx: { options: posix('yqc:p:', ['yes', 'no', 'quiet', 'package=', 'call=', 'ignore-existing', 'no-install', 'prefer-offline', 'prefer-online', 'shell=', 'workspace=', 'workspaces', 'include-workspace-root']), code: ['c', 'call'] },
+  pnpx: { options: posix('yq', ['yes']) },
+  bunx: { options: posix('', ['bun', 'package=']) },
+  uvx: { options: posix('', ['from=', 'with=', 'python=']) },
+};
+
+/** Subcommand forms: `npm exec`, `pnpm dlx`, `yarn dlx`, `pipx run`. */
+const SUBCOMMAND_WRAPPERS: Record<string, string[]> = { npm: ['exec', 'x'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], pipx: ['run'], bun: ['x'] };
+
+/**
+ * Judges the command a wrapper runs in its place. Returns true when `inv` was a wrapper (judged here),
+ * false when it is an ordinary program for the rules.
+ */
+export function afterWrappers(inv: Invocation, j: Judgement): boolean {
+  const sub = SUBCOMMAND_WRAPPERS[inv.name];
+  if (sub && sub.includes(literal(inv.args[0] ?? lit('')) ?? '')) {
+    const rest = inv.args.slice(1);
+    const parsed = parseOptions(rest, WRAPPERS.npx!.options);
+    for (const code of optValues(parsed, 'c', 'call')) j.code(code, inv);
+    j.command(parsed.operands, inv, `${inv.name} ${literal(inv.args[0]!)}`);
+    return true;
+  }
+  if (inv.name === 'parallel' || inv.name === 'sem') return parallel(inv, j);
+  if (inv.name === 'watch') return watch(inv, j);
+  const spec = WRAPPERS[inv.name];
+  if (!spec) return false;
+  const parsed = parseOptions(inv.args, spec.options);
+  spec.extra?.(inv, parsed, j);
+  for (const code of optValues(parsed, ...(spec.code ?? []))) if (code !== '\u0000') j.code(code, inv);
+  if (spec.noCommand?.some((o) => parsed.opts.has(o))) return true;
+  let words = parsed.operands;
+  // env, sudo and doas take `NAME=value` words before the command.
+  if (['env', 'sudo', 'doas', 'run0'].includes(inv.name)) while (words[0] && /^[A-Za-z_]\w*=/.test(literal(words[0]) ?? '')) words = words.slice(1);
+  if (inv.name === 'runuser' && !hasOpt(parsed, 'u', 'user')) words = words.slice(1);
+  const skip = spec.operands === 99 ? words.length : spec.operands ?? 0;
+  const skipped = words.slice(0, skip);
+  words = words.slice(skip);
+  const chdir = optValue(parsed, ...(spec.chdir ?? []));
+  const next: Invocation = {
+    ...inv,
+    cwd: chdir === undefined ? inv.cwd : chdir === '\u0000' ? null : path.posix.resolve(inv.cwd ?? '/', chdir),
+    moreArgs: inv.moreArgs || spec.moreArgs === true || hasOpt(parsed, 'I', 'i', 'replace'),
+  };
+  if (inv.name === 'chroot' && skipped[0]) next.mapPath = chrootMap(skipped[0], inv);
+  if (words.length) j.command(words, next, inv.name);
+  return true;
+}
+
+/** Paths inside `chroot DIR` are under DIR on the host; `chroot /` changes nothing. */
+function chrootMap(dirWord: WordValue, inv: Invocation): Invocation['mapPath'] {
+  const dir = literal(dirWord);
+  if (dir === null || path.posix.resolve(inv.cwd ?? '/', dir) === '/') return inv.mapPath;
+  return () => null;
+}
+
+/** `parallel CMD ::: ARGS`: the command with its arguments; without `:::` they come from stdin. */
+function parallel(inv: Invocation, j: Judgement): boolean {
+  const parsed = parseOptions(inv.args, posix('j:k0qvuX', ['jobs=', 'keep-order', 'null', 'dry-run', 'semaphore', 'pipe', 'bar', 'eta', 'halt=', 'joblog=', 'results=', 'tag', 'verbose', 'ungroup', 'line-buffer', 'group', 'shuf', 'timeout=', 'retries=', 'delay=', 'colsep=', 'header=', 'arg-file=']));
+  const words = parsed.operands;
+  const sep = words.findIndex((w) => /^:::+$|^::::$/.test(literal(w) ?? ''));
+  const command = sep >= 0 ? words.slice(0, sep) : words;
+  const args = sep >= 0 ? words.slice(sep + 1).filter((w) => !/^:::+$/.test(literal(w) ?? '')) : [];
+  if (command.length === 1 && /\s/.test(literal(command[0]!) ?? '')) j.code([display(command[0]!), ...args.map(display)].join(' '), inv);
+  else if (command.length) j.command([...command, ...args], { ...inv, moreArgs: sep < 0 }, 'parallel');
+  return true;
+}
+
+/** `watch -n1 CMD…` runs its arguments joined as shell code (with `-x`, as a command). */
+function watch(inv: Invocation, j: Judgement): boolean {
+  const parsed = parseOptions(inv.args, posix('n:dgtbexpcwq:', ['interval=', 'differences', 'chgexit', 'no-title', 'beep', 'errexit', 'exec', 'precise', 'color', 'no-wrap', 'equexit=', 'no-rerun']));
+  if (hasOpt(parsed, 'x', 'exec')) j.command(parsed.operands, inv, 'watch');
+  else if (parsed.operands.length) j.code(parsed.operands.map((w) => literal(w) ?? display(w)).join(' '), inv);
+  return true;
+}
+
+export const WRAPPER_NAMES = new Set([...Object.keys(WRAPPERS), 'parallel', 'sem', 'watch']);
