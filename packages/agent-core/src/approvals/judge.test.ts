@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAUGHT, SAFE } from './corpus.ts';
+import { EVERYDAY, TECHNIQUES } from './techniqueCorpus.ts';
 import { judgeCommand, judgeWrite, loadBashParser } from './judge.ts';
 import type { Level, Verdict } from './types.ts';
 
@@ -86,7 +87,7 @@ describe('shared attack corpus', () => {
 describe("hermes's own corpus", () => {
   it('catches every command at least at its level', async () => {
     const misses: string[] = [];
-    for (const c of CAUGHT) {
+    for (const c of [...CAUGHT, ...TECHNIQUES]) {
       const v = await judgeCommand(c.command, ctx);
       if (RANK[v.level] < RANK[c.level]) misses.push(`${JSON.stringify(c.command)} → ${show(v)}, expected ${c.level}`);
     }
@@ -95,7 +96,7 @@ describe("hermes's own corpus", () => {
 
   it('lets every ordinary command through', async () => {
     const wrong: string[] = [];
-    for (const command of SAFE) {
+    for (const command of [...SAFE, ...EVERYDAY]) {
       const v = await judgeCommand(command, ctx);
       if (v.level !== 'safe') wrong.push(`${JSON.stringify(command)} → ${show(v)}`);
     }

@@ -122,7 +122,7 @@ const NOT_TREES = ['/var/tmp', '/var/folders', '/private/tmp', '/private/var'];
  */
 export function protectedTree(p: ResolvedPath, facts: PathFacts): string | null {
   if (p.unknownRoot) return null;
-  if (p.segments.length === 0) return '/';
+  if (p.segments.length === 0 || covers(p, '/')) return '/';
   for (const home of homesOf(facts)) if (covers(p, home) && split(home).length <= p.segments.length) return 'home';
   if (covers(p, facts.home)) return 'home';
   for (const dir of SYSTEM_TOP) if (covers(p, dir)) return dir === '/home' || dir === '/Users' || dir === '/root' ? 'home' : 'system directory';

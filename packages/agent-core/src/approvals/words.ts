@@ -160,7 +160,7 @@ function unquotedWord(text: string): Piece[] {
       } else push('lit', ch);
     } else push('lit', ch);
   }
-  return pieces;
+  return merge(pieces);
 }
 
 const KNOWN_ENV = (scope: Scope, name: string): string | null | undefined => {

@@ -110,6 +110,7 @@ const WRAPPERS: Record<string, Wrapper> = {
   pnpx: { options: posix('yq', ['yes']) },
   bunx: { options: posix('', ['bun', 'package=']) },
   uvx: { options: posix('', ['from=', 'with=', 'python=']) },
+  coproc: { options: posix('') },
 };
 
 /** Subcommand forms: `npm exec`, `pnpm dlx`, `yarn dlx`, `pipx run`. */
@@ -143,6 +144,19 @@ export function afterWrappers(inv: Invocation, j: Judgement): boolean {
   const skip = spec.operands === 99 ? words.length : spec.operands ?? 0;
   const skipped = words.slice(0, skip);
   words = words.slice(skip);
+  // `flock FILE -c CMD`: the command option may follow the lock file.
+  if (inv.name === 'flock' && ['-c', '--command'].includes(literal(words[0] ?? lit('')) ?? '') && words[1]) {
+    const code = literal(words[1]);
+    if (code !== null) j.code(code, inv);
+    return true;
+  }
+  // xargs reading a known text (a here-string, `echo … |`): those are its extra arguments.
+  if (inv.name === 'xargs' && inv.fact.stdin?.text) {
+    const text = inv.fact.stdin.text;
+    const extra = (hasOpt(parsed, '0', 'null') ? text.split('\0') : text.split(/\s+/)).filter(Boolean).map((t) => lit(t));
+    if (words.length) j.command([...words, ...extra], { ...inv, moreArgs: false }, 'xargs');
+    return true;
+  }
   const chdir = optValue(parsed, ...(spec.chdir ?? []));
   const next: Invocation = {
     ...inv,

@@ -23,7 +23,8 @@ const upstreamNames = (inv: Invocation) => (inv.fact.stdin?.upstream ?? []).map(
 /** Code read from stdin (or a file that is stdin): always asks; its text is judged when known. */
 export function codeFromStdin(inv: Invocation, j: Judgement, judgeText: (text: string) => void, what: string): void {
   const stdin = inv.fact.stdin;
-  if (!stdin || stdin.kind === 'file') return;
+  const stdinItself = stdin?.kind === 'file' && /^\/dev\/(?:stdin|fd\/\d+)$|^\/proc\/self\/fd\//.test(literal(stdin.file!) ?? '');
+  if (!stdin || (stdin.kind === 'file' && !stdinItself)) return;
   const sources = upstreamNames(inv);
   const fromNetwork = sources.some((n) => DOWNLOADERS.test(n));
   const decoded = sources.some((n) => DECODERS.test(n));

@@ -59,6 +59,7 @@ export function judgeInterpreter(inv: Invocation, j: Judgement): void {
     break;
   }
   const judge = (code: string) => judgeCode(code, inv, j);
+  if (/^(?:perl|ruby)/.test(inv.name) && inv.args.some((w) => /^-[a-zA-Z]*i/.test(literal(w) ?? ''))) inPlaceFiles(inv, j);
   if (codes.length) {
     for (const code of codes) {
       if (code === '\u0000') j.add('dangerous', 'code.dynamic', 'command', `${inv.name} runs code decided at run time`);
@@ -69,6 +70,21 @@ export function judgeInterpreter(inv: Invocation, j: Judgement): void {
   if (moduleRun) return;
   if (script && literal(script) !== '-') return scriptFile(script, inv, j, judge, inv.name);
   codeFromStdin(inv, j, judge, inv.name);
+}
+
+/** `perl -i -pe CODE FILE…`: the files after the program are edited in place. */
+function inPlaceFiles(inv: Invocation, j: Judgement): void {
+  let sawCode = false;
+  for (let i = 0; i < inv.args.length; i += 1) {
+    const text = literal(inv.args[i]!) ?? '';
+    if (/^-[a-zA-Z]*[eE]$/.test(text)) {
+      sawCode = true;
+      i += 1;
+    } else if (!text.startsWith('-')) {
+      if (sawCode) j.write(inv.args[i]!, inv, `${inv.name} -i of`);
+      sawCode = true;
+    }
+  }
 }
 
 function deno(inv: Invocation, j: Judgement): void {
@@ -85,6 +101,8 @@ const BACKTICK_LANGS = /^(?:perl|ruby|jruby|php|irb)/;
 const DELETE = /\bunlink\s+(?:glob\b|<|[$@"'])|\b(?:rmtree|os\.remove|os\.unlink|os\.rmdir|removedirs|rmSync|rmdirSync|unlinkSync|rm_rf|rm_r|remove_dir_all|remove_file|FileUtils\.rm\w*|File\.delete|Files\.delete\w*|Dir\.rmdir|Deno\.remove\w*|fs\.(?:rm|rmdir|unlink)|\.unlink\s*\(|unlink\s*[("'$]|rmdir\s*[("'$]|rimraf|del\s*\(|shutil\.move)/;
 const WRITE = /\b(?:open\s*\([^)]*,\s*['"][^'"]*[wax+]|write(?:File|FileSync|_text|_bytes)|append(?:File|FileSync)|File\.(?:write|open)|file_put_contents|fopen\s*\([^)]*['"][wax]|IO\.write|Deno\.write\w*|Bun\.write|createWriteStream|copyFile\w*|rename\w*|symlink\w*|chmod\w*|chown\w*)/;
 const HOME_REF = /\b(?:os\.homedir\(\)|homedir\(\)|expanduser\(\s*['"]~|Path\.home\(\)|process\.env\.HOME|ENV\[['"]HOME['"]\]|\$ENV\{HOME\}|getenv\(\s*['"]HOME['"]\)|Dir\.home|os\.environ\[['"]HOME['"]\]|os\.getenv\(\s*['"]HOME['"]\))/;
+/** A recursive delete whose argument is the home directory, however the language spells it. */
+const DELETE_HOME = /(?:rmtree|rmSync|rm_rf|rm_r|remove_dir_all|rimraf|rmdirSync|fs\.rm|Deno\.remove)\s*\(\s*[^,;]*?(?:homedir\(\)|Path\.home\(\)|expanduser\(\s*['"]~\/?['"]\s*\)|process\.env\.HOME|Dir\.home|\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|getenv\(\s*['"]HOME['"]\s*\))\s*\)?\s*[,)]/;
 const FORK_BOMB = /\bfork\b[^;]*\bwhile\b|\bwhile\b[^;{]*[{(:]?[^;]*\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[\w.]*fork|\bloop\s*\{\s*fork|fork\s*\(\s*\)\s*while|\bwhile\s*(?:True|1|true)\s*:\s*os\.fork/;
 const KILL_ALL = /\b(?:os\.kill|process\.kill|Process\.kill|kill)\s*\(\s*-1\b|\bkill\s+(?:-?\d+|['"]\w+['"])\s*,\s*-1\b/;
 
@@ -124,7 +142,5 @@ export function judgeCode(code: string, inv: Invocation, j: Judgement): void {
     if (deletes) j.remove(word, inv, /rmtree|rm_rf|rmSync|recursive|remove_dir_all|rm_r|rimraf|Remove-Item/.test(code), `${inv.name} code deletes`);
     if (writes || deletes) j.write(word, inv, `${inv.name} code writes`);
   }
-  if (deletes && homeRelative && /\b(?:rmtree|rmSync|rm_rf|remove_dir_all|rimraf)\s*\(\s*(?:os\.homedir\(\)|homedir\(\)|Path\.home\(\)|os\.path\.expanduser\(\s*['"]~['"]\s*\)|process\.env\.HOME|Dir\.home)\s*[,)]/.test(code)) {
-    j.remove(lit(j.ctx.home), inv, true, `${inv.name} code deletes`);
-  }
+  if (deletes && DELETE_HOME.test(code)) j.remove(lit(j.ctx.home), inv, true, `${inv.name} code deletes`);
 }

@@ -146,7 +146,7 @@ register(['sed', 'gsed'], (inv, j) => {
 function sedScript(script: string, inv: Invocation, j: Judgement): void {
   if (/(?:^|[;\n{}]\s*)(?:\d+|\$|\/[^/]*\/)?\s*e(?:\s+(.+))?$/m.test(script) || /s(.)(?:(?!\1).)*\1(?:(?!\1).)*\1[gpiImM0-9]*e/.test(script)) {
     j.add('dangerous', 'code.option', 'command', `the sed script \`${script}\` runs shell commands`);
-    const command = /(?:^|[;\n]\s*)e\s+(.+)$/m.exec(script)?.[1];
+    const command = /(?:^|[;\n{]\s*)(?:(?:\d+|\$|\/[^/]*\/)(?:,(?:\d+|\$|\/[^/]*\/))?)?\s*e\s+(.+)$/m.exec(script)?.[1];
     if (command) j.code(command, inv);
   }
   for (const m of script.matchAll(/(?:^|[;\n}]\s*|\/[gpiImM0-9]*)w\s+(\S+)/g)) j.write(lit(m[1]!), inv, 'sed w to');
