@@ -62,15 +62,13 @@ export class ApprovalGate {
     }
   }
 
-  /** The verdict on a subject, without asking or recording anything. */
+  /** The verdict on a subject, without asking or recording anything (fails closed: see `judgeCommand`). */
   async judge(subject: ApprovalSubject, cwd?: string): Promise<Verdict> {
     const ctx = { home: this.options.home, hermesHome: this.options.hermesHome, cwd: (subject.kind === 'command' ? subject.cwd : undefined) ?? cwd };
-    try {
-      return subject.kind === 'command' ? await judgeCommand(subject.command, ctx) : judgeWrite(subject.path, ctx);
-    } catch (error) {
-      this.onError('the command could not be judged; asking instead', error);
-      return { level: 'dangerous', findings: [{ level: 'dangerous', rule: 'gate.error', target: 'command', why: `hermes could not judge this command (${error instanceof Error ? error.message : String(error)})` }] };
-    }
+    const verdict = subject.kind === 'command' ? await judgeCommand(subject.command, ctx) : judgeWrite(subject.path, ctx);
+    const failure = verdict.findings.find((f) => f.rule === 'gate.error');
+    if (failure) this.onError('a command could not be judged; asking instead', failure.why);
+    return verdict;
   }
 
   async check(subject: ApprovalSubject, options: GateCheckOptions): Promise<GateVerdict> {

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { SyntaxNode } from './bashParser.ts';
 import { staticOutput } from './staticEval.ts';
-import { expandWord, literal, type Scope, type WordValue } from './words.ts';
+import { expandWord, lit, literal, type Scope, type WordValue } from './words.ts';
 
 export interface Redirect {
   op: string;
@@ -30,6 +30,8 @@ export interface Stdin {
 export interface CommandFact {
   /** The command name and its arguments, expanded. */
   words: WordValue[];
+  /** `NAME=value` before the command: the environment it runs with. */
+  assignments: { name: string; value: WordValue }[];
   redirects: Redirect[];
   stdin: Stdin | null;
   scope: Scope;
@@ -189,7 +191,7 @@ function walkRedirected(node: SyntaxNode, state: State): void {
     }
   }
   const before = state.out.length;
-  if (!body) state.out.push({ words: [], redirects: extra, stdin, scope: copyScope(state.scope), defined: new Set(state.defined), node });
+  if (!body) state.out.push({ words: [], assignments: [], redirects: extra, stdin, scope: copyScope(state.scope), defined: new Set(state.defined), node });
   else {
     if (body.type === 'command') walkCommand(body, extra, { ...state, stdin });
     else {
@@ -249,12 +251,14 @@ function inputFile(node: SyntaxNode, state: State): Stdin | null {
 
 function walkCommand(node: SyntaxNode, extra: Redirect[], state: State): void {
   const words: WordValue[] = [];
+  const assignments: CommandFact['assignments'] = [];
   const redirects: Redirect[] = [...extra];
   let stdin = state.stdin;
   for (const child of node.namedChildren) {
     if (child.type === 'variable_assignment') {
+      const name = child.childForFieldName('name')?.text;
       const value = child.childForFieldName('value');
-      if (value) walkSubstitutions(value, state);
+      if (name && value) assignments.push({ name, value: expandWord(value, state.scope, evaluator(state))[0] ?? lit('') });
     } else if (child.type === 'file_redirect') {
       redirects.push(redirectOf(child, state));
       stdin = inputFile(child, state) ?? stdin;
@@ -264,7 +268,7 @@ function walkCommand(node: SyntaxNode, extra: Redirect[], state: State): void {
   }
   checkWordBoundaries(node, state);
   const before = state.out.length;
-  const fact: CommandFact = { words, redirects, stdin, scope: copyScope(state.scope), defined: new Set(state.defined), node };
+  const fact: CommandFact = { words, assignments, redirects, stdin, scope: copyScope(state.scope), defined: new Set(state.defined), node };
   for (const child of node.namedChildren) walkSubstitutions(child, state, procSubStdin([fact]));
   state.out.splice(before, 0, fact);
   followDirectory(fact, state);

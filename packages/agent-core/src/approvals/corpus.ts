@@ -10,8 +10,8 @@ export interface CaughtCase {
   level: 'dangerous' | 'hardline';
 }
 
-const H = (command: string): CaughtCase => ({ command, level: 'hardline' });
-const D = (command: string): CaughtCase => ({ command, level: 'dangerous' });
+export const H = (command: string): CaughtCase => ({ command, level: 'hardline' });
+export const D = (command: string): CaughtCase => ({ command, level: 'dangerous' });
 
 export const CAUGHT: readonly CaughtCase[] = [
   // ── hardline ──

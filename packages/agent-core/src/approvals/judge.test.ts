@@ -103,3 +103,20 @@ describe("hermes's own corpus", () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('inputs meant to break the gate', () => {
+  it('asks about what it cannot walk, and judges huge input in bounded time', async () => {
+    const deep = `${'('.repeat(20_000)}rm -rf build${')'.repeat(20_000)}`;
+    expect((await judgeCommand(deep, ctx)).level).not.toBe('safe');
+    const long = `${'echo a; '.repeat(20_000)}rm -rf ~`;
+    expect((await judgeCommand(long, ctx)).level).toBe('hardline');
+    const code = `python3 -c "${'x = 1 + 1 '.repeat(20_000)}"`;
+    expect((await judgeCommand(code, ctx)).level).toBe('safe');
+  });
+
+  it('never judges an empty or blank command as anything but safe, and a NUL as unusual', async () => {
+    expect((await judgeCommand('', ctx)).level).toBe('safe');
+    expect((await judgeCommand('   \n  ', ctx)).level).toBe('safe');
+    expect((await judgeCommand('ls\0rm -rf ~', ctx)).level).not.toBe('safe');
+  });
+});

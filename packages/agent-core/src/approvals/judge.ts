@@ -15,14 +15,24 @@ import './rules/index.ts';
 import { staticOutput } from './staticEval.ts';
 import type { Finding, JudgeContext, Verdict } from './types.ts';
 import { afterWrappers } from './wrappers.ts';
+import { judgeAssignment } from './rules/environment.ts';
 import { display, isDynamic, lit, literal, type Scope, type WordValue } from './words.ts';
 
-/** Judges a shell command as bash would run it in `ctx.cwd`. Loads the bash grammar on first use. */
+/**
+ * Judges a shell command as bash would run it in `ctx.cwd`. Loads the bash grammar on first use.
+ * Fails closed: a command that cannot be judged (the grammar failed to load, input too deep to walk)
+ * asks, with the reason as its finding.
+ */
 export async function judgeCommand(command: string, ctx: JudgeContext): Promise<Verdict> {
-  return judgeCommandWith(await loadBashParser(), command, ctx);
+  try {
+    return judgeCommandWith(await loadBashParser(), command, ctx);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { level: 'dangerous', findings: [{ level: 'dangerous', rule: 'gate.error', target: 'command', why: `hermes could not judge this command (${reason})` }] };
+  }
 }
 
-/** The same, once the grammar is loaded (see `loadBashParser`). */
+/** The same, once the grammar is loaded (see `loadBashParser`); throws what `judgeCommand` turns into a finding. */
 export function judgeCommandWith(parser: Parser, command: string, ctx: JudgeContext): Verdict {
   const j = new Judgement(ctx, { code: (text, inv, parent, strict) => nested(parser, text, inv, parent, strict), command: judgeWords });
   judgeText(parser, command, scopeOf(ctx), j, true);
@@ -81,6 +91,7 @@ function describeUnusual(text: string): string {
 /** Code run by another command: one level deeper, with the scope and directory it runs in. */
 function nested(parser: Parser, text: string, inv: Invocation, parent: Judgement, strict: boolean): void {
   const inner = new Judgement(parent.ctx, { code: (t, i, p, s) => nested(parser, t, i, p, s), command: judgeWords }, parent.depth + 1);
+  inner.mapPath = inv.mapPath;
   judgeText(parser, text, { ...inv.fact.scope, vars: new Map(inv.fact.scope.vars), cwd: inv.cwd }, inner, strict);
   for (const f of inner.findings) parent.add(f.level, f.rule, f.target, f.why);
 }
@@ -88,8 +99,9 @@ function nested(parser: Parser, text: string, inv: Invocation, parent: Judgement
 const OUTPUT_REDIRECT = /^(?:>|>>|&>|&>>|>\||<>|>&)$/;
 
 function judgeFact(fact: CommandFact, j: Judgement, strict: boolean): void {
-  const base: Invocation = { name: '', args: [], fact, cwd: fact.scope.cwd, wrappers: [], mapPath: null, moreArgs: false };
+  const base: Invocation = { name: '', args: [], fact, cwd: fact.scope.cwd, wrappers: [], mapPath: j.mapPath, moreArgs: false };
   for (const r of fact.redirects) if (r.target && OUTPUT_REDIRECT.test(r.op)) j.write(r.target, base, `redirect ${r.op}`);
+  for (const a of fact.assignments) judgeAssignment(a.name, a.value, base, j);
   if (fact.words.length) {
     const nameNode = fact.node.childForFieldName('name');
     if (nameNode && isComputedName(nameNode, fact.words[0]!)) {

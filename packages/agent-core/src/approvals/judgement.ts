@@ -42,6 +42,8 @@ export class Judgement {
   readonly written = new Map<string, string | null>();
   /** Symbolic links made earlier in the line: writing the link writes its target. */
   readonly links = new Map<string, WordValue>();
+  /** Code judged inside a container or chroot keeps its path mapping (see `Invocation.mapPath`). */
+  mapPath: Invocation['mapPath'] = null;
 
   constructor(
     readonly ctx: JudgeContext,

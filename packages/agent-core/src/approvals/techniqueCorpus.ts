@@ -3,10 +3,7 @@
  * corpus does not, so the gate is tested on the technique and not on one example. Same context as
  * `corpus.ts`: home /home/alice, HERMES_HOME /home/alice/.hermes, cwd /home/alice/project.
  */
-import type { CaughtCase } from './corpus.ts';
-
-const H = (command: string): CaughtCase => ({ command, level: 'hardline' });
-const D = (command: string): CaughtCase => ({ command, level: 'dangerous' });
+import { D, H, type CaughtCase } from './corpus.ts';
 
 export const TECHNIQUES: readonly CaughtCase[] = [
   // parser confusion: comments, arithmetic, nested quoting, continuations, compound commands
@@ -53,6 +50,15 @@ export const TECHNIQUES: readonly CaughtCase[] = [
   H('coproc rm -rf ~'),
   H('find ~ -maxdepth 0 -exec rm -rf {} \\;'),
   H('find / -depth -delete'),
+  // the environment a command runs with, and project task runners
+  H("GIT_SSH_COMMAND='rm -rf ~' git fetch"),
+  H('env PAGER="rm -rf /" git log'),
+  H("GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0='!rm -rf ~' git x"),
+  H('poetry run rm -rf ~'),
+  H('uv run -- rm -rf /'),
+  H('bundle exec rm -rf ~'),
+  D('LD_PRELOAD=/tmp/x.so ls'),
+  D('BASH_ENV=/tmp/x bash -c true'),
   // option spellings
   H('rm --recursive --force ~'),
   H('rm --rec ~'),
@@ -202,4 +208,9 @@ export const EVERYDAY: readonly string[] = [
   'echo "export PATH=$PATH:~/bin"',
   'sort -u names.txt -o names.txt',
   'diff -u a.txt b.txt > changes.patch',
+  'EDITOR=vim git commit',
+  'NODE_OPTIONS=--max-old-space-size=4096 npm run build',
+  'GIT_PAGER=cat git log -5',
+  'poetry run pytest -q',
+  'bundle exec rspec',
 ];

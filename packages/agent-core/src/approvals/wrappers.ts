@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { Invocation, Judgement } from './judgement.ts';
 import { hasOpt, optValue, optValues, parseOptions, type OptionSpec, type ParsedOptions } from './options.ts';
+import { judgeAssignment } from './rules/environment.ts';
 import { display, lit, literal, type WordValue } from './words.ts';
 
 interface Wrapper {
@@ -113,8 +114,12 @@ const WRAPPERS: Record<string, Wrapper> = {
   coproc: { options: posix('') },
 };
 
-/** Subcommand forms: `npm exec`, `pnpm dlx`, `yarn dlx`, `pipx run`. */
-const SUBCOMMAND_WRAPPERS: Record<string, string[]> = { npm: ['exec', 'x'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], pipx: ['run'], bun: ['x'] };
+/** Subcommand forms: `npm exec`, `pnpm dlx`, `bundle exec`, `poetry run`, `uv run`, `mise exec`, … */
+const SUBCOMMAND_WRAPPERS: Record<string, string[]> = {
+  npm: ['exec', 'x'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], pipx: ['run'], bun: ['x'], bundle: ['exec'], poetry: ['run'],
+  pipenv: ['run'], uv: ['run'], pdm: ['run'], rye: ['run'], hatch: ['run'], conda: ['run'], mamba: ['run'], micromamba: ['run'],
+  mise: ['exec', 'x'], asdf: ['exec'], rtx: ['exec', 'x'], direnv: ['exec'], nvm: ['exec', 'run'], volta: ['run'], devbox: ['run'],
+};
 
 /**
  * Judges the command a wrapper runs in its place. Returns true when `inv` was a wrapper (judged here),
@@ -138,8 +143,14 @@ export function afterWrappers(inv: Invocation, j: Judgement): boolean {
   for (const code of optValues(parsed, ...(spec.code ?? []))) if (code !== '\u0000') j.code(code, inv);
   if (spec.noCommand?.some((o) => parsed.opts.has(o))) return true;
   let words = parsed.operands;
-  // env, sudo and doas take `NAME=value` words before the command.
-  if (['env', 'sudo', 'doas', 'run0'].includes(inv.name)) while (words[0] && /^[A-Za-z_]\w*=/.test(literal(words[0]) ?? '')) words = words.slice(1);
+  // env, sudo and doas take `NAME=value` words before the command: the environment it runs with.
+  if (['env', 'sudo', 'doas', 'run0'].includes(inv.name)) {
+    while (words[0] && /^[A-Za-z_]\w*=/.test(literal(words[0]) ?? '')) {
+      const text = literal(words[0])!;
+      judgeAssignment(text.slice(0, text.indexOf('=')), lit(text.slice(text.indexOf('=') + 1)), inv, j);
+      words = words.slice(1);
+    }
+  }
   if (inv.name === 'runuser' && !hasOpt(parsed, 'u', 'user')) words = words.slice(1);
   const skip = spec.operands === 99 ? words.length : spec.operands ?? 0;
   const skipped = words.slice(0, skip);

@@ -3,3 +3,7 @@ import './deletion.ts';
 import './writers.ts';
 import './system.ts';
 import './codeRunners.ts';
+import './vcs.ts';
+import './data.ts';
+import './infra.ts';
+import './network.ts';

@@ -102,8 +102,8 @@ const DELETE = /\bunlink\s+(?:glob\b|<|[$@"'])|\b(?:rmtree|os\.remove|os\.unlink
 const WRITE = /\b(?:open\s*\([^)]*,\s*['"][^'"]*[wax+]|write(?:File|FileSync|_text|_bytes)|append(?:File|FileSync)|File\.(?:write|open)|file_put_contents|fopen\s*\([^)]*['"][wax]|IO\.write|Deno\.write\w*|Bun\.write|createWriteStream|copyFile\w*|rename\w*|symlink\w*|chmod\w*|chown\w*)/;
 const HOME_REF = /\b(?:os\.homedir\(\)|homedir\(\)|expanduser\(\s*['"]~|Path\.home\(\)|process\.env\.HOME|ENV\[['"]HOME['"]\]|\$ENV\{HOME\}|getenv\(\s*['"]HOME['"]\)|Dir\.home|os\.environ\[['"]HOME['"]\]|os\.getenv\(\s*['"]HOME['"]\))/;
 /** A recursive delete whose argument is the home directory, however the language spells it. */
-const DELETE_HOME = /(?:rmtree|rmSync|rm_rf|rm_r|remove_dir_all|rimraf|rmdirSync|fs\.rm|Deno\.remove)\s*\(\s*[^,;]*?(?:homedir\(\)|Path\.home\(\)|expanduser\(\s*['"]~\/?['"]\s*\)|process\.env\.HOME|Dir\.home|\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|getenv\(\s*['"]HOME['"]\s*\))\s*\)?\s*[,)]/;
-const FORK_BOMB = /\bfork\b[^;]*\bwhile\b|\bwhile\b[^;{]*[{(:]?[^;]*\bfork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*[\w.]*fork|\bloop\s*\{\s*fork|fork\s*\(\s*\)\s*while|\bwhile\s*(?:True|1|true)\s*:\s*os\.fork/;
+const DELETE_HOME = /(?:rmtree|rmSync|rm_rf|rm_r|remove_dir_all|rimraf|rmdirSync|fs\.rm|Deno\.remove)\s*\(\s*[^,;]{0,200}?(?:homedir\(\)|Path\.home\(\)|expanduser\(\s*['"]~\/?['"]\s*\)|process\.env\.HOME|Dir\.home|\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|getenv\(\s*['"]HOME['"]\s*\))\s*\)?\s*[,)]/;
+const FORK_BOMB = /\bfork\b[^;\n]{0,200}\bwhile\b|\bwhile\b[^;\n]{0,200}\bfork\b|\bfor\s*\(\s*;\s*;\s*\)[^;\n]{0,100}\bfork\b|\bloop\s*\{\s*fork/;
 const KILL_ALL = /\b(?:os\.kill|process\.kill|Process\.kill|kill)\s*\(\s*-1\b|\bkill\s+(?:-?\d+|['"]\w+['"])\s*,\s*-1\b/;
 
 /** String literals in code, including command quotes (`qx{…}`, `%x(…)`, backticks). */

@@ -30,7 +30,7 @@ function keyClass(key: string): string {
 function configEntry(key: string, value: string | null, inv: Invocation, j: Judgement, how: string): void {
   const k = key.toLowerCase();
   if (k.startsWith('alias.')) {
-    if (value === null || value.startsWith('!') || how !== '-c') j.add('dangerous', 'git.alias', 'git alias', `${how} defines the git alias ${key.slice(6)} = ${value ?? '(set at run time)'}`);
+    if (value === null || value.startsWith('!') || how !== '-c') j.add('dangerous', 'git.alias', 'git alias', `git ${how} defines the git alias ${key.slice(6)} = ${value ?? '(set at run time)'}`);
     if (value?.startsWith('!')) j.code(value.slice(1), inv);
     return;
   }
@@ -114,10 +114,9 @@ const push: Sub = (args, inv, j) => {
   remoteProgram(optValues(p, 'receive-pack', 'exec'), inv, j);
   if (hasOpt(p, 'n', 'dry-run')) return;
   const refspecs = p.operands.map(text);
+  const force = ['force', 'f', 'force-with-lease', 'force-if-includes', 'mirror'].find((o) => hasOpt(p, o));
   const plus = refspecs.find((r) => r.startsWith('+'));
-  if (hasOpt(p, 'f', 'force', 'force-with-lease', 'force-if-includes', 'mirror') || plus) {
-    j.add('dangerous', 'git.force-push', 'remote history', `git push ${plus ?? '--force'} can overwrite commits on the remote`);
-  }
+  if (force || plus) j.add('dangerous', 'git.force-push', 'remote history', `git push ${plus ?? `-${force!.length > 1 ? '-' : ''}${force}`} can overwrite commits on the remote`);
   const colon = refspecs.find((r) => /^:./.test(r));
   if (hasOpt(p, 'd', 'delete', 'prune', 'mirror') || colon) {
     j.add('dangerous', 'git.push-delete', 'remote branches', `git push ${colon ?? (hasOpt(p, 'prune') ? '--prune' : hasOpt(p, 'mirror') ? '--mirror' : '--delete')} deletes branches or tags on the remote`);
@@ -144,7 +143,7 @@ const SUBCOMMANDS: Record<string, Sub> = {
   },
   reset: (args, _inv, j) => {
     const p = parse(args, 'qpN', ['soft', 'mixed', 'hard', 'merge', 'keep', 'quiet', 'no-quiet', 'patch', 'intent-to-add', 'pathspec-from-file=', 'pathspec-file-nul', 'recurse-submodules', 'no-recurse-submodules', 'refresh', 'no-refresh']);
-    if (hasOpt(p, 'hard')) j.add('dangerous', 'git.reset-hard', 'uncommitted changes', `git reset --hard ${p.operands.map(text).join(' ')}discards uncommitted changes`.replace(/  +/, ' '));
+    if (hasOpt(p, 'hard')) j.add('dangerous', 'git.reset-hard', 'uncommitted changes', `git reset --hard ${p.operands.map(text).join(' ') || 'HEAD'} discards uncommitted changes`);
   },
   clean: (args, _inv, j, line) => {
     const p = parse(args, 'dfinqxXe:', ['dry-run', 'force', 'interactive', 'quiet', 'exclude=']);
@@ -222,7 +221,7 @@ const SUBCOMMANDS: Record<string, Sub> = {
     for (const code of optValues(parse(args, 'x:s:X:C:', ['exec=', 'onto=', 'strategy=', 'strategy-option=', 'whitespace=']), 'x', 'exec')) if (code !== '\u0000') j.code(code, inv);
   },
   difftool: (args, inv, j) => {
-    for (const code of optValues(parse(args, 'x:t:', ['extcmd=', 'tool='])), 'x', 'extcmd')) if (code !== '\u0000') j.code(code, inv);
+    for (const code of optValues(parse(args, 'x:t:', ['extcmd=', 'tool=']), 'x', 'extcmd')) if (code !== '\u0000') j.code(code, inv);
   },
 };
 
@@ -243,9 +242,9 @@ function gh(inv: Invocation, j: Judgement): void {
   }
   if (!group) return;
   if (verb === 'delete' || verb === 'delete-asset' || (group === 'extension' && verb === 'remove')) {
-    j.add('dangerous', 'gh.delete', `github ${group}`, `gh ${group} ${verb} ${rest.filter((r) => !r.startsWith('-')).join(' ')}deletes on GitHub`.replace(/  +/, ' '));
+    j.add('dangerous', 'gh.delete', `github ${group}`, `gh ${[group, verb, ...rest.filter((r) => !r.startsWith('-'))].join(' ')} deletes on GitHub`);
   }
-  if (group === 'repo' && verb === 'edit' && rest.some((r, i) => /^--visibility(?:=public)?$/.test(r) && (r.endsWith('public') || rest[i + 1] === 'public'))) {
+  if (group === 'repo' && verb === 'edit' && optValue(parseOptions(inv.args.slice(2), { long: ['visibility='] }), 'visibility') === 'public') {
     j.add('dangerous', 'gh.visibility', 'github repository', 'gh repo edit --visibility public makes the repository public');
   }
   if (group === 'alias' && verb === 'set') {

@@ -144,7 +144,7 @@ register(['sed', 'gsed'], (inv, j) => {
 
 /** sed's `e` command and `s///e` flag run shell commands; `w file` writes a file. */
 function sedScript(script: string, inv: Invocation, j: Judgement): void {
-  if (/(?:^|[;\n{}]\s*)(?:\d+|\$|\/[^/]*\/)?\s*e(?:\s+(.+))?$/m.test(script) || /s(.)(?:(?!\1).)*\1(?:(?!\1).)*\1[gpiImM0-9]*e/.test(script)) {
+  if (/(?:^|[;\n{}]\s*)(?:\d+|\$|\/[^/]*\/)?\s*e(?:\s+(.+))?$/m.test(script) || /s(.)(?:(?!\1).){0,500}\1(?:(?!\1).){0,500}\1[gpiImM0-9]*e/.test(script)) {
     j.add('dangerous', 'code.option', 'command', `the sed script \`${script}\` runs shell commands`);
     const command = /(?:^|[;\n{]\s*)(?:(?:\d+|\$|\/[^/]*\/)(?:,(?:\d+|\$|\/[^/]*\/))?)?\s*e\s+(.+)$/m.exec(script)?.[1];
     if (command) j.code(command, inv);
