@@ -2,9 +2,11 @@
 // The guard must be the first import: nothing may reach stdout but protocol frames.
 import { protocolStdout } from './boot/guard.ts';
 import path from 'node:path';
-import { createFileLogger, hermesHome, HermesRuntime } from '@hermes/agent-core';
+import { createFileLogger, createStderrLogger, hermesHome, HermesRuntime, loadConfig, type Logger } from '@hermes/agent-core';
 import { BACKEND_USAGE, parseBackendArgs, type BackendArgs } from './boot/cliArgs.ts';
-import { startBackend } from './server/backend.ts';
+import { judgeHomes } from './handlers/approvalHandlers.ts';
+import { startBackend, type Backend } from './server/backend.ts';
+import { startJudgeBackend } from './server/judgeBackend.ts';
 import { LiveSessions } from './server/liveSessions.ts';
 import { loadPlugins } from './server/plugins.ts';
 import { HERMES_VERSION } from './version.ts';
@@ -18,6 +20,13 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const home = hermesHome();
+  if (args.judgeOnly) {
+    // Creates nothing: no runtime (state.db), no log file; .env is only read, for HOME.
+    const logger = createStderrLogger();
+    const homes = judgeHomes(home, loadConfig(home).dotenv);
+    runUntilClosed(startJudgeBackend({ input: process.stdin, output: protocolStdout, homes, logger, version: HERMES_VERSION }), logger);
+    return;
+  }
   const logger = createFileLogger(path.join(home, 'logs', 'backend.log'));
   let runtime: HermesRuntime;
   try {
@@ -41,6 +50,11 @@ async function main(): Promise<void> {
     version: HERMES_VERSION,
     demo: args.demo,
   });
+  runUntilClosed(backend, logger);
+}
+
+/** Shuts down on a signal, reports what would otherwise be lost, exits once the client closes stdin. */
+function runUntilClosed(backend: Backend, logger: Logger): void {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.once(signal, () => {
       void backend.shutdown(signal).then(() => process.exit(0));

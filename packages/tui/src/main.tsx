@@ -67,6 +67,17 @@ async function main(): Promise<void> {
     );
     return;
   }
+  if (options.positionals[0] === 'approvals') {
+    const [{ runApprovals }, { createStreamLogger }] = await Promise.all([import('./cli/approvalsCommand.ts'), import('./logging/logger.ts')]);
+    // Logs go to stderr: approvals check creates nothing under $HERMES_HOME, not even logs/tui.log.
+    process.exitCode = await runApprovals(
+      options.positionals.slice(1),
+      { json: options.json, write: options.write, cwd: options.cwd },
+      { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+      createStreamLogger(process.stderr),
+    );
+    return;
+  }
   if (options.positionals.length > 0) {
     const [{ runPlugins, runPluginCli }, { createLogger }] = await Promise.all([import('./cli/pluginsCommand.ts'), import('./logging/logger.ts')]);
     const io = { stdout: process.stdout, stderr: process.stderr };

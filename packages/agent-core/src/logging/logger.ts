@@ -22,7 +22,6 @@ export function createFileLogger(
   file: string,
   options: { level?: LogLevel; fallback?: (line: string) => void } = {},
 ): Logger {
-  const min = RANK[options.level ?? ((process.env.HERMES_LOG_LEVEL as LogLevel | undefined) ?? 'info')] ?? RANK.info;
   let fd: number | null = null;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -30,10 +29,8 @@ export function createFileLogger(
   } catch {
     fd = null;
   }
-  const fallback = options.fallback ?? ((line: string) => process.stderr.write(line));
-  const write = (level: LogLevel, message: string, args: unknown[]) => {
-    if (RANK[level] < min) return;
-    const line = `${new Date().toISOString()} ${level.toUpperCase()} [${process.pid}] ${format(message, ...args)}\n`;
+  const fallback = options.fallback ?? writeStderr;
+  return lineLogger(options.level, (line) => {
     if (fd === null) {
       fallback(line);
       return;
@@ -43,6 +40,21 @@ export function createFileLogger(
     } catch {
       fallback(line);
     }
+  });
+}
+
+/** A logger to stderr, for a process that must not create a log file (the `--judge-only` backend). */
+export function createStderrLogger(options: { level?: LogLevel } = {}): Logger {
+  return lineLogger(options.level, writeStderr);
+}
+
+const writeStderr = (line: string) => void process.stderr.write(line);
+
+function lineLogger(minLevel: LogLevel | undefined, emit: (line: string) => void): Logger {
+  const min = RANK[minLevel ?? ((process.env.HERMES_LOG_LEVEL as LogLevel | undefined) ?? 'info')] ?? RANK.info;
+  const write = (level: LogLevel, message: string, args: unknown[]) => {
+    if (RANK[level] < min) return;
+    emit(`${new Date().toISOString()} ${level.toUpperCase()} [${process.pid}] ${format(message, ...args)}\n`);
   };
   return {
     debug: (m, ...a) => write('debug', m, a),

@@ -4,11 +4,14 @@ import type { ModelFlags } from '@hermes/agent-core';
 export interface BackendArgs {
   flags: ModelFlags;
   demo: boolean;
+  /** `--judge-only`: serve approvals.check only, creating nothing under $HERMES_HOME. */
+  judgeOnly: boolean;
 }
 
 export const BACKEND_USAGE =
-  'usage: hermes-rpc [--model NAME] [--provider ID] [--base-url URL] [--demo]\n' +
-  'Runs the hermes backend: newline-delimited JSON-RPC 2.0 on stdin/stdout.';
+  'usage: hermes-rpc [--model NAME] [--provider ID] [--base-url URL] [--demo] [--judge-only]\n' +
+  'Runs the hermes backend: newline-delimited JSON-RPC 2.0 on stdin/stdout.\n' +
+  '--judge-only serves approvals.check only: no sessions, no model, no plugins, and nothing written.';
 
 /** Parses the backend's argv; throws with the usage text on unknown options. */
 export function parseBackendArgs(argv: string[]): BackendArgs {
@@ -19,6 +22,7 @@ export function parseBackendArgs(argv: string[]): BackendArgs {
       provider: { type: 'string' },
       'base-url': { type: 'string' },
       demo: { type: 'boolean', default: false },
+      'judge-only': { type: 'boolean', default: false },
     },
     strict: true,
     allowPositionals: false,
@@ -30,5 +34,6 @@ export function parseBackendArgs(argv: string[]): BackendArgs {
       ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
     },
     demo: values.demo ?? false,
+    judgeOnly: values['judge-only'] ?? false,
   };
 }

@@ -37,8 +37,12 @@ export function parseParams<T>(method: string, schema: ZodMiniType<T>, params: u
   const issue = result.error.issues[0] as Issue;
   const field = issue.path.length ? issue.path.map(String).join('.') : 'params';
   const present = valueAt(params, issue.path) !== undefined;
-  const message = present ? `\`${field}\` ${describeIssue(issue)}` : `\`${field}\` is required`;
-  throw new ResponseError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${message}`, { field });
+  throw invalidParams(method, field, present ? describeIssue(issue) : 'is required');
+}
+
+/** -32602 naming the field: "Invalid params for <method>: `<field>` <problem>". */
+export function invalidParams(method: string, field: string, problem: string): ResponseError<{ field: string }> {
+  return new ResponseError(ErrorCode.InvalidParams, `Invalid params for ${method}: \`${field}\` ${problem}`, { field });
 }
 
 /** A required, non-empty string field. */

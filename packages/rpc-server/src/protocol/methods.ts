@@ -1,5 +1,7 @@
 import type {
   ApprovalChoice,
+  ApprovalFinding,
+  ApprovalLevel,
   CommandDescriptor,
   CompletionResult,
   PluginDescriptor,
@@ -41,6 +43,7 @@ export const Method = {
   CliExec: 'cli.exec',
   ApprovalRespond: 'approval.respond',
   ClarifyRespond: 'clarify.respond',
+  ApprovalsCheck: 'approvals.check',
 } as const;
 
 export type Method = (typeof Method)[keyof typeof Method];
@@ -64,6 +67,20 @@ export interface SessionOpenResult {
 
 export interface SessionIdParams {
   session_id: string;
+}
+
+/** `approvals.check`: exactly one of `command` and `write_path`; `cwd` defaults to the backend's. */
+export interface ApprovalsCheckParams {
+  command?: string;
+  /** A file written by write_file/patch: absolute, or relative to `cwd`. */
+  write_path?: string;
+  cwd?: string;
+}
+
+/** The gate's verdict: the most severe level over all findings, and every finding. */
+export interface ApprovalsCheckResult {
+  level: ApprovalLevel;
+  findings: ApprovalFinding[];
 }
 
 export interface MethodMap {
@@ -111,6 +128,8 @@ export interface MethodMap {
     result: { resolved: number };
   };
   'clarify.respond': { params: { request_id: string; answer: string }; result: { resolved: number } };
+  /** How the approval gate judges a command or file write; needs no session, runs nothing. */
+  'approvals.check': { params: ApprovalsCheckParams; result: ApprovalsCheckResult };
 }
 
 export type ParamsOf<M extends Method> = MethodMap[M]['params'];
@@ -133,7 +152,10 @@ export interface ServerRequestMap {
       session_id: string;
       tool_name: string;
       command: string;
+      /** One line summing up the findings. */
       description: string;
+      /** Every reason the command needs approval, most severe first; a client shows them all. */
+      findings: ApprovalFinding[];
       choices: ApprovalChoice[];
       diff?: string;
       /** The request's own id, repeated for clients that answer through `approval.respond`. */

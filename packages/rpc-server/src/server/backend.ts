@@ -1,12 +1,13 @@
 import type { Readable, Writable } from 'node:stream';
 import type { HermesRuntime, Logger } from '@hermes/agent-core';
-import { ResponseError } from 'vscode-jsonrpc/node';
+import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
 import { promptHandlers } from '../handlers/promptHandlers.ts';
 import { configHandlers } from '../handlers/configHandlers.ts';
 import { promptAnswerHandlers } from '../handlers/promptAnswers.ts';
 import { toolHandlers } from '../handlers/toolHandlers.ts';
 import { lifecycleHandlers } from '../handlers/lifecycleHandlers.ts';
 import { commandHandlers } from '../handlers/commandHandlers.ts';
+import { approvalHandlers, judgeHomes } from '../handlers/approvalHandlers.ts';
 import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.ts';
 import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
 import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type HermesEvent } from '../protocol/index.ts';
@@ -72,17 +73,9 @@ export function startBackend(options: BackendOptions): Backend {
     ...toolHandlers(ctx),
     ...lifecycleHandlers(ctx),
     ...commandHandlers(ctx),
+    ...approvalHandlers(judgeHomes(runtime.home, runtime.loaded.dotenv)),
   };
-  for (const [method, handler] of Object.entries(table)) {
-    connection.onRequest(method, (params: unknown) => {
-      try {
-        const result = (handler as (p: unknown) => unknown)(params);
-        return result instanceof Promise ? result.catch((error: unknown) => toResponseError(method, error, logger)) : result;
-      } catch (error) {
-        return toResponseError(method, error, logger);
-      }
-    });
-  }
+  serveHandlers(connection, table, logger);
 
   let shuttingDown: Promise<void> | null = null;
   const shutdown = (reason: string): Promise<void> => {
@@ -101,17 +94,35 @@ export function startBackend(options: BackendOptions): Backend {
       void shutdown('input closed').then(resolve);
     });
   });
-  connection.onError(([error]) => logger.warn('transport: %s', error.message));
-  connection.listen();
-
-  const ready: HermesEvent = {
-    type: EventType.GatewayReady,
-    payload: { version: options.version, protocol: PROTOCOL_VERSION, pid: process.pid },
-  };
-  void connection.sendNotification(EVENT_METHOD, ready);
+  listenAndAnnounce(connection, options.version, logger);
   const model = runtime.model.ok ? `${runtime.model.model.provider}/${runtime.model.model.model}` : 'none configured';
   logger.info('backend ready (pid %d, model %s)', process.pid, model);
   return { closed, shutdown };
+}
+
+/** Answers each method of `table`, mapping a thrown error to its JSON-RPC error. */
+export function serveHandlers(connection: MessageConnection, table: HandlerTable, logger: Logger): void {
+  for (const [method, handler] of Object.entries(table)) {
+    connection.onRequest(method, (params: unknown) => {
+      try {
+        const result = (handler as (p: unknown) => unknown)(params);
+        return result instanceof Promise ? result.catch((error: unknown) => toResponseError(method, error, logger)) : result;
+      } catch (error) {
+        return toResponseError(method, error, logger);
+      }
+    });
+  }
+}
+
+/** Starts reading requests and sends the handshake, `gateway.ready`. */
+export function listenAndAnnounce(connection: MessageConnection, version: string, logger: Logger): void {
+  connection.onError(([error]) => logger.warn('transport: %s', error.message));
+  connection.listen();
+  const ready: HermesEvent = {
+    type: EventType.GatewayReady,
+    payload: { version, protocol: PROTOCOL_VERSION, pid: process.pid },
+  };
+  void connection.sendNotification(EVENT_METHOD, ready);
 }
 
 function toResponseError(method: string, error: unknown, logger: Logger): ResponseError<unknown> {

@@ -23,6 +23,12 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--resume'])).toThrow(UsageError);
   });
 
+  it('reads the approvals check options', () => {
+    expect(parseCliArgs(['approvals', 'check', 'rm -rf ~', '--cwd', '/p'])).toMatchObject({ positionals: ['approvals', 'check', 'rm -rf ~'], cwd: '/p' });
+    expect(parseCliArgs(['approvals', 'check', '--write', '/p/x'])).toMatchObject({ write: '/p/x' });
+    expect(HELP_TEXT).toContain('hermes approvals check --write PATH');
+  });
+
   it('reads --demo, --version and -h', () => {
     expect(parseCliArgs(['--demo']).demo).toBe(true);
     expect(parseCliArgs(['--version']).version).toBe(true);

@@ -23,6 +23,10 @@ export interface CliOptions {
   limit?: string;
   /** `hermes sessions export --format md|json`. */
   format?: string;
+  /** `hermes approvals check --write PATH`: judge a file write instead of a command. */
+  write?: string;
+  /** `hermes approvals check --cwd DIR`: where the command runs (default: the current directory). */
+  cwd?: string;
   positionals: string[];
 }
 
@@ -42,6 +46,17 @@ Usage:
   hermes sessions show <id|title>             print a session's transcript
   hermes sessions export <id|title> --format md|json
   hermes sessions delete <id|title>
+  hermes approvals check '<command>' [--cwd DIR]
+                               how the approval gate judges a command: prints safe,
+                               dangerous or hardline, then each finding (level, rule,
+                               target, why). Exit 0 when judged, whatever the verdict;
+                               1 when it could not judge. Runs nothing, creates nothing
+  hermes approvals check --write PATH [--cwd DIR]
+                               the same for a file write by write_file/patch
+  hermes approvals check --json
+                               one JSON object per stdin line, {"command"|"write_path",
+                               "cwd"?}; one JSON verdict (or {"error"}) per line on
+                               stdout, in order; exit 1 if any line got an error
 
 Options:
   --tui                 open the interactive terminal UI
@@ -49,6 +64,8 @@ Options:
   --model <name>        model to use for this session (e.g. gpt-4o)
   --provider <id>       provider to use (e.g. openai, anthropic, custom)
   --base-url <url>      OpenAI-compatible endpoint, e.g. http://localhost:11434/v1
+  --cwd <dir>           approvals check: the directory the command runs in (default: here)
+  --write <path>        approvals check: judge a file write to <path> instead of a command
   --version             print the version and exit
   -h, --help            show this help
 
@@ -91,6 +108,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
         continue: { type: 'boolean', short: 'c', default: false },
         limit: { type: 'string' },
         format: { type: 'string' },
+        write: { type: 'string' },
+        cwd: { type: 'string' },
       },
     });
   } catch (error) {
@@ -112,6 +131,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
     continueLatest: values.continue,
     limit: values.limit,
     format: values.format,
+    write: values.write,
+    cwd: values.cwd,
     positionals,
   };
 }

@@ -3,10 +3,9 @@
  * the same backend process as `hermes chat`, without a terminal UI.
  */
 import { ErrorCode, type SessionOpenResult } from '@hermes/rpc-server/protocol';
-import { errorCode, errorMessage } from '../app/rpcErrors.ts';
+import { errorCode } from '../app/rpcErrors.ts';
 import type { Logger } from '../logging/logger.ts';
-import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
-import { BackendProcess } from '../rpc/backendProcess.ts';
+import type { BackendOptions } from '../rpc/backendCommand.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
 import {
   formatJson,
@@ -17,6 +16,7 @@ import {
   type ExportedSession,
 } from '../sessions/transcriptText.ts';
 import type { ChatIo } from './chatCommand.ts';
+import { CommandFailure, runPlanned } from './withBackend.ts';
 
 export interface SessionsOptions {
   limit?: string;
@@ -35,15 +35,6 @@ export const SESSIONS_USAGE = `Usage:
 const DEFAULT_LIMIT = 20;
 /** How far back `export` looks for the session's summary (its start time and source). */
 const SUMMARY_LOOKUP_LIMIT = 500;
-
-class CommandFailure extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-  }
-}
 
 const usage = (message: string) => new CommandFailure(`${message}\n${SESSIONS_USAGE}`, 2);
 
@@ -147,26 +138,6 @@ async function deleteSession(client: HermesClient, target: string): Promise<{ de
 }
 
 /** Exit codes: 0 done, 1 not found or failed, 2 usage. */
-export async function runSessions(argv: string[], options: SessionsOptions, io: ChatIo, logger: Logger): Promise<number> {
-  let action: Action;
-  try {
-    action = plan(argv, options);
-  } catch (error) {
-    io.stderr.write(`${errorMessage(error)}\n`);
-    return error instanceof CommandFailure ? error.code : 1;
-  }
-  const backend = new BackendProcess(backendCommand(options.backend), logger);
-  try {
-    await backend.waitReady();
-    await action(backend.client, io);
-    return 0;
-  } catch (error) {
-    logger.warn('hermes sessions failed', { argv, error });
-    io.stderr.write(`hermes sessions: ${errorMessage(error)}\n`);
-    const tail = backend.stderrTail(20);
-    if (backend.hasExited && tail.length) io.stderr.write(`${tail.join('\n')}\n`);
-    return error instanceof CommandFailure ? error.code : 1;
-  } finally {
-    await backend.shutdown(2_000);
-  }
+export function runSessions(argv: string[], options: SessionsOptions, io: ChatIo, logger: Logger): Promise<number> {
+  return runPlanned('hermes sessions', () => plan(argv, options), options.backend, io, logger);
 }

@@ -37,3 +37,24 @@ export async function withBackend(
     await backend.shutdown(2_000);
   }
 }
+
+/**
+ * Checks the arguments with `plan` before anything starts (a usage error costs no backend: its message
+ * and exit code go out at once), then runs the planned action against a backend.
+ */
+export async function runPlanned<Io extends ChatIo>(
+  label: string,
+  plan: () => (client: HermesClient, io: Io) => Promise<number | void>,
+  backendOptions: BackendOptions,
+  io: Io,
+  logger: Logger,
+): Promise<number> {
+  let action: (client: HermesClient, io: Io) => Promise<number | void>;
+  try {
+    action = plan();
+  } catch (error) {
+    io.stderr.write(`${errorMessage(error)}\n`);
+    return error instanceof CommandFailure ? error.code : 1;
+  }
+  return withBackend(label, backendOptions, io, logger, (client) => action(client, io));
+}

@@ -24,32 +24,40 @@ export function hermesHome(env: NodeJS.ProcessEnv = process.env): string {
   return configured ? configured : join(homedir(), '.hermes');
 }
 
+function envLevel(): LogLevel | undefined {
+  const configured = process.env.HERMES_LOG_LEVEL?.toLowerCase();
+  return configured && configured in LEVEL_RANK ? (configured as LogLevel) : undefined;
+}
+
 function describe(value: unknown): unknown {
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
   return value;
 }
 
+function formatLine(level: LogLevel, message: string, context?: Record<string, unknown>): string {
+  let line = `${new Date().toISOString()} ${level.toUpperCase()} [${process.pid}] ${message}`;
+  if (context) {
+    const described = Object.fromEntries(Object.entries(context).map(([k, v]) => [k, describe(v)]));
+    line += ` ${JSON.stringify(described)}`;
+  }
+  return `${line}\n`;
+}
+
 export function createLogger(options: { file?: string; level?: LogLevel } = {}): Logger {
   const file = options.file ?? join(hermesHome(), 'logs', 'tui.log');
-  const envLevel = process.env.HERMES_LOG_LEVEL?.toLowerCase();
-  const level: LogLevel =
-    options.level ?? (envLevel && envLevel in LEVEL_RANK ? (envLevel as LogLevel) : 'info');
+  const level: LogLevel = options.level ?? envLevel() ?? 'info';
   let directoryReady = false;
   let broken = false;
 
   const write = (lineLevel: LogLevel, message: string, context?: Record<string, unknown>) => {
     if (broken || LEVEL_RANK[lineLevel] < LEVEL_RANK[level]) return;
-    let line = `${new Date().toISOString()} ${lineLevel.toUpperCase()} [${process.pid}] ${message}`;
-    if (context) {
-      const described = Object.fromEntries(Object.entries(context).map(([k, v]) => [k, describe(v)]));
-      line += ` ${JSON.stringify(described)}`;
-    }
+    const line = formatLine(lineLevel, message, context);
     try {
       if (!directoryReady) {
         mkdirSync(dirname(file), { recursive: true });
         directoryReady = true;
       }
-      appendFileSync(file, `${line}\n`);
+      appendFileSync(file, line);
     } catch {
       // An unwritable log must not take the screen down; stop trying after the first failure.
       broken = true;
@@ -58,6 +66,24 @@ export function createLogger(options: { file?: string; level?: LogLevel } = {}):
 
   return {
     file,
+    debug: (m, c) => write('debug', m, c),
+    info: (m, c) => write('info', m, c),
+    warn: (m, c) => write('warn', m, c),
+    error: (m, c) => write('error', m, c),
+  };
+}
+
+/**
+ * A logger to a stream (stderr) for a command-line subcommand that must not create $HERMES_HOME/logs
+ * (`hermes approvals check`); never for the TUI, whose screen Ink owns. Errors only unless
+ * HERMES_LOG_LEVEL says otherwise: the command reports its own failures in words already.
+ */
+export function createStreamLogger(stream: NodeJS.WritableStream, level: LogLevel = envLevel() ?? 'error'): Logger {
+  const write = (lineLevel: LogLevel, message: string, context?: Record<string, unknown>) => {
+    if (LEVEL_RANK[lineLevel] >= LEVEL_RANK[level]) stream.write(formatLine(lineLevel, message, context));
+  };
+  return {
+    file: '',
     debug: (m, c) => write('debug', m, c),
     info: (m, c) => write('info', m, c),
     warn: (m, c) => write('warn', m, c),

@@ -32,4 +32,8 @@ describe('backendCommand', () => {
       '--demo',
     ]);
   });
+
+  it('starts a judge-only backend for approvals check', () => {
+    expect(backendArgs({ judgeOnly: true })).toEqual(['--judge-only']);
+  });
 });

@@ -12,6 +12,8 @@ export interface BackendOptions {
   provider?: string;
   baseUrl?: string;
   demo?: boolean;
+  /** Start the backend with `--judge-only`: approvals.check only, nothing written (no state.db, no logs). */
+  judgeOnly?: boolean;
 }
 
 export interface ProcessCommand {
@@ -41,6 +43,7 @@ export function backendArgs(options: BackendOptions): string[] {
   if (options.provider) args.push('--provider', options.provider);
   if (options.baseUrl) args.push('--base-url', options.baseUrl);
   if (options.demo) args.push('--demo');
+  if (options.judgeOnly) args.push('--judge-only');
   return args;
 }
 
