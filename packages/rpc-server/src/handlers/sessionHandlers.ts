@@ -66,6 +66,7 @@ function sessionPrompts(ctx: HandlerContext, sessionId: string): SessionPrompts 
           tool_name: question.toolName,
           command: question.command,
           description: question.description,
+          findings: question.findings,
           choices: question.choices,
           ...(question.diff ? { diff: question.diff } : {}),
         },

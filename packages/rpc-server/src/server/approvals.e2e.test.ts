@@ -88,6 +88,13 @@ describe('approval gate over the wire', () => {
       request_id: expect.stringMatching(/^srq-/),
     });
     expect(asked[0]!.description.length).toBeGreaterThan(0);
+    // Every finding of the gate goes over the wire; the delete's names the directory it deletes.
+    expect(asked[0]!.findings).toContainEqual({
+      level: 'dangerous',
+      rule: expect.any(String),
+      target: expect.any(String),
+      why: expect.stringContaining(target),
+    });
     expect(fs.existsSync(path.join(target, 'keep.txt'))).toBe(true);
     const [complete] = toolCompletes(backend.events);
     expect(complete!.payload).toMatchObject({ name: 'terminal', blocked: true });

@@ -4,7 +4,7 @@ import { approvalPrompt, clarifyPrompt } from '../state/promptQueue.ts';
 import { createViewStore } from '../state/viewStore.ts';
 import { PromptBroker } from './promptBroker.ts';
 
-const approval = approvalPrompt('srq-1', { session_id: 's', tool_name: 'terminal', command: 'rm -rf x', description: 'd', choices: ['once', 'deny'] });
+const approval = approvalPrompt('srq-1', { session_id: 's', tool_name: 'terminal', command: 'rm -rf x', description: 'd', findings: [], choices: ['once', 'deny'] });
 const clarify = clarifyPrompt('srq-2', { session_id: 's', question: 'Which?' });
 
 function broker() {

@@ -36,7 +36,6 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const shell = useStore(store, (s) => s.shell);
   const pickerOpen = useStore(controller.sessions.picker.store, (s) => s !== undefined);
   const completion = useStore(controller.completion.store);
-  useAppKeys(controller, onExit);
 
   const panelRows = (setup ? 1 : 0) + (failure ? errorPanelRows(failure.message, failure.stderrTail, columns) : 0);
   // The prompt (with its rule), its top margin, and the status line.
@@ -47,6 +46,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const liveTextRows = Math.max(2, rows - baseRows - chromeRows);
   // A card replaces the live turn (which is waiting on it anyway); its top margin is one row.
   const cardRows = Math.max(8, rows - baseRows - 1);
+  useAppKeys(controller, onExit, { width: columns, maxRows: cardRows });
 
   const placeholder = prompt
     ? 'answer the card above first; your draft is kept'

@@ -1,5 +1,6 @@
 import { Text } from 'ink';
 import { diffLineKind, diffRows, foldRows, type DiffLineKind } from '../layout/foldRows.ts';
+import { MarkedText } from './MarkedText.tsx';
 
 const STYLE: Record<DiffLineKind, { color?: string; dimColor?: boolean }> = {
   header: { dimColor: true },
@@ -23,9 +24,7 @@ export function DiffView({ diff, maxRows }: { diff: string; maxRows: number }) {
   return (
     <>
       {shown.map((line, index) => (
-        <Text key={index} wrap="truncate-end" {...STYLE[diffLineKind(line)]}>
-          {line || ' '}
-        </Text>
+        <MarkedText key={index} text={line} {...STYLE[diffLineKind(line)]} />
       ))}
       {hidden > 0 ? <Text dimColor>… +{hidden} more lines</Text> : null}
     </>

@@ -41,6 +41,8 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
   const exitArmed = useStore(store, (s) => s.exitArmed);
   const activity = useStore(store, liveActivity);
   const prompt = useStore(store, (s) => s.prompts[0]?.kind);
+  // In the approval card's command view, Esc only goes back to the choices.
+  const viewing = useStore(store, (s) => s.prompts[0]?.kind === 'approval' && s.prompts[0].pager !== undefined);
   const shell = useStore(store, (s) => s.shell?.command);
   const yolo = useStore(store, (s) => s.info?.yolo === true);
 
@@ -53,6 +55,7 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
     (busy ? (interrupting ? 'interrupting…' : activity) : phase === 'failed' ? 'backend stopped' : 'ready');
   let hint = '';
   if (exitArmed) hint = 'Press Ctrl+C again to exit';
+  else if (viewing) hint = 'Esc back · Ctrl+C to deny';
   else if (prompt) hint = `Esc or Ctrl+C to ${prompt === 'approval' ? 'deny' : 'decline'}`;
   else if (busy && !interrupting) hint = 'Ctrl+C to interrupt';
   else if (phase === 'failed') hint = 'Ctrl+C twice to exit';

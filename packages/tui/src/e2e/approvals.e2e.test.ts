@@ -55,7 +55,7 @@ describe('approvals against the real backend', () => {
     const dir = victim();
     const { hermes, card } = await deleteAskedFor(dir);
     expect(card).toContain('⚠ approval needed · terminal');
-    expect(card).toContain('recursive delete');
+    expect(card).toMatch(/^║ ⚠ delete\.recursive · /m);
     expect(card).toContain(`rm -rf ${dir}`);
     expect(card).toContain('❯ 4 Deny');
 
@@ -86,6 +86,36 @@ describe('approvals against the real backend', () => {
     const screen = await hermes.waitForText('Finished.');
     expect(screen).not.toMatch(CARD);
     expect(screen).toMatch(new RegExp(`⊘ terminal rm -rf ${dir} — blocked`));
+    expect(existsSync(join(dir, 'keep.txt'))).toBe(true);
+  });
+
+  it('at 60×20 shows the finding of a delete far down a 40-line command, and v pages down to that line', async () => {
+    const dir = victim();
+    const lines = Array.from({ length: 40 }, (_, i) => `echo step-${i + 1}`);
+    lines[34] = `rm -rf ${dir}`;
+    const { hermes } = await hermesWithModel(running, { turns: [terminalCall(lines.join('\n')), { text: 'Finished.' }] }, { cols: 60, rows: 20 });
+    await submit(hermes, 'clean up');
+    const card = await hermes.waitForText(CARD);
+    // The command is folded to its first lines; the gate's finding says what line 35 does.
+    expect(card).toMatch(/^║ (⚠|⛔) delete\.recursive · /m);
+    expect(card).toContain('echo step-1');
+    expect(card).not.toContain(`rm -rf ${dir}`);
+    expect(card).toContain('❯ 4 Deny');
+
+    hermes.type('v');
+    await hermes.waitForText(/lines 1–\d+ of 40/);
+    for (let page = 0; page < 5; page++) hermes.type('\x1b[6~');
+    const view = await hermes.waitForText(`rm -rf ${dir}`);
+    const [, first, last] = /lines (\d+)–(\d+) of 40/.exec(view) ?? [];
+    expect(Number(first)).toBeLessThanOrEqual(35);
+    expect(Number(last)).toBe(40);
+    expect(view).toMatch(/^║ (⚠|⛔) delete\.recursive · /m);
+
+    // Esc leaves the view only; the next Esc denies.
+    hermes.press('escape');
+    await hermes.waitForText('❯ 4 Deny');
+    hermes.press('escape');
+    await hermes.waitForText('Finished.');
     expect(existsSync(join(dir, 'keep.txt'))).toBe(true);
   });
 
@@ -124,11 +154,11 @@ describe('!cmd in the composer against the real backend', () => {
     const { hermes } = await hermesWithModel(running, { turns: [{ text: 'unused' }] });
     await submit(hermes, `!rm -rf ${dir}`);
     const card = await hermes.waitForText(CARD);
-    expect(card).toContain('recursive delete');
+    expect(card).toMatch(/^║ ⚠ delete\.recursive · /m);
     expect(card).toContain('waiting for your approval');
     hermes.press('enter');
     const screen = await hermes.waitForText('⊘ blocked:');
-    expect(flat(screen)).toContain(`⊘ blocked: \`rm -rf ${dir}\` was not run: it needs approval (recursive delete) and the user denied it.`);
+    expect(flat(screen)).toContain(`⊘ blocked: \`rm -rf ${dir}\` was not run: it needs approval (rm ${dir} and everything in it) and the user denied it.`);
     expect(screen).not.toMatch(CARD);
     await hermes.waitForText('● ready');
     expect(existsSync(join(dir, 'keep.txt'))).toBe(true);

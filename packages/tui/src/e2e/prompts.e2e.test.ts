@@ -1,6 +1,6 @@
 /**
  * Approval and clarify cards in a real pseudo-terminal, with the scripted fake backend: its prompts
- * `approve …`, `approve-two`, `approve-diff` and `clarify` ask the TUI and echo the answer back as
+ * `approve …`, `approve-two`, `approve-diff`, `approve-lookalike` and `clarify` ask the TUI and echo the answer back as
  * the reply, so each test sees on screen what was sent over the wire.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -108,6 +108,27 @@ describe('approval and clarify cards', () => {
     hermes.press('enter');
     await hermes.waitForText('approval: once');
     expect(hermes.screenText()).toMatch(/✓ terminal patch notes\.txt[^\n]*\n\s+--- a\/notes\.txt\n\s+\+\+\+ b\/notes\.txt\n\s+@@/);
+  });
+
+  it('lists every finding at 60×20, marks quotes that are not quotes, and shows the command in a view Esc only leaves', async () => {
+    const hermes = await hermesWithFakeBackend({ cols: 60, rows: 20 });
+    await submit(hermes, 'approve-lookalike');
+    const card = await hermes.waitForText(CARD);
+    expect(card).toContain('⛔ delete.recursive · ~/.ssh — deletes ~/.ssh and');
+    expect(card).toContain('⚠ shell.lookalike · command line — uses ⟨U+FF07⟩');
+    expect(card).toContain('echo ⟨U+FF07⟩; rm -rf ~/.ssh; echo ⟨U+FF07⟩');
+    // The markers are drawn apart from the text around them (inverse video).
+    expect(hermes.rawOutput()).toMatch(/\x1b\[7m(\x1b\[[0-9;]*m)*⟨U\+FF07⟩/);
+
+    hermes.type('v');
+    const view = await hermes.waitForText('line 1 of 1');
+    expect(view).toContain('⛔ delete.recursive · ~/.ssh');
+    expect(view).not.toContain('4 Deny');
+    hermes.press('escape');
+    const back = await hermes.waitForText('❯ 4 Deny');
+    expect(back).not.toContain('approval: deny');
+    hermes.press('escape');
+    await hermes.waitForText('approval: deny');
   });
 
   it('returns a typed answer from the clarify card', async () => {

@@ -12,18 +12,27 @@ import { applyComposerKey } from '../input/composerKeys.ts';
 import { EXIT_CONFIRM_MS, resolveCtrlC } from '../input/ctrlCAction.ts';
 import { globalKeyAction } from '../input/globalKeys.ts';
 import type { Key } from '../input/keyParser.ts';
+import { commandViewLayout } from '../layout/cardLayout.ts';
 import type { PendingPrompt } from '../state/viewState.ts';
 import { useKeyboard } from './useKeyboard.ts';
+
+/** Where a card is drawn: the approval card's command view scrolls by the rows it has. */
+export interface CardSize {
+  width: number;
+  maxRows: number;
+}
 
 /**
  * A key pressed while a card is shown. The card takes every key (Ctrl+C included: it declines the
  * card rather than interrupting or exiting) and the composer's draft is left alone.
  */
-function applyCardKey(controller: SessionController, prompt: PendingPrompt, key: Key): void {
+function applyCardKey(controller: SessionController, prompt: PendingPrompt, key: Key, size: CardSize): void {
   if (prompt.kind === 'approval') {
-    const { selected, answer } = applyApprovalKey(prompt.choices, prompt.selected, key);
+    const view = commandViewLayout({ ...prompt.request, findings: prompt.findings }, size.width, size.maxRows, prompt.pager?.top ?? 0);
+    const { selected, pager, answer } = applyApprovalKey(prompt.choices, prompt, key, view);
     if (answer) controller.answerPrompt(prompt.id, answer === 'deny' ? undefined : { kind: 'approval', choice: answer });
-    else if (selected !== prompt.selected) controller.view.dispatch({ type: 'local.promptChanged', prompt: { ...prompt, selected } });
+    else if (selected !== prompt.selected || pager?.top !== prompt.pager?.top)
+      controller.view.dispatch({ type: 'local.promptChanged', prompt: { ...prompt, selected, pager } });
     return;
   }
   const { answer, ...card } = applyClarifyKey(prompt.choices, prompt, key);
@@ -32,8 +41,10 @@ function applyCardKey(controller: SessionController, prompt: PendingPrompt, key:
     controller.view.dispatch({ type: 'local.promptChanged', prompt: { ...prompt, ...card } });
 }
 
-export function useAppKeys(controller: SessionController, onExit: () => void): void {
+export function useAppKeys(controller: SessionController, onExit: () => void, cardSize: CardSize): void {
   const disarmTimer = useRef<NodeJS.Timeout | undefined>(undefined);
+  const size = useRef(cardSize);
+  size.current = cardSize;
 
   useEffect(() => () => clearTimeout(disarmTimer.current), []);
   useEffect(() => controller.onExitRequest(onExit), [controller, onExit]);
@@ -72,7 +83,7 @@ export function useAppKeys(controller: SessionController, onExit: () => void): v
       const prompt = controller.view.store.getState().prompts[0];
       if (prompt) {
         if (controller.view.store.getState().exitArmed) setArmed(false);
-        applyCardKey(controller, prompt, key);
+        applyCardKey(controller, prompt, key, size.current);
         continue;
       }
       // The picker, like a card, takes every key while it is open (Esc and Ctrl+C close it).

@@ -1,9 +1,11 @@
 /**
  * Pure key dispatch for the approval card. The selection starts on Deny and every way out of the
  * card that is not an explicit choice (Esc, Ctrl+C) denies, so no stray key can approve a command.
+ * `v` opens the command view, where the whole command can be read; Esc there only closes the view.
  */
 import type { ApprovalChoice } from '@hermes/rpc-server/protocol';
 import type { Key } from './keyParser.ts';
+import { scrollKey, type PagerSize } from './pagerKeys.ts';
 
 const ORDER: readonly ApprovalChoice[] = ['once', 'session', 'always', 'deny'];
 
@@ -23,20 +25,43 @@ export function initialApprovalSelection(choices: readonly ApprovalChoice[]): nu
   return Math.max(0, choices.indexOf('deny'));
 }
 
-export interface ApprovalKeyResult {
+/** The card's own state: the selected choice, and where the command view is while it is open. */
+export interface ApprovalCardState {
   selected: number;
+  /** Set while the command view is open: the first row of the command on screen. */
+  pager?: { top: number };
+}
+
+export interface ApprovalKeyResult extends ApprovalCardState {
   /** Set when the key answered the card. */
   answer?: ApprovalChoice;
 }
 
-export function applyApprovalKey(choices: readonly ApprovalChoice[], selected: number, key: Key): ApprovalKeyResult {
+/** The key that opens the command view, and closes it again. */
+export const VIEW_COMMAND_KEY = 'v';
+
+const isViewKey = (key: Key) => key.type === 'text' && key.text.toLowerCase() === VIEW_COMMAND_KEY;
+
+/**
+ * One key at the card. `size` is the command view's window (rows shown, rows in all). In the command
+ * view the keys scroll; Esc, `q` and `v` go back to the choices, and only Ctrl+C still answers (deny).
+ */
+export function applyApprovalKey(choices: readonly ApprovalChoice[], card: ApprovalCardState, key: Key, size: PagerSize): ApprovalKeyResult {
+  const { selected, pager } = card;
+  if (key.type === 'key' && key.ctrl && key.name === 'c') return { selected, answer: 'deny' };
+  if (pager) {
+    if (isViewKey(key) || (key.type === 'text' && key.text === 'q') || (key.type === 'key' && key.name === 'escape' && !key.ctrl && !key.meta))
+      return { selected };
+    const top = scrollKey(pager.top, key, size);
+    return { selected, pager: { top: top ?? pager.top } };
+  }
+  if (isViewKey(key)) return { selected, pager: { top: 0 } };
   if (key.type === 'text') {
     // Digits pick the numbered row; Enter still has to confirm it.
     const digit = /^[1-9]$/.test(key.text) ? Number(key.text) : 0;
     return digit >= 1 && digit <= choices.length ? { selected: digit - 1 } : { selected };
   }
   if (key.type === 'paste') return { selected };
-  if (key.ctrl && key.name === 'c') return { selected, answer: 'deny' };
   if (key.ctrl || key.meta) return { selected };
   switch (key.name) {
     case 'up':

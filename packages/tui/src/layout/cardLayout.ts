@@ -1,10 +1,13 @@
 /**
  * Row budgets for the prompt cards. A card sits in Ink's dynamic zone, which must stay shorter than
  * the terminal, so the card is given `maxRows` and folds its long parts (command, diff, question,
- * list) to fit, keeping the choices and the key hint whole.
+ * list) to fit, keeping the choices and the key hint whole. The approval card's findings are never
+ * folded: they are why the card is there.
  */
-import type { ApprovalChoice } from '@hermes/rpc-server/protocol';
-import { diffRows, foldRows, foldedRows, visibleText, wrapRows, type Folded } from './foldRows.ts';
+import type { ApprovalChoice, ApprovalFinding } from '@hermes/rpc-server/protocol';
+import { pagerRows, pagerWindow, type PagerWindow } from './commandPager.ts';
+import { diffRows, foldRows, foldedRows, wrapRows, type Folded } from './foldRows.ts';
+import { revealText, visibleText } from './visibleText.ts';
 
 /** Border (2) and horizontal padding (2) of a card. */
 export const CARD_CHROME_COLUMNS = 4;
@@ -13,31 +16,131 @@ export const COMMAND_MAX_ROWS = 8;
 export const DIFF_MAX_ROWS = 10;
 const DESCRIPTION_MAX_ROWS = 3;
 const QUESTION_MAX_ROWS = 6;
+/** The command is indented under the title. */
+const COMMAND_INDENT = 2;
+
+/** What the approval card shows of a question: the command, why it was asked, and a file change's diff. */
+export interface ApprovalText {
+  command: string;
+  description: string;
+  findings: readonly ApprovalFinding[];
+  diff?: string;
+}
+
+/** A finding as its one row, `rule · target — why`: cut at the card's width when drawn, never left out. */
+export function findingRow(finding: ApprovalFinding): string {
+  return revealText(`${finding.rule} · ${finding.target} — ${finding.why}`).replace(/\n/g, '⟨LF⟩');
+}
+
+/** The finding rows of a card, one each, whatever the space: they are why the card is there. */
+export interface FindingRow {
+  level: ApprovalFinding['level'];
+  text: string;
+}
+
+const findingRows = (findings: readonly ApprovalFinding[]): FindingRow[] =>
+  findings.map((finding) => ({ level: finding.level, text: findingRow(finding) }));
 
 export interface ApprovalLayout {
-  description: Folded;
+  findings: FindingRow[];
+  /** The description's rows; the last ends in "…" when more of it did not fit. */
+  description: string[];
   command: Folded;
   diff?: Folded;
+  /** Blank rows above the command, the diff and the choices; the first rows given up when space is short. */
+  gaps: { command: boolean; diff: boolean; choices: boolean };
   rows: number;
 }
 
-export function approvalLayout(
-  request: { description: string; command: string; diff?: string },
-  choices: readonly ApprovalChoice[],
-  width: number,
-  maxRows: number,
-): ApprovalLayout {
+type Part = 'command' | 'diff' | 'description' | 'commandGap' | 'diffGap' | 'choicesGap';
+
+/** Raises each part to the rows it claims, in order, while `spare` rows last. */
+function allot(start: Record<Part, number>, spare: number, claims: ReadonlyArray<[Part, number]>): Record<Part, number> {
+  const rows = { ...start };
+  let left = spare;
+  for (const [part, upTo] of claims) {
+    const grant = Math.min(Math.max(0, upTo - rows[part]), Math.max(0, left));
+    rows[part] += grant;
+    left -= grant;
+  }
+  return rows;
+}
+
+export function approvalLayout(text: ApprovalText, choices: readonly ApprovalChoice[], width: number, maxRows: number): ApprovalLayout {
   const inner = Math.max(10, width - CARD_CHROME_COLUMNS);
-  const description = foldRows(request.description.trim() ? wrapRows(visibleText(request.description.trim()), inner) : [], DESCRIPTION_MAX_ROWS);
-  const hasDiff = Boolean(request.diff?.trim());
-  // Border, title, the margin above the command, the margin above the choices, the choices, the hint.
-  const fixed = 2 + 1 + foldedRows(description) + 1 + 1 + choices.length + 1 + (hasDiff ? 1 : 0);
-  let rest = maxRows - fixed;
-  // The command is indented by two columns under the title.
-  const command = foldRows(wrapRows(visibleText(request.command), inner - 2), Math.min(COMMAND_MAX_ROWS, rest - (hasDiff ? 1 : 0)));
-  rest -= foldedRows(command);
-  const diff = hasDiff ? foldRows(diffRows(request.diff ?? ''), Math.min(DIFF_MAX_ROWS, rest)) : undefined;
-  return { description, command, diff, rows: fixed + foldedRows(command) + (diff ? foldedRows(diff) : 0) };
+  const findings = findingRows(text.findings);
+  // The description sums the findings up in a line; with the findings on the card it only repeats them.
+  const descriptionRows = findings.length === 0 && text.description.trim() ? wrapRows(revealText(text.description.trim()), inner) : [];
+  const commandRows = wrapRows(revealText(text.command), inner - COMMAND_INDENT);
+  const diffLines = text.diff?.trim() ? diffRows(text.diff) : [];
+  const hasDiff = diffLines.length > 0;
+  // Shown whatever the space; the description, when it stands in for findings, like them.
+  const start: Record<Part, number> = {
+    command: 1,
+    diff: hasDiff ? 1 : 0,
+    description: Math.min(1, descriptionRows.length),
+    commandGap: 0,
+    diffGap: 0,
+    choicesGap: 0,
+  };
+  // Border, title, findings, choices, hint.
+  const fixed = 2 + 1 + findings.length + choices.length + 1;
+  const spare = maxRows - fixed - start.command - start.diff - start.description;
+  // Short of rows, the command and the diff fold first: a glimpse of each, then more of everything.
+  const rows = allot(start, spare, [
+    ['command', Math.min(2, commandRows.length)],
+    ['choicesGap', 1],
+    ['commandGap', 1],
+    ['diff', Math.min(2, diffLines.length)],
+    ['diffGap', hasDiff ? 1 : 0],
+    ['command', Math.min(COMMAND_MAX_ROWS, commandRows.length)],
+    ['description', Math.min(DESCRIPTION_MAX_ROWS, descriptionRows.length)],
+    ['diff', Math.min(DIFF_MAX_ROWS, diffLines.length)],
+  ]);
+  const description = descriptionRows.slice(0, rows.description);
+  if (description.length < descriptionRows.length && description.length > 0) description.push(`${description.pop()} …`);
+  const command = foldRows(commandRows, rows.command);
+  const diff = hasDiff ? foldRows(diffLines, rows.diff) : undefined;
+  const gaps = { command: rows.commandGap > 0, diff: rows.diffGap > 0, choices: rows.choicesGap > 0 };
+  return {
+    findings,
+    description,
+    command,
+    diff,
+    gaps,
+    rows:
+      fixed +
+      description.length +
+      foldedRows(command) +
+      (diff ? foldedRows(diff) : 0) +
+      rows.commandGap +
+      rows.diffGap +
+      rows.choicesGap,
+  };
+}
+
+export interface CommandViewLayout {
+  findings: FindingRow[];
+  window: PagerWindow;
+  /** Rows of the command in the window, and in all. */
+  page: number;
+  total: number;
+  /** A blank row above the command, when there is room for it. */
+  gap: boolean;
+  rows: number;
+}
+
+/** The card in its command view: findings stay on top, the command fills the rest from row `top`. */
+export function commandViewLayout(text: ApprovalText, width: number, maxRows: number, top: number): CommandViewLayout {
+  const inner = Math.max(10, width - CARD_CHROME_COLUMNS);
+  const findings = findingRows(text.findings);
+  // Border, title, findings, the position and key hint.
+  const fixed = 2 + 1 + findings.length + 1;
+  const gap = maxRows - fixed >= 6;
+  const page = Math.max(1, maxRows - fixed - (gap ? 1 : 0));
+  const all = pagerRows(text.command, inner - COMMAND_INDENT);
+  const window = pagerWindow(all, top, page);
+  return { findings, window, page, total: all.rows.length, gap, rows: fixed + (gap ? 1 : 0) + window.rows.length };
 }
 
 export interface ClarifyLayout {

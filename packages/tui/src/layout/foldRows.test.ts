@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffLineKind, diffRows, foldRows, foldedRows, visibleText, wrapRows } from './foldRows.ts';
+import { diffLineKind, diffRows, foldRows, foldedRows, wrapRows } from './foldRows.ts';
+import { revealText } from './visibleText.ts';
 
 describe('wrapRows', () => {
   it('breaks after spaces, and anywhere inside a word longer than the width', () => {
@@ -10,6 +11,12 @@ describe('wrapRows', () => {
   it('keeps the text\'s own line breaks and counts wide characters as two columns', () => {
     expect(wrapRows('one\ntwo', 10)).toEqual(['one', 'two']);
     expect(wrapRows('日本語日本', 4)).toEqual(['日本', '語日', '本']);
+  });
+
+  it('never splits a marker for a hidden character between two rows', () => {
+    const rows = wrapRows(revealText('＇＇＇＇＇＇'), 24);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row).toMatch(/^(⟨U\+FF07⟩)+$/);
   });
 });
 
@@ -22,16 +29,13 @@ describe('foldRows', () => {
   });
 });
 
-describe('visibleText', () => {
-  it('spells out escape sequences so a command cannot hide part of itself', () => {
-    expect(visibleText('echo hi\x1b[2K\rrm -rf ~')).toBe('echo hi\\x1b[2K\nrm -rf ~');
-    expect(visibleText('a\tb\x07')).toBe('a    b\\x07');
-  });
-});
-
 describe('diff lines', () => {
   it('classifies unified diff lines for colouring', () => {
     const diff = '--- a/x.ts\n+++ b/x.ts\n@@ -1,2 +1,2 @@\n-old\n+new\n same\n';
     expect(diffRows(diff).map(diffLineKind)).toEqual(['header', 'header', 'hunk', 'remove', 'add', 'context']);
+  });
+
+  it('marks hidden characters in a diff (a bidi override reorders code), but not fullwidth prose', () => {
+    expect(diffRows('+if (admin) {\u202E } \u2066// check\n+「はい」，')).toEqual(['+if (admin) {⟨U+202E⟩ } ⟨U+2066⟩// check', '+「はい」，']);
   });
 });

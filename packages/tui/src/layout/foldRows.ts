@@ -4,45 +4,40 @@
  * Ink's own wrapping.
  */
 import { columnsOf } from './textTail.ts';
+import { MARKER, revealText } from './visibleText.ts';
 
-/**
- * Makes text safe to show as-is: tabs become spaces and control characters (escape sequences above
- * all) are spelled out, so a command cannot hide part of itself from the person approving it.
- */
-export function visibleText(text: string): string {
-  return (
-    text
-      .replace(/\r\n?/g, '\n')
-      .replace(/\t/g, '    ')
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\x00-\x09\x0b-\x1f\x7f\x80-\x9f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`)
-  );
-}
+/** What a row is made of: characters, and `revealText` markers, which are never split between rows. */
+const ATOMS = new RegExp(`${MARKER.source}|[\\s\\S]`, 'gu');
 
-/** Rows of at most `width` columns: lines break after a space when they can, anywhere when they must. */
-export function wrapRows(text: string, width: number): string[] {
+const atomColumns = (atom: string) => [...atom].reduce((sum, char) => sum + columnsOf(char.codePointAt(0) ?? 0), 0);
+
+/** One line as rows of at most `width` columns: breaks after a space when it can, anywhere when it must. */
+export function wrapLine(line: string, width: number): string[] {
   const limit = Math.max(1, width);
   const rows: string[] = [];
-  for (const line of text.split('\n')) {
-    let row: string[] = [];
-    let columns = 0;
-    let lastSpace = -1;
-    for (const char of line) {
-      const wide = columnsOf(char.codePointAt(0) ?? 0);
-      if (columns + wide > limit && row.length > 0) {
-        const cut = lastSpace >= 0 ? lastSpace + 1 : row.length;
-        rows.push(row.slice(0, cut).join('').trimEnd());
-        row = row.slice(cut);
-        columns = row.reduce((sum, c) => sum + columnsOf(c.codePointAt(0) ?? 0), 0);
-        lastSpace = row.lastIndexOf(' ');
-      }
-      row.push(char);
-      columns += wide;
-      if (char === ' ') lastSpace = row.length - 1;
+  let row: string[] = [];
+  let columns = 0;
+  let lastSpace = -1;
+  for (const [atom] of line.matchAll(ATOMS)) {
+    const wide = atomColumns(atom);
+    if (columns + wide > limit && row.length > 0) {
+      const cut = lastSpace >= 0 ? lastSpace + 1 : row.length;
+      rows.push(row.slice(0, cut).join('').trimEnd());
+      row = row.slice(cut);
+      columns = row.reduce((sum, a) => sum + atomColumns(a), 0);
+      lastSpace = row.lastIndexOf(' ');
     }
-    rows.push(row.join('').trimEnd());
+    row.push(atom);
+    columns += wide;
+    if (atom === ' ') lastSpace = row.length - 1;
   }
+  rows.push(row.join('').trimEnd());
   return rows;
+}
+
+/** Rows of at most `width` columns, keeping the text's own line breaks. */
+export function wrapRows(text: string, width: number): string[] {
+  return text.split('\n').flatMap((line) => wrapLine(line, width));
 }
 
 export interface Folded {
@@ -72,9 +67,13 @@ export function diffLineKind(line: string): DiffLineKind {
   return 'context';
 }
 
-/** A diff's lines, one row each (long lines are truncated when drawn, not wrapped). */
+/**
+ * A diff's lines, one row each (long lines are truncated when drawn, not wrapped). Hidden characters
+ * are marked (a bidi override can make code read differently from what runs); lookalikes are not,
+ * since a file's text may well be CJK prose.
+ */
 export function diffRows(diff: string): string[] {
-  const lines = visibleText(diff).split('\n');
+  const lines = revealText(diff, { lookalikes: false }).split('\n');
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }

@@ -3,7 +3,8 @@
  * folded so a chatty command does not flood the scrollback (stderr keeps a share of the rows, since
  * that is where the error usually is).
  */
-import { foldRows, visibleText, type Folded } from '../layout/foldRows.ts';
+import { foldRows, type Folded } from '../layout/foldRows.ts';
+import { visibleText } from '../layout/visibleText.ts';
 
 /** Lines of output a `!cmd` prints into the transcript, "+N more lines" markers included. */
 export const SHELL_OUTPUT_ROWS = 20;

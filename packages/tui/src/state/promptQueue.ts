@@ -3,7 +3,7 @@
  * parallel tool calls); they are shown one at a time, oldest first, and each leaves the queue when
  * it is answered or withdrawn.
  */
-import type { ApprovalChoice } from '@hermes/rpc-server/protocol';
+import type { ApprovalChoice, ApprovalFinding } from '@hermes/rpc-server/protocol';
 import { initialApprovalSelection, offeredChoices } from '../input/approvalKeys.ts';
 import { initialClarifyState } from '../input/clarifyKeys.ts';
 import type { ApprovalRequest, ClarifyRequest, PendingPrompt, ViewState } from './viewState.ts';
@@ -11,9 +11,25 @@ import type { ApprovalRequest, ClarifyRequest, PendingPrompt, ViewState } from '
 /** Longest piece of a command or answer repeated in the transcript line that records an answer. */
 const RECORD_CHARS = 80;
 
+/**
+ * The findings of an approval request as the card can show them. A malformed entry is shown as best
+ * it can be rather than dropped: a reason to worry must not vanish because a field is missing.
+ */
+export function approvalFindings(findings: unknown): ApprovalFinding[] {
+  if (!Array.isArray(findings)) return [];
+  return findings
+    .filter((finding): finding is Record<string, unknown> => typeof finding === 'object' && finding !== null)
+    .map((finding) => ({
+      level: finding.level === 'hardline' ? 'hardline' : 'dangerous',
+      rule: typeof finding.rule === 'string' ? finding.rule : '?',
+      target: typeof finding.target === 'string' ? finding.target : '?',
+      why: typeof finding.why === 'string' ? finding.why : '',
+    }));
+}
+
 export function approvalPrompt(id: string, request: ApprovalRequest): PendingPrompt {
   const choices = offeredChoices(request.choices);
-  return { kind: 'approval', id, request, choices, selected: initialApprovalSelection(choices) };
+  return { kind: 'approval', id, request, findings: approvalFindings(request.findings), choices, selected: initialApprovalSelection(choices) };
 }
 
 export function clarifyPrompt(id: string, request: ClarifyRequest): PendingPrompt {

@@ -232,7 +232,7 @@ describe('reducer', () => {
 
 describe('prompt queue', () => {
   const approval = (id: string, command: string) =>
-    approvalPrompt(id, { session_id: 's1', tool_name: 'terminal', command, description: 'dangerous', choices: ['once', 'deny'] });
+    approvalPrompt(id, { session_id: 's1', tool_name: 'terminal', command, description: 'dangerous', findings: [], choices: ['once', 'deny'] });
 
   it('queues questions in arrival order and shows the first; answering records it and shows the next', () => {
     const first = approval('srq-1', 'rm a');
@@ -253,6 +253,20 @@ describe('prompt queue', () => {
     expect(state.prompts).toEqual([]);
     expect(lines(state)).toEqual(['warn: approval withdrawn: timed out']);
     expect(reduceAll(state, [ev('request.cancel', { id: 'srq-1', method: 'approval', reason: 'timeout' })])).toBe(state);
+  });
+
+  it('carries the findings on the card, and keeps a malformed one rather than losing a reason', () => {
+    const finding = { level: 'hardline', rule: 'delete.recursive', target: 'home', why: 'deletes ~ recursively' } as const;
+    const request = { session_id: 's1', tool_name: 'terminal', command: 'rm -rf ~', description: 'd', choices: ['once' as const] };
+    const state = run({
+      type: 'local.promptOpened',
+      prompt: approvalPrompt('srq-1', { ...request, findings: [finding, { rule: 'write.protected' }, 'junk'] as never }),
+    });
+    expect(state.prompts[0]).toMatchObject({
+      findings: [finding, { level: 'dangerous', rule: 'write.protected', target: '?', why: '' }],
+    });
+    // A backend from before findings: the card still opens, with none.
+    expect(approvalPrompt('srq-2', { ...request } as never)).toMatchObject({ findings: [] });
   });
 
   it('drops every card when the backend fails', () => {

@@ -1,6 +1,7 @@
 /** The TUI's view state: what the screen shows, derived from backend events and local actions. */
 import type {
   ApprovalChoice,
+  ApprovalFinding,
   HermesEvent,
   RequestCancelPayload,
   ServerRequestMap,
@@ -36,7 +37,16 @@ export type ClarifyRequest = ServerRequestMap['clarify']['params'];
  * card's own state (selection, typed text).
  */
 export type PendingPrompt =
-  | { kind: 'approval'; id: string; request: ApprovalRequest; choices: ApprovalChoice[]; selected: number }
+  /** `findings`: the request's, each one checked; `pager`: set while the card shows the whole command. */
+  | {
+      kind: 'approval';
+      id: string;
+      request: ApprovalRequest;
+      findings: ApprovalFinding[];
+      choices: ApprovalChoice[];
+      selected: number;
+      pager?: { top: number };
+    }
   | { kind: 'clarify'; id: string; request: ClarifyRequest; choices: string[]; selected: number; text: string; cursor: number };
 
 export type NoticeLevel = 'info' | 'warn' | 'error';

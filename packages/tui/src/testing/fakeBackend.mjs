@@ -87,8 +87,18 @@ let withdrawable;
 
 const DIFF = '--- a/notes.txt\n+++ b/notes.txt\n@@ -1,2 +1,2 @@\n-old line\n+new line\n context\n';
 const approval = (command, extra = {}) => ({
-  tool_name: 'terminal', command, description: 'recursive delete', choices: ['once', 'session', 'always', 'deny'], ...extra,
+  tool_name: 'terminal', command, description: 'recursive delete', choices: ['once', 'session', 'always', 'deny'],
+  findings: [{ level: 'dangerous', rule: 'delete.recursive', target: 'working tree', why: `recursive delete: ${command}` }],
+  ...extra,
 });
+/** Two findings, one hardline, and a quote that only looks like one. */
+const LOOKALIKE = {
+  command: 'echo ＇; rm -rf ~/.ssh; echo ＇',
+  findings: [
+    { level: 'hardline', rule: 'delete.recursive', target: '~/.ssh', why: 'deletes ~/.ssh and everything in it' },
+    { level: 'dangerous', rule: 'shell.lookalike', target: 'command line', why: 'uses ＇ (U+FF07), which the shell does not treat as a quote' },
+  ],
+};
 
 /** Runs one tool call behind an approval and reports the choice as the reply. */
 async function approvedTool(command, toolId, extra) {
@@ -115,7 +125,16 @@ function promptTurn(text) {
       void approvedTool(argument || 'rm -rf build', 't1').then((choice) => reply(`approval: ${choice}`));
       return true;
     case 'approve-diff':
-      void approvedTool('patch notes.txt', 't1', { diff: DIFF, description: 'overwrites a file' }).then((choice) => reply(`approval: ${choice}`));
+      void approvedTool('patch notes.txt', 't1', {
+        diff: DIFF,
+        description: 'overwrites a file',
+        findings: [{ level: 'dangerous', rule: 'write.overwrite', target: 'working tree', why: 'overwrites a file: notes.txt' }],
+      }).then((choice) => reply(`approval: ${choice}`));
+      return true;
+    case 'approve-lookalike':
+      void approvedTool(LOOKALIKE.command, 't1', { description: 'deletes ~/.ssh', findings: LOOKALIKE.findings }).then((choice) =>
+        reply(`approval: ${choice}`),
+      );
       return true;
     case 'approve-long': {
       const command = Array.from({ length: 30 }, (_, i) => `echo step-${i + 1} && sleep 0`).join(' && ');
