@@ -176,8 +176,18 @@ export function afterWrappers(inv: Invocation, j: Judgement): boolean {
   };
   if (inv.name === 'chroot' && skipped[0]) next.mapPath = chrootMap(skipped[0], inv);
   if (words.length) j.command(words, next, inv.name);
+  // `sudo -s`, `sudo -i`, `su`, `runuser -l user` without a command start a shell that reads stdin.
+  else if (SHELL_WITHOUT_COMMAND[inv.name]?.(parsed) && !optValues(parsed, ...(spec.code ?? [])).length) j.command([lit('sh')], next, inv.name);
   return true;
 }
+
+const SHELL_WITHOUT_COMMAND: Record<string, (parsed: ParsedOptions) => boolean> = {
+  sudo: (p) => hasOpt(p, 's', 'i', 'shell', 'login'),
+  su: () => true,
+  runuser: () => true,
+  doas: (p) => hasOpt(p, 's'),
+  sg: () => true,
+};
 
 /** Paths inside `chroot DIR` are under DIR on the host; `chroot /` changes nothing. */
 function chrootMap(dirWord: WordValue, inv: Invocation): Invocation['mapPath'] {

@@ -103,8 +103,13 @@ const WRITE = /\b(?:open\s*\([^)]*,\s*['"][^'"]*[wax+]|write(?:File|FileSync|_te
 const HOME_REF = /\b(?:os\.homedir\(\)|homedir\(\)|expanduser\(\s*['"]~|Path\.home\(\)|process\.env\.HOME|ENV\[['"]HOME['"]\]|\$ENV\{HOME\}|getenv\(\s*['"]HOME['"]\)|Dir\.home|os\.environ\[['"]HOME['"]\]|os\.getenv\(\s*['"]HOME['"]\))/;
 /** A recursive delete whose argument is the home directory, however the language spells it. */
 const DELETE_HOME = /(?:rmtree|rmSync|rm_rf|rm_r|remove_dir_all|rimraf|rmdirSync|fs\.rm|Deno\.remove)\s*\(\s*[^,;]{0,200}?(?:homedir\(\)|Path\.home\(\)|expanduser\(\s*['"]~\/?['"]\s*\)|process\.env\.HOME|Dir\.home|\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|getenv\(\s*['"]HOME['"]\s*\))\s*\)?\s*[,)]/;
-const FORK_BOMB = /\bfork\b[^;\n]{0,200}\bwhile\b|\bwhile\b[^;\n]{0,200}\bfork\b|\bfor\s*\(\s*;\s*;\s*\)[^;\n]{0,100}\bfork\b|\bloop\s*\{\s*fork/;
+/** A loop that never ends (`while True:`, `until 0`, `for(;;)`, `loop {`), or `fork` as its own condition. */
+const FOREVER = /\b(?:while|until)\s*\(?\s*(?:1|0|true|True|false|fork)\b|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s*(?:do\b|\{)|\brepeat\b|\bfork\b\s*(?:\(\s*\))?\s*(?:while|until)\s*\(?\s*(?:1|0|true|fork)\b/;
+const FORK_BOMB = { test: (code: string) => FOREVER.test(code) && /\bfork\b|Process\.fork|os\.fork|child_process\.fork|spawn\(\s*process\.argv/.test(code) };
 const KILL_ALL = /\b(?:os\.kill|process\.kill|Process\.kill|kill)\s*\(\s*-1\b|\bkill\s+(?:-?\d+|['"]\w+['"])\s*,\s*-1\b/;
+
+const QUOTED = `(?:'(?:[^'\\\\]|\\\\.)*'|"(?:[^"\\\\]|\\\\.)*")`;
+const LITERAL_LIST = new RegExp(`${QUOTED}(?:\\s*,\\s*\\[?\\s*${QUOTED})+`, 'g');
 
 /** String literals in code, including command quotes (`qx{…}`, `%x(…)`, backticks). */
 function literals(code: string): string[] {
@@ -129,6 +134,8 @@ export function judgeCode(code: string, inv: Invocation, j: Judgement): void {
   if (!spawns && !deletes && !writes) return;
   const strings = literals(code);
   if (spawns) for (const text of strings) if (/\s/.test(text) || /^[\w./-]+$/.test(text)) j.code(text, inv, false);
+  // `system("rm", "-rf", "/")`, `subprocess.run(["rm", "-rf", home])`: a command given as a list.
+  if (spawns) for (const list of code.matchAll(LITERAL_LIST)) j.code(literals(list[0]).join(' '), inv, false);
   const homeRelative = HOME_REF.test(code);
   for (const text of strings) {
     const underHome = homeRelative && /^\/?\.\w/.test(text) ? `${j.ctx.home}/${text.replace(/^\//, '')}` : null;

@@ -68,7 +68,9 @@ function kill(inv: Invocation, j: Judgement): void {
     if (t === '0' || t === '-0') j.add('dangerous', 'kill.group', 'process group', 'kill 0 signals the whole process group');
     if (t === '1') hard(j, 'kill.everything', 'init', 'signalling pid 1 (init) can bring the machine down');
     const source = target.source;
-    if (/\$\(\s*(?:ps|pgrep)\b[^)]*?(?:-e|-A|\bax|\baux|-ax)\b|\$\(\s*ps\s*(?:-eo|-Ao|axo)/.test(source) && !/\bgrep\b|-C\b|-p\b|-u\b/.test(source)) {
+    // `kill $(ps -e -o pid=)`, `` kill `ps ax -o pid=` ``: every process id on the machine.
+    const listing = /^(?:\$\(|`)\s*(?:\/\S*\/)?ps\s+([^)`|]*)/.exec(source);
+    if (listing && /(?:^|\s)(?:-\w*[eA]\w*|a?x\w*|aux\w*|--all)\b/.test(listing[1]!) && !/\s-[CpuUGsqt]\b|--(?:pid|user|ppid|sid)\b/.test(listing[1]!)) {
       hard(j, 'kill.everything', 'all processes', `${inv.name} of every process id (${source})`);
     }
   }
