@@ -61,7 +61,7 @@ describe('ApprovalGate', () => {
         toolName: 'terminal',
         command: 'rm -rf build',
         description: `rm ${project}/build and everything in it`,
-        findings: [{ level: 'dangerous', rule: 'delete.recursive', target: 'working tree', why: `rm ${project}/build and everything in it` }],
+        findings: [{ level: 'dangerous', rule: 'delete.recursive', target: 'working tree', why: `rm ${project}/build and everything in it`, line: 1 }],
         choices: ['once', 'session', 'always', 'deny'],
       },
     ]);

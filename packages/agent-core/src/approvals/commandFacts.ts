@@ -40,12 +40,18 @@ export interface CommandFact {
   node: SyntaxNode;
 }
 
+/** A piece of text hermes could not read as bash does, and its line (1-based). */
+export interface Problem {
+  text: string;
+  line: number;
+}
+
 export interface WalkResult {
   commands: CommandFact[];
-  /** Syntax bash would reject or hermes cannot read (ERROR/MISSING nodes). */
-  unreadable: string[];
+  /** Syntax bash would reject or hermes cannot read (ERROR/MISSING nodes, words split differently). */
+  unreadable: Problem[];
   /** Unquoted words with control or non-ASCII characters. */
-  unusual: string[];
+  unusual: Problem[];
   /** Functions that call themselves in the background or through a pipe (`:(){ :|:& };:`). */
   forkBombs: string[];
 }
@@ -53,7 +59,7 @@ export interface WalkResult {
 interface State {
   /** The whole text, to see what separates two words. */
   source: string;
-  problems: { unreadable: string[]; forkBombs: string[] };
+  problems: { unreadable: Problem[]; forkBombs: string[] };
   scope: Scope;
   stdin: Stdin | null;
   defined: Set<string>;
@@ -63,8 +69,8 @@ interface State {
 const copyScope = (scope: Scope): Scope => ({ ...scope, vars: new Map(scope.vars) });
 
 export function walkProgram(root: SyntaxNode, scope: Scope, source: string): WalkResult {
-  const unreadable: string[] = [];
-  const unusual: string[] = [];
+  const unreadable: Problem[] = [];
+  const unusual: Problem[] = [];
   const forkBombs: string[] = [];
   const state: State = { source, problems: { unreadable, forkBombs }, scope: copyScope(scope), stdin: null, defined: new Set(), out: [] };
   collectProblems(root, unreadable, unusual);
@@ -72,14 +78,15 @@ export function walkProgram(root: SyntaxNode, scope: Scope, source: string): Wal
   return { commands: state.out, unreadable, unusual, forkBombs };
 }
 
-function collectProblems(node: SyntaxNode, unreadable: string[], unusual: string[]): void {
+function collectProblems(node: SyntaxNode, unreadable: Problem[], unusual: Problem[]): void {
+  const at = (text: string): Problem => ({ text: text.slice(0, 60), line: node.startPosition.row + 1 });
   if (node.isError || node.isMissing) {
-    unreadable.push(node.isMissing ? `missing ${node.type}` : node.text.slice(0, 60));
-    if (node.isError && /[^\t\n\x20-\x7e]/.test(node.text)) unusual.push(node.text.slice(0, 60));
+    unreadable.push(at(node.isMissing ? `missing ${node.type}` : node.text));
+    if (node.isError && /[^\t\n\x20-\x7e]/.test(node.text)) unusual.push(at(node.text));
     return;
   }
-  if (node.type === 'word' && /[^\t\n\x20-\x7e]/.test(node.text)) unusual.push(node.text);
-  else if (/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(node.text) && node.childCount === 0) unusual.push(node.text.slice(0, 60));
+  if (node.type === 'word' && /[^\t\n\x20-\x7e]/.test(node.text)) unusual.push(at(node.text));
+  else if (/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(node.text) && node.childCount === 0) unusual.push(at(node.text));
   if (!node.hasError && !/[^\t\n\x20-\x7e]/.test(node.text)) return;
   for (const child of node.children) collectProblems(child, unreadable, unusual);
 }
@@ -283,7 +290,8 @@ function checkWordBoundaries(node: SyntaxNode, state: State): void {
   for (let i = 1; i < words.length; i += 1) {
     const between = state.source.slice(words[i - 1]!.endIndex, words[i]!.startIndex).replace(/\\\r?\n/g, '');
     if (!/[ \t\n]/.test(between) && !(words[i]!.type.endsWith('redirect') || words[i - 1]!.type.endsWith('redirect'))) {
-      state.problems.unreadable.push(`${words[i - 1]!.text}${state.source.slice(words[i - 1]!.endIndex, words[i]!.startIndex)}${words[i]!.text}`.slice(0, 60));
+      const text = `${words[i - 1]!.text}${state.source.slice(words[i - 1]!.endIndex, words[i]!.startIndex)}${words[i]!.text}`;
+      state.problems.unreadable.push({ text: text.slice(0, 60), line: words[i - 1]!.startPosition.row + 1 });
     }
   }
 }

@@ -35,7 +35,7 @@ export async function judgeCommand(command: string, ctx: JudgeContext): Promise<
 /** The same, once the grammar is loaded (see `loadBashParser`); throws what `judgeCommand` turns into a finding. */
 export function judgeCommandWith(parser: Parser, command: string, ctx: JudgeContext): Verdict {
   const j = new Judgement(ctx, { code: (text, inv, parent, strict) => nested(parser, text, inv, parent, strict), command: judgeWords });
-  judgeText(parser, command, scopeOf(ctx), j, true);
+  judgeText(parser, command, scopeOf(ctx), j, true, true);
   return verdictOf(j.findings);
 }
 
@@ -64,20 +64,34 @@ function scopeOf(ctx: JudgeContext): Scope {
  * command names are findings (off for other readings of the same line and for strings pulled out of
  * interpreter code, which only add effects).
  */
-function judgeText(parser: Parser, text: string, scope: Scope, j: Judgement, strict: boolean): void {
+function judgeText(parser: Parser, text: string, scope: Scope, j: Judgement, strict: boolean, outermost = false): void {
   const tree = parseBash(parser, text);
   try {
     const walked = walkProgram(tree.rootNode, scope, text);
-    if (strict && walked.unreadable.length) {
-      j.add('dangerous', 'shell.unreadable', 'command', `hermes could not read this command the way bash would (near "${walked.unreadable[0]}")`);
+    const problemLine = (line: number) => {
+      if (outermost) j.line = line;
+    };
+    const unreadable = walked.unreadable[0];
+    if (strict && unreadable) {
+      problemLine(unreadable.line);
+      j.add('dangerous', 'shell.unreadable', 'command', `hermes could not read this command the way bash would (near "${unreadable.text}")`);
     }
     if (strict && (walked.unusual.length || /[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(text))) {
-      j.add('dangerous', 'shell.unusual-characters', 'command', `unusual characters outside quotes (${describeUnusual(walked.unusual.join(' ') || text)})`);
+      problemLine(walked.unusual[0]?.line ?? 1);
+      j.add('dangerous', 'shell.unusual-characters', 'command', `unusual characters outside quotes (${describeUnusual(walked.unusual.map((u) => u.text).join(' ') || text)})`);
     }
     for (const name of walked.forkBombs) j.add('hardline', 'fork-bomb', 'machine', `the function \`${name}\` calls itself without end (a fork bomb)`);
-    for (const fact of walked.commands) judgeFact(fact, j, strict);
-    const readings = [braceReading(text), continuationReading(text), ifsReading(text), ...(walked.unreadable.length ? statementReadings(text) : [])];
-    for (const reading of readings) if (reading && reading !== text) judgeText(parser, reading, scope, j, false);
+    for (const fact of walked.commands) {
+      // Lines are those of the text the human sees: only the outermost reading knows them.
+      if (outermost) j.line = fact.node.startPosition.row + 1;
+      judgeFact(fact, j, strict);
+    }
+    if (outermost) j.line = null;
+    // Brace and $IFS readings keep the line breaks, so their findings keep lines too.
+    const sameLines = [braceReading(text), ifsReading(text)];
+    const otherLines = [continuationReading(text), ...(walked.unreadable.length ? statementReadings(text) : [])];
+    for (const reading of sameLines) if (reading && reading !== text) judgeText(parser, reading, scope, j, false, outermost);
+    for (const reading of otherLines) if (reading && reading !== text) judgeText(parser, reading, scope, j, false);
   } finally {
     tree.delete();
   }
@@ -92,6 +106,7 @@ function describeUnusual(text: string): string {
 function nested(parser: Parser, text: string, inv: Invocation, parent: Judgement, strict: boolean): void {
   const inner = new Judgement(parent.ctx, { code: (t, i, p, s) => nested(parser, t, i, p, s), command: judgeWords }, parent.depth + 1);
   inner.mapPath = inv.mapPath;
+  inner.line = parent.line;
   judgeText(parser, text, { ...inv.fact.scope, vars: new Map(inv.fact.scope.vars), cwd: inv.cwd }, inner, strict);
   for (const f of inner.findings) parent.add(f.level, f.rule, f.target, f.why);
 }

@@ -44,6 +44,8 @@ export class Judgement {
   readonly links = new Map<string, WordValue>();
   /** Code judged inside a container or chroot keeps its path mapping (see `Invocation.mapPath`). */
   mapPath: Invocation['mapPath'] = null;
+  /** The line of the outermost command being judged, given to each finding (nested code keeps its parent's). */
+  line: number | null = null;
 
   constructor(
     readonly ctx: JudgeContext,
@@ -57,7 +59,7 @@ export class Judgement {
 
   add(level: Finding['level'], rule: string, target: string, why: string): void {
     if (this.findings.some((f) => f.rule === rule && f.target === target && f.level === level)) return;
-    this.findings.push({ level, rule, target, why });
+    this.findings.push({ level, rule, target, why, ...(this.line === null ? {} : { line: this.line }) });
   }
 
   /**

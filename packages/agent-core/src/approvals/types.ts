@@ -23,6 +23,8 @@ export interface Finding {
   rule: string;
   target: string;
   why: string;
+  /** The line of the command (1-based) where the command that does it starts, when known. */
+  line?: number;
 }
 
 /** The gate's judgement of one command or write: the most severe level over all findings. */

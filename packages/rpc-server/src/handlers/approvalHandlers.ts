@@ -34,7 +34,7 @@ const checkSchema = object({
 function toWire(verdict: Verdict): ApprovalsCheckResult {
   return {
     level: verdict.level,
-    findings: verdict.findings.map(({ level, rule, target, why }) => ({ level, rule, target, why })),
+    findings: verdict.findings.map(({ level, rule, target, why, line }) => ({ level, rule, target, why, ...(line === undefined ? {} : { line }) })),
   };
 }
 

@@ -137,4 +137,6 @@ export interface ApprovalFinding {
   rule: string;
   target: string;
   why: string;
+  /** The line of the command (1-based) holding what was found, when known: a client keeps it on screen. */
+  line?: number;
 }
