@@ -10,7 +10,6 @@ import type { Node, Parser } from 'web-tree-sitter';
 export type SyntaxNode = Node;
 
 let loading: Promise<Parser> | null = null;
-let ready: Parser | null = null;
 
 /** The bash parser, loading the grammar on first use (about 15–30 ms). */
 export function loadBashParser(): Promise<Parser> {
@@ -26,16 +25,10 @@ export function loadBashParser(): Promise<Parser> {
     const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
     const parser = new TreeSitter();
     parser.setLanguage(bash);
-    ready = parser;
     return parser;
   })();
   loading.catch(() => (loading = null));
   return loading;
-}
-
-/** The parser if it has been loaded already, for synchronous callers. */
-export function loadedBashParser(): Parser | null {
-  return ready;
 }
 
 /** Parses `text`; the caller must `delete()` the returned tree's memory via `tree.delete()`. */

@@ -5,7 +5,7 @@
  * characters and command names decided at run time all ask.
  */
 import type { Parser } from 'web-tree-sitter';
-import { loadBashParser, loadedBashParser, parseBash, type SyntaxNode } from './bashParser.ts';
+import { loadBashParser, parseBash, type SyntaxNode } from './bashParser.ts';
 import { walkProgram, type CommandFact } from './commandFacts.ts';
 import { Judgement, type Invocation } from './judgement.ts';
 import { isKnownProgram, rulesFor } from './programRules.ts';
@@ -48,7 +48,7 @@ export function judgeWrite(filePath: string, ctx: JudgeContext): Verdict {
   return verdictOf(findings);
 }
 
-export { loadBashParser, loadedBashParser };
+export { loadBashParser };
 
 function verdictOf(findings: Finding[]): Verdict {
   const sorted = [...findings].sort((a, b) => (a.level === b.level ? 0 : a.level === 'hardline' ? -1 : 1));

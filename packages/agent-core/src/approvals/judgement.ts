@@ -2,7 +2,6 @@
  * The judging state for one command line: the findings so far, and the ways rules hand work back —
  * judge a path written or deleted, a nested piece of shell code, or another command's words.
  */
-import path from 'node:path';
 import type { CommandFact } from './commandFacts.ts';
 import { classifyWrite, protectedTree, resolvePath, type PathFacts, type ResolvedPath } from './protectedPaths.ts';
 import type { Finding, JudgeContext } from './types.ts';
@@ -131,10 +130,5 @@ export class Judgement {
     if (/^\/(?:tmp|var\/tmp|private\/tmp)(?:\/|$)/.test(p.display)) return 'temp';
     if (p.display === this.ctx.home) return 'home';
     return 'other path';
-  }
-
-  /** The directory a relative path in `inv` resolves against, for humans. */
-  where(inv: Invocation): string {
-    return inv.cwd ?? path.posix.join('?', '.');
   }
 }

@@ -4,8 +4,7 @@
  * globs (`/e?c`, `~/.ss[h]`) and parts only known at run time. A glob counts when it can match.
  * Comparisons ignore case (macOS file systems do).
  */
-import path from 'node:path';
-import { type WordValue } from './words.ts';
+import type { WordValue } from './words.ts';
 
 export interface PathFacts {
   home: string;
@@ -199,11 +198,3 @@ function dedupe(found: PathClass[]): PathClass[] {
   const seen = new Set<string>();
   return found.filter((c) => !seen.has(c.target) && seen.add(c.target)).sort((a, b) => (a.level === b.level ? 0 : a.level === 'hardline' ? -1 : 1));
 }
-
-/** A home directory itself (for tools that unpack or sync into a directory). */
-export function isHomeRoot(p: ResolvedPath, facts: PathFacts): boolean {
-  return !p.unknownRoot && homesOf(facts).some((h) => reaches(p, h) && p.segments.length === split(h).length);
-}
-
-/** `path.posix.join` for a directory and a basename, for `cp x dir/`. */
-export const joinPath = (dir: string, name: string) => path.posix.join(dir, path.posix.basename(name));

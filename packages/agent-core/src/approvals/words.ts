@@ -52,7 +52,6 @@ export function display(word: WordValue): string {
 }
 
 export const isDynamic = (word: WordValue) => word.pieces.some((p) => p.kind === 'unknown');
-export const hasGlob = (word: WordValue) => word.pieces.some((p) => p.kind === 'glob');
 
 interface Part {
   pieces: Piece[];

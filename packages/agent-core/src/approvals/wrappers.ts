@@ -215,5 +215,3 @@ function watch(inv: Invocation, j: Judgement): boolean {
   else if (parsed.operands.length) j.code(parsed.operands.map((w) => literal(w) ?? display(w)).join(' '), inv);
   return true;
 }
-
-export const WRAPPER_NAMES = new Set([...Object.keys(WRAPPERS), 'parallel', 'sem', 'watch']);
