@@ -4,7 +4,7 @@
  *      imported by a new `node`; median over N children of the import, of the first judgeCommand (it
  *      loads the bash grammar) and of a second one;
  *  (2) per verdict over both corpora (shared/security/gate-corpus.json, its `kind: write` rows through
- *      judgeWrite, and hermes's CAUGHT and SAFE): p50 / p95 / max over several passes after a warm-up;
+ *      judgeWrite, and hermes's own corpora): p50 / p95 / max over several passes after a warm-up;
  *  (3) the built backend: spawn → `gateway.ready`, then the first `approvals.check` (grammar load) and
  *      a second one, median of N, for the full backend and for `--judge-only`; and one probed run that
  *      counts .wasm reads, to show that the grammar is not read before `gateway.ready`.
@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { CAUGHT, SAFE } from '../../packages/agent-core/src/approvals/corpus.ts';
+import { EVERYDAY, TECHNIQUES } from '../../packages/agent-core/src/approvals/techniqueCorpus.ts';
 import { judgeCommand, judgeWrite } from '../../packages/agent-core/src/approvals/judge.ts';
 import { BackendProcess, BACKEND_BIN } from '../../packages/rpc-server/src/testing/backendProcess.ts';
 
@@ -127,6 +128,8 @@ function corpusCases(): Case[] {
     ...sharedCases,
     ...CAUGHT.map((c): Case => ({ group: 'hermes CAUGHT', text: c.command, write: false })),
     ...SAFE.map((text): Case => ({ group: 'hermes SAFE', text, write: false })),
+    ...TECHNIQUES.map((c): Case => ({ group: 'hermes techniques', text: c.command, write: false })),
+    ...EVERYDAY.map((text): Case => ({ group: 'hermes everyday', text, write: false })),
   ];
 }
 
