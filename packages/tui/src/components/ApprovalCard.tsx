@@ -5,20 +5,18 @@ import { approvalLayout, commandViewLayout, type ApprovalLayout, type ApprovalTe
 import { pagerPosition } from '../layout/commandPager.ts';
 import { foldedRows } from '../layout/foldRows.ts';
 import type { PendingPrompt } from '../state/viewState.ts';
+import { CardCommand } from './CardCommand.tsx';
 import { DiffView } from './DiffView.tsx';
+import { LEVEL_COLOR } from './levelColor.ts';
 import { MarkedText } from './MarkedText.tsx';
 
 type ApprovalPrompt = Extract<PendingPrompt, { kind: 'approval' }>;
 
-const LEVEL_STYLE = {
-  hardline: { icon: '⛔', color: 'red' },
-  dangerous: { icon: '⚠', color: 'yellow' },
-} as const;
-
 /**
- * A dangerous tool call waiting for the user's decision: the tool, every finding of the gate (always
- * on screen), the command (and the diff of a file change), and the numbered choices with Deny
- * selected at first. `v` swaps the choices for the whole command, paged.
+ * A dangerous tool call waiting for the user's decision: the tool, every finding of the gate and the
+ * command lines they name (always on screen), the rest of the command (and the diff of a file
+ * change) as room allows, and the numbered choices with Deny selected at first. `v` swaps the
+ * choices for the whole command, paged, its lines holding findings marked.
  */
 export function ApprovalCard({ prompt, queued, width, maxRows }: { prompt: ApprovalPrompt; queued: number; width: number; maxRows: number }) {
   const text: ApprovalText = { ...prompt.request, findings: prompt.findings };
@@ -28,14 +26,11 @@ export function ApprovalCard({ prompt, queued, width, maxRows }: { prompt: Appro
       <Text bold color="yellow" wrap="truncate-end">
         ⚠ approval needed · {prompt.request.tool_name}
       </Text>
-      {layout.findings.map((finding, index) => (
-        <MarkedText
-          key={index}
-          text={`${LEVEL_STYLE[finding.level].icon} ${finding.text}`}
-          color={LEVEL_STYLE[finding.level].color}
-          bold={finding.level === 'hardline'}
-        />
-      ))}
+      {layout.findings.flatMap((finding, index) =>
+        finding.rows.map((row, part) => (
+          <MarkedText key={`${index}.${part}`} text={row} color={LEVEL_COLOR[finding.level]} bold={finding.level === 'hardline'} />
+        )),
+      )}
       {'window' in layout ? (
         <CommandView layout={layout} />
       ) : (
@@ -65,14 +60,7 @@ function Choices({
         <MarkedText key={index} text={line} color="yellow" />
       ))}
       <Box flexDirection="column" marginTop={gaps.command ? 1 : 0} paddingLeft={2}>
-        {command.shown.map((line, index) => (
-          <MarkedText key={index} text={line} bold />
-        ))}
-        {command.hidden > 0 ? (
-          <Text dimColor wrap="truncate-end">
-            … +{command.hidden} more lines · {VIEW_COMMAND_KEY} to read them all
-          </Text>
-        ) : null}
+        <CardCommand rows={command} />
       </Box>
       {diff ? (
         <Box flexDirection="column" marginTop={gaps.diff ? 1 : 0}>
@@ -105,15 +93,26 @@ function Choices({
   );
 }
 
-/** The whole command, wrapped and scrolled; the position and the keys on the last row. */
+/**
+ * The whole command, wrapped and scrolled, a `›` in the finding's colour before the rows of a line
+ * holding one; the position and the keys on the last row.
+ */
 function CommandView({ layout }: { layout: CommandViewLayout }) {
   const { window, gap } = layout;
   return (
     <>
-      <Box flexDirection="column" marginTop={gap ? 1 : 0} paddingLeft={2}>
-        {window.rows.map((line, index) => (
-          <MarkedText key={index} text={line} bold />
-        ))}
+      <Box flexDirection="column" marginTop={gap ? 1 : 0}>
+        {window.rows.map((line, index) => {
+          const level = window.levels[index];
+          const mark = level ? (
+            <Text color={LEVEL_COLOR[level]} bold>
+              ›{' '}
+            </Text>
+          ) : (
+            '  '
+          );
+          return <MarkedText key={index} prefix={mark} text={line} bold />;
+        })}
       </Box>
       <Text dimColor wrap="truncate-end">
         {pagerPosition(window)} · ↑↓ PgUp/PgDn scroll · {VIEW_COMMAND_KEY}/Esc back

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalChoice } from '@hermes/rpc-server/protocol';
-import { applyApprovalKey, initialApprovalSelection, offeredChoices, type ApprovalCardState } from './approvalKeys.ts';
+import { applyApprovalKey, initialApprovalSelection, offeredChoices, type ApprovalCardState, type CommandViewSize } from './approvalKeys.ts';
 import { parseKeys, type Key } from './keyParser.ts';
-import type { PagerSize } from './pagerKeys.ts';
 
 const ALL = offeredChoices(['once', 'session', 'always', 'deny']);
-/** A command of 40 rows seen 8 at a time. */
-const SIZE: PagerSize = { page: 8, total: 40 };
+/** A command of 40 rows seen 8 at a time, with nothing found on a line of its own. */
+const SIZE: CommandViewSize = { page: 8, total: 40, opensAt: 0 };
 
 /** Presses `input` on a fresh card; returns the answer it produced (if any) and the card's state. */
-function pressAll(input: string, choices: ApprovalChoice[] = ALL): { answer?: ApprovalChoice; card: ApprovalCardState } {
+function pressAll(input: string, choices: ApprovalChoice[] = ALL, size = SIZE): { answer?: ApprovalChoice; card: ApprovalCardState } {
   let card: ApprovalCardState = { selected: initialApprovalSelection(choices) };
   for (const key of parseKeys(input)) {
-    const { answer, ...next } = applyApprovalKey(choices, card, key, SIZE);
+    const { answer, ...next } = applyApprovalKey(choices, card, key, size);
     if (answer) return { answer, card: next };
     card = next;
   }
@@ -88,9 +87,19 @@ describe('the command view', () => {
     expect(pressAll('vGg').card.pager).toEqual({ top: 0 });
   });
 
+  it('opens where the first line holding a finding is on screen, and scrolls from there', () => {
+    const size = { ...SIZE, opensAt: 30 };
+    expect(pressAll('v', ALL, size).card).toEqual({ selected: 3, pager: { top: 30 } });
+    expect(pressAll(`v${PGUP}`, ALL, size).card.pager).toEqual({ top: 22 });
+    expect(pressAll(`v${PGDN}`, ALL, size).card.pager).toEqual({ top: 32 });
+    expect(pressAll('vg', ALL, size).card.pager).toEqual({ top: 0 });
+    // Closed and opened again, it is back at that line.
+    expect(pressAll('vgqv', ALL, size).card.pager).toEqual({ top: 30 });
+  });
+
   it('does not scroll a command that fits', () => {
     const { card } = pressAll('v');
-    expect(applyApprovalKey(ALL, card, parseKeys(PGDN)[0]!, { page: 8, total: 5 }).pager).toEqual({ top: 0 });
+    expect(applyApprovalKey(ALL, card, parseKeys(PGDN)[0]!, { page: 8, total: 5, opensAt: 0 }).pager).toEqual({ top: 0 });
   });
 
   it('takes no answer while open: digits and Enter do nothing, Esc only leaves the view', () => {

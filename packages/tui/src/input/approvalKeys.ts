@@ -1,7 +1,8 @@
 /**
  * Pure key dispatch for the approval card. The selection starts on Deny and every way out of the
  * card that is not an explicit choice (Esc, Ctrl+C) denies, so no stray key can approve a command.
- * `v` opens the command view, where the whole command can be read; Esc there only closes the view.
+ * `v` opens the command view, where the whole command can be read, at the first line holding a
+ * finding; Esc there only closes the view.
  */
 import type { ApprovalChoice } from '@hermes/rpc-server/protocol';
 import type { Key } from './keyParser.ts';
@@ -42,11 +43,17 @@ export const VIEW_COMMAND_KEY = 'v';
 
 const isViewKey = (key: Key) => key.type === 'text' && key.text.toLowerCase() === VIEW_COMMAND_KEY;
 
+/** The command view's window, and the row it opens at (so the first line holding a finding is on screen). */
+export interface CommandViewSize extends PagerSize {
+  opensAt: number;
+}
+
 /**
- * One key at the card. `size` is the command view's window (rows shown, rows in all). In the command
- * view the keys scroll; Esc, `q` and `v` go back to the choices, and only Ctrl+C still answers (deny).
+ * One key at the card. `size` is the command view's window (rows shown, rows in all, where it opens).
+ * In the command view the keys scroll; Esc, `q` and `v` go back to the choices, and only Ctrl+C still
+ * answers (deny).
  */
-export function applyApprovalKey(choices: readonly ApprovalChoice[], card: ApprovalCardState, key: Key, size: PagerSize): ApprovalKeyResult {
+export function applyApprovalKey(choices: readonly ApprovalChoice[], card: ApprovalCardState, key: Key, size: CommandViewSize): ApprovalKeyResult {
   const { selected, pager } = card;
   if (key.type === 'key' && key.ctrl && key.name === 'c') return { selected, answer: 'deny' };
   if (pager) {
@@ -55,7 +62,7 @@ export function applyApprovalKey(choices: readonly ApprovalChoice[], card: Appro
     const top = scrollKey(pager.top, key, size);
     return { selected, pager: { top: top ?? pager.top } };
   }
-  if (isViewKey(key)) return { selected, pager: { top: 0 } };
+  if (isViewKey(key)) return { selected, pager: { top: size.opensAt } };
   if (key.type === 'text') {
     // Digits pick the numbered row; Enter still has to confirm it.
     const digit = /^[1-9]$/.test(key.text) ? Number(key.text) : 0;

@@ -1,18 +1,20 @@
 /**
  * Row budgets for the prompt cards. A card sits in Ink's dynamic zone, which must stay shorter than
  * the terminal, so the card is given `maxRows` and folds its long parts (command, diff, question,
- * list) to fit, keeping the choices and the key hint whole. The approval card's findings are never
- * folded: they are why the card is there.
+ * list) to fit, keeping the choices and the key hint whole. The approval card's findings, and the
+ * command's lines they name, are never folded: they are why the card is there (with too many of
+ * them the card is taller than `maxRows`). Short of rows, the approval card gives up the diff first,
+ * then the command's other lines; never the title, the findings, their lines, the choices or the hint.
  */
 import type { ApprovalChoice, ApprovalFinding } from '@hermes/rpc-server/protocol';
-import { pagerRows, pagerWindow, type PagerWindow } from './commandPager.ts';
+import { cardCommand, type CommandRow } from './cardCommand.ts';
+import { openingTop, pagerRows, pagerWindow, type PagerWindow } from './commandPager.ts';
+import { findingRows, findingsCut, type FindingRow } from './findingRows.ts';
 import { diffRows, foldRows, foldedRows, wrapRows, type Folded } from './foldRows.ts';
 import { revealText, visibleText } from './visibleText.ts';
 
 /** Border (2) and horizontal padding (2) of a card. */
 export const CARD_CHROME_COLUMNS = 4;
-/** Rows of a command shown before it is folded. */
-export const COMMAND_MAX_ROWS = 8;
 export const DIFF_MAX_ROWS = 10;
 const DESCRIPTION_MAX_ROWS = 3;
 const QUESTION_MAX_ROWS = 6;
@@ -27,32 +29,19 @@ export interface ApprovalText {
   diff?: string;
 }
 
-/** A finding as its one row, `rule · target — why`: cut at the card's width when drawn, never left out. */
-export function findingRow(finding: ApprovalFinding): string {
-  return revealText(`${finding.rule} · ${finding.target} — ${finding.why}`).replace(/\n/g, '⟨LF⟩');
-}
-
-/** The finding rows of a card, one each, whatever the space: they are why the card is there. */
-export interface FindingRow {
-  level: ApprovalFinding['level'];
-  text: string;
-}
-
-const findingRows = (findings: readonly ApprovalFinding[]): FindingRow[] =>
-  findings.map((finding) => ({ level: finding.level, text: findingRow(finding) }));
-
 export interface ApprovalLayout {
   findings: FindingRow[];
   /** The description's rows; the last ends in "…" when more of it did not fit. */
   description: string[];
-  command: Folded;
+  command: CommandRow[];
+  /** Absent when the card has a diff but no row left for it. */
   diff?: Folded;
   /** Blank rows above the command, the diff and the choices; the first rows given up when space is short. */
   gaps: { command: boolean; diff: boolean; choices: boolean };
   rows: number;
 }
 
-type Part = 'command' | 'diff' | 'description' | 'commandGap' | 'diffGap' | 'choicesGap';
+type Part = 'command' | 'findings' | 'diff' | 'description' | 'commandGap' | 'diffGap' | 'choicesGap';
 
 /** Raises each part to the rows it claims, in order, while `spare` rows last. */
 function allot(start: Record<Part, number>, spare: number, claims: ReadonlyArray<[Part, number]>): Record<Part, number> {
@@ -68,54 +57,57 @@ function allot(start: Record<Part, number>, spare: number, claims: ReadonlyArray
 
 export function approvalLayout(text: ApprovalText, choices: readonly ApprovalChoice[], width: number, maxRows: number): ApprovalLayout {
   const inner = Math.max(10, width - CARD_CHROME_COLUMNS);
-  const findings = findingRows(text.findings);
   // The description sums the findings up in a line; with the findings on the card it only repeats them.
-  const descriptionRows = findings.length === 0 && text.description.trim() ? wrapRows(revealText(text.description.trim()), inner) : [];
-  const commandRows = wrapRows(revealText(text.command), inner - COMMAND_INDENT);
+  const descriptionRows = text.findings.length === 0 && text.description.trim() ? wrapRows(revealText(text.description.trim()), inner) : [];
+  const command = cardCommand(text.command, text.findings, inner - COMMAND_INDENT);
   const diffLines = text.diff?.trim() ? diffRows(text.diff) : [];
   const hasDiff = diffLines.length > 0;
-  // Shown whatever the space; the description, when it stands in for findings, like them.
+  // Shown whatever the space: the command's least (the lines holding findings), and the description when it stands in for findings.
   const start: Record<Part, number> = {
-    command: 1,
-    diff: hasDiff ? 1 : 0,
+    command: command.least,
+    findings: 0,
+    diff: 0,
     description: Math.min(1, descriptionRows.length),
     commandGap: 0,
     diffGap: 0,
     choicesGap: 0,
   };
-  // Border, title, findings, choices, hint.
-  const fixed = 2 + 1 + findings.length + choices.length + 1;
-  const spare = maxRows - fixed - start.command - start.diff - start.description;
+  // Border, title, a row per finding, choices, hint.
+  const fixed = 2 + 1 + text.findings.length + choices.length + 1;
+  const spare = maxRows - fixed - start.command - start.description;
   // Short of rows, the command and the diff fold first: a glimpse of each, then more of everything.
   const rows = allot(start, spare, [
-    ['command', Math.min(2, commandRows.length)],
+    ['command', command.glimpse],
+    ['diff', Math.min(1, diffLines.length)],
+    ['findings', findingsCut(text.findings, inner)],
     ['choicesGap', 1],
     ['commandGap', 1],
     ['diff', Math.min(2, diffLines.length)],
     ['diffGap', hasDiff ? 1 : 0],
-    ['command', Math.min(COMMAND_MAX_ROWS, commandRows.length)],
+    ['command', command.most],
     ['description', Math.min(DESCRIPTION_MAX_ROWS, descriptionRows.length)],
     ['diff', Math.min(DIFF_MAX_ROWS, diffLines.length)],
   ]);
   const description = descriptionRows.slice(0, rows.description);
   if (description.length < descriptionRows.length && description.length > 0) description.push(`${description.pop()} …`);
-  const command = foldRows(commandRows, rows.command);
-  const diff = hasDiff ? foldRows(diffLines, rows.diff) : undefined;
-  const gaps = { command: rows.commandGap > 0, diff: rows.diffGap > 0, choices: rows.choicesGap > 0 };
+  const commandRows = command.rows(rows.command);
+  const diff = rows.diff > 0 ? foldRows(diffLines, rows.diff) : undefined;
+  const gaps = { command: rows.commandGap > 0, diff: rows.diffGap > 0 && diff !== undefined, choices: rows.choicesGap > 0 };
   return {
-    findings,
+    findings: findingRows(text.findings, inner, rows.findings),
     description,
-    command,
+    command: commandRows,
     diff,
     gaps,
     rows:
       fixed +
+      rows.findings +
       description.length +
-      foldedRows(command) +
+      commandRows.length +
       (diff ? foldedRows(diff) : 0) +
-      rows.commandGap +
-      rows.diffGap +
-      rows.choicesGap,
+      (gaps.command ? 1 : 0) +
+      (gaps.diff ? 1 : 0) +
+      (gaps.choices ? 1 : 0),
   };
 }
 
@@ -125,6 +117,8 @@ export interface CommandViewLayout {
   /** Rows of the command in the window, and in all. */
   page: number;
   total: number;
+  /** The row the view opens at: the first line holding a finding is on screen. */
+  opensAt: number;
   /** A blank row above the command, when there is room for it. */
   gap: boolean;
   rows: number;
@@ -133,14 +127,22 @@ export interface CommandViewLayout {
 /** The card in its command view: findings stay on top, the command fills the rest from row `top`. */
 export function commandViewLayout(text: ApprovalText, width: number, maxRows: number, top: number): CommandViewLayout {
   const inner = Math.max(10, width - CARD_CHROME_COLUMNS);
-  const findings = findingRows(text.findings);
+  const findings = findingRows(text.findings, inner);
   // Border, title, findings, the position and key hint.
   const fixed = 2 + 1 + findings.length + 1;
   const gap = maxRows - fixed >= 6;
   const page = Math.max(1, maxRows - fixed - (gap ? 1 : 0));
-  const all = pagerRows(text.command, inner - COMMAND_INDENT);
+  const all = pagerRows(text.command, inner - COMMAND_INDENT, text.findings);
   const window = pagerWindow(all, top, page);
-  return { findings, window, page, total: all.rows.length, gap, rows: fixed + (gap ? 1 : 0) + window.rows.length };
+  return {
+    findings,
+    window,
+    page,
+    total: all.rows.length,
+    opensAt: openingTop(all, page),
+    gap,
+    rows: fixed + (gap ? 1 : 0) + window.rows.length,
+  };
 }
 
 export interface ClarifyLayout {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clampTop, pagerPosition, pagerRows, pagerWindow } from './commandPager.ts';
+import type { ApprovalFinding } from '@hermes/rpc-server/protocol';
+import { clampTop, openingTop, pagerPosition, pagerRows, pagerWindow } from './commandPager.ts';
 
 describe('the command pager', () => {
   it('knows which line of the command each wrapped row is, and says which lines are on screen', () => {
@@ -20,6 +21,26 @@ describe('the command pager', () => {
     const last = pagerWindow(all, 1_000, 8);
     expect(last.rows.at(-1)).toBe('line 40');
     expect(pagerPosition(last)).toBe('lines 33–40 of 40');
+  });
+
+  it('gives every row of a line holding a finding that finding\'s level, and opens a little above the first such line', () => {
+    const finding = (level: ApprovalFinding['level'], line?: number): ApprovalFinding => ({ level, rule: 'r', target: 't', why: 'w', ...(line ? { line } : {}) });
+    const command = Array.from({ length: 40 }, (_, i) => (i === 29 ? 'rm -rf this line is long enough to wrap' : `line ${i + 1}`)).join('\n');
+    const all = pagerRows(command, 13, [finding('dangerous'), finding('hardline', 30), finding('dangerous', 40)]);
+    const marked = all.levels.flatMap((level, row) => (level ? [[all.rows[row], level]] : []));
+    expect(marked).toEqual([
+      ['rm -rf this', 'hardline'],
+      ['line is long', 'hardline'],
+      ['enough to', 'hardline'],
+      ['wrap', 'hardline'],
+      ['line 40', 'dangerous'],
+    ]);
+    const top = openingTop(all, 8);
+    expect(all.rows.slice(top, top + 3)).toEqual(['line 28', 'line 29', 'rm -rf this']);
+    expect(pagerWindow(all, top, 8).levels.slice(0, 3)).toEqual([undefined, undefined, 'hardline']);
+    // Near the end the window stops at the last page; with nothing found it opens at the top.
+    expect(openingTop(pagerRows(command, 60, [finding('dangerous', 40)]), 8)).toBe(32);
+    expect(openingTop(pagerRows(command, 60, [finding('dangerous')]), 8)).toBe(0);
   });
 
   it('shows the command with its hidden characters and lookalikes marked', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffLineKind, diffRows, foldRows, foldedRows, wrapRows } from './foldRows.ts';
+import { diffLineKind, diffRows, foldRows, foldedRows, truncateRow, wrapRows } from './foldRows.ts';
 import { revealText } from './visibleText.ts';
 
 describe('wrapRows', () => {
@@ -17,6 +17,15 @@ describe('wrapRows', () => {
     const rows = wrapRows(revealText('＇＇＇＇＇＇'), 24);
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows) expect(row).toMatch(/^(⟨U\+FF07⟩)+$/);
+  });
+});
+
+describe('truncateRow', () => {
+  it('keeps a row that fits, and cuts one that does not with "…", never inside a marker', () => {
+    expect(truncateRow('rm -rf build', 12)).toBe('rm -rf build');
+    expect(truncateRow('rm -rf build', 10)).toBe('rm -rf bu…');
+    expect(truncateRow(revealText('rm ＇x＇'), 20)).toBe('rm ⟨U+FF07⟩x…');
+    expect(truncateRow('日本語日本', 6)).toBe('日本…');
   });
 });
 

@@ -35,6 +35,20 @@ export function wrapLine(line: string, width: number): string[] {
   return rows;
 }
 
+/** `line` as one row of at most `width` columns: whole when it fits, else cut (never inside a marker) and ended with "…". */
+export function truncateRow(line: string, width: number): string {
+  const limit = Math.max(1, width);
+  if (atomColumns(line) <= limit) return line;
+  let row = '';
+  let columns = 0;
+  for (const [atom] of line.matchAll(ATOMS)) {
+    columns += atomColumns(atom);
+    if (columns > limit - 1) break;
+    row += atom;
+  }
+  return `${row.trimEnd()}…`;
+}
+
 /** Rows of at most `width` columns, keeping the text's own line breaks. */
 export function wrapRows(text: string, width: number): string[] {
   return text.split('\n').flatMap((line) => wrapLine(line, width));

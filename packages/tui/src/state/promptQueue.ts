@@ -11,6 +11,9 @@ import type { ApprovalRequest, ClarifyRequest, PendingPrompt, ViewState } from '
 /** Longest piece of a command or answer repeated in the transcript line that records an answer. */
 const RECORD_CHARS = 80;
 
+/** The line a finding names, when it is one (a whole number from 1); a card keeps that line on screen. */
+const lineOf = (line: unknown): { line?: number } => (typeof line === 'number' && Number.isInteger(line) && line >= 1 ? { line } : {});
+
 /**
  * The findings of an approval request as the card can show them. A malformed entry is shown as best
  * it can be rather than dropped: a reason to worry must not vanish because a field is missing.
@@ -24,6 +27,7 @@ export function approvalFindings(findings: unknown): ApprovalFinding[] {
       rule: typeof finding.rule === 'string' ? finding.rule : '?',
       target: typeof finding.target === 'string' ? finding.target : '?',
       why: typeof finding.why === 'string' ? finding.why : '',
+      ...lineOf(finding.line),
     }));
 }
 

@@ -269,6 +269,14 @@ describe('prompt queue', () => {
     expect(approvalPrompt('srq-2', { ...request } as never)).toMatchObject({ findings: [] });
   });
 
+  it('keeps the line a finding names, and drops one that is no line number', () => {
+    const finding = { level: 'dangerous', rule: 'delete.recursive', target: 'x', why: 'deletes x' } as const;
+    const request = { session_id: 's1', tool_name: 'terminal', command: 'echo\nrm -rf x', description: 'd', choices: ['once' as const] };
+    const lines = [2, 0, 1.5, '2'].map((line) => ({ ...finding, line }));
+    const prompt = approvalPrompt('srq-1', { ...request, findings: lines as never });
+    expect(prompt.kind === 'approval' && prompt.findings).toEqual([{ ...finding, line: 2 }, finding, finding, finding]);
+  });
+
   it('drops every card when the backend fails', () => {
     const state = run(
       { type: 'local.promptOpened', prompt: approval('srq-1', 'rm a') },

@@ -88,15 +88,15 @@ let withdrawable;
 const DIFF = '--- a/notes.txt\n+++ b/notes.txt\n@@ -1,2 +1,2 @@\n-old line\n+new line\n context\n';
 const approval = (command, extra = {}) => ({
   tool_name: 'terminal', command, description: 'recursive delete', choices: ['once', 'session', 'always', 'deny'],
-  findings: [{ level: 'dangerous', rule: 'delete.recursive', target: 'working tree', why: `recursive delete: ${command}` }],
+  findings: [{ level: 'dangerous', rule: 'delete.recursive', target: 'working tree', why: `recursive delete: ${command}`, line: 1 }],
   ...extra,
 });
 /** Two findings, one hardline, and a quote that only looks like one. */
 const LOOKALIKE = {
   command: 'echo ＇; rm -rf ~/.ssh; echo ＇',
   findings: [
-    { level: 'hardline', rule: 'delete.recursive', target: '~/.ssh', why: 'deletes ~/.ssh and everything in it' },
-    { level: 'dangerous', rule: 'shell.lookalike', target: 'command line', why: 'uses ＇ (U+FF07), which the shell does not treat as a quote' },
+    { level: 'hardline', rule: 'delete.recursive', target: '~/.ssh', why: 'deletes ~/.ssh and everything in it', line: 1 },
+    { level: 'dangerous', rule: 'shell.lookalike', target: 'command line', why: 'uses ＇ (U+FF07), which the shell does not treat as a quote', line: 1 },
   ],
 };
 
@@ -128,7 +128,7 @@ function promptTurn(text) {
       void approvedTool('patch notes.txt', 't1', {
         diff: DIFF,
         description: 'overwrites a file',
-        findings: [{ level: 'dangerous', rule: 'write.overwrite', target: 'working tree', why: 'overwrites a file: notes.txt' }],
+        findings: [{ level: 'dangerous', rule: 'write.overwrite', target: 'working tree', why: 'overwrites a file: notes.txt', line: 1 }],
       }).then((choice) => reply(`approval: ${choice}`));
       return true;
     case 'approve-lookalike':
