@@ -54,6 +54,8 @@ export interface WalkResult {
   unusual: Problem[];
   /** Functions that call themselves in the background or through a pipe (`:(){ :|:& };:`). */
   forkBombs: string[];
+  /** Words holding code the grammar did not parse (`${x:-`cmd`}`): bash runs it; judged as code. */
+  embedded: Problem[];
 }
 
 interface State {
@@ -72,13 +74,14 @@ export function walkProgram(root: SyntaxNode, scope: Scope, source: string): Wal
   const unreadable: Problem[] = [];
   const unusual: Problem[] = [];
   const forkBombs: string[] = [];
+  const embedded: Problem[] = [];
   const state: State = { source, problems: { unreadable, forkBombs }, scope: copyScope(scope), stdin: null, defined: new Set(), out: [] };
-  collectProblems(root, unreadable, unusual);
+  collectProblems(root, unreadable, unusual, embedded);
   walkStatement(root, state);
-  return { commands: state.out, unreadable, unusual, forkBombs };
+  return { commands: state.out, unreadable, unusual, forkBombs, embedded };
 }
 
-function collectProblems(node: SyntaxNode, unreadable: Problem[], unusual: Problem[]): void {
+function collectProblems(node: SyntaxNode, unreadable: Problem[], unusual: Problem[], embedded: Problem[]): void {
   const at = (text: string): Problem => ({ text: text.slice(0, 60), line: node.startPosition.row + 1 });
   if (node.isError || node.isMissing) {
     unreadable.push(at(node.isMissing ? `missing ${node.type}` : node.text));
@@ -86,9 +89,10 @@ function collectProblems(node: SyntaxNode, unreadable: Problem[], unusual: Probl
     return;
   }
   if (node.type === 'word' && /[^\t\n\x20-\x7e]/.test(node.text)) unusual.push(at(node.text));
+  if (node.type === 'word' && /`[^`]+`|\$\(/.test(node.text)) embedded.push(at(node.text));
   else if (/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(node.text) && node.childCount === 0) unusual.push(at(node.text));
-  if (!node.hasError && !/[^\t\n\x20-\x7e]/.test(node.text)) return;
-  for (const child of node.children) collectProblems(child, unreadable, unusual);
+  if (!node.hasError && !/[^\t\n\x20-\x7e]|`|\$\(/.test(node.text)) return;
+  for (const child of node.children) collectProblems(child, unreadable, unusual, embedded);
 }
 
 function walkStatement(node: SyntaxNode, state: State): void {
@@ -147,7 +151,8 @@ function walkChildren(node: SyntaxNode, state: State): void {
 function assign(node: SyntaxNode, state: State): void {
   const name = node.childForFieldName('name')?.text;
   const value = node.childForFieldName('value');
-  if (value) walkSubstitutions(value, state);
+  // `a[$(cmd)]=1`: a subscript is evaluated too.
+  walkSubstitutions(node, state);
   if (!name) return;
   const words = value ? expandWord(value, state.scope, evaluator(state)) : [];
   state.scope.vars.set(name, words.length === 0 ? '' : words.length === 1 ? literal(words[0]!) : null);
@@ -180,10 +185,10 @@ function walkRedirected(node: SyntaxNode, state: State): void {
   let pipeTo: SyntaxNode[] = [];
   for (const r of redirects) {
     if (r.type === 'heredoc_redirect') {
-      const start = r.namedChildren.find((c) => c.type === 'heredoc_start');
       const bodyNode = r.namedChildren.find((c) => c.type === 'heredoc_body');
       stdin = { kind: 'heredoc', text: bodyNode?.text ?? '', upstream: [] };
-      void start;
+      // With an unquoted delimiter, `$(…)` in the body runs when the heredoc is read.
+      if (bodyNode) walkSubstitutions(bodyNode, state);
       for (const c of r.namedChildren) {
         if (c.type === 'file_redirect') extra.push(redirectOf(c, state));
         else if (c.type === 'pipeline') pipeTo = c.namedChildren;
@@ -252,7 +257,15 @@ function redirectOf(node: SyntaxNode, state: State): Redirect {
 
 function inputFile(node: SyntaxNode, state: State): Stdin | null {
   const redirect = redirectOf(node, state);
-  if (redirect.op !== '<' || !redirect.target) return null;
+  if (redirect.op !== '<') return null;
+  if (redirect.processSubstitution) {
+    // `cmd < <(producer)`: stdin is the producer's output (its commands are walked with the redirect).
+    const inner: State = { ...state, problems: { unreadable: [], forkBombs: [] }, scope: copyScope(state.scope), stdin: null, out: [] };
+    const sub = node.childrenForFieldName('destination')[0];
+    if (sub) walkChildren(sub, inner);
+    return { ...pipeStdin(inner.out), kind: 'procsub' };
+  }
+  if (!redirect.target) return null;
   return { kind: 'file', text: null, upstream: [], file: redirect.target };
 }
 
@@ -261,7 +274,11 @@ function walkCommand(node: SyntaxNode, extra: Redirect[], state: State): void {
   const assignments: CommandFact['assignments'] = [];
   const redirects: Redirect[] = [...extra];
   let stdin = state.stdin;
-  for (const child of node.namedChildren) {
+  const children = node.namedChildren;
+  for (const [index, child] of children.entries()) {
+    // `sh 0<<<'…'`: the grammar reads the fd as an argument; bash reads it as the redirect's.
+    const next = children[index + 1];
+    if (child.type === 'number' && next?.type.endsWith('redirect') && next.startIndex === child.endIndex) continue;
     if (child.type === 'variable_assignment') {
       const name = child.childForFieldName('name')?.text;
       const value = child.childForFieldName('value');
@@ -312,7 +329,7 @@ function followDirectory(fact: CommandFact, state: State): void {
     }
   }
   if (name !== 'cd' && name !== 'pushd' && name !== 'popd') return;
-  const operands = fact.words.slice(1).filter((w) => !/^-[LPe@]+$/.test(literal(w) ?? ''));
+  const operands = fact.words.slice(1).filter((w) => !/^-[LPe@]+$|^--$/.test(literal(w) ?? ''));
   if (name === 'popd' || operands.length > 1) {
     state.scope.cwd = null;
     return;

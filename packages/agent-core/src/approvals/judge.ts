@@ -14,7 +14,7 @@ import { braceReading, continuationReading, ifsReading, statementReadings } from
 import './rules/index.ts';
 import { staticOutput } from './staticEval.ts';
 import type { Finding, JudgeContext, Verdict } from './types.ts';
-import { afterWrappers } from './wrappers.ts';
+import { afterWrappers, isWrapper } from './wrappers.ts';
 import { judgeAssignment } from './rules/environment.ts';
 import { display, isDynamic, lit, literal, type Scope, type WordValue } from './words.ts';
 
@@ -79,6 +79,11 @@ function judgeText(parser: Parser, text: string, scope: Scope, j: Judgement, str
     if (strict && (walked.unusual.length || /[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(text))) {
       problemLine(walked.unusual[0]?.line ?? 1);
       j.add('dangerous', 'shell.unusual-characters', 'command', `unusual characters outside quotes (${describeUnusual(walked.unusual.map((u) => u.text).join(' ') || text)})`);
+    }
+    for (const word of walked.embedded) {
+      const inner = /`([^`]+)`|\$\((.*)\)/s.exec(word.text);
+      if (outermost) j.line = word.line;
+      if (inner) judgeText(parser, inner[1] ?? inner[2] ?? '', scope, j, strict);
     }
     for (const name of walked.forkBombs) j.add('hardline', 'fork-bomb', 'machine', `the function \`${name}\` calls itself without end (a fork bomb)`);
     for (const fact of walked.commands) {
@@ -171,20 +176,37 @@ export function runsWrittenFile(file: string, inv: Invocation, j: Judgement): bo
   return true;
 }
 
-const PROSE = new Set(['echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'man', 'info', 'which', 'type', 'whereis', 'whatis', 'apropos', 'help', 'tldr', 'history', 'journalctl', 'pgrep', 'git', 'gh', 'jq', 'yq', 'sed', 'awk', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'sort', 'uniq', 'cut', 'tr', 'last', 'alias', 'ls', 'test', '[', '[[', 'read', 'export', 'local', 'declare', 'true', 'false', 'cd', 'pushd', 'mkdir', 'touch', 'notify-send', 'logger', 'say', 'figlet', 'cowsay']);
-const RISKY_HEADS = /^(?:rm|rmdir|shred|dd|mkfs(?:\..+)?|wipefs|sh|bash|zsh|dash|ksh|fish|eval|shutdown|reboot|poweroff|halt|kill|killall|pkill|chmod|chown|sudo)$/;
+const PROSE = new Set(['echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'man', 'info', 'which', 'type', 'whereis', 'whatis', 'apropos', 'help', 'tldr', 'history', 'journalctl', 'pgrep', 'git', 'gh', 'jq', 'yq', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'sort', 'uniq', 'cut', 'tr', 'last', 'ls', 'test', '[', '[[', 'read', 'export', 'local', 'declare', 'true', 'false', 'cd', 'pushd', 'mkdir', 'touch', 'notify-send', 'logger', 'say', 'figlet', 'cowsay', 'shellcheck', 'shfmt', 'bat', 'diff', 'file', 'stat', 'basename', 'dirname', 'realpath', 'readlink', 'date', 'sleep', 'wait', 'kill', 'pkill', 'killall', 'xdg-open', 'open', 'code', 'tee', 'column', 'fold', 'fmt', 'nl', 'rev', 'base64', 'md5sum', 'sha256sum', 'curl', 'wget', 'ssh-keygen', 'openssl', 'gpg', 'npm', 'yarn', 'pnpm', 'pip', 'pip3', 'cargo', 'go', 'make', 'docker', 'kubectl', 'python', 'python3', 'node']);
+/** Terminal emulators: the words after one of these options are the command they run. */
+const TERMINALS: Record<string, string[]> = Object.fromEntries(
+  [
+    ['xterm', '-e'], ['uxterm', '-e'], ['urxvt', '-e'], ['rxvt', '-e'], ['st', '-e'], ['alacritty', '-e', '--command'], ['kitty', '--'],
+    ['konsole', '-e'], ['gnome-terminal', '--', '-x', '-e'], ['xfce4-terminal', '-x', '-e'], ['tilix', '-e'], ['terminator', '-x', '-e'],
+    ['foot', '--'], ['wezterm', '--'], ['lxterminal', '-e'], ['mate-terminal', '-x', '-e'], ['terminology', '-e'], ['qterminal', '-e'],
+    ['sakura', '-x', '-e'], ['x-terminal-emulator', '-e'], ['cool-retro-term', '-e'], ['ghostty', '-e'],
+  ].map(([name, ...options]) => [name!, options]),
+);
 
 /**
- * An unknown program that may run the rest of its arguments as a command (`foo rm -rf ~`): the tail is
- * judged as a command; anything it finds asks, since hermes does not know the program.
+ * An unknown program that may run a command (`foo rm -rf ~`, `hyperfine 'rm -rf ~'`, `xterm -e …`):
+ * from its first argument that names a known program, the rest is judged as a command, and each
+ * argument with spaces as code. hermes does not know the program, so what that finds asks.
  */
 function hiddenCommand(inv: Invocation, j: Judgement): void {
   if (PROSE.has(inv.name)) return;
-  const start = inv.args.findIndex((w) => RISKY_HEADS.test((literal(w) ?? '').split('/').pop() ?? ''));
-  if (start < 0) return;
-  const probe = new Judgement(j.ctx, { code: () => undefined, command: judgeWords }, j.depth + 1);
-  judgeWords(inv.args.slice(start), inv, probe, inv.name);
-  if (probe.findings.length) {
-    j.add('dangerous', 'command.unknown-runner', inv.name, `\`${inv.name}\` may run \`${inv.args.slice(start).map(display).join(' ')}\` (${probe.findings[0]!.why})`);
+  const texts = inv.args.map((w) => literal(w) ?? '');
+  const probe = j.probe();
+  const terminalOption = TERMINALS[inv.name] ? texts.findIndex((t) => TERMINALS[inv.name]!.includes(t)) : -1;
+  const start = terminalOption >= 0 ? terminalOption + 1 : texts.findIndex((t, i) => i >= 0 && isProgramName(t.split('/').pop() ?? ''));
+  if (start >= 0 && inv.args[start]) {
+    const tail = inv.args.slice(start);
+    if (tail.length === 1 && /\s/.test(texts[start]!)) probe.code(texts[start]!, inv, false);
+    else judgeWords(tail, inv, probe, inv.name);
   }
+  for (const text of texts) if (/\s/.test(text) && /[a-z]/.test(text)) probe.code(text, inv, false);
+  const worst = probe.findings.find((f) => f.level === 'hardline') ?? probe.findings[0];
+  if (worst) j.add('dangerous', 'command.unknown-runner', inv.name, `\`${inv.name}\` may run a command that ${worst.why}`);
 }
+
+/** A name hermes knows as a program that does something (a rule or a wrapper exists for it). */
+const isProgramName = (name: string) => name !== '' && !PROSE.has(name) && (isKnownProgram(name) || isWrapper(name));

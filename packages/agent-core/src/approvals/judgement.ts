@@ -61,6 +61,14 @@ export class Judgement {
     this.findings.push({ level, rule, target, why, ...(this.line === null ? {} : { line: this.line }) });
   }
 
+  /** A judgement of the same line whose findings are kept apart (to weigh before adding them). */
+  probe(): Judgement {
+    const probe = new Judgement(this.ctx, this.hooks, this.depth + 1);
+    probe.mapPath = this.mapPath;
+    probe.line = this.line;
+    return probe;
+  }
+
   /**
    * Judges nested code one level deeper; too deep is itself a finding. `strict: false` for text that
    * may not be shell code at all (strings inside interpreter code): only its effects count.

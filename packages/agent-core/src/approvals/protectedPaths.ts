@@ -51,6 +51,8 @@ export function resolvePath(word: WordValue, cwd: string | null): ResolvedPath {
     else source = `${cwd.replace(/\/+$/, '')}/${source}`;
   }
   const out: Segment[] = [];
+  // `/proc/self/root/etc` and `/proc/1/root/etc` are `/etc` seen through a process's root.
+  source = source.replace(/^\/proc\/(?:self|thread-self|\d+)\/root(?=\/|$)/, '') || '/';
   for (const raw of source.split('/')) {
     if (raw === '' || raw === '.') continue;
     if (raw === '..') {
@@ -103,15 +105,25 @@ export function covers(p: ResolvedPath, anchor: string): boolean {
   const a = split(anchor);
   const n = Math.min(p.segments.length, a.length);
   for (let i = 0; i < n; i += 1) if (!segmentMatches(p.segments[i]!, a[i]!)) return false;
-  // Deeper than the anchor: only when the rest is "everything in it" (`~/*`, `/etc/.*`).
-  return p.segments.slice(a.length).every((s) => s.re !== null && /^\.?\*$|^\.\[\^?\.?\]\*$|^\.\.\?\*$/.test(s.text.replace(/^\.\[!/, '.[^')));
+  // Deeper than the anchor: only when the rest is "everything in it" (`~/*`, `~/**`, `/etc/.*`).
+  return p.segments.slice(a.length).every(isEverything);
+}
+
+/** A segment that matches every name (`*`, `**`, `.*`, `.[!.]*`, `..?*`), or one known only at run time. */
+const isEverything = (s: Segment) => s.re !== null && /^\.?\*+$|^\.\[\^?!?\.?\]\*$|^\.\.\?\*$/.test(s.text);
+
+/** How deep a pattern names, not counting trailing "everything in it" segments (`/usr/lib/*` is 2). */
+function namedDepth(p: ResolvedPath): number {
+  let n = p.segments.length;
+  while (n > 0 && isEverything(p.segments[n - 1]!)) n -= 1;
+  return n;
 }
 
 export function homesOf(facts: PathFacts): string[] {
   return [facts.home, '/root', '/home/*', '/Users/*'];
 }
 
-const SYSTEM_TOP = ['/bin', '/boot', '/dev', '/etc', '/lib', '/lib32', '/lib64', '/libx32', '/nix', '/opt', '/proc', '/root', '/sbin', '/snap', '/srv', '/sys', '/usr', '/var', '/home', '/Users', '/System', '/Library', '/Applications', '/private', '/Volumes', '/mnt', '/media'];
+const SYSTEM_TOP = ['/bin', '/boot', '/dev', '/etc', '/lib', '/lib32', '/lib64', '/libx32', '/nix', '/opt', '/proc', '/root', '/run', '/sbin', '/snap', '/srv', '/sys', '/usr', '/var', '/home', '/Users', '/System', '/Library', '/Applications', '/private', '/Volumes', '/mnt', '/media', '/efi', '/gnu', '/lost+found'];
 const SECOND_LEVEL = ['/usr/*', '/var/*', '/etc/*', '/lib/*', '/boot/*', '/System/*', '/Library/*', '/private/*', '/nix/*', '/snap/*'];
 const NOT_TREES = ['/var/tmp', '/var/folders', '/private/tmp', '/private/var'];
 
@@ -126,17 +138,19 @@ export function protectedTree(p: ResolvedPath, facts: PathFacts): string | null 
   if (covers(p, facts.home)) return 'home';
   for (const dir of SYSTEM_TOP) if (covers(p, dir)) return dir === '/home' || dir === '/Users' || dir === '/root' ? 'home' : 'system directory';
   if (NOT_TREES.some((d) => reaches(p, d))) return null;
-  for (const dir of SECOND_LEVEL) if (covers(p, dir) && p.segments.length <= 2) return 'system directory';
+  for (const dir of SECOND_LEVEL) if (covers(p, dir) && namedDepth(p) <= 2) return 'system directory';
   return null;
 }
 
 const RC_FILES = [
   '.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.bash_aliases', '.profile', '.zshrc', '.zshenv', '.zprofile',
   '.zlogin', '.zlogout', '.kshrc', '.mkshrc', '.cshrc', '.tcshrc', '.login', '.inputrc', '.xprofile', '.xinitrc', '.xsessionrc',
-  '.pam_environment', '.config/fish', '.config/environment.d', '.bash.d', '.zshrc.d',
+  '.pam_environment', '.config/fish', '.config/environment.d', '.bash.d', '.zshrc.d', '.bashrc.d', '.profile.d', '.config/zsh', '.zsh',
+  '.oh-my-zsh/custom', '.config/bash', '.config/nushell', '.config/xonsh', '.xonshrc', '.config/powershell', '.tmux.conf', '.config/tmux',
+  '.vimrc', '.config/nvim', '.gvimrc', '.exrc', '.emacs', '.emacs.d', '.config/emacs', '.npmrc', '.yarnrc', '.pythonrc', '.irbrc', '.pryrc',
 ];
 const CREDENTIALS = ['.aws', '.netrc', '.pgpass', '.git-credentials', '.npmrc', '.pypirc', '.docker/config.json', '.kube', '.gnupg', '.config/gh', '.config/gcloud', '.azure', '.terraform.d/credentials.tfrc.json', '.cargo/credentials', '.cargo/credentials.toml', '.gem/credentials', '.config/hub'];
-const BLOCK_DEVICE = /^(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|md\d|dm-\d|loop\d|sr\d|fd\d|mapper|disk|zd\d|rbd\d|nbd\d|bcache\d|mtdblock\d)/i;
+const BLOCK_DEVICE = /^(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|r?disk\d|md\d|dm-\d|loop\d|sr\d|fd\d|mapper|disk|block|root|zd\d|rbd\d|nbd\d|bcache\d|mtdblock\d|mtd\d|ubi|pmem\d|mem$|kmem$|port$)/i;
 const BENIGN_DEVICE = /^(?:null|zero|full|random|urandom|stdin|stdout|stderr|tty|ptmx|pts|fd|shm)$/i;
 const DOTENV = /^\.env(?:\.[\w.-]+)?$/i;
 const DOTENV_TEMPLATE = /\.(?:example|sample|template|dist|defaults?|schema)$/i;

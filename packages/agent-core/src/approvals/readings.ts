@@ -29,7 +29,21 @@ function tokens(text: string): string[] {
   return out;
 }
 
-/** bash's brace expansion of one word (`a{b,c}d` → `abd acd`), nested; quotes stay as written. */
+/** `{1..3}`, `{a..e}`, `{e..e}`: a sequence's items, or null when it is not one (or too long to be a trick). */
+function sequence(body: string): string[] | null {
+  const m = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$/.exec(body);
+  if (!m) return null;
+  const numeric = /\d/.test(m[1]!);
+  const from = numeric ? Number(m[1]) : m[1]!.charCodeAt(0);
+  const to = numeric ? Number(m[2]) : m[2]!.charCodeAt(0);
+  if (Number.isNaN(from) || Number.isNaN(to) || Math.abs(to - from) > 64) return null;
+  const step = (Math.abs(Number(m[3] ?? 1)) || 1) * (to >= from ? 1 : -1);
+  const out: string[] = [];
+  for (let v = from; step > 0 ? v <= to : v >= to; v += step) out.push(numeric ? String(v) : String.fromCharCode(v));
+  return out;
+}
+
+/** bash's brace expansion of one word (`a{b,c}d` → `abd acd`, `{1..3}`), nested; quotes stay as written. */
 export function expandBraces(word: string): string[] {
   let depth = 0;
   let quote: string | null = null;
@@ -55,6 +69,8 @@ export function expandBraces(word: string): string[] {
     } else if (ch === ',' && depth === 1) commas.push(i);
     else if (ch === '}' && depth > 0) {
       depth -= 1;
+      const items = depth === 0 && commas.length === 0 ? sequence(word.slice(open + 1, i)) : null;
+      if (items) return items.flatMap((item) => expandBraces(`${word.slice(0, open)}${item}${word.slice(i + 1)}`));
       if (depth === 0 && commas.length > 0) {
         const pre = word.slice(0, open);
         const post = word.slice(i + 1);
@@ -69,7 +85,7 @@ export function expandBraces(word: string): string[] {
 
 /** The line with brace expansions applied, or null when it has none. */
 export function braceReading(text: string): string | null {
-  if (!/\{[^}]*,/.test(text)) return null;
+  if (!/\{[^}]*(?:,|\.\.)/.test(text)) return null;
   let changed = false;
   const out = tokens(text).map((token) => {
     const expanded = expandBraces(token);

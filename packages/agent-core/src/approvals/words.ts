@@ -200,9 +200,16 @@ function expansion(node: SyntaxNode, scope: Scope, inQuotes: boolean, evaluate: 
 function expandTilde(part: Part, scope: Scope): void {
   const first = part.pieces[0];
   if (!first || first.kind !== 'lit' || !first.text.startsWith('~')) return;
-  const match = /^~([A-Za-z0-9._-]*)(?=\/|$)/.exec(first.text);
+  const match = /^~([A-Za-z0-9._-]*|[+-])(?=\/|$)/.exec(first.text);
   if (!match) return;
   const user = match[1]!;
+  // `~+` is $PWD and `~-` is $OLDPWD.
+  if (user === '+' || user === '-') {
+    const dir = user === '+' ? scope.cwd : null;
+    part.pieces[0] = dir === null ? { kind: 'unknown', text: first.text.slice(0, 2) } : { kind: 'lit', text: dir };
+    if (first.text.length > 2) part.pieces.splice(1, 0, { kind: 'lit', text: first.text.slice(2) });
+    return;
+  }
   const homeUser = scope.home.split('/').filter(Boolean).pop();
   const dir = user === '' || user === homeUser ? scope.home : user === 'root' ? '/root' : `/home/${user}`;
   part.pieces[0] = { kind: 'lit', text: dir + first.text.slice(match[0].length) };

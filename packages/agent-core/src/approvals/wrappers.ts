@@ -82,11 +82,12 @@ const WRAPPERS: Record<string, Wrapper> = {
   },
   script: { options: { short: 'aeEfqTB:I:O:t:c:', long: ['append', 'command=', 'echo=', 'return', 'flush', 'force', 'quiet', 'timing=', 'log-in=', 'log-out=', 'log-io=', 'log-timing=', 'logging-format='] }, code: ['c', 'command'], operands: 99 },
   su: { options: { short: 'c:s:lmpPg:G:w:', long: ['command=', 'shell=', 'login', 'preserve-environment', 'session-command=', 'whitelist-environment=', 'group=', 'supp-group=', 'pty'] }, code: ['c', 'command', 'session-command'], operands: 99 },
-  runuser: { options: { short: 'c:s:lmpPg:G:u:w:', long: ['command=', 'shell=', 'login', 'preserve-environment', 'session-command=', 'user=', 'group=', 'supp-group=', 'whitelist-environment=', 'pty'], posix: true }, code: ['c', 'command', 'session-command'] },
-  sg: { options: posix('c:'), code: ['c'], operands: 1 },
+  runuser: { options: { short: 'c:s:lmpPg:G:u:w:', long: ['command=', 'shell=', 'login', 'preserve-environment', 'session-command=', 'user=', 'group=', 'supp-group=', 'whitelist-environment=', 'pty'] }, code: ['c', 'command', 'session-command'] },
+  sg: { options: { short: 'c:' }, code: ['c'], operands: 99 },
   chroot: { options: posix('', ['userspec=', 'groups=', 'skip-chdir']), operands: 1 },
   xargs: {
-    options: posix('0a:d:E:I:i:L:l:n:P:s:prtxo', ['null', 'arg-file=', 'delimiter=', 'eof=', 'replace=', 'max-lines=', 'max-args=', 'max-procs=', 'max-chars=', 'interactive', 'no-run-if-empty', 'verbose', 'exit', 'process-slot-var=', 'open-tty', 'show-limits']),
+    // GNU's -i and -l take an optional attached value only; as separate words they are plain flags.
+    options: posix('0a:d:E:I:L:n:P:s:prtxoil', ['null', 'arg-file=', 'delimiter=', 'eof=', 'replace=', 'max-lines=', 'max-args=', 'max-procs=', 'max-chars=', 'interactive', 'no-run-if-empty', 'verbose', 'exit', 'process-slot-var=', 'open-tty', 'show-limits']),
     moreArgs: true,
   },
   sshpass: { options: posix('p:f:d:e:vhV') },
@@ -105,42 +106,95 @@ const WRAPPERS: Record<string, Wrapper> = {
   prlimit: { options: posix('p:o:', ['pid=', 'output=', 'noheadings', 'raw', 'verbose']) },
   numactl: { options: posix('ailbC:m:N:p:P:s:H', ['all', 'interleave=', 'cpunodebind=', 'physcpubind=', 'localalloc', 'preferred=', 'membind=']) },
   mpirun: { options: posix('n:c:H:', ['np=', 'host=', 'hostfile=']) },
+  chronic: { options: posix('ev') },
+  'ssh-agent': { options: posix('cdDkE:a:P:t:O:') },
+  tini: { options: posix('svgwlpe:') },
+  'dumb-init': { options: posix('cvr:', ['single-child', 'rewrite=', 'verbose', 'version']) },
+  catatonit: { options: posix('gpP') },
+  gosu: { options: posix(''), operands: 1 },
+  'su-exec': { options: posix(''), operands: 1 },
+  setpriv: { options: posix('d', ['reuid=', 'regid=', 'groups=', 'init-groups', 'clear-groups', 'keep-groups', 'inh-caps=', 'ambient-caps=', 'bounding-set=', 'securebits=', 'pdeathsig=', 'selinux-label=', 'apparmor-profile=', 'reset-env', 'nnp', 'no-new-privs']) },
+  setarch: { options: posix('vRFZLXBITS3', ['verbose', 'addr-no-randomize', 'fdpic-funcptrs', 'mmap-page-zero', 'addr-compat-layout', 'read-implies-exec', '32bit', 'short-inode', 'whole-seconds', 'sticky-timeouts', '3gb', 'uname-2.6']), operands: 1 },
+  linux32: { options: posix('') },
+  linux64: { options: posix('') },
   busybox: { options: posix('') },
   toybox: { options: posix('') },
   npx: { options: posix('yqc:p:', ['yes', 'no', 'quiet', 'package=', 'call=', 'ignore-existing', 'no-install', 'prefer-offline', 'prefer-online', 'shell=', 'workspace=', 'workspaces', 'include-workspace-root']), code: ['c', 'call'] },
   pnpx: { options: posix('yq', ['yes']) },
   bunx: { options: posix('', ['bun', 'package=']) },
   uvx: { options: posix('', ['from=', 'with=', 'python=']) },
-  coproc: { options: posix('') },
 };
 
-/** Subcommand forms: `npm exec`, `pnpm dlx`, `bundle exec`, `poetry run`, `uv run`, `mise exec`, … */
-const SUBCOMMAND_WRAPPERS: Record<string, string[]> = {
-  npm: ['exec', 'x'], pnpm: ['dlx', 'exec'], yarn: ['dlx', 'exec'], pipx: ['run'], bun: ['x'], bundle: ['exec'], poetry: ['run'],
-  pipenv: ['run'], uv: ['run'], pdm: ['run'], rye: ['run'], hatch: ['run'], conda: ['run'], mamba: ['run'], micromamba: ['run'],
-  mise: ['exec', 'x'], asdf: ['exec'], rtx: ['exec', 'x'], direnv: ['exec'], nvm: ['exec', 'run'], volta: ['run'], devbox: ['run'],
+/** Subcommand forms (`npm exec`, `bundle exec`, `poetry run`, `direnv exec DIR`, `mise x TOOL -- …`): how each finds its command. */
+interface SubcommandWrapper {
+  subs: string[];
+  /** Options of the subcommand, POSIX-style (they end at the command). */
+  options?: OptionSpec;
+  /** Operands before the command (`direnv exec DIR`, `nvm exec VERSION`). */
+  operands?: number;
+  /** Everything before `--` is the tool's (`mise x node@20 -- node app.js`). */
+  untilDashDash?: boolean;
+}
+
+const RUNNER_OPTIONS = posix('yqc:p:n:', ['yes', 'no', 'quiet', 'package=', 'call=', 'shell=', 'spec=', 'python=', 'pip-args=', 'index-url=', 'name=', 'prefix=', 'cwd=', 'with=', 'from=', 'env=', 'env-file=', 'group=', 'directory=', 'project=', 'no-capture-output', 'live-stream', 'frozen', 'locked', 'isolated', 'no-sync', 'offline']);
+const SUBCOMMAND_WRAPPERS: Record<string, SubcommandWrapper> = {
+  npm: { subs: ['exec', 'x'] }, pnpm: { subs: ['dlx', 'exec'] }, yarn: { subs: ['dlx', 'exec'] }, pipx: { subs: ['run'] }, bun: { subs: ['x'] },
+  bundle: { subs: ['exec'] }, poetry: { subs: ['run'] }, pipenv: { subs: ['run'] }, uv: { subs: ['run'] }, pdm: { subs: ['run'] },
+  rye: { subs: ['run'] }, hatch: { subs: ['run'] }, conda: { subs: ['run'] }, mamba: { subs: ['run'] }, micromamba: { subs: ['run'] },
+  mise: { subs: ['exec', 'x'], untilDashDash: true }, rtx: { subs: ['exec', 'x'], untilDashDash: true }, asdf: { subs: ['exec'] },
+  direnv: { subs: ['exec'], operands: 1 }, nvm: { subs: ['exec', 'run'], operands: 1 }, volta: { subs: ['run'] }, devbox: { subs: ['run'] },
+  deno: { subs: ['x'] }, nix: { subs: ['run', 'shell', 'develop'], untilDashDash: true }, 'nix-shell': { subs: [] }, cargo: { subs: ['exec'] },
+  dotnet: { subs: ['exec'] }, op: { subs: ['run'], untilDashDash: true }, doppler: { subs: ['run'], untilDashDash: true },
+  infisical: { subs: ['run'], untilDashDash: true }, aws: { subs: ['exec'] }, 'aws-vault': { subs: ['exec'], operands: 1, untilDashDash: true },
 };
+
+/** The subcommand a tool was given, skipping its global options (`pnpm --filter x dlx …`), or null. */
+function subcommandOf(inv: Invocation, spec: SubcommandWrapper): number | null {
+  for (let i = 0; i < inv.args.length; i += 1) {
+    const text = literal(inv.args[i]!) ?? '';
+    if (text.startsWith('-')) continue;
+    return spec.subs.includes(text) ? i : null;
+  }
+  return null;
+}
+
+/** Judges the command a subcommand wrapper runs; true when `inv` was one. */
+function subcommandWrapper(inv: Invocation, j: Judgement): boolean {
+  const spec = SUBCOMMAND_WRAPPERS[inv.name];
+  const at = spec ? subcommandOf(inv, spec) : null;
+  if (!spec || at === null) return false;
+  let rest = inv.args.slice(at + 1);
+  const dashDash = rest.findIndex((w) => literal(w) === '--');
+  if (spec.untilDashDash && dashDash >= 0) rest = rest.slice(dashDash + 1);
+  else {
+    const parsed = parseOptions(rest, spec.options ?? RUNNER_OPTIONS);
+    for (const code of optValues(parsed, 'c', 'call')) if (code !== '\u0000') j.code(code, inv);
+    rest = parsed.operands.slice(spec.operands ?? 0);
+  }
+  j.command(rest, inv, `${inv.name} ${literal(inv.args[at]!)}`);
+  return true;
+}
 
 /**
  * Judges the command a wrapper runs in its place. Returns true when `inv` was a wrapper (judged here),
  * false when it is an ordinary program for the rules.
  */
 export function afterWrappers(inv: Invocation, j: Judgement): boolean {
-  const sub = SUBCOMMAND_WRAPPERS[inv.name];
-  if (sub && sub.includes(literal(inv.args[0] ?? lit('')) ?? '')) {
-    const rest = inv.args.slice(1);
-    const parsed = parseOptions(rest, WRAPPERS.npx!.options);
-    for (const code of optValues(parsed, 'c', 'call')) j.code(code, inv);
-    j.command(parsed.operands, inv, `${inv.name} ${literal(inv.args[0]!)}`);
-    return true;
-  }
+  if (subcommandWrapper(inv, j)) return true;
+  if (inv.name === 'coproc') return coproc(inv, j);
   if (inv.name === 'parallel' || inv.name === 'sem') return parallel(inv, j);
   if (inv.name === 'watch') return watch(inv, j);
   const spec = WRAPPERS[inv.name];
   if (!spec) return false;
   const parsed = parseOptions(inv.args, spec.options);
   spec.extra?.(inv, parsed, j);
-  for (const code of optValues(parsed, ...(spec.code ?? []))) if (code !== '\u0000') j.code(code, inv);
+  const codes = optValues(parsed, ...(spec.code ?? [])).filter((c) => c !== '\u0000');
+  // `env -S 'rm -rf' ~`: the words after the split string are appended to it.
+  if (inv.name === 'env' && codes.length) {
+    j.code([...codes, ...parsed.operands.map((w) => literal(w) ?? display(w))].join(' '), inv);
+    return true;
+  }
+  for (const code of codes) j.code(code, inv);
   if (spec.noCommand?.some((o) => parsed.opts.has(o))) return true;
   let words = parsed.operands;
   // env, sudo and doas take `NAME=value` words before the command: the environment it runs with.
@@ -151,7 +205,11 @@ export function afterWrappers(inv: Invocation, j: Judgement): boolean {
       words = words.slice(1);
     }
   }
-  if (inv.name === 'runuser' && !hasOpt(parsed, 'u', 'user')) words = words.slice(1);
+  if (inv.name === 'runuser') {
+    // `runuser -u USER [--] CMD…` runs CMD; `runuser [-l] USER [-c CMD]` is su's form.
+    if (hasOpt(parsed, 'u', 'user')) words = parseOptions(inv.args, { ...spec.options, posix: true }).operands;
+    else words = [];
+  }
   const skip = spec.operands === 99 ? words.length : spec.operands ?? 0;
   const skipped = words.slice(0, skip);
   words = words.slice(skip);
@@ -189,6 +247,16 @@ const SHELL_WITHOUT_COMMAND: Record<string, (parsed: ParsedOptions) => boolean> 
   sg: () => true,
 };
 
+/** `coproc [NAME] { …; }` or `coproc CMD`: the grammar reads the braces as words; the command is inside. */
+function coproc(inv: Invocation, j: Judgement): boolean {
+  let words = inv.args;
+  const text = (k: number) => (words[k] ? literal(words[k]!) : null);
+  if (text(1) === '{' || text(1) === '(') words = words.slice(2);
+  else if (text(0) === '{' || text(0) === '(') words = words.slice(1);
+  j.command(words.filter((w) => !['{', '}', '(', ')'].includes(literal(w) ?? '')), inv, 'coproc');
+  return true;
+}
+
 /** Paths inside `chroot DIR` are under DIR on the host; `chroot /` changes nothing. */
 function chrootMap(dirWord: WordValue, inv: Invocation): Invocation['mapPath'] {
   const dir = literal(dirWord);
@@ -214,4 +282,9 @@ function watch(inv: Invocation, j: Judgement): boolean {
   if (hasOpt(parsed, 'x', 'exec')) j.command(parsed.operands, inv, 'watch');
   else if (parsed.operands.length) j.code(parsed.operands.map((w) => literal(w) ?? display(w)).join(' '), inv);
   return true;
+}
+
+/** A program hermes unwraps (so an unknown program passing it its arguments may be running a command). */
+export function isWrapper(name: string): boolean {
+  return name in WRAPPERS || name in SUBCOMMAND_WRAPPERS || ['parallel', 'sem', 'watch', 'coproc'].includes(name);
 }
