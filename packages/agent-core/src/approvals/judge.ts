@@ -34,7 +34,7 @@ export async function judgeCommand(command: string, ctx: JudgeContext): Promise<
 
 /** The same, once the grammar is loaded (see `loadBashParser`); throws what `judgeCommand` turns into a finding. */
 export function judgeCommandWith(parser: Parser, command: string, ctx: JudgeContext): Verdict {
-  const j = new Judgement(ctx, { code: (text, inv, parent, strict) => nested(parser, text, inv, parent, strict), command: judgeWords });
+  const j = new Judgement(ctx, { code: (text, inv, parent, strict, vars) => nested(parser, text, inv, parent, strict, vars), command: judgeWords });
   judgeText(parser, command, scopeOf(ctx), j, true, true);
   return verdictOf(j.findings);
 }
@@ -108,11 +108,11 @@ function describeUnusual(text: string): string {
 }
 
 /** Code run by another command: one level deeper, with the scope and directory it runs in. */
-function nested(parser: Parser, text: string, inv: Invocation, parent: Judgement, strict: boolean): void {
-  const inner = new Judgement(parent.ctx, { code: (t, i, p, s) => nested(parser, t, i, p, s), command: judgeWords }, parent.depth + 1);
+function nested(parser: Parser, text: string, inv: Invocation, parent: Judgement, strict: boolean, vars?: ReadonlyMap<string, string | null>): void {
+  const inner = new Judgement(parent.ctx, { code: (t, i, p, s, v) => nested(parser, t, i, p, s, v), command: judgeWords }, parent.depth + 1);
   inner.mapPath = inv.mapPath;
   inner.line = parent.line;
-  judgeText(parser, text, { ...inv.fact.scope, vars: new Map(inv.fact.scope.vars), cwd: inv.cwd }, inner, strict);
+  judgeText(parser, text, { ...inv.fact.scope, vars: new Map([...inv.fact.scope.vars, ...(vars ?? [])]), cwd: inv.cwd }, inner, strict);
   for (const f of inner.findings) parent.add(f.level, f.rule, f.target, f.why);
 }
 

@@ -30,7 +30,7 @@ export const MAX_DEPTH = 8;
 
 export interface JudgementHooks {
   /** Judges `text` as bash code run by `inv` (nested one level deeper); `strict` as in `judgeText`. */
-  code(text: string, inv: Invocation, j: Judgement, strict: boolean): void;
+  code(text: string, inv: Invocation, j: Judgement, strict: boolean, vars?: ReadonlyMap<string, string | null>): void;
   /** Judges `words` as a command run by `inv` (unwrapping again). */
   command(words: WordValue[], inv: Invocation, j: Judgement, wrapper: string): void;
 }
@@ -71,14 +71,15 @@ export class Judgement {
 
   /**
    * Judges nested code one level deeper; too deep is itself a finding. `strict: false` for text that
-   * may not be shell code at all (strings inside interpreter code): only its effects count.
+   * may not be shell code at all (strings inside interpreter code): only its effects count. `vars`:
+   * variables the code starts with (`sh -c '…' _ ARG` binds `$1`).
    */
-  code(text: string, inv: Invocation, strict = true): void {
+  code(text: string, inv: Invocation, strict = true, vars?: ReadonlyMap<string, string | null>): void {
     if (this.depth >= MAX_DEPTH) {
       this.add('dangerous', 'shell.too-nested', 'command', 'code nested deeper than hermes follows');
       return;
     }
-    this.hooks.code(text, inv, this, strict);
+    this.hooks.code(text, inv, this, strict, vars);
   }
 
   command(words: WordValue[], inv: Invocation, wrapper: string): void {

@@ -10,8 +10,8 @@ export type Piece =
   | { kind: 'lit'; text: string }
   /** Unquoted `*`, `?` or a `[…]` class. */
   | { kind: 'glob'; text: string }
-  /** Decided at run time; `text` is the source, e.g. `$d` or `$(…)`. */
-  | { kind: 'unknown'; text: string };
+  /** Decided at run time; `text` is the source, e.g. `$d` or `$(…)`; `output`: what a `<(…)` prints, when known. */
+  | { kind: 'unknown'; text: string; output?: string };
 
 export interface WordValue {
   pieces: Piece[];
@@ -132,7 +132,11 @@ function partsOf(node: SyntaxNode, scope: Scope, evaluate: SubstitutionEvaluator
       return [expansion(node, scope, inQuotes, evaluate)];
     case 'command_substitution':
     case 'process_substitution': {
-      const value = node.type === 'command_substitution' ? evaluate(node, scope) : null;
+      const value = evaluate(node, scope);
+      if (node.type === 'process_substitution') {
+        // A file name like /dev/fd/63: unknown, but what the file holds may be known.
+        return [{ pieces: [{ kind: 'unknown', text: node.text, ...(value === null ? {} : { output: value }) }], quoted: inQuotes, split: false }];
+      }
       const pieces: Piece[] = value === null ? [{ kind: 'unknown', text: node.text }] : [{ kind: 'lit', text: value }];
       return [{ pieces, quoted: inQuotes, split: !inQuotes }];
     }

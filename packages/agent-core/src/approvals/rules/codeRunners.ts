@@ -8,7 +8,7 @@
 import type { Invocation, Judgement } from '../judgement.ts';
 import { parseOptions, optValues } from '../options.ts';
 import { register } from '../programRules.ts';
-import { display, literal, type WordValue } from '../words.ts';
+import { display, lit, literal, type WordValue } from '../words.ts';
 import { judgeInterpreter, INTERPRETERS } from './interpreters.ts';
 import { sshOption } from './writers.ts';
 
@@ -23,7 +23,12 @@ const upstreamNames = (inv: Invocation) => (inv.fact.stdin?.upstream ?? []).map(
 /** Code read from stdin (or a file that is stdin): always asks; its text is judged when known. */
 export function codeFromStdin(inv: Invocation, j: Judgement, judgeText: (text: string) => void, what: string): void {
   const stdin = inv.fact.stdin;
-  const stdinItself = stdin?.kind === 'file' && /^\/dev\/(?:stdin|fd\/\d+)$|^\/proc\/self\/fd\//.test(literal(stdin.file!) ?? '');
+  const file = stdin?.kind === 'file' ? (literal(stdin.file!) ?? '') : '';
+  if (/^\/dev\/(?:tcp|udp)\//.test(file)) {
+    j.add('dangerous', 'code.from-network', 'command', `${what} runs code read from the network (${file})`);
+    return;
+  }
+  const stdinItself = /^\/dev\/(?:stdin|fd\/\d+)$|^\/proc\/self\/fd\//.test(file);
   if (!stdin || (stdin.kind === 'file' && !stdinItself)) return;
   const sources = upstreamNames(inv);
   const fromNetwork = sources.some((n) => DOWNLOADERS.test(n));
@@ -36,6 +41,7 @@ export function codeFromStdin(inv: Invocation, j: Judgement, judgeText: (text: s
 const fileIsData = (word: WordValue) => {
   const text = literal(word);
   if (text === null) return /^<\(/.test(display(word)) ? 'a process substitution' : null;
+  if (/^\/dev\/(?:tcp|udp)\//.test(text)) return 'a network connection';
   if (text === '-' || text === '/dev/stdin' || /^\/dev\/fd\/\d+$/.test(text) || /^\/proc\/self\/fd\/\d+$/.test(text)) return text;
   return null;
 };
@@ -45,7 +51,10 @@ export function scriptFile(word: WordValue, inv: Invocation, j: Judgement, judge
   const data = fileIsData(word);
   if (data) {
     if (data.startsWith('/dev/') || data === '-' || data.startsWith('/proc/')) codeFromStdin(inv, j, judgeText, `${what} ${data}`);
-    if (!inv.fact.stdin || data === 'a process substitution') j.add('dangerous', 'code.from-data', 'command', `${what} runs code from ${data}`);
+    if (data === 'a network connection') j.add('dangerous', 'code.from-network', 'command', `${what} runs code read from the network (${literal(word)})`);
+    else if (!inv.fact.stdin || data === 'a process substitution') j.add('dangerous', 'code.from-data', 'command', `${what} runs code from ${data}`);
+    const output = word.pieces.find((p) => p.kind === 'unknown' && p.output !== undefined);
+    if (output?.kind === 'unknown' && output.output) judgeText(output.output);
     return;
   }
   const text = literal(word);
@@ -75,6 +84,8 @@ function shell(inv: Invocation, j: Judgement): void {
     }
     if (!/^[-+]/.test(text) || text.length < 2) break;
     if (text.startsWith('--')) {
+      // The rc file runs first: it is a script like any other.
+      if (['--rcfile', '--init-file'].includes(text) && args[i + 1]) scriptFile(args[i + 1]!, inv, j, (t) => j.code(t, inv), `${inv.name} ${text}`);
       if (['--rcfile', '--init-file'].includes(text)) i += 1;
       if (text === '--command') command = true;
       continue;
@@ -88,10 +99,16 @@ function shell(inv: Invocation, j: Judgement): void {
   const code = (text: string) => j.code(text, inv);
   if (command) {
     const source = rest[0];
-    if (!source) return;
+    if (!source) {
+      // `xargs sh -c`: the code is the first word of the input.
+      if (inv.moreArgs) j.add('dangerous', 'code.from-data', 'command', `${inv.name} -c runs code taken from its input`);
+      return;
+    }
     const text = literal(source);
     if (text === null) j.add('dangerous', 'code.dynamic', 'command', `${inv.name} -c runs code decided at run time (${display(source)})`);
-    else code(text);
+    // `sh -c 'rm -rf "$1"' _ ARG`: the words after the code are $0, $1, …
+    else j.code(text, inv, true, new Map(rest.slice(1).map((w, k) => [String(k), literal(w)])));
+    if (inv.moreArgs && /\$[1-9@*]|\$\{[1-9@*]/.test(text ?? '')) j.add('dangerous', 'code.from-data', 'command', `${inv.name} -c gets its arguments from its input`);
     return;
   }
   if (rest[0] && !readsStdin) return scriptFile(rest[0], inv, j, code, inv.name);
@@ -111,8 +128,9 @@ register(['source', '.'], (inv, j) => {
 });
 
 register(['trap'], (inv, j) => {
-  const first = inv.args[0] && literal(inv.args[0]);
-  if (!first || ['-p', '-l', '--', '-'].includes(first)) return;
+  const args = literal(inv.args[0] ?? lit('')) === '--' ? inv.args.slice(1) : inv.args;
+  const first = args[0] && literal(args[0]);
+  if (!first || ['-p', '-l', '-'].includes(first)) return;
   j.code(first, inv);
 });
 
@@ -135,7 +153,7 @@ const SSH_SHORT = '46AaCfGgKkMNnqsTtVvXxYyB:b:c:D:E:e:F:I:i:J:L:l:m:O:o:p:Q:R:S:
 register(['ssh'], (inv, j) => {
   const parsed = parseOptions(inv.args, { short: SSH_SHORT, posix: true });
   for (const option of optValues(parsed, 'o')) sshOption(option, inv, j);
-  const remote = parsed.operands.slice(1);
+  const remote = parsed.operands.slice(literal(parsed.operands[1] ?? lit('')) === '--' ? 2 : 1);
   // The remote command runs on another machine: judged as if here, since it is the user's machine too.
   if (remote.length) j.code(remote.map((w) => literal(w) ?? display(w)).join(' '), { ...inv, cwd: null });
   else if (inv.fact.stdin && inv.fact.stdin.kind !== 'file' && parsed.operands.length) codeFromStdin(inv, j, (text) => j.code(text, inv), 'ssh');

@@ -95,18 +95,26 @@ function deno(inv: Invocation, j: Judgement): void {
   }
 }
 
-const SPAWN = /\b(?:os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|subprocess|pty\.spawn|commands\.getoutput|child_process|exec(?:Sync|File|FileSync)?\s*\(|spawn(?:Sync)?\s*\(|execa|shelljs|Deno\.(?:run|Command)|Bun\.spawn|IO\.popen|Open3|Kernel\.(?:system|exec)|passthru|shell_exec|proc_open|popen|pcntl_exec|Runtime\.getRuntime|ProcessBuilder)\b|\bsystem\s*(?:\(|["'`$]|q[qx]?\s*[({[/])|\bexec\s*["'`(]|\bqx\s*[({[/|!]|%x[({[]/;
+const SPAWN = new RegExp([
+  String.raw`\b(?:os\.(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*)|subprocess|pty\.spawn|commands\.getoutput|child_process|execa|shelljs|zx|Deno\.(?:run|Command)|Bun\.(?:spawn\w*|\$)|IO\.popen|Open3|Kernel\.(?:system|exec|spawn)|passthru|shell_exec|proc_open|popen|pcntl_exec|Runtime\.getRuntime|ProcessBuilder|System\.cmd|os:cmd|open_port|run-program|sb-ext:run-program|system2|processx|callr)\b`,
+  String.raw`\b(?:exec(?:Sync|File|FileSync)?|spawn(?:Sync)?|system|popen|run)\s*\(`,
+  String.raw`\bsystem\s*(?:["'$]|q[qx]?\s*[({[/])|\bexec\s*["'(]|\bqx\s*[({[/|!]|%x[({[]|\bopen\s*\(?\s*\w+\s*,\s*["']\s*[|]|\bopen\s*\(?\s*\w+\s*,\s*["'][^"']*\|\s*["']`,
+  String.raw`\brun\s*\(\s*` + '`' + String.raw`|\.execute\s*\(\s*\)|\bexec\s+[\w/]`,
+].join('|'));
+/** Code built at run time and then run: eval of any kind, or code fetched from the network. */
+const EVAL = /\b(?:eval|exec|compile|execfile|instance_eval|class_eval|module_eval|assert|create_function|Function|runInNewContext|runInThisContext|runInContext)\s*\(|\bnew\s+Function\b|\beval\s+[$"'`\w]|\b__import__\s*\(|\bgetattr\s*\(\s*(?:os|subprocess|__builtins__|builtins|shutil)|\.send\s*\(\s*:?["']?(?:system|exec|spawn|`)|\bbase64_decode\s*\(|\bunpack\s*\(\s*["']H|\bpack\s*\(\s*["']H/;
+const FETCH = /\b(?:fetch|urlopen|urlretrieve|requests\.(?:get|post)|httpx\.get|LWP::Simple|LWP::UserAgent|HTTP::Tiny|getstore|open-uri|URI\.open|Net::HTTP|file_get_contents\s*\(\s*["']https?:|curl_exec|http\.get|https\.get|axios)\b/;
 /** Backticks run a command in Perl, Ruby and PHP (in JavaScript they are template strings). */
 const BACKTICK_LANGS = /^(?:perl|ruby|jruby|php|irb)/;
-const DELETE = /\bunlink\s+(?:glob\b|<|[$@"'])|\b(?:rmtree|os\.remove|os\.unlink|os\.rmdir|removedirs|rmSync|rmdirSync|unlinkSync|rm_rf|rm_r|remove_dir_all|remove_file|FileUtils\.rm\w*|File\.delete|Files\.delete\w*|Dir\.rmdir|Deno\.remove\w*|fs\.(?:rm|rmdir|unlink)|\.unlink\s*\(|unlink\s*[("'$]|rmdir\s*[("'$]|rimraf|del\s*\(|shutil\.move)/;
+const DELETE = /\bunlink\s+(?:glob\b|<|[$@"'])|\b(?:rmtree|remove_tree|os\.remove|os\.unlink|os\.rmdir|removedirs|rmSync|rmdirSync|unlinkSync|rm_rf|rm_r|rm_f|remove_dir|remove_dir_all|remove_entry\w*|remove_file|FileUtils\.(?:rm\w*|remove\w*)|File\.delete|Files\.delete\w*|Dir\.(?:rmdir|delete|unlink)|Deno\.remove\w*|fs\.(?:rm|rmdir|unlink)|rmrf|delete_directory|deleteRecursively|unlink_recursive|unlink\s*[("'$]|rmdir\s*[("'$]|rimraf|del\s*\(|shutil\.move)|\.(?:rm|rmdir|unlink)\s*\(/;
 const WRITE = /\b(?:open\s*\([^)]*,\s*['"][^'"]*[wax+]|write(?:File|FileSync|_text|_bytes)|append(?:File|FileSync)|File\.(?:write|open)|file_put_contents|fopen\s*\([^)]*['"][wax]|IO\.write|Deno\.write\w*|Bun\.write|createWriteStream|copyFile\w*|rename\w*|symlink\w*|chmod\w*|chown\w*)/;
-const HOME_REF = /\b(?:os\.homedir\(\)|homedir\(\)|expanduser\(\s*['"]~|Path\.home\(\)|process\.env\.HOME|ENV\[['"]HOME['"]\]|\$ENV\{HOME\}|getenv\(\s*['"]HOME['"]\)|Dir\.home|os\.environ\[['"]HOME['"]\]|os\.getenv\(\s*['"]HOME['"]\))/;
+const HOME_REF = /\b(?:os\.homedir\(\)|homedir\(\)|expanduser\(\s*['"]~|Path\.home\(\)|process\.env\.HOME|process\.env\[['"]HOME['"]\]|ENV\[['"]HOME['"]\]|\$ENV\{HOME\}|getenv\(\s*['"]HOME['"]\)|Dir\.home|os\.environ\[['"]HOME['"]\]|os\.environ\.get\(\s*['"]HOME['"]|os\.getenv\(\s*['"]HOME['"]\)|Sys\.getenv\(\s*['"]HOME['"]\)|path\.expand\(\s*['"]~)/;
 /** A recursive delete whose argument is the home directory, however the language spells it. */
-const DELETE_HOME = /(?:rmtree|rmSync|rm_rf|rm_r|remove_dir_all|rimraf|rmdirSync|fs\.rm|Deno\.remove)\s*\(\s*[^,;]{0,200}?(?:homedir\(\)|Path\.home\(\)|expanduser\(\s*['"]~\/?['"]\s*\)|process\.env\.HOME|Dir\.home|\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|getenv\(\s*['"]HOME['"]\s*\))\s*\)?\s*[,)]/;
+const DELETE_HOME = /(?:rmtree|remove_tree|rmSync|rm_rf|rm_r|remove_dir|remove_dir_all|remove_entry\w*|rimraf|rmdirSync|fs\.rm|\.rm|Deno\.remove|unlink|deleteRecursively)\s*\(\s*[^,;]{0,200}?(?:homedir\(\)|Path\.home\(\)|expanduser\(\s*['"]~\/?['"]\s*\)|process\.env\.HOME|process\.env\[['"]HOME['"]\]|Dir\.home|\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|getenv\(\s*['"]HOME['"]\s*\)|os\.environ\[['"]HOME['"]\]|os\.environ\.get\(\s*['"]HOME['"]\s*\)|path\.expand\(\s*['"]~['"]\s*\)|['"]~\/?['"])\s*\)?\s*[,)]/;
 /** A loop that never ends (`while True:`, `until 0`, `for(;;)`, `loop {`), or `fork` as its own condition. */
-const FOREVER = /\b(?:while|until)\s*\(?\s*(?:1|0|true|True|false|fork)\b|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s*(?:do\b|\{)|\brepeat\b|\bfork\b\s*(?:\(\s*\))?\s*(?:while|until)\s*\(?\s*(?:1|0|true|fork)\b/;
-const FORK_BOMB = { test: (code: string) => FOREVER.test(code) && /\bfork\b|Process\.fork|os\.fork|child_process\.fork|spawn\(\s*process\.argv/.test(code) };
-const KILL_ALL = /\b(?:os\.kill|process\.kill|Process\.kill|kill)\s*\(\s*-1\b|\bkill\s+(?:-?\d+|['"]\w+['"])\s*,\s*-1\b/;
+const FOREVER = /\b(?:while|until)\s*\(?\s*(?:1|0|true|True|false|fork|pcntl_fork)\b|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s*(?:do\b|\{)|\brepeat\b|iter\s*\(\s*int\s*,\s*1\s*\)|itertools\.count|\bwhile\s*:|fork\s*(?:\(\s*\))?\s*(?:while|until)\s*\(?\s*(?:1|0|true|fork)\b|\bforever\b/;
+const FORK_BOMB = { test: (code: string) => FOREVER.test(code) && /fork\b|spawn\(\s*process\.argv|Process\.spawn/.test(code) };
+const KILL_ALL = /\b(?:os\.kill|process\.kill|Process\.kill|posix\.kill|kill|killpg)\s*\(\s*(?:-1\b|[^,()]{1,20},\s*-1\b)|\bkill\s+(?:-?\d+|['"]?\w+['"]?)\s*,\s*-1\b/;
 
 const QUOTED = `(?:'(?:[^'\\\\]|\\\\.)*'|"(?:[^"\\\\]|\\\\.)*")`;
 const LITERAL_LIST = new RegExp(`${QUOTED}(?:\\s*,\\s*\\[?\\s*${QUOTED})+`, 'g');
@@ -122,14 +130,23 @@ function literals(code: string): string[] {
   return out;
 }
 
+/** Modules whose import is itself a way to run commands (named in a string, so looked for in the raw code). */
+const SPAWN_MODULE = /(?:require|import)\s*\(\s*['"](?:node:)?child_process['"]|from\s+['"](?:node:)?child_process['"]|\bimport\s+(?:subprocess|pty)\b|\bfrom\s+(?:subprocess|pty)\s+import\b/;
+
+/** The code with what its string literals say blanked out, so prose in a string never reads as a call. */
+const withoutStrings = (code: string) => code.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, (m) => `${m[0]}${m[0]}`);
+
 /** Judges interpreter code for its effects. */
 export function judgeCode(code: string, inv: Invocation, j: Judgement): void {
-  const spawns = SPAWN.test(code) || (BACKTICK_LANGS.test(inv.name) && /`[^`]+`/.test(code));
-  const deletes = DELETE.test(code);
-  const writes = WRITE.test(code);
-  if (FORK_BOMB.test(code)) j.add('hardline', 'fork-bomb', 'machine', `${inv.name} code that forks without end`);
-  if (KILL_ALL.test(code)) j.add('hardline', 'kill.everything', 'all processes', `${inv.name} code that signals every process (kill -1)`);
+  const bare = withoutStrings(code);
+  const spawns = SPAWN.test(bare) || SPAWN_MODULE.test(code) || (BACKTICK_LANGS.test(inv.name) && /`[^`]+`/.test(code));
+  const deletes = DELETE.test(bare);
+  const writes = WRITE.test(code) || /\bopen\s*\(?\s*\w+\s*,\s*["']\s*\+?>/.test(code);
+  if (FORK_BOMB.test(bare)) j.add('hardline', 'fork-bomb', 'machine', `${inv.name} code that forks without end`);
+  if (KILL_ALL.test(bare)) j.add('hardline', 'kill.everything', 'all processes', `${inv.name} code that signals every process (kill -1)`);
   if (spawns) j.add('dangerous', 'code.interpreter', 'command', `${inv.name} code that runs commands`);
+  if (EVAL.test(bare)) j.add('dangerous', 'code.interpreter', 'command', `${inv.name} code that runs code built at run time (eval)`);
+  if (FETCH.test(bare) && (EVAL.test(bare) || /\beval\b|\bexec\b|\bFunction\b/.test(bare) || spawns)) j.add('dangerous', 'code.from-network', 'command', `${inv.name} code that runs what it downloads`);
   if (deletes) j.add('dangerous', 'delete.interpreter', 'path', `${inv.name} code that deletes files`);
   if (!spawns && !deletes && !writes) return;
   const strings = literals(code);
@@ -143,7 +160,9 @@ export function judgeCode(code: string, inv: Invocation, j: Judgement): void {
       if (deletes) j.remove(lit(underHome), inv, false, `${inv.name} code deletes`);
       j.write(lit(underHome), inv, `${inv.name} code writes`);
     }
-    const candidate = text.startsWith('/') || text.startsWith('~') ? text : null;
+    // Perl's two-argument open: `open(F, ">>/etc/x")`.
+    const bare = text.replace(/^\s*(?:\+?[<>]{1,2}|\|)\s*/, '');
+    const candidate = bare.startsWith('/') || bare.startsWith('~') ? bare : null;
     if (candidate === null && !(homeRelative && text === '') && !(deletes && (text === '~' || text === '/'))) continue;
     const word = candidate === null ? lit(text || j.ctx.home) : lit(candidate.replace(/^~(?=\/|$)/, j.ctx.home));
     if (deletes) j.remove(word, inv, /rmtree|rm_rf|rmSync|recursive|remove_dir_all|rm_r|rimraf|Remove-Item/.test(code), `${inv.name} code deletes`);
