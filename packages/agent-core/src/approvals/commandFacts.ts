@@ -52,8 +52,8 @@ export interface WalkResult {
   unreadable: Problem[];
   /** Unquoted words with control or non-ASCII characters. */
   unusual: Problem[];
-  /** Functions that call themselves in the background or through a pipe (`:(){ :|:& };:`). */
-  forkBombs: string[];
+  /** Functions that call themselves in the background or through a pipe (`:(){ :|:& };:`), endless spawning loops. */
+  forkBombs: Problem[];
   /** Words holding code the grammar did not parse (`${x:-`cmd`}`): bash runs it; judged as code. */
   embedded: Problem[];
 }
@@ -61,7 +61,7 @@ export interface WalkResult {
 interface State {
   /** The whole text, to see what separates two words. */
   source: string;
-  problems: { unreadable: Problem[]; forkBombs: string[] };
+  problems: { unreadable: Problem[]; forkBombs: Problem[] };
   scope: Scope;
   stdin: Stdin | null;
   defined: Set<string>;
@@ -73,7 +73,7 @@ const copyScope = (scope: Scope): Scope => ({ ...scope, vars: new Map(scope.vars
 export function walkProgram(root: SyntaxNode, scope: Scope, source: string): WalkResult {
   const unreadable: Problem[] = [];
   const unusual: Problem[] = [];
-  const forkBombs: string[] = [];
+  const forkBombs: Problem[] = [];
   const embedded: Problem[] = [];
   const state: State = { source, problems: { unreadable, forkBombs }, scope: copyScope(scope), stdin: null, defined: new Set(), out: [] };
   collectProblems(root, unreadable, unusual, embedded);
@@ -115,7 +115,9 @@ function walkStatement(node: SyntaxNode, state: State): void {
       const before = state.out.length;
       walkStatement(body, { ...state, stdin: null, scope: copyScope(state.scope) });
       const calls = state.out.slice(before).filter((f) => f.words[0] && literal(f.words[0]) === name);
-      if (name && calls.length && (/[|&]/.test(body.text) || calls.length > 1)) state.problems.forkBombs.push(name);
+      if (name && calls.length && (/[|&]/.test(body.text) || calls.length > 1)) {
+        state.problems.forkBombs.push({ text: `the function \`${name}\` calls itself without end`, line: node.startPosition.row + 1 });
+      }
       return;
     }
     case 'variable_assignment':
@@ -136,12 +138,31 @@ function walkStatement(node: SyntaxNode, state: State): void {
       if (body) walkStatement(body, state);
       return;
     }
+    case 'while_statement':
+    case 'c_style_for_statement':
+      if (loopsForever(node) && spawnsInBackground(node.childForFieldName('body'))) {
+        state.problems.forkBombs.push({ text: 'a loop that never ends starts a process in the background each time', line: node.startPosition.row + 1 });
+      }
+      return walkChildren(node, state);
     case 'comment':
     case 'heredoc_body':
       return;
     default:
       return walkChildren(node, state);
   }
+}
+
+/** `while true`, `while :`, `until false`, `for ((;;))`: a loop nothing in its condition ends. */
+function loopsForever(node: SyntaxNode): boolean {
+  if (node.type === 'c_style_for_statement') return !node.childForFieldName('condition');
+  const keyword = node.children[0]?.type;
+  const condition = node.childrenForFieldName('condition').map((c) => c.text).join(' ').replace(/;\s*$/, '').trim();
+  return keyword === 'until' ? /^(?:false|!\s*true|\[\[?\s*0\s*\]?\])$/.test(condition) : /^(?:true|:|\[\[?\s*1\s*\]?\]|\(\(\s*1\s*\)\)|sleep\s+\S+)$/.test(condition);
+}
+
+/** A loop body that starts a process in the background each time round (`… & done`). */
+function spawnsInBackground(body: SyntaxNode | null): boolean {
+  return !!body && /(?:^|[^&|<>])&(?![&>])/.test(body.text.replace(/'[^']*'|"(?:[^"\\]|\\.)*"/g, ''));
 }
 
 function walkChildren(node: SyntaxNode, state: State): void {

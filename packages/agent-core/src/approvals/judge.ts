@@ -85,7 +85,10 @@ function judgeText(parser: Parser, text: string, scope: Scope, j: Judgement, str
       if (outermost) j.line = word.line;
       if (inner) judgeText(parser, inner[1] ?? inner[2] ?? '', scope, j, strict);
     }
-    for (const name of walked.forkBombs) j.add('hardline', 'fork-bomb', 'machine', `the function \`${name}\` calls itself without end (a fork bomb)`);
+    for (const bomb of walked.forkBombs) {
+      if (outermost) j.line = bomb.line;
+      j.add('hardline', 'fork-bomb', 'machine', `${bomb.text} (a fork bomb)`);
+    }
     for (const fact of walked.commands) {
       // Lines are those of the text the human sees: only the outermost reading knows them.
       if (outermost) j.line = fact.node.startPosition.row + 1;

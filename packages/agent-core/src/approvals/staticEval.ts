@@ -36,6 +36,13 @@ export function staticOutput(fact: CommandFact): string | null {
       out = text !== null && args.some((a) => /^-\w*r/.test(a)) ? Buffer.from(text.replace(/[^0-9a-fA-F]/g, ''), 'hex').toString('latin1') : null;
       break;
     }
+    // Programs that pass their input through (as far as judging the code in it goes).
+    case 'tee':
+    case 'head':
+    case 'tail':
+    case 'dd':
+      out = name === 'dd' && args.some((a) => a.startsWith('if=')) ? null : input();
+      break;
     case 'rev': {
       const text = input();
       out = text === null ? null : text.split('\n').map((l) => [...l].reverse().join('')).join('\n');

@@ -234,25 +234,75 @@ register(['osascript'], (inv, j) => {
 /** awk programs: `system()`, `| "cmd"` pipes, and `print > "file"` writes; gawk `-i inplace` edits files. */
 register(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk'], (inv, j) => {
   const parsed = parseOptions(inv.args, { short: 'F:v:f:i:l:e:E:bcCdDghLMnNoOpPrsStVW:', long: ['include=', 'file=', 'source=', 'assign=', 'field-separator=', 'exec=', 'load=', 'sandbox'] });
-  const program = optValues(parsed, 'e', 'source')[0] ?? (optValues(parsed, 'f', 'file').length ? null : parsed.operands[0] && literal(parsed.operands[0]));
+  const programFiles = optValues(parsed, 'f', 'file');
+  // `awk -f /dev/stdin`, `awk -f <(…)`: the program is data.
+  if (programFiles.some((f) => /^(?:-|\/dev\/stdin|\/dev\/fd\/\d+)$/.test(f))) codeFromStdin(inv, j, (text) => judgeAwk(text, inv, j), inv.name);
+  const program = optValues(parsed, 'e', 'source')[0] ?? (programFiles.length ? null : parsed.operands[0] && literal(parsed.operands[0]));
   const files = optValues(parsed, 'f', 'file').length || optValues(parsed, 'e', 'source').length ? parsed.operands : parsed.operands.slice(1);
   if (optValues(parsed, 'i', 'include').includes('inplace')) for (const f of files) j.write(f, inv, `${inv.name} -i inplace of`);
-  if (!program) return;
-  for (const m of program.matchAll(/\bsystem\s*\(\s*"((?:[^"\\]|\\.)*)"|\|\s*"((?:[^"\\]|\\.)*)"|"((?:[^"\\]|\\.)*)"\s*\|\s*getline/g)) {
-    const command = m[1] ?? m[2] ?? m[3] ?? '';
-    j.add('dangerous', 'code.interpreter', 'command', `the ${inv.name} program runs \`${command}\``);
-    j.code(command, inv, false);
-  }
-  if (/\bsystem\s*\(\s*[^"\s)]/.test(program)) j.add('dangerous', 'code.interpreter', 'command', `the ${inv.name} program runs a command built at run time`);
-  for (const m of program.matchAll(/>>?\s*"([^"]+)"/g)) j.write({ pieces: [{ kind: 'lit', text: m[1]! }], source: m[1]!, quoted: true }, inv, `${inv.name} writes`);
+  if (program) judgeAwk(program, inv, j);
 });
 
+/** An awk program: `system()`, `| "cmd"` and `"cmd" | getline` run commands; `> "file"` writes. */
+function judgeAwk(program: string, inv: Invocation, j: Judgement): void {
+  for (const m of program.matchAll(/\bsystem\s*\(\s*"((?:[^"\\]|\\.)*)"|\|\s*"((?:[^"\\]|\\.)*)"|"((?:[^"\\]|\\.)*)"\s*\|\s*getline/g)) {
+    // A literal command is judged as what it is (`print | "sort"` is fine, `system("rm -rf ~")` is not).
+    j.code(m[1] ?? m[2] ?? m[3] ?? '', inv, false);
+  }
+  if (/\bsystem\s*\(\s*[^"\s)]|\|\s*[^"\s|]/.test(program)) j.add('dangerous', 'code.interpreter', 'command', `the ${inv.name} program runs a command built at run time`);
+  for (const m of program.matchAll(/>>?\s*"([^"]+)"/g)) j.write(lit(m[1]!), inv, `${inv.name} writes`);
+}
+
 /** Programs that hand their arguments to a shell but are not wrappers hermes can unwrap. */
-register(['tmux', 'screen', 'dtach', 'abduco', 'nohup-ng', 'daemonize', 'start-stop-daemon', 'su-exec', 'gosu', 'chpst', 'setpriv', 'capsh', 'bwrap', 'systemd-nspawn', 'lxc-attach', 'lxc-execute', 'schroot', 'proot', 'faketime', 'ddev', 'devcontainer'], (inv, j) => {
+register(['tmux', 'screen', 'dtach', 'abduco', 'nohup-ng', 'daemonize', 'start-stop-daemon', 'chpst', 'capsh', 'bwrap', 'systemd-nspawn', 'lxc-attach', 'lxc-execute', 'schroot', 'proot', 'faketime', 'ddev', 'devcontainer'], (inv, j) => {
   const words = inv.args.map((w) => literal(w) ?? display(w));
   if (inv.name === 'tmux' && !words.some((w) => /^(?:new|new-session|new-window|neww|split-window|splitw|send-keys|send|run-shell|run|respawn-pane|respawn-window|if-shell|if)$/.test(w))) return;
   if (inv.name === 'screen' && !words.some((w) => /^-\w*[dDmS]/.test(w))) return;
   j.add('dangerous', 'command.unknown-runner', inv.name, `${inv.name} runs another command hermes does not unwrap (${words.join(' ')})`);
   for (const word of words) if (/\s/.test(word)) j.code(word, inv, false);
   j.code(words.join(' '), inv, false);
+});
+
+/** Builtins that evaluate an array subscript or arithmetic in their arguments: `$(…)` there runs. */
+register(['let', 'printf', 'read', 'unset', 'test', '[', '[[', 'mapfile', 'readarray', 'wait', 'getopts', 'declare', 'typeset', 'local'], (inv, j) => {
+  for (const word of inv.args) {
+    const text = literal(word);
+    const inner = text && /\[[^\]]*(?:\$\(([^)]*)\)|`([^`]*)`)/.exec(text);
+    if (inner) j.code(inner[1] ?? inner[2] ?? '', inv);
+  }
+});
+
+/** Debuggers, editors and pagers with an option that runs a shell command. */
+const SHELL_OPTIONS: Record<string, { options: string[]; command: (value: string) => string | null }> = {
+  gdb: { options: ['-ex', '--ex', '-eval-command', '--eval-command', '-iex'], command: (v) => /^\s*(?:shell|!)\s*(.*)$/s.exec(v)?.[1] ?? null },
+  lldb: { options: ['-o', '--one-line', '-O', '--one-line-before-file', '-k'], command: (v) => /^\s*(?:platform\s+shell|shell|!)\s*(.*)$/s.exec(v)?.[1] ?? null },
+  man: { options: ['-P', '--pager', '-H', '--html'], command: (v) => v },
+  emacs: { options: ['--eval', '-eval', '-f', '--funcall'], command: (v) => /\((?:shell-command|call-process|start-process|async-shell-command)\s+"((?:[^"\\]|\\.)*)"/.exec(v)?.[1] ?? (/\b(?:shell-command|call-process|start-process|delete-directory|delete-file)\b/.test(v) ? '' : null) },
+  nvim: { options: ['-c', '--cmd', '+'], command: (v) => /\bos\.execute\s*\(?\s*["']([^"']*)["']|vim\.fn\.system\s*\(?\s*["']([^"']*)["']|io\.popen\s*\(\s*["']([^"']*)["']/.exec(v)?.slice(1).find(Boolean) ?? null },
+  make: { options: ['--eval', '-E'], command: (v) => /\$\(shell\s+([^)]*)\)/.exec(v)?.[1] ?? null },
+};
+
+register(Object.keys(SHELL_OPTIONS), (inv, j) => {
+  const spec = SHELL_OPTIONS[inv.name]!;
+  inv.args.forEach((word, k) => {
+    const text = literal(word) ?? '';
+    const option = spec.options.find((o) => text === o || (o.startsWith('--') && text.startsWith(`${o}=`)) || (o === '+' && text.startsWith('+')));
+    if (!option) return;
+    const value = text === option ? literal(inv.args[k + 1] ?? lit('')) : text.slice(option.length + (option === '+' ? 0 : 1));
+    const command = value === null ? null : spec.command(value);
+    if (command === null) return;
+    j.add('dangerous', 'code.option', 'command', `${inv.name} ${option} runs ${command ? `\`${command}\`` : 'code'}`);
+    if (command) j.code(command, inv, false);
+  });
+});
+
+/** `less +!cmd`, `LESSOPEN`: less runs shell commands from its `+` option. */
+register(['less', 'more'], (inv, j) => {
+  for (const word of inv.args) {
+    const m = /^\+[^!]*!(.*)$/s.exec(literal(word) ?? '');
+    if (m) {
+      j.add('dangerous', 'code.option', 'command', `${inv.name} +! runs \`${m[1]}\``);
+      j.code(m[1]!, inv, false);
+    }
+  }
 });

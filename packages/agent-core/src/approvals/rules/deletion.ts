@@ -29,9 +29,9 @@ function operandClass(operands: WordValue[], inv: Invocation, j: Judgement): str
   return first ? j.targetClass(first) : 'unknown path';
 }
 
-register(['rm', 'srm', 'grm'], rm);
+register(['rm', 'srm', 'grm', 'wipe'], rm);
 register(['rimraf', 'del', 'del-cli', 'rmrf'], (inv, j) => deleteOperands(parseOptions(inv.args, { long: ['glob', 'preserve-root', 'no-preserve-root', 'verbose', 'dry-run'] }).operands, inv, j, true, inv.name));
-register(['unlink', 'shred', 'wipe'], (inv, j) => {
+register(['unlink', 'shred'], (inv, j) => {
   const parsed = parseOptions(inv.args, { short: 'fn:s:uvxz', long: ['force', 'iterations=', 'random-source=', 'size=', 'remove', 'verbose', 'exact', 'zero'] });
   if (inv.name === 'shred') for (const w of parsed.operands) j.add('dangerous', 'delete.shred', operandClass([w], inv, j), `shred destroys ${display(w)} beyond recovery`);
   deleteOperands(parsed.operands, inv, j, false, inv.name);
@@ -57,12 +57,34 @@ function find(inv: Invocation, j: Judgement): void {
     const tail = rest.slice(k + 1);
     const end = tail.findIndex((w) => [';', '+'].includes(literal(w) ?? ''));
     const command = end >= 0 ? tail.slice(0, end) : tail;
-    // `{}` is every file found under the start points: judge the command on each start point.
-    const filled = command.map((w) => (literal(w) === '{}' ? starts[0]! : w));
-    j.command(filled, { ...inv, moreArgs: true }, `find ${t}`);
+    j.command(onEveryFile(command, starts[0]!), { ...inv, moreArgs: true }, `find ${t}`);
   });
 }
 register(['find', 'gfind'], find);
+
+/**
+ * A command run on every file found under `start` (`find … -exec CMD {} +`, `fd … -x CMD`): `{}` stands
+ * for the start point, and a delete or permission change on every file is one of the whole tree.
+ */
+function onEveryFile(command: WordValue[], start: WordValue): WordValue[] {
+  const filled = command.map((w) => (literal(w) === '{}' ? start : w));
+  if (!command.some((w) => literal(w) === '{}')) filled.push(start);
+  const at = filled.findIndex((w) => TREE_FLAG[(literal(w) ?? '').split('/').pop() ?? ''] !== undefined);
+  if (at >= 0) filled.splice(at + 1, 0, { pieces: [{ kind: 'lit', text: TREE_FLAG[literal(filled[at]!)!.split('/').pop()!]! }], source: '', quoted: false });
+  return filled;
+}
+const TREE_FLAG: Record<string, string> = { rm: '-r', chmod: '-R', chown: '-R', chgrp: '-R', shred: '-u', unlink: '' };
+
+/** `fd PATTERN [PATH…] -x|-X CMD…`: the command runs on what fd finds under each path. */
+register(['fd', 'fdfind'], (inv, j) => {
+  const texts = inv.args.map((w) => literal(w) ?? '');
+  const at = texts.findIndex((t) => ['-x', '--exec', '-X', '--exec-batch'].includes(t));
+  if (at < 0) return;
+  const before = parseOptions(inv.args.slice(0, at), { short: 'HIsiFgaLpd:t:e:E:j:c:', long: ['hidden', 'no-ignore', 'type=', 'extension=', 'exclude=', 'max-depth=', 'min-depth=', 'threads=', 'color=', 'changed-within=', 'changed-before=', 'size=', 'owner=', 'base-directory=', 'search-path='] });
+  const start = before.operands[1] ?? { pieces: [{ kind: 'lit' as const, text: optValue(before, 'base-directory', 'search-path') ?? '.' }], source: '.', quoted: false };
+  const end = texts.indexOf(';', at);
+  j.command(onEveryFile(inv.args.slice(at + 1, end > at ? end : undefined), start), { ...inv, moreArgs: true }, `fd ${texts[at]}`);
+});
 
 const RSYNC: OptionSpec = { short: 'vqcarRbuldLkKHpAXEogDtUNOJSnWxCyhPizfe:B:T:M:', long: ['delete', 'delete-before', 'delete-during', 'delete-delay', 'delete-after', 'delete-excluded', 'remove-source-files', 'del', 'archive', 'recursive', 'rsh=', 'exclude=', 'include=', 'filter=', 'files-from=', 'backup-dir=', 'suffix=', 'partial-dir=', 'temp-dir=', 'compare-dest=', 'copy-dest=', 'link-dest=', 'chown=', 'chmod=', 'rsync-path=', 'dry-run', 'info=', 'log-file=', 'password-file=', 'port='] };
 
