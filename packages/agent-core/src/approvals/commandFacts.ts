@@ -15,6 +15,8 @@ export interface Redirect {
   target: WordValue | null;
   /** `>(…)`/`<(…)` as the target. */
   processSubstitution: boolean;
+  /** Words after the target (`rm > /dev/null -rf ~`): the grammar hangs them on the redirect; bash gives them to the command. */
+  extraWords: WordValue[];
 }
 
 export interface Stdin {
@@ -201,6 +203,7 @@ function walkRedirected(node: SyntaxNode, state: State): void {
   const body = node.childForFieldName('body');
   const redirects = node.childrenForFieldName('redirect');
   const extra: Redirect[] = [];
+  const extraWords: WordValue[] = [];
   let stdin = state.stdin;
   const after: SyntaxNode[] = [];
   let pipeTo: SyntaxNode[] = [];
@@ -218,15 +221,17 @@ function walkRedirected(node: SyntaxNode, state: State): void {
     } else if (r.type === 'herestring_redirect') {
       stdin = herestring(r, state);
     } else {
-      extra.push(redirectOf(r, state));
+      const redirect = redirectOf(r, state);
+      extra.push(redirect);
+      extraWords.push(...redirect.extraWords);
       const input = inputFile(r, state);
       if (input) stdin = input;
     }
   }
   const before = state.out.length;
-  if (!body) state.out.push({ words: [], assignments: [], redirects: extra, stdin, scope: copyScope(state.scope), defined: new Set(state.defined), node });
+  if (!body) state.out.push({ words: extraWords, assignments: [], redirects: extra, stdin, scope: copyScope(state.scope), defined: new Set(state.defined), node });
   else {
-    if (body.type === 'command') walkCommand(body, extra, { ...state, stdin });
+    if (body.type === 'command') walkCommand(body, extra, { ...state, stdin }, extraWords, redirects[0]?.startIndex);
     else {
       const inner = { ...state, stdin };
       walkStatement(body, inner);
@@ -269,11 +274,12 @@ function herestring(node: SyntaxNode, state: State): Stdin {
 
 function redirectOf(node: SyntaxNode, state: State): Redirect {
   const op = node.children.find((c) => !c.isNamed)?.type ?? '';
-  const destination = node.childrenForFieldName('destination')[0];
-  if (!destination || destination.type === 'number' || destination.text === '-') return { op, target: null, processSubstitution: false };
-  if (destination.type === 'process_substitution') return { op, target: null, processSubstitution: true };
+  const [destination, ...rest] = node.childrenForFieldName('destination');
+  const extraWords = rest.flatMap((w) => expandWord(w, state.scope, evaluator(state)));
+  if (!destination || destination.type === 'number' || destination.text === '-') return { op, target: null, processSubstitution: false, extraWords };
+  if (destination.type === 'process_substitution') return { op, target: null, processSubstitution: true, extraWords };
   const words = expandWord(destination, state.scope, evaluator(state));
-  return { op, target: words[0] ?? null, processSubstitution: false };
+  return { op, target: words[0] ?? null, processSubstitution: false, extraWords };
 }
 
 function inputFile(node: SyntaxNode, state: State): Stdin | null {
@@ -290,7 +296,7 @@ function inputFile(node: SyntaxNode, state: State): Stdin | null {
   return { kind: 'file', text: null, upstream: [], file: redirect.target };
 }
 
-function walkCommand(node: SyntaxNode, extra: Redirect[], state: State): void {
+function walkCommand(node: SyntaxNode, extra: Redirect[], state: State, extraWords: WordValue[] = [], redirectAt?: number): void {
   const words: WordValue[] = [];
   const assignments: CommandFact['assignments'] = [];
   const redirects: Redirect[] = [...extra];
@@ -299,18 +305,22 @@ function walkCommand(node: SyntaxNode, extra: Redirect[], state: State): void {
   for (const [index, child] of children.entries()) {
     // `sh 0<<<'…'`: the grammar reads the fd as an argument; bash reads it as the redirect's.
     const next = children[index + 1];
-    if (child.type === 'number' && next?.type.endsWith('redirect') && next.startIndex === child.endIndex) continue;
+    const nextStart = next ? (next.type.endsWith('redirect') ? next.startIndex : -1) : redirectAt;
+    if (child.type === 'number' && nextStart === child.endIndex) continue;
     if (child.type === 'variable_assignment') {
       const name = child.childForFieldName('name')?.text;
       const value = child.childForFieldName('value');
       if (name && value) assignments.push({ name, value: expandWord(value, state.scope, evaluator(state))[0] ?? lit('') });
     } else if (child.type === 'file_redirect') {
-      redirects.push(redirectOf(child, state));
+      const redirect = redirectOf(child, state);
+      redirects.push(redirect);
+      words.push(...redirect.extraWords);
       stdin = inputFile(child, state) ?? stdin;
     } else if (child.type === 'herestring_redirect') stdin = herestring(child, state);
     else if (child.type === 'command_name') words.push(...expandWord(child.namedChildren[0] ?? child, state.scope, evaluator(state)));
     else words.push(...expandWord(child, state.scope, evaluator(state)));
   }
+  words.push(...extraWords);
   checkWordBoundaries(node, state);
   const before = state.out.length;
   const fact: CommandFact = { words, assignments, redirects, stdin, scope: copyScope(state.scope), defined: new Set(state.defined), node };

@@ -145,7 +145,7 @@ export const CAUGHT: readonly CaughtCase[] = [
   D('sudo apt-get purge -y docker-ce'),
   D('brew uninstall node'),
   D('pkill -9 node'),
-  D('killall python'),
+  D('killall -9 python'),
   D('echo hunter2 | sudo -S apt update'),
   D('sudo systemctl stop nginx'),
   D('crontab -r'),

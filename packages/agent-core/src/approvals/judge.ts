@@ -16,6 +16,7 @@ import { staticOutput } from './staticEval.ts';
 import type { Finding, JudgeContext, Verdict } from './types.ts';
 import { afterWrappers, isWrapper } from './wrappers.ts';
 import { judgeAssignment } from './rules/environment.ts';
+import { metadataRedirect } from './rules/network.ts';
 import { display, isDynamic, lit, literal, type Scope, type WordValue } from './words.ts';
 
 /**
@@ -123,7 +124,10 @@ const OUTPUT_REDIRECT = /^(?:>|>>|&>|&>>|>\||<>|>&)$/;
 
 function judgeFact(fact: CommandFact, j: Judgement, strict: boolean): void {
   const base: Invocation = { name: '', args: [], fact, cwd: fact.scope.cwd, wrappers: [], mapPath: j.mapPath, moreArgs: false };
-  for (const r of fact.redirects) if (r.target && OUTPUT_REDIRECT.test(r.op)) j.write(r.target, base, `redirect ${r.op}`);
+  for (const r of fact.redirects) {
+    if (r.target && OUTPUT_REDIRECT.test(r.op)) j.write(r.target, base, `redirect ${r.op}`);
+    if (r.target) metadataRedirect(r.target, j);
+  }
   for (const a of fact.assignments) judgeAssignment(a.name, a.value, base, j);
   if (fact.words.length) {
     const nameNode = fact.node.childForFieldName('name');

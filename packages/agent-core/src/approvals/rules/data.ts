@@ -1,8 +1,7 @@
 /**
  * Databases: SQL and shell escapes given to a database client in its own arguments or on its stdin
- * (never SQL that only appears in other programs' text), mongo and redis commands, drop tools, and
- * the frameworks' "wipe the database" tasks. SQL is judged by effect after comments are stripped and
- * string literals blanked: DROP, TRUNCATE, DELETE/UPDATE of every row, ALTER … DROP.
+ * (never SQL that only appears in other programs' text; see sql.ts), mongo and redis commands,
+ * key-value stores (etcd, consul, influx), drop tools, and the frameworks' "wipe the database" tasks.
  */
 import path from 'node:path';
 import type { Invocation, Judgement } from '../judgement.ts';
@@ -10,208 +9,12 @@ import { hasOpt, optValues, parseOptions, type OptionSpec } from '../options.ts'
 import { register } from '../programRules.ts';
 import { display, lit, literal, type WordValue } from '../words.ts';
 import { pythonProgram } from './infra.ts';
+import { judgeSql, MYSQL_SQL, PSQL, say, scan, snippet, SQL, SQLITE_SQL, TSQL, type Dialect } from './sql.ts';
 
 const text = (w: WordValue | undefined) => (w ? literal(w) ?? '' : '');
 const known = (values: string[]) => values.filter((v) => v !== '\u0000');
 
-// ── reading SQL ──
-
-/**
- * How a client's text reads: `backslash` escapes in quotes (MySQL, JavaScript), `hash` comments
- * (MySQL), JavaScript's comments; `meta`: a client command starts at `src[i]` and takes the rest of
- * the line (psql `\…`, sqlite `.…`, sqlcmd `!!`); `commands`: what those do, `[pattern, effect]`
- * with the first capture the shell command or the file.
- */
-interface Dialect {
-  backslash?: boolean;
-  hash?: boolean;
-  js?: boolean;
-  meta?: (src: string, i: number, lineStart: boolean) => boolean;
-  commands?: [RegExp, 'code' | 'write' | 'dynamic'][];
-}
-
-/**
- * `code` with comments stripped and each string literal as `'sN'` (the same text, the same N);
- * dollar-quoted `bodies` (`DO $$ … $$`, function bodies), judged as SQL in turn; client commands.
- */
-interface Scanned {
-  code: string;
-  strings: string[];
-  bodies: string[];
-  metas: string[];
-}
-
-function scan(src: string, d: Dialect): Scanned {
-  const out: Scanned = { code: '', strings: [], bodies: [], metas: [] };
-  const lineEnd = (from: number) => (src.indexOf('\n', from) < 0 ? src.length : src.indexOf('\n', from));
-  let i = 0;
-  let lineStart = true;
-  while (i < src.length) {
-    const c = src[i]!;
-    const two = src.slice(i, i + 2);
-    const atLineStart = lineStart;
-    lineStart = c === '\n' || (lineStart && (c === ' ' || c === '\t'));
-    if (d.meta?.(src, i, atLineStart)) {
-      out.metas.push(src.slice(i, lineEnd(i)).trim());
-      out.code += ';';
-      i = lineEnd(i);
-    } else if ((two === '--' && !d.js) || (c === '#' && d.hash) || (two === '//' && d.js)) {
-      out.code += ' ';
-      i = lineEnd(i);
-    } else if (two === '/*') {
-      const end = src.indexOf('*/', i + 2) < 0 ? src.length : src.indexOf('*/', i + 2);
-      const body = src.slice(i + 2, end);
-      // MySQL runs the inside of `/*! … */`.
-      out.code += body.startsWith('!') ? ` ${body.replace(/^!\d*/, '')} ` : ' ';
-      i = end + 2;
-    } else if (c === '$' && !d.js && /^\$(?:[A-Za-z_]\w*)?\$/.test(src.slice(i, i + 64))) {
-      const tag = src.slice(i, src.indexOf('$', i + 1) + 1);
-      const end = src.indexOf(tag, i + tag.length) < 0 ? src.length : src.indexOf(tag, i + tag.length);
-      out.bodies.push(src.slice(i + tag.length, end));
-      out.code += ' $body$ ';
-      i = end + tag.length;
-    } else if (c === "'" || c === '"' || c === '`') {
-      const escapes = d.backslash || (/[eE]/.test(src[i - 1] ?? '') && !/\w/.test(src[i - 2] ?? ''));
-      let k = i + 1;
-      let s = '';
-      for (; k < src.length; k += 1) {
-        if (escapes && src[k] === '\\') s += src[(k += 1)] ?? '';
-        else if (src[k] === c && src[k + 1] === c) s += src[(k += 1)];
-        else if (src[k] === c) break;
-        else s += src[k];
-      }
-      const n = out.strings.includes(s) ? out.strings.indexOf(s) : out.strings.push(s) - 1;
-      out.code += ` 's${n}' `;
-      i = k + 1;
-    } else {
-      out.code += c;
-      i += 1;
-    }
-  }
-  return out;
-}
-
-// ── judging SQL ──
-
-const say = (j: Judgement, rule: string, target: string, why: string) => j.add('dangerous', rule, target, why);
-const snippet = (t: string) => (t.length > 80 ? `${t.slice(0, 77)}…` : t);
-/** A statement for humans: its strings back in place. */
-const shown = (s: string, strings: string[]) => snippet(s.replace(/ ?'s(\d+)' ?/g, (_m, n: string) => ` '${strings[+n]}' `).trim());
-
-function dropTarget(kind: string): string {
-  if (/^(?:database|schema|keyspace|owned|catalog|namespace|tablespace)/.test(kind)) return 'database';
-  if (/^(?:user|role|login|group)$/.test(kind)) return 'database role';
-  if (/^(?:table|view|materialized|foreign|collection|column|partition|dictionary)/.test(kind)) return 'database table';
-  return 'database object';
-}
-
-/** Words before DELETE/UPDATE that make them something else (`ON DELETE CASCADE`, `FOR UPDATE`, triggers). */
-const NOT_DML = new Set(['on', 'before', 'after', 'of', 'or', 'for', 'key', 'do', 'instead', 'grant', 'revoke']);
-
-/** The statement's own text from `at`: parenthesized parts collapsed, up to an unmatched `)`. */
-function topLevel(s: string): string {
-  let depth = 0;
-  let out = '';
-  for (const ch of s) {
-    if (ch === '(') depth += 1;
-    else if (ch === ')' && (depth -= 1) < 0) break;
-    else if (depth === 0) out += ch;
-  }
-  return out;
-}
-
-/** Always-true conditions: `1=1`, `true`, `'a'='a'`, `x = x`, `1`, `… OR 1=1`, `x LIKE '%'`. */
-function tautology(cond: string, strings: string[]): boolean {
-  const c = cond.trim().replace(/^\((.*)\)$/, '$1').trim();
-  if (/\bor\b/.test(topLevel(c))) return splitTop(c, 'or').some((p) => tautology(p, strings));
-  if (/\band\b/.test(topLevel(c))) return splitTop(c, 'and').every((p) => tautology(p, strings));
-  if (/^(?:true|not\s+(?:false|0)|[1-9]\d*(?:\.\d+)?)$/.test(c)) return true;
-  const eq = /^(\S+)\s*(?:=|==|>=|<=|<=>|is)\s*(\S+)$/.exec(c);
-  if (eq && eq[1] === eq[2]) return true;
-  const num = /^(-?[\d.]+)\s*(<>|!=|<|>)\s*(-?[\d.]+)$/.exec(c);
-  if (num) return num[2] === '<' ? +num[1]! < +num[3]! : num[2] === '>' ? +num[1]! > +num[3]! : num[1] !== num[3];
-  const like = /^\S+\s+like\s+'s(\d+)'$/.exec(c);
-  return !!like && /^%+$/.test(strings[+like[1]!] ?? '');
-}
-
-/** `s` split on `word` where it stands outside parentheses. */
-function splitTop(s: string, word: string): string[] {
-  let depth = 0;
-  const mask = [...s].map((ch) => (ch === '(' ? (depth += 1, '(') : ch === ')' ? (depth -= 1, ')') : depth > 0 ? '_' : ch)).join('');
-  const cuts = [...mask.matchAll(new RegExp(`\\s${word}\\s`, 'g'))].map((m) => m.index);
-  return [0, ...cuts].map((from, k) => s.slice(from === 0 ? 0 : from + word.length + 1, cuts[k] ?? s.length));
-}
-
-const DELETE_SHAPE = /^\s+(?!(?:where|when|cascade|restrict|set|no|on)\b)(?:top\s*\(?\s*\d+\s*\)?\s*(?:percent\s+)?)?(?:from\s+)?[^\s(;]/;
-const UPDATE_SHAPE = /^\s+(?:(?:only|low_priority|ignore|top\s*\(\s*\d+\s*\))\s+)*[^\s(;]+(?:\s+(?:as\s+)?\w+)?\s+set\b/;
-
-/** DELETE or UPDATE that touches every row: no WHERE of its own, or an always-true one. */
-function everyRow(s: string, strings: string[], how: string, j: Judgement): void {
-  for (const m of s.matchAll(/\b(delete|update)\b/g)) {
-    const before = s.slice(0, m.index).trimEnd();
-    if (NOT_DML.has(before.split(' ').pop()!) || before.endsWith(',')) continue;
-    const rest = s.slice(m.index + m[0].length);
-    if (!(m[1] === 'delete' ? DELETE_SHAPE : UPDATE_SHAPE).test(rest)) continue;
-    const own = topLevel(rest);
-    const where = /\bwhere\b(.*?)(?:\b(?:returning|order by|limit|group by|having|output)\b|$)/.exec(own);
-    if (!where || tautology(where[1]!, strings)) {
-      say(j, `sql.${m[1]}-all`, 'database table', `${how}: ${shown(`${m[1]}${own}`, strings)} ${m[1] === 'delete' ? 'deletes' : 'changes'} every row`);
-    }
-  }
-}
-
-function statement(s: string, sc: Scanned, how: string, inv: Invocation, j: Judgement, depth: number): void {
-  const quoted = (k: string) => sc.strings[+k] ?? '';
-  if (/^(?:grant|revoke)\b/.test(s)) {
-    if (/^grant\s+all\b.*\bto\s+public\b/.test(s)) say(j, 'sql.grant-public', 'database role', `${how}: ${shown(s, sc.strings)} gives everyone every privilege`);
-    return;
-  }
-  if (/^alter\b/.test(s)) {
-    if (/\bdrop\b/.test(s)) say(j, 'sql.alter-drop', 'database table', `${how}: ${shown(s, sc.strings)} drops part of a table`);
-    // ClickHouse mutations: `ALTER TABLE t DELETE WHERE 1=1`.
-    const mutation = /\b(delete|update)\b.*?\bwhere\b(.*)$/.exec(s);
-    if (mutation && tautology(mutation[2]!, sc.strings)) say(j, `sql.${mutation[1]}-all`, 'database table', `${how}: ${shown(s, sc.strings)} touches every row`);
-    return;
-  }
-  for (const m of s.matchAll(/\bdrop\s+(?:temporary\s+|temp\s+)?(?:if\s+exists\s+)?((?:materialized|foreign)\s+\w+|column\s+family|\w+)/g)) {
-    say(j, 'sql.drop', dropTarget(m[1]!), `${how}: ${shown(s.slice(m.index), sc.strings)}`);
-  }
-  if (/(?:^|[\s)])truncate\s+(?:table\s+)?(?!\()[^\s;]/.test(s)) say(j, 'sql.truncate', 'database table', `${how}: ${shown(s, sc.strings)} deletes every row`);
-  everyRow(s, sc.strings, how, j);
-  for (const m of s.matchAll(/\b(?:copy\b.*\b(?:from|to)\s+program|xp_cmdshell)\s*(?:n\s*)?'s(\d+)'/g)) {
-    say(j, 'sql.server-program', 'database server', `${how}: the database server runs \`${quoted(m[1]!)}\``);
-    j.code(quoted(m[1]!), inv);
-  }
-  // Dynamic SQL: `EXECUTE 'DROP …'`, `sp_executesql N'…'`, `PREPARE s FROM '…'`.
-  for (const m of s.matchAll(/\b(?:exec(?:ute)?|sp_executesql|prepare\s+\w+\s+from)\s*\(?\s*(?:n\s*)?'s(\d+)'/g)) judgeSql(quoted(m[1]!), SQL, how, inv, j, depth + 1);
-}
-
-function judgeSql(src: string, dialect: Dialect, how: string, inv: Invocation, j: Judgement, depth = 0): Scanned {
-  const sc = scan(src, dialect);
-  if (depth > 4) return sc;
-  for (const body of sc.bodies) judgeSql(body, dialect, how, inv, j, depth + 1);
-  for (const s of sc.code.toLowerCase().replace(/\s+/g, ' ').split(';')) if (s.trim()) statement(s.trim(), sc, how, inv, j, depth);
-  return sc;
-}
-
 // ── clients ──
-
-const SQL: Dialect = {};
-const PSQL: Dialect = {
-  meta: (src, i) => src[i] === '\\',
-  commands: [[/^\\!\s*(.*)$/s, 'code'], [/^\\(?:o|out|g|w|write)\s+\|\s*(.*)$/, 'code'], [/^\\(?:o|out|w|write)\s+(\S+)/, 'write'], [/^\\gexec\b/, 'dynamic'], [/^\\copy\b.*\bprogram\s+'([^']*)'/i, 'code']],
-};
-const MYSQL_SQL: Dialect = {
-  backslash: true,
-  hash: true,
-  meta: (src, i, start) => src[i] === '\\' || (start && /^(?:system|pager|tee)\b/i.test(src.slice(i, i + 7))),
-  commands: [[/^(?:\\!|system)\s*(.*)$/i, 'code'], [/^(?:\\P|pager)\s+(.*)$/i, 'code'], [/^(?:\\T|tee)\s+(\S+)/i, 'write']],
-};
-const SQLITE_SQL: Dialect = {
-  meta: (src, i, start) => start && src[i] === '.',
-  commands: [[/^\.(?:system|shell|sh)\s+(.*)$/, 'code'], [/^\.(?:output|once|read)\s+['"]?\|\s*(.*?)['"]?$/, 'code'], [/^\.import\s+['"]\|\s*([^'"]*)['"]/, 'code'], [/^\.(?:output|once|save|backup)\s+['"]?([^-'"|\s][^'"\s]*)/, 'write']],
-};
-const TSQL: Dialect = { meta: (src, i, start) => start && /^(?::?!!|:r\b)/i.test(src.slice(i, i + 3)), commands: [[/^:?!!\s*(.*)$/, 'code']] };
 
 /**
  * A client: options whose value is SQL, options that read a file instead of stdin, SQL as operands
@@ -255,6 +58,23 @@ const CLIENTS: Record<string, Client> = {
   cqlsh: {
     spec: { short: 'e:f:k:u:p:b:', long: ['execute=', 'file=', 'keyspace=', 'username=', 'password=', 'cqlshrc=', 'cqlversion=', 'protocol-version=', 'connect-timeout=', 'request-timeout=', 'encoding=', 'debug', 'ssl', 'no-color', 'color', 'tty', 'version', 'help', 'secure-connect-bundle='] },
     sql: ['e', 'execute'], files: ['f', 'file'], dialect: SQL,
+  },
+  // The dbcli clients and usql: the same SQL, and psql's or mysql's own commands.
+  pgcli: {
+    spec: { short: 'h:p:U:u:Wwvd:D:lc:f:e:', long: ['host=', 'port=', 'user=', 'username=', 'dbname=', 'pgclirc=', 'dsn=', 'row-limit=', 'prompt=', 'prompt-dsn=', 'warn=', 'ssh-tunnel=', 'init-command=', 'log-file=', 'command=', 'file=', 'execute=', 'password', 'no-password', 'single-connection', 'list-dsn', 'less-chatty', 'list', 'auto-vertical-output', 'help', 'version'] },
+    sql: ['c', 'command', 'e', 'execute', 'init-command'], files: ['f', 'file'], dialect: PSQL, writes: ['log-file'],
+  },
+  usql: {
+    spec: { short: 'c:f:o:v:N:P:F:R:T:WwX1bqtxAHz0J', long: ['command=', 'file=', 'out=', 'set=', 'variable=', 'cset=', 'pset=', 'field-separator=', 'record-separator=', 'table-attr=', 'config=', 'password', 'no-password', 'no-init', 'single-transaction', 'batch', 'quiet', 'tuples-only', 'expanded', 'no-align', 'html', 'json', 'csv', 'help', 'version'] },
+    sql: ['c', 'command'], files: ['f', 'file'], dialect: PSQL, writes: ['o', 'out'],
+  },
+  mycli: {
+    spec: { short: 'h:P:u:S:p:D:d:R:l:e:Vt', long: ['host=', 'port=', 'user=', 'socket=', 'password=', 'database=', 'dsn=', 'prompt=', 'logfile=', 'execute=', 'init-command=', 'defaults-file=', 'defaults-group-suffix=', 'myclirc=', 'login-path=', 'ssl-ca=', 'ssl-cert=', 'ssl-key=', 'ssh-host=', 'ssh-user=', 'ssh-key-filename=', 'table', 'csv', 'warn', 'no-warn', 'local-infile', 'auto-vertical-output', 'help', 'version'] },
+    sql: ['e', 'execute', 'init-command'], files: [], dialect: MYSQL_SQL, writes: ['l', 'logfile'],
+  },
+  litecli: {
+    spec: { short: 'D:R:l:e:Vt', long: ['database=', 'prompt=', 'logfile=', 'execute=', 'liteclirc=', 'table', 'csv', 'warn', 'no-warn', 'auto-vertical-output', 'help', 'version'] },
+    sql: ['e', 'execute'], files: [], dialect: { meta: MYSQL_SQL.meta, commands: MYSQL_SQL.commands }, writes: ['l', 'logfile'],
   },
 };
 
@@ -330,6 +150,28 @@ function redis(inv: Invocation, j: Judgement): void {
 }
 register(['redis-cli', 'valkey-cli', 'keydb-cli'], redis);
 
+// ── key-value and time-series stores ──
+
+const ETCDCTL: OptionSpec = { short: 'w:', long: ['endpoints=', 'cacert=', 'cert=', 'key=', 'user=', 'password=', 'dial-timeout=', 'command-timeout=', 'keepalive-time=', 'keepalive-timeout=', 'discovery-srv=', 'discovery-srv-name=', 'write-out=', 'auth-jwt-token=', 'prefix', 'from-key', 'prev-kv', 'recursive', 'dir', 'insecure-transport', 'insecure-skip-tls-verify', 'debug', 'hex'] };
+
+/** `etcdctl del` of a prefix, a range or from a key on (`del '' --prefix` is every key); v2's `rm -r`. */
+register(['etcdctl'], (inv, j) => {
+  const p = parseOptions(inv.args, ETCDCTL);
+  const [verb, key, end] = p.operands.map(text);
+  const every = verb === 'del' && (hasOpt(p, 'prefix', 'from-key') || key === '' || end !== undefined);
+  if (every || ((verb === 'rm' || verb === 'rmdir') && hasOpt(p, 'recursive', 'r'))) say(j, 'kv.delete-all', 'database', `etcdctl ${inv.args.map(text).join(' ')} deletes every key ${key ? `under '${key}'` : 'in the store'}`);
+});
+
+register(['consul'], (inv, j) => {
+  const words = inv.args.map(text);
+  if (words[0] === 'kv' && words[1] === 'delete' && words.some((w) => /^--?recurse(?:=true)?$/.test(w))) say(j, 'kv.delete-all', 'database', `consul ${words.join(' ')} deletes every key under a prefix`);
+});
+
+register(['influx'], (inv, j) => {
+  const ops = inv.args.map(text).filter((w) => !w.startsWith('-'));
+  if (ops[0] === 'delete' || (['bucket', 'org', 'v1'].includes(ops[0] ?? '') && ops.includes('delete'))) say(j, 'db.wipe', 'database', `influx ${ops.join(' ')} deletes stored data`);
+});
+
 // ── drop tools ──
 
 register(['dropdb', 'dropuser', 'pg_dropcluster', 'mysqladmin'], (inv, j) => {
@@ -350,6 +192,7 @@ const WIPES: [string[], RegExp][] = [
   [['knex'], / migrate:rollback .*--all /],
   [['artisan'], / (?:migrate:(?:fresh|reset|refresh)|db:wipe) /],
   [['alembic'], / downgrade base /],
+  [['flask'], / db downgrade base /],
   [['typeorm', 'typeorm-ts-node-commonjs', 'typeorm-ts-node-esm'], / schema:drop /],
   [['mix'], / ecto\.(?:drop|reset) /],
   [['dotnet'], / ef database drop /],

@@ -1,7 +1,10 @@
 /** Every rule module, registered by importing it. */
 import './deletion.ts';
 import './writers.ts';
+import './fileTools.ts';
 import './system.ts';
+import './processes.ts';
+import './services.ts';
 import './codeRunners.ts';
 import './vcs.ts';
 import './data.ts';

@@ -164,8 +164,8 @@ register(['helm'], (inv, j) => {
 
 register(['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf', 'serverless', 'sls'], (inv, j) => {
   const args = line(inv.args);
-  const destroy = / destroy /.test(args) || (inv.name === 'pulumi' && / (?:down|stack rm) /.test(args)) || / apply .*--?destroy /.test(args) || (/^(?:serverless|sls)$/.test(inv.name) && / remove /.test(args));
-  if (destroy && !/ --?help /.test(args)) j.add('dangerous', 'infra.destroy', 'cloud infrastructure', `${inv.name} ${inv.args.map(text).join(' ')} destroys the infrastructure it manages`);
+  const destroy = / destroy | workspace (?:delete|rm) | state (?:rm|delete) /.test(args) || (inv.name === 'pulumi' && / (?:down|stack rm) /.test(args)) || / apply .*--?destroy /.test(args) || (/^(?:serverless|sls)$/.test(inv.name) && / remove /.test(args));
+  if (destroy && !/ --?help /.test(args)) j.add('dangerous', 'infra.destroy', 'cloud infrastructure', `${inv.name} ${inv.args.map(text).join(' ')} destroys the infrastructure it manages, or forgets it`);
 });
 
 const AWS: OptionSpec = { long: ['profile=', 'region=', 'output=', 'endpoint-url=', 'query=', 'color=', 'ca-bundle=', 'cli-read-timeout=', 'cli-connect-timeout=', 'cli-binary-format=', 'debug', 'no-verify-ssl', 'no-paginate', 'no-sign-request', 'no-cli-pager', 'recursive', 'delete', 'force', 'dryrun', 'dry-run'] };
@@ -193,6 +193,8 @@ const CLOUD: [string[], RegExp, string][] = [
   [['firebase'], /^(?:projects:delete|firestore:delete|database:remove|functions:delete|hosting:disable)$/, 'firebase'],
   [['wrangler'], /^delete$/, 'cloudflare'],
   [['supabase', 'railway'], /^(?:delete|down)$/, 'cloud'],
+  [['eksctl'], /^delete$/, 'aws eks'],
+  [['vagrant'], /^destroy$/, 'virtual machines'],
 ];
 const CLOUD_GLOBAL: OptionSpec = { long: ['project=', 'account=', 'configuration=', 'format=', 'verbosity=', 'zone=', 'region=', 'impersonate-service-account=', 'billing-project=', 'subscription=', 'context='] };
 for (const [names, verbs, target] of CLOUD) {
@@ -202,6 +204,31 @@ for (const [names, verbs, target] of CLOUD) {
     if (ops.some((o) => verbs.test(o.toLowerCase())) || recursive) j.add('dangerous', 'cloud.delete', inv.name === 'gcloud' && ops[0] ? `gcloud ${ops[0]}` : target, `${inv.name} ${ops.join(' ')} deletes cloud resources`);
   });
 }
+
+/**
+ * Object stores, remote file systems and job schedulers: `[names, verb, what else on the padded line
+ * makes it a mass delete (null: the verb alone), target]`. `rclone sync`, `mc mirror --remove`,
+ * `s3cmd sync --delete-removed` and `gsutil rsync -d` delete at the destination what the source lacks.
+ */
+const BULK_DELETES: [string[], RegExp, RegExp | null, string][] = [
+  [['rclone'], /^(?:purge|delete|deletefile|rmdir|rmdirs|sync|cleanup)$/, null, 'cloud storage'],
+  [['mc', 'mcli'], /^rb$/, / --force /, 'cloud storage'],
+  [['mc', 'mcli'], /^rm$/, /^(?=.* (?:-r|--recursive) )(?=.* --force )/, 'cloud storage'],
+  [['mc', 'mcli'], /^mirror$/, / --remove /, 'cloud storage'],
+  [['s3cmd'], /^(?:del|rm)$/, / (?:-r|--recursive) /, 'cloud storage'],
+  [['s3cmd'], /^rb$/, null, 'cloud storage'],
+  [['s3cmd'], /^sync$/, / --delete-removed /, 'cloud storage'],
+  [['gsutil'], /^rsync$/, / -\w*d/, 'cloud storage'],
+  [['azcopy'], /^(?:remove|rm)$/, / --recursive/, 'cloud storage'],
+  [['nomad'], /^stop$/, / -purge /, 'nomad job'],
+];
+register([...new Set(BULK_DELETES.flatMap(([names]) => names))], (inv, j) => {
+  const padded = line(inv.args);
+  if (/ (?:--dry-run|-n|--dryrun) /.test(padded)) return;
+  const verbs = inv.args.map(text).filter((w) => !w.startsWith('-')).slice(0, 3);
+  const hit = BULK_DELETES.find(([names, verb, more]) => names.includes(inv.name) && verbs.some((v) => verb.test(v)) && (!more || more.test(padded)));
+  if (hit) j.add('dangerous', 'cloud.delete', hit[3], `${inv.name} ${inv.args.map(text).join(' ')} deletes in bulk`);
+});
 
 // ── removing installed packages ──
 

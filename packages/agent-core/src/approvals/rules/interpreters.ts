@@ -114,7 +114,7 @@ const DELETE_HOME = /(?:rmtree|remove_tree|rmSync|rm_rf|rm_r|remove_dir|remove_d
 /** A loop that never ends (`while True:`, `until 0`, `for(;;)`, `loop {`), or `fork` as its own condition. */
 const FOREVER = /\b(?:while|until)\s*\(?\s*(?:1|0|true|True|false|fork|pcntl_fork)\b|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s*(?:do\b|\{)|\brepeat\b|iter\s*\(\s*int\s*,\s*1\s*\)|itertools\.count|\bwhile\s*:|fork\s*(?:\(\s*\))?\s*(?:while|until)\s*\(?\s*(?:1|0|true|fork)\b|\bforever\b/;
 const FORK_BOMB = { test: (code: string) => FOREVER.test(code) && /fork\b|spawn\(\s*process\.argv|Process\.spawn/.test(code) };
-const KILL_ALL = /\b(?:os\.kill|process\.kill|Process\.kill|posix\.kill|kill|killpg)\s*\(\s*(?:-1\b|[^,()]{1,20},\s*-1\b)|\bkill\s+(?:-?\d+|['"]?\w+['"]?)\s*,\s*-1\b/;
+const KILL_ALL = /\b(?:os\.kill|process\.kill|Process\.kill|posix\.kill|kill|killpg)\s*\(\s*(?:-1\b|[^,()]{1,20},\s*-1\b)|\bkill\s+(?:-?\d+|['"][^'"]*['"]|\w+)\s*,\s*-1\b/;
 
 const QUOTED = `(?:'(?:[^'\\\\]|\\\\.)*'|"(?:[^"\\\\]|\\\\.)*")`;
 const LITERAL_LIST = new RegExp(`${QUOTED}(?:\\s*,\\s*\\[?\\s*${QUOTED})+`, 'g');
@@ -140,7 +140,8 @@ const withoutStrings = (code: string) => code.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[
 export function judgeCode(code: string, inv: Invocation, j: Judgement): void {
   const bare = withoutStrings(code);
   const spawns = SPAWN.test(bare) || SPAWN_MODULE.test(code) || (BACKTICK_LANGS.test(inv.name) && /`[^`]+`/.test(code));
-  const deletes = DELETE.test(bare);
+  // A delete named as a callable string (`array_map("unlink", …)`, `map(os.remove, …)`).
+  const deletes = DELETE.test(bare) || /\b(?:array_map|array_walk|map|each|forEach|call_user_func\w*)\s*\(\s*['"]?(?:unlink|rmdir|os\.remove|os\.unlink|shutil\.rmtree)\b/.test(code);
   const writes = WRITE.test(code) || /\bopen\s*\(?\s*\w+\s*,\s*["']\s*\+?>/.test(code);
   if (FORK_BOMB.test(bare)) j.add('hardline', 'fork-bomb', 'machine', `${inv.name} code that forks without end`);
   if (KILL_ALL.test(bare)) j.add('hardline', 'kill.everything', 'all processes', `${inv.name} code that signals every process (kill -1)`);

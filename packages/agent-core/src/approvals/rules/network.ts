@@ -1,7 +1,8 @@
 /**
  * Network clients: requests to a cloud metadata endpoint (instance credentials), however the address
- * is spelled, but only in the URL and host arguments of the clients themselves; and clients that hand
- * a shell to the other end (`nc -e /bin/sh`, `socat TCP:… EXEC:bash`).
+ * is spelled, but only in the URL and host arguments of the clients themselves (and in `/dev/tcp`
+ * redirects, see `metadataRedirect`); requests that delete a search index; and clients that hand a
+ * shell to the other end (`nc -e /bin/sh`, `socat TCP:… EXEC:bash`).
  */
 import type { Invocation, Judgement } from '../judgement.ts';
 import { optValues, parseOptions, type OptionSpec, type ParsedOptions } from '../options.ts';
@@ -73,16 +74,20 @@ export function isMetadataHost(raw: string): boolean {
   return METADATA_V4.has(/^[0-9a-f]{8}$/.test(embedded) ? parseInt(embedded, 16) : inetAton(embedded.replace(/-/g, '.')) ?? -1);
 }
 
-/** curl's URL globbing (`{a,b}`, `[1-9]`): every host it may request, up to a limit. */
+/**
+ * Every host a URL argument may request, up to a limit: curl's URL globbing (`{a,b}`, `[1-9]`,
+ * `[a-z]`) and the brace sequences bash expands before curl sees them (`{250..254}`, `{a..c}`).
+ */
 function expandGlobs(host: string, limit = 512): string[] {
-  const m = /\{([^{}]*)\}|\[(\d+)-(\d+)(?::\d+)?\]|\[([a-z])-([a-z])(?::\d+)?\]/i.exec(host);
+  const m = /\{(-?\d+)\.\.(-?\d+)(?:\.\.-?\d+)?\}|\{([a-z])\.\.([a-z])\}|\{([^{}]*)\}|\[(\d+)-(\d+)(?::\d+)?\]|\[([a-z])-([a-z])(?::\d+)?\]/i.exec(host);
   if (!m) return [host];
-  let alternatives: string[];
-  if (m[1] !== undefined) alternatives = m[1].split(',');
-  else {
-    const [from, to] = m[2] !== undefined ? [+m[2], +m[3]!] : [m[4]!.charCodeAt(0), m[5]!.charCodeAt(0)];
-    alternatives = Array.from({ length: Math.max(0, Math.min(to - from + 1, limit)) }, (_, i) => (m[2] !== undefined ? String(from + i) : String.fromCharCode(from + i)));
-  }
+  const range = (from: number, to: number, show: (n: number) => string) =>
+    Array.from({ length: Math.min(Math.abs(to - from) + 1, limit) }, (_, i) => show(from + (to >= from ? i : -i)));
+  const alternatives =
+    m[5] !== undefined ? m[5].split(',')
+    : m[1] !== undefined ? range(+m[1], +m[2]!, String)
+    : m[6] !== undefined ? range(+m[6], +m[7]!, String)
+    : range((m[3] ?? m[8])!.charCodeAt(0), (m[4] ?? m[9])!.charCodeAt(0), (n) => String.fromCharCode(n));
   return alternatives.flatMap((a) => expandGlobs(host.slice(0, m.index) + a + host.slice(m.index + m[0].length), limit)).slice(0, limit);
 }
 
@@ -97,6 +102,49 @@ export function urlHost(url: string): string {
 function metadata(addresses: string[], inv: Invocation, j: Judgement): void {
   const hit = addresses.find((a) => a && a !== '\u0000' && expandGlobs(urlHost(a)).some(isMetadataHost));
   if (hit) j.add('dangerous', 'network.metadata', 'metadata endpoint', `${inv.name} ${hit} reaches the cloud metadata endpoint (instance credentials)`);
+}
+
+/**
+ * A redirect to `/dev/tcp/HOST/PORT` (or udp) naming a metadata host: bash opens that connection
+ * itself (`cat < /dev/tcp/169.254.169.254/80`, `exec 3<>/dev/tcp/…`). For the engine to call on every
+ * redirect target, input or output.
+ */
+export function metadataRedirect(target: WordValue, j: Judgement): void {
+  const host = /^\/dev\/(?:tcp|udp)\/([^/]+)(?:\/|$)/.exec(display(target))?.[1];
+  if (host && expandGlobs(host).some(isMetadataHost)) {
+    j.add('dangerous', 'network.metadata', 'metadata endpoint', `a redirect to ${display(target)} reaches the cloud metadata endpoint (instance credentials)`);
+  }
+}
+
+// ── HTTP requests that delete a search index ──
+
+const METHODS = /^(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/i;
+/** Elasticsearch and OpenSearch (self-hosted and Elastic Cloud): a path of one index name is the whole index. */
+const SEARCH_PORT = /:(?:9200|9243)$/;
+
+/**
+ * `DELETE …/_all` or `…/*` (every index), `DELETE …:9200/INDEX` (a whole index), and
+ * `_delete_by_query` matching everything: a search cluster's data, gone in one request.
+ */
+function searchDelete(parsed: ParsedOptions, operands: string[], inv: Invocation, j: Judgement): void {
+  const httpie = /^(?:https?|xhs?|httpie)$/.test(inv.name);
+  const named = httpie && METHODS.test(operands[0] ?? '') ? operands[0]!.toUpperCase() : null;
+  const method = named ?? (optValues(parsed, 'X', 'request', 'method').pop() ?? 'GET').toUpperCase();
+  const urls = [...(named ? operands.slice(1, 2) : httpie ? operands.slice(0, 1) : operands), ...optValues(parsed, 'url')];
+  const request = [...optValues(parsed, 'd', 'data', 'data-raw', 'data-binary', 'json', 'body-data', 'post-data'), ...operands].join(' ');
+  for (const url of urls) {
+    const rest = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+    const cut = rest.search(/[/?#]/);
+    const host = cut < 0 ? rest : rest.slice(0, cut);
+    const segments = (cut < 0 ? '' : rest.slice(cut)).split(/[?#]/)[0]!.split('/').filter(Boolean);
+    const every = segments.some((s) => s === '_all' || s.includes('*'));
+    const index = SEARCH_PORT.test(host) && segments.length === 1 && !segments[0]!.startsWith('_');
+    const byQuery = segments.includes('_delete_by_query') && (/match_all/.test(request) || request.trim() === url.trim());
+    if ((method === 'DELETE' && (every || index)) || byQuery) {
+      j.add('dangerous', 'search.delete', 'search index', `${inv.name} ${method} ${url} deletes ${every || byQuery ? 'every document or index it matches' : 'a whole index'}`);
+      return;
+    }
+  }
 }
 
 // ── clients and the arguments that are addresses ──
@@ -137,6 +185,7 @@ for (const [names, spec, extra] of CLIENTS) {
     const addresses = /^(?:nc|ncat|netcat|telnet)$/.test(inv.name) ? operands.slice(0, 1) : /^(?:https?|xhs?|httpie)$/.test(inv.name) ? operands.slice(0, 2) : operands;
     metadata([...addresses, ...extra(parsed)], inv, j);
     if (spec === NC) remoteShell(parsed, inv, j);
+    else searchDelete(parsed, operands, inv, j);
   });
 }
 

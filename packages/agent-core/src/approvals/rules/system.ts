@@ -1,9 +1,8 @@
 /**
- * The machine itself: formatting or wiping disks, killing every process, shutting down or rebooting
- * (in any spelling), services, users, firewall, scheduled jobs.
+ * The machine itself: formatting or wiping disks, users, firewall, scheduled jobs, kernel settings and
+ * mounts. Processes and power are in processes.ts, services in services.ts.
  */
 import type { Invocation, Judgement } from '../judgement.ts';
-import { hasOpt, parseOptions } from '../options.ts';
 import { register } from '../programRules.ts';
 import { display, literal, type WordValue } from '../words.ts';
 
@@ -30,6 +29,9 @@ function disk(inv: Invocation, j: Judgement): void {
   if (name === 'mdadm' && has('--zero-superblock', '--create', '-c', '--build', '--grow')) return why('rewrites RAID metadata');
   if (['lvremove', 'vgremove', 'pvremove', 'lvreduce'].includes(name)) return why('removes or shrinks a volume');
   if (name === 'zpool' && has('destroy', 'labelclear', 'create')) return why('destroys a pool');
+  // A dataset (and with -r its children) is a file system like a volume; a snapshot or a rollback loses less.
+  if (name === 'zfs' && has('destroy') && a.some((x) => /^-\w*n/.test(x))) return;
+  if (name === 'zfs' && has('destroy') && a.some((x) => /^-\w*[rR]/.test(x) || (!x.startsWith('-') && x !== 'destroy' && !x.includes('@')))) return why('destroys a dataset and every file in it');
   if (name === 'zfs' && has('destroy', 'rollback')) return j.add('dangerous', 'disk.destroy', 'disk', `zfs ${a[0]} loses data`);
   if (name === 'cryptsetup' && has('luksformat', 'erase', 'luksErase'.toLowerCase(), 'reencrypt')) return why('erases encrypted-volume keys');
   if (name === 'nvme' && has('format', 'sanitize', 'delete-ns')) return why('erases an NVMe drive');
@@ -44,103 +46,7 @@ function disk(inv: Invocation, j: Judgement): void {
 }
 register(FORMATTERS, disk);
 
-// ── killing everything ──
-function kill(inv: Invocation, j: Judgement): void {
-  const args = inv.args;
-  let i = 0;
-  const targets: WordValue[] = [];
-  for (; i < args.length; i += 1) {
-    const t = literal(args[i]!) ?? '';
-    if (t === '--') {
-      targets.push(...args.slice(i + 1));
-      break;
-    }
-    if (['-s', '-n', '--signal'].includes(t)) i += 1;
-    else if (['-l', '-L', '--list', '--table'].includes(t)) return;
-    else if (t === '-1' && i > 0) targets.push(args[i]!);
-    else if (t === '-1' && args.length === 1) targets.push(args[i]!);
-    else if (t.startsWith('-') && i === 0 && args.length > 1) continue;
-    else targets.push(args[i]!);
-  }
-  for (const target of targets) {
-    const t = literal(target);
-    if (t === '-1') hard(j, 'kill.everything', 'all processes', `${inv.name} ${texts(inv.args).join(' ')} signals every process it may (pid -1)`);
-    if (t === '0' || t === '-0') j.add('dangerous', 'kill.group', 'process group', 'kill 0 signals the whole process group');
-    if (t === '1') hard(j, 'kill.everything', 'init', 'signalling pid 1 (init) can bring the machine down');
-    const source = target.source;
-    // `kill $(ps -e -o pid=)`, `` kill `ps ax -o pid=` ``: every process id on the machine.
-    const listing = /^(?:\$\(|`)\s*(?:\/\S*\/)?ps\s+([^)`|]*)/.exec(source);
-    if (listing && /(?:^|\s)(?:-\w*[eA]\w*|a?x\w*|aux\w*|--all)\b/.test(listing[1]!) && !/\s-[CpuUGsqt]\b|--(?:pid|user|ppid|sid)\b/.test(listing[1]!)) {
-      hard(j, 'kill.everything', 'all processes', `${inv.name} of every process id (${source})`);
-    }
-  }
-}
-register(['kill'], kill);
-register(['killall5'], (inv, j) => hard(j, 'kill.everything', 'all processes', 'killall5 signals every process'));
-
-function pkill(inv: Invocation, j: Judgement): void {
-  const parsed = parseOptions(inv.args, { short: 'cefilnovxrJ:F:g:G:P:s:t:u:U:O:', long: ['signal=', 'euid=', 'uid=', 'group=', 'pgroup=', 'session=', 'terminal=', 'parent=', 'full', 'exact', 'newest', 'oldest', 'ns=', 'nslist='] });
-  const signal = texts(inv.args).find((t) => /^-(?:9|kill|sigkill)$/i.test(t) || /^--signal=(?:9|kill|sigkill)$/i.test(t));
-  const users = texts(inv.args).some((t) => /^-[uU]|^--(?:e?uid)/.test(t)) || (inv.name === 'killall' && hasOpt(parsed, 'u', 'user'));
-  const patterns = parsed.operands.filter((w) => !/^\d+$/.test(literal(w) ?? '') || inv.name !== 'pkill');
-  if (users && patterns.length === 0) return hard(j, 'kill.everything', 'all processes', `${inv.name} ${texts(inv.args).join(' ')} kills every process of a user`);
-  if (inv.name === 'killall' || signal) j.add('dangerous', 'kill.by-name', 'processes', `${inv.name} ${texts(inv.args).join(' ')} kills processes by name${signal ? ' with SIGKILL' : ''}`);
-  if (texts(inv.args).some((t) => /^-(?:s|-signal)$/i.test(t))) {
-    const idx = texts(inv.args).findIndex((t) => /^-(?:s|-signal)$/i.test(t));
-    if (/^(?:9|kill|sigkill)$/i.test(texts(inv.args)[idx + 1] ?? '')) j.add('dangerous', 'kill.by-name', 'processes', `${inv.name} kills processes by name with SIGKILL`);
-  }
-}
-register(['pkill', 'killall'], pkill);
-
-// ── shutdown and reboot in any spelling ──
-const POWER_WORDS = /^(?:poweroff|reboot|halt|kexec|shutdown|suspend|hibernate|hybrid-sleep|soft-reboot|rescue|emergency)$/;
-const POWER_TARGETS = /^(?:poweroff|reboot|halt|kexec|shutdown|rescue|emergency|soft-reboot)\.target$/;
-
-function power(inv: Invocation, j: Judgement): void {
-  const a = texts(inv.args).map((x) => x.toLowerCase());
-  const say = (what: string) => hard(j, 'power.off', 'machine', what);
-  if (['shutdown', 'reboot', 'halt', 'poweroff'].includes(inv.name)) {
-    if (a.some((x) => ['-c', '--help', '-k', '--version', '--show'].includes(x))) return;
-    return say(`${inv.name} shuts down or reboots the machine`);
-  }
-  if (inv.name === 'init' || inv.name === 'telinit') {
-    if (a.some((x) => ['0', '6', 's', 'S'.toLowerCase(), '1'].includes(x))) say(`${inv.name} ${a.join(' ')} changes the runlevel (halt, reboot or single-user)`);
-    return;
-  }
-  if (inv.name === 'kexec') {
-    if (a.some((x) => /^-\w*e$|^--exec$/.test(x))) say('kexec -e reboots into another kernel');
-    return;
-  }
-  if (inv.name === 'systemctl' || inv.name === 'loginctl') {
-    const ops = a.filter((x) => !x.startsWith('-'));
-    const verb = ops[0] ?? '';
-    if (POWER_WORDS.test(verb)) return say(`${inv.name} ${verb} shuts down, reboots or suspends the machine`);
-    if (['start', 'isolate', 'restart', 'reload-or-restart', 'try-restart', 'enable', 'default'].includes(verb) && ops.slice(1).some((u) => POWER_TARGETS.test(u) || /^(?:poweroff|reboot|halt|kexec)$/.test(u))) {
-      return say(`${inv.name} ${verb} ${ops.slice(1).join(' ')} shuts down or reboots the machine`);
-    }
-    if (verb === 'set-default' && ops.slice(1).some((u) => POWER_TARGETS.test(u))) return say('boots into power-off on every start');
-    if (inv.name === 'loginctl' && ['terminate-user', 'kill-user', 'terminate-session', 'kill-session'].includes(verb)) j.add('dangerous', 'kill.session', 'user session', `loginctl ${verb} ends a login session`);
-  }
-}
-register(['shutdown', 'reboot', 'halt', 'poweroff', 'init', 'telinit', 'kexec', 'systemctl', 'loginctl'], power);
-
-/** D-Bus calls to logind or the session manager that power off or reboot. */
-register(['busctl', 'dbus-send', 'gdbus', 'qdbus'], (inv, j) => {
-  const text = texts(inv.args).join(' ');
-  if (/login1|SessionManager|ConsoleKit|systemd1/i.test(text) && /\b(?:PowerOff|Reboot|Halt|Suspend|Hibernate|KExec|RequestShutdown|RequestReboot|Shutdown)\b/i.test(text)) {
-    hard(j, 'power.off', 'machine', `${inv.name} asks the system to power off or reboot over D-Bus`);
-  }
-});
-
-// ── services, users, firewall, schedules ──
-register(['systemctl', 'service', 'launchctl', 'invoke-rc.d', 'rc-service', 'update-rc.d', 'sv', 'rc-update', 'chkconfig'], (inv, j) => {
-  const a = texts(inv.args).map((x) => x.toLowerCase());
-  if (inv.name === 'systemctl' && a.includes('--user')) return;
-  const verbs = ['stop', 'disable', 'mask', 'kill', 'restart', 'unload', 'bootout', 'remove', 'del', 'delete', 'reload-or-restart', 'try-restart', 'force-reload', 'off', 'down', 'isolate'];
-  const verb = a.find((x) => verbs.includes(x));
-  if (verb) j.add('dangerous', 'service.stop', 'system service', `${inv.name} ${a.join(' ')} stops or disables a service`);
-});
-
+// ── users, firewall, schedules ──
 register(['useradd', 'adduser', 'usermod', 'userdel', 'deluser', 'groupadd', 'groupmod', 'groupdel', 'passwd', 'chpasswd', 'chage', 'vipw', 'vigr', 'gpasswd', 'newusers', 'pwconv'], (inv, j) => {
   const a = texts(inv.args);
   if (inv.name === 'passwd' && (a.length === 0 || a.every((x) => ['-S', '--status', '-h', '--help'].includes(x) || !x.startsWith('-')) && !a.some((x) => x === '-d'))) {

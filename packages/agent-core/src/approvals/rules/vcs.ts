@@ -7,6 +7,7 @@ import type { Invocation, Judgement } from '../judgement.ts';
 import { hasOpt, optValue, optValues, parseOptions, type OptionSpec, type ParsedOptions } from '../options.ts';
 import { register } from '../programRules.ts';
 import { display, lit, literal, type WordValue } from '../words.ts';
+import { harmlessProgram } from './environment.ts';
 
 const text = (w: WordValue | undefined) => (w ? literal(w) ?? '' : '');
 const quote = (w: WordValue) => (literal(w) === null ? display(w) : `'${literal(w)!.replace(/'/g, `'\\''`)}'`);
@@ -18,7 +19,10 @@ const CODE_KEYS = /^(?:core\.(?:sshcommand|pager|editor|fsmonitor|askpass|gitpro
 /** Keys that make git run programs from elsewhere (hooks, included config, the `ext::` transport). */
 const PROGRAM_KEYS = /^(?:core\.hookspath|include\.path|includeif\..+\.path|protocol\.(?:.+\.)?allow)$/;
 /** Values that run nothing worth asking about (`-c core.pager=cat`, `-c pager.log=false`). */
-const HARMLESS = /^(?:|true|false|yes|no|on|off|0|1|:|cat|more|less(?:\s+-\w+)*|never|user)$/i;
+const HARMLESS = /^(?:|true|false|yes|no|on|off|0|1|:|never|user)$/i;
+/** `submodule.*.update` is a mode (`rebase`, `merge`, …) unless it starts with `!`; `credential.helper` may be gh's own helper. */
+const NOT_CODE = /^submodule\..+\.update$/;
+const GH_HELPER = /^!\s*(?:\S*\/)?gh auth git-credential\s*$/;
 
 /** The key as approvals remember it: subsection replaced by `*` (`filter.lfs.smudge` → `filter.*.smudge`). */
 function keyClass(key: string): string {
@@ -26,19 +30,42 @@ function keyClass(key: string): string {
   return parts.length > 2 ? `${parts[0]}.*.${parts[parts.length - 1]}` : key;
 }
 
+/** A value that runs nothing worth asking about: a mode, a boolean, or a well-known program (see `harmlessProgram`). */
+function harmlessSetting(k: string, value: string, code: boolean): boolean {
+  if (NOT_CODE.test(k)) return !value.startsWith('!');
+  if (HARMLESS.test(value.trim())) return !/^protocol\./.test(k);
+  if (!code) return false;
+  if (/^credential\./.test(k)) return harmlessProgram(value, 'credential') || GH_HELPER.test(value);
+  return harmlessProgram(value, /^gpg\./.test(k) ? 'signer' : 'program');
+}
+
 /** A configuration entry given for one run (`-c`) or written (`git config`): asks when it runs programs. */
 function configEntry(key: string, value: string | null, inv: Invocation, j: Judgement, how: string): void {
   const k = key.toLowerCase();
-  if (k.startsWith('alias.')) {
-    if (value === null || value.startsWith('!') || how !== '-c') j.add('dangerous', 'git.alias', 'git alias', `git ${how} defines the git alias ${key.slice(6)} = ${value ?? '(set at run time)'}`);
-    if (value?.startsWith('!')) j.code(value.slice(1), inv);
-    return;
-  }
+  if (k.startsWith('alias.')) return aliasEntry(key.slice(6), value, inv, j, how);
   const code = CODE_KEYS.test(k);
   if (!code && !PROGRAM_KEYS.test(k)) return;
-  if (value !== null && HARMLESS.test(value.trim()) && !/^protocol\./.test(k)) return;
+  if (value !== null && harmlessSetting(k, value, code)) return;
   j.add('dangerous', 'git.config-program', `git ${keyClass(k)}`, `git ${how} ${key}=${value ?? '(set at run time)'} makes git run a program`);
   if (code && value) j.code(value.replace(/^!/, ''), inv);
+}
+
+/**
+ * An alias: `!cmd` runs shell code; any other is git arguments, judged where it is used (`-c`) or,
+ * written to a config file, judged now as the git command it stands for (`alias.up = push --force`).
+ */
+function aliasEntry(name: string, value: string | null, inv: Invocation, j: Judgement, how: string): void {
+  const define = (level: 'dangerous' | 'hardline', why: string) => j.add(level, 'git.alias', 'git alias', `git ${how} defines the git alias ${name} = ${value ?? '(set at run time)'}${why}`);
+  if (value === null || value.startsWith('!')) {
+    define('dangerous', '');
+    if (value) j.code(value.slice(1), inv);
+    return;
+  }
+  if (how === '-c') return;
+  const before = j.findings.length;
+  subcommand(aliasWords(value), inv, j, { aliases: new Map(), cleanUnforced: false }, 1);
+  const found = j.findings.splice(before);
+  if (found.length) define(found.some((f) => f.level === 'hardline') ? 'hardline' : 'dangerous', `: ${found[0]!.why}`);
 }
 
 // ── global options and aliases ──
@@ -131,15 +158,39 @@ function remoteProgram(values: string[], inv: Invocation, j: Judgement): void {
   }
 }
 
+/** `--template=DIR`: hooks copied from DIR run in the new repository (during a clone, at checkout). */
+function templateHooks(dirs: string[], sub: string, j: Judgement): void {
+  if (dirs.length) j.add('dangerous', 'git.config-program', 'git hooks', `git ${sub} --template=${dirs[0]} installs hooks from another directory, and git runs them`);
+}
+
 const SUBCOMMANDS: Record<string, Sub> = {
   push,
   fetch: (args, inv, j) => remoteProgram(optValues(parse(args, '', ['upload-pack=']), 'upload-pack'), inv, j),
   pull: (args, inv, j) => remoteProgram(optValues(parse(args, '', ['upload-pack=']), 'upload-pack'), inv, j),
   'ls-remote': (args, inv, j) => remoteProgram(optValues(parse(args, '', ['upload-pack=']), 'upload-pack'), inv, j),
   clone: (args, inv, j) => {
-    const p = parse(args, 'u:c:o:b:', ['upload-pack=', 'config=', 'origin=', 'branch=', 'template=', 'reference=', 'depth=', 'separate-git-dir=', 'jobs=']);
+    const p = parse(args, 'u:c:o:b:j:', ['upload-pack=', 'config=', 'origin=', 'branch=', 'template=', 'reference=', 'reference-if-able=', 'depth=', 'separate-git-dir=', 'jobs=', 'filter=', 'shallow-since=', 'shallow-exclude=', 'server-option=', 'bundle-uri=', 'ref-format=']);
     remoteProgram(optValues(p, 'u', 'upload-pack'), inv, j);
-    for (const c of optValues(p, 'c', 'config')) configEntry(c.split('=')[0]!, c.includes('=') ? c.slice(c.indexOf('=') + 1) : 'true', inv, j, '-c');
+    for (const c of optValues(p, 'c', 'config')) configEntry(c.split('=')[0]!, c.includes('=') ? c.slice(c.indexOf('=') + 1) : 'true', inv, j, 'clone --config');
+    templateHooks(optValues(p, 'template'), 'clone', j);
+    // Into the directory named, or the repository's "humanish" name in the cwd (`…/x.git` → `x`).
+    const [repo, dir] = p.operands;
+    const name = text(repo).replace(/\/+$/, '').replace(/\/?\.git$/, '').split(/[/:]/).pop();
+    const into = dir ?? (name ? lit(name) : undefined);
+    if (into) j.write(into, inv, 'git clone into');
+    for (const d of optValues(p, 'separate-git-dir')) j.write(lit(d), inv, 'git clone --separate-git-dir into');
+  },
+  init: (args, _inv, j) => templateHooks(optValues(parse(args, 'q', ['template=', 'separate-git-dir=', 'object-format=', 'ref-format=', 'shared=', 'initial-branch=', 'bare', 'quiet']), 'template'), 'init', j),
+  worktree: (args, inv, j) => {
+    const verb = text(args[0]);
+    const p = parse(args.slice(1), 'fqb:B:', ['force', 'detach', 'checkout', 'no-checkout', 'lock', 'reason=', 'orphan', 'track', 'no-track', 'guess-remote', 'no-guess-remote', 'quiet', 'expire=', 'verbose', 'porcelain']);
+    if (verb === 'add' && p.operands[0]) j.write(p.operands[0], inv, 'git worktree add into');
+    if (verb === 'remove' && hasOpt(p, 'f', 'force')) discard(j, `git worktree remove --force ${text(p.operands[0])} deletes a worktree with its uncommitted changes`);
+  },
+  archive: (args, inv, j) => {
+    const p = parse(args, 'o:l', ['output=', 'format=', 'prefix=', 'remote=', 'exec=', 'add-file=', 'add-virtual-file=', 'worktree-attributes', 'verbose', 'list', 'mtime=']);
+    remoteProgram(optValues(p, 'exec'), inv, j);
+    for (const out of optValues(p, 'o', 'output')) j.write(lit(out), inv, 'git archive to');
   },
   reset: (args, _inv, j) => {
     const p = parse(args, 'qpN', ['soft', 'mixed', 'hard', 'merge', 'keep', 'quiet', 'no-quiet', 'patch', 'intent-to-add', 'pathspec-from-file=', 'pathspec-file-nul', 'recurse-submodules', 'no-recurse-submodules', 'refresh', 'no-refresh']);

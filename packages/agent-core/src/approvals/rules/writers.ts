@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Invocation, Judgement } from '../judgement.ts';
 import { hasOpt, optValue, optValues, parseOptions, type OptionSpec } from '../options.ts';
 import { register } from '../programRules.ts';
-import { display, lit, literal } from '../words.ts';
+import { display, lit, literal, type WordValue } from '../words.ts';
 import { treeWrite } from './deletion.ts';
 
 const COPY: OptionSpec = { short: 'abdfHiLlnPpRrsTuvxt:S:m:o:g:DCZ', long: ['archive', 'backup', 'force', 'interactive', 'link', 'dereference', 'no-clobber', 'no-dereference', 'preserve', 'recursive', 'symbolic-link', 'target-directory=', 'no-target-directory', 'update', 'verbose', 'suffix=', 'mode=', 'owner=', 'group=', 'relative', 'parents', 'reflink', 'sparse=', 'strip', 'compare', 'directory', 'remove-destination', 'attributes-only', 'copy-contents', 'one-file-system', 'logical', 'physical'] };
@@ -59,13 +59,27 @@ register(['truncate'], (inv, j) => {
   for (const f of parseOptions(inv.args, { short: 'cor:s:', long: ['no-create', 'io-blocks', 'reference=', 'size='] }).operands) j.write(f, inv, 'truncate of');
 });
 
-register(['dd'], (inv, j) => {
-  for (const word of inv.args) {
-    const text = literal(word);
-    if (text?.startsWith('of=')) j.write(lit(text.slice(3)), inv, 'dd to');
+/**
+ * dd's `of=FILE`: the rest of the word, globs and all; bash expands a `~` after `of=` as it does in
+ * an assignment (`of=~root/../dev/sda` is /dev/sda).
+ */
+function ddOutput(word: WordValue, inv: Invocation): WordValue | null {
+  const [first, ...rest] = word.pieces;
+  if (first?.kind !== 'lit' || !first.text.startsWith('of=')) return null;
+  let head = first.text.slice(3);
+  const tilde = /^~([A-Za-z0-9._-]*)(?=\/|$)/.exec(head);
+  if (tilde && word.source.startsWith('of=~')) {
+    const user = tilde[1]!;
+    const home = inv.fact.scope.home;
+    head = (user === '' || user === home.split('/').pop() ? home : user === 'root' ? '/root' : `/home/${user}`) + head.slice(tilde[0].length);
   }
-  const of = inv.args.some((w) => (literal(w) ?? display(w)).startsWith('of='));
-  if (of) j.add('dangerous', 'dd.write', 'dd', 'dd overwrites its output byte for byte');
+  return { ...word, pieces: head ? [{ kind: 'lit', text: head }, ...rest] : rest };
+}
+
+register(['dd'], (inv, j) => {
+  const outputs = inv.args.map((w) => ddOutput(w, inv)).filter((w): w is WordValue => w !== null);
+  for (const out of outputs) j.write(out, inv, 'dd to');
+  if (outputs.length || inv.args.some((w) => display(w).startsWith('of='))) j.add('dangerous', 'dd.write', 'dd', 'dd overwrites its output byte for byte');
 });
 
 register(['scp'], (inv, j) => {
@@ -119,6 +133,43 @@ register(['unzip'], (inv, j) => {
   treeWrite(dir !== undefined ? lit(dir) : lit('.'), inv, j, 'unzip into');
 });
 
+/** 7-Zip: `x`/`e` extract into `-oDIR` (or the cwd); `a`, `u`, `d`, `rn` rewrite the archive. */
+register(['7z', '7za', '7zr', '7zz'], (inv, j) => {
+  const words = inv.args.map((w) => literal(w));
+  const [command, archive] = inv.args.filter((w) => !(literal(w) ?? '').startsWith('-'));
+  const verb = command ? literal(command)?.toLowerCase() : undefined;
+  const out = words.filter((w) => w?.startsWith('-o')).pop();
+  if (verb === 'x' || verb === 'e') treeWrite(lit(out ? out.slice(2) || '.' : '.'), inv, j, `${inv.name} ${verb} extracts into`);
+  else if (archive && verb && ['a', 'u', 'd', 'rn'].includes(verb)) j.write(archive, inv, `${inv.name} ${verb} writes`);
+});
+
+/** ar: `x` extracts members into `--output DIR` (or the cwd). */
+register(['ar', 'gar'], (inv, j) => {
+  const words = inv.args.map((w) => literal(w) ?? '');
+  if (!/^-?[a-zA-Z]*x/.test(words.find((w) => !w.startsWith('--')) ?? '')) return;
+  const at = words.findIndex((w) => w === '--output' || w.startsWith('--output='));
+  const dir = at < 0 ? '.' : words[at]!.includes('=') ? words[at]!.slice(9) : words[at + 1] ?? '.';
+  treeWrite(lit(dir), inv, j, 'ar x extracts into');
+});
+
+const CPIO: OptionSpec = { short: 'ioptdmuvfrabcBLSVAH:F:O:I:D:E:M:R:C:', long: ['extract', 'create', 'pass-through', 'list', 'directory=', 'file=', 'format=', 'make-directories', 'unconditional', 'absolute-filenames', 'no-absolute-filenames', 'to-stdout', 'pattern-file=', 'owner=', 'block-size=', 'message=', 'rsh-command=', 'io-size=', 'append', 'null', 'rename', 'verbose', 'quiet'] };
+
+/** cpio: `-i` extracts into `-D DIR` (or the cwd), `-p` copies into its directory operand, `-o -F FILE` writes an archive. */
+register(['cpio'], (inv, j) => {
+  const parsed = parseOptions(inv.args, CPIO);
+  const dir = optValue(parsed, 'D', 'directory');
+  if (hasOpt(parsed, 'i', 'extract') && !hasOpt(parsed, 't', 'list', 'to-stdout')) {
+    treeWrite(lit(dir ?? '.'), inv, j, 'cpio extracts into');
+    if (hasOpt(parsed, 'absolute-filenames')) j.add('dangerous', 'write.anywhere', 'other path', 'cpio --absolute-filenames extracts to the absolute paths stored in the archive');
+  }
+  if (hasOpt(parsed, 'p', 'pass-through') && parsed.operands[0]) treeWrite(parsed.operands[0], inv, j, 'cpio -p copies into');
+  if (hasOpt(parsed, 'o', 'create')) for (const f of optValues(parsed, 'F', 'O', 'file')) if (f !== '\u0000') j.write(lit(f), inv, 'cpio writes');
+  for (const program of optValues(parsed, 'rsh-command')) {
+    j.add('dangerous', 'code.option', 'command', `cpio runs \`${program}\` to reach a remote archive`);
+    if (program !== '\u0000') j.code(program, inv);
+  }
+});
+
 register(['zip'], (inv, j) => {
   const parsed = parseOptions(inv.args, { short: 'abcdDeFfghjJklLmoqrRSTuvVwXyz0123456789A:b:i:n:O:P:t:x:', long: ['unzip-command=', 'test', 'move'], singleDashLong: false });
   const tt = inv.args.findIndex((w) => literal(w) === '-TT');
@@ -132,12 +183,16 @@ register(['zip'], (inv, j) => {
 
 /** In-place editors: `sed -i`, `yq -i`, `awk -i inplace`, `perl -i` write their file operands. */
 register(['sed', 'gsed'], (inv, j) => {
-  const parsed = parseOptions(inv.args, { short: 'nrEsuzie:f:l:', long: ['in-place', 'expression=', 'file=', 'quiet', 'silent', 'regexp-extended', 'separate', 'null-data', 'posix', 'debug', 'sandbox', 'follow-symlinks'] });
+  // `-i` takes its backup suffix attached (`-i.bak`); BSD sed takes it in the next word, and an empty
+  // one (`-i ''`) is that suffix, not a script.
+  const args = inv.args
+    .filter((w, k) => !(literal(w) === '' && literal(inv.args[k - 1] ?? lit('')) === '-i'))
+    .map((w) => (/^-[nrEsuz]*i./.test(literal(w) ?? '') ? lit(literal(w)!.replace(/^(-[nrEsuz]*i).*$/s, '$1')) : w));
+  const parsed = parseOptions(args, { short: 'nrEsuzie:f:l:', long: ['in-place', 'expression=', 'file=', 'quiet', 'silent', 'regexp-extended', 'separate', 'null-data', 'posix', 'debug', 'sandbox', 'follow-symlinks', 'line-length=', 'unbuffered', 'zero-terminated', 'help', 'version'] });
   const scripts = [...optValues(parsed, 'e', 'expression')];
   const files = scripts.length || hasOpt(parsed, 'f', 'file') ? parsed.operands : parsed.operands.slice(1);
   if (!scripts.length && parsed.operands[0]) scripts.push(literal(parsed.operands[0]) ?? '');
-  // An `i` option's value is the backup suffix, attached; `-i` alone is still in place.
-  const inPlace = inv.args.some((w) => /^-[^-]*i|^--in-place/.test(literal(w) ?? '')) && !hasOpt(parsed, 'sandbox');
+  const inPlace = hasOpt(parsed, 'i', 'in-place') && !hasOpt(parsed, 'sandbox');
   if (inPlace) for (const f of files) j.write(f, inv, 'sed -i of');
   for (const script of scripts) sedScript(script, inv, j);
 });
