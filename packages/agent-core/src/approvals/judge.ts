@@ -184,33 +184,23 @@ export function runsWrittenFile(file: string, inv: Invocation, j: Judgement): bo
 }
 
 const PROSE = new Set(['echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'man', 'info', 'which', 'type', 'whereis', 'whatis', 'apropos', 'help', 'tldr', 'history', 'journalctl', 'pgrep', 'git', 'gh', 'jq', 'yq', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'sort', 'uniq', 'cut', 'tr', 'last', 'ls', 'test', '[', '[[', 'read', 'export', 'local', 'declare', 'true', 'false', 'cd', 'pushd', 'mkdir', 'touch', 'notify-send', 'logger', 'say', 'figlet', 'cowsay', 'shellcheck', 'shfmt', 'bat', 'diff', 'file', 'stat', 'basename', 'dirname', 'realpath', 'readlink', 'date', 'sleep', 'wait', 'kill', 'pkill', 'killall', 'xdg-open', 'open', 'code', 'tee', 'column', 'fold', 'fmt', 'nl', 'rev', 'base64', 'md5sum', 'sha256sum', 'curl', 'wget', 'ssh-keygen', 'openssl', 'gpg', 'npm', 'yarn', 'pnpm', 'pip', 'pip3', 'cargo', 'go', 'make', 'docker', 'kubectl', 'python', 'python3', 'node']);
-/** Terminal emulators: the words after one of these options are the command they run. */
-const TERMINALS: Record<string, string[]> = Object.fromEntries(
-  [
-    ['xterm', '-e'], ['uxterm', '-e'], ['urxvt', '-e'], ['rxvt', '-e'], ['st', '-e'], ['alacritty', '-e', '--command'], ['kitty', '--'],
-    ['konsole', '-e'], ['gnome-terminal', '--', '-x', '-e'], ['xfce4-terminal', '-x', '-e'], ['tilix', '-e'], ['terminator', '-x', '-e'],
-    ['foot', '--'], ['wezterm', '--'], ['lxterminal', '-e'], ['mate-terminal', '-x', '-e'], ['terminology', '-e'], ['qterminal', '-e'],
-    ['sakura', '-x', '-e'], ['x-terminal-emulator', '-e'], ['cool-retro-term', '-e'], ['ghostty', '-e'],
-  ].map(([name, ...options]) => [name!, options]),
-);
 
 /**
- * An unknown program that may run a command (`foo rm -rf ~`, `hyperfine 'rm -rf ~'`, `xterm -e …`):
- * from its first argument that names a known program, the rest is judged as a command, and each
- * argument with spaces as code. hermes does not know the program, so what that finds asks.
+ * An unknown program that may run a command (`foo rm -rf ~`, `foo 'rm -rf ~'`): from its first argument
+ * that names a known program, the rest is judged as a command, and each argument with spaces that
+ * starts with a known program as code. hermes does not know the program, so what that finds asks.
  */
 function hiddenCommand(inv: Invocation, j: Judgement): void {
   if (PROSE.has(inv.name)) return;
   const texts = inv.args.map((w) => literal(w) ?? '');
   const probe = j.probe();
-  const terminalOption = TERMINALS[inv.name] ? texts.findIndex((t) => TERMINALS[inv.name]!.includes(t)) : -1;
-  const start = terminalOption >= 0 ? terminalOption + 1 : texts.findIndex((t, i) => i >= 0 && isProgramName(t.split('/').pop() ?? ''));
+  const start = texts.findIndex((t) => isProgramName(t.split('/').pop() ?? ''));
   if (start >= 0 && inv.args[start]) {
     const tail = inv.args.slice(start);
     if (tail.length === 1 && /\s/.test(texts[start]!)) probe.code(texts[start]!, inv, false);
     else judgeWords(tail, inv, probe, inv.name);
   }
-  for (const text of texts) if (/\s/.test(text) && /[a-z]/.test(text)) probe.code(text, inv, false);
+  for (const text of texts) if (/\s/.test(text) && isProgramName(text.trim().split(/\s+/)[0]!.split('/').pop()!)) probe.code(text, inv, false);
   const worst = probe.findings.find((f) => f.level === 'hardline') ?? probe.findings[0];
   if (worst) j.add('dangerous', 'command.unknown-runner', inv.name, `\`${inv.name}\` may run a command that ${worst.why}`);
 }

@@ -107,6 +107,29 @@ const WRAPPERS: Record<string, Wrapper> = {
   numactl: { options: posix('ailbC:m:N:p:P:s:H', ['all', 'interleave=', 'cpunodebind=', 'physcpubind=', 'localalloc', 'preferred=', 'membind=']) },
   mpirun: { options: posix('n:c:H:', ['np=', 'host=', 'hostfile=']) },
   chronic: { options: posix('ev') },
+  'dbus-launch': { options: posix('', ['exit-with-session', 'exit-with-x11', 'autolaunch=', 'binary-syntax', 'close-stderr', 'config-file=', 'csh-syntax', 'sh-syntax', 'version', 'help']) },
+  'systemd-inhibit': { options: posix('', ['what=', 'who=', 'why=', 'mode=', 'list', 'no-pager', 'no-legend']) },
+  'systemd-cat': { options: posix('t:p:', ['identifier=', 'priority=', 'stderr-priority=', 'level-prefix=', 'namespace=']) },
+  cpulimit: { options: posix('l:p:e:zikvfqbm', ['limit=', 'pid=', 'exe=', 'path=', 'lazy', 'include-children', 'kill', 'verbose', 'foreground', 'quiet', 'background', 'monitor-forks']) },
+  trickle: { options: posix('hvVsd:u:w:t:l:n:') },
+  nocache: { options: posix('n:') },
+  rlwrap: { options: posix('aAbcCDfgGhHiIlmnNoOpPqrRsStTUvwWzE:', ['always-readline', 'ansi-colour-aware', 'break-chars=', 'complete-filenames', 'command-name=', 'history-no-dupes=', 'file=', 'forget-matching=', 'help', 'history-filename=', 'histsize=', 'remember', 'renice', 'version']) },
+  'aa-exec': { options: posix('p:n:iv', ['profile=', 'namespace=', 'immediate', 'verbose', 'debug']) },
+  runcon: { options: posix('u:r:t:l:c', ['user=', 'role=', 'type=', 'range=', 'compute']) },
+  chpst: { options: posix('u:U:b:e:n:l:L:m:d:o:p:f:c:r:t:/:vP012') },
+  setuidgid: { options: posix(''), operands: 1 },
+  envuidgid: { options: posix(''), operands: 1 },
+  envdir: { options: posix(''), operands: 1 },
+  softlimit: { options: posix('m:d:s:l:a:o:p:f:c:r:t:') },
+  setlock: { options: posix('nNxX'), operands: 1 },
+  pgrphack: { options: posix('') },
+  daemonize: { options: posix('ac:e:E:l:o:p:u:v') },
+  'sandbox-exec': { options: posix('f:n:p:D:') },
+  arch: { options: posix('36ih') },
+  mosh: { options: posix('p:a:n', ['client=', 'server=', 'ssh=', 'predict=', 'port=', 'bind-server=', 'family=', 'no-init', 'local', 'experimental-remote-ip=']), operands: 1 },
+  toolbox: { options: posix('c:r:d:', ['container=', 'release=', 'distro=']), operands: 1 },
+  'distrobox-enter': { options: posix('n:e:T', ['name=', 'additional-flags=', 'no-tty', 'no-workdir', 'clean-path']) },
+  bwrap: { options: { short: '', long: [], posix: true } },
   'ssh-agent': { options: posix('cdDkE:a:P:t:O:') },
   tini: { options: posix('svgwlpe:') },
   'dumb-init': { options: posix('cvr:', ['single-child', 'rewrite=', 'verbose', 'version']) },
@@ -123,6 +146,15 @@ const WRAPPERS: Record<string, Wrapper> = {
   pnpx: { options: posix('yq', ['yes']) },
   bunx: { options: posix('', ['bun', 'package=']) },
   uvx: { options: posix('', ['from=', 'with=', 'python=']) },
+};
+
+/** bwrap's options take 0, 1 or 2 values; the command follows them (paths it binds map to the host). */
+const BWRAP_VALUES: Record<string, number> = {
+  '--bind': 2, '--ro-bind': 2, '--dev-bind': 2, '--bind-try': 2, '--ro-bind-try': 2, '--dev-bind-try': 2, '--symlink': 2, '--setenv': 2,
+  '--dev': 1, '--proc': 1, '--tmpfs': 1, '--mqueue': 1, '--dir': 1, '--chdir': 1, '--unsetenv': 1, '--uid': 1, '--gid': 1, '--hostname': 1,
+  '--perms': 1, '--size': 1, '--file': 2, '--bind-data': 2, '--ro-bind-data': 2, '--remount-ro': 1, '--exec-label': 1, '--file-label': 1,
+  '--lock-file': 1, '--sync-fd': 1, '--info-fd': 1, '--json-status-fd': 1, '--block-fd': 1, '--userns-block-fd': 1, '--seccomp': 1,
+  '--add-seccomp-fd': 1, '--args': 1, '--cap-add': 1, '--cap-drop': 1, '--userns': 1, '--userns2': 1, '--pidns': 1, '--argv0': 1,
 };
 
 /** Subcommand forms (`npm exec`, `bundle exec`, `poetry run`, `direnv exec DIR`, `mise x TOOL -- …`): how each finds its command. */
@@ -182,6 +214,12 @@ function subcommandWrapper(inv: Invocation, j: Judgement): boolean {
 export function afterWrappers(inv: Invocation, j: Judgement): boolean {
   if (subcommandWrapper(inv, j)) return true;
   if (inv.name === 'coproc') return coproc(inv, j);
+  if (inv.name === 'bwrap') return bwrap(inv, j);
+  const special = SPECIAL_RUNNERS[inv.name];
+  if (special) {
+    special(inv, j);
+    return true;
+  }
   if (inv.name === 'parallel' || inv.name === 'sem') return parallel(inv, j);
   if (inv.name === 'watch') return watch(inv, j);
   const spec = WRAPPERS[inv.name];
@@ -189,9 +227,13 @@ export function afterWrappers(inv: Invocation, j: Judgement): boolean {
   const parsed = parseOptions(inv.args, spec.options);
   spec.extra?.(inv, parsed, j);
   const codes = optValues(parsed, ...(spec.code ?? [])).filter((c) => c !== '\u0000');
-  // `env -S 'rm -rf' ~`: the words after the split string are appended to it.
+  // `env -S 'rm -rf' ~`: the words after the split string are appended to it (even ones env would
+  // reject as options: judging them costs nothing, and a variant env may accept them).
   if (inv.name === 'env' && codes.length) {
-    j.code([...codes, ...parsed.operands.map((w) => literal(w) ?? display(w))].join(' '), inv);
+    const at = inv.args.findIndex((w) => /^-\w*S|^--split-string/.test(literal(w) ?? ''));
+    const attached = /^(?:-\w*S|--split-string=)(.+)$/s.exec(literal(inv.args[at]!) ?? '');
+    const after = inv.args.slice(at + (attached ? 1 : 2)).map((w) => literal(w) ?? display(w));
+    j.code([codes[codes.length - 1]!, ...after].join(' '), inv);
     return true;
   }
   for (const code of codes) j.code(code, inv);
@@ -205,6 +247,14 @@ export function afterWrappers(inv: Invocation, j: Judgement): boolean {
       words = words.slice(1);
     }
   }
+  // `su -- USER -c CMD`: after `--`, the words after USER go to the user's shell, `-c CMD` included.
+  if ((inv.name === 'su' || inv.name === 'runuser') && !codes.length) {
+    const rest = parsed.operands.slice(1).map((w) => literal(w) ?? display(w));
+    const c = rest.findIndex((t) => t === '-c' || t === '--command');
+    if (c >= 0 && rest[c + 1]) j.code(rest[c + 1]!, inv);
+  }
+  // `sg GROUP 'CMD'`: the command string runs in sh.
+  if (inv.name === 'sg' && !codes.length && parsed.operands[1]) j.code(parsed.operands.slice(1).map((w) => literal(w) ?? display(w)).join(' '), inv);
   if (inv.name === 'runuser') {
     // `runuser -u USER [--] CMD…` runs CMD; `runuser [-l] USER [-c CMD]` is su's form.
     if (hasOpt(parsed, 'u', 'user')) words = parseOptions(inv.args, { ...spec.options, posix: true }).operands;
@@ -213,6 +263,7 @@ export function afterWrappers(inv: Invocation, j: Judgement): boolean {
   const skip = spec.operands === 99 ? words.length : spec.operands ?? 0;
   const skipped = words.slice(0, skip);
   words = words.slice(skip);
+  if (skip && literal(words[0] ?? lit('')) === '--') words = words.slice(1);
   // `flock FILE -c CMD`: the command option may follow the lock file.
   if (inv.name === 'flock' && ['-c', '--command'].includes(literal(words[0] ?? lit('')) ?? '') && words[1]) {
     const code = literal(words[1]);
@@ -245,6 +296,104 @@ const SHELL_WITHOUT_COMMAND: Record<string, (parsed: ParsedOptions) => boolean> 
   runuser: () => true,
   doas: (p) => hasOpt(p, 's'),
   sg: () => true,
+};
+
+/** `bwrap OPTIONS… CMD…`: options with their values skipped; paths are the host's when `/` is bound. */
+function bwrap(inv: Invocation, j: Judgement): boolean {
+  let i = 0;
+  while (i < inv.args.length) {
+    const text = literal(inv.args[i]!) ?? '';
+    if (text === '--') {
+      i += 1;
+      break;
+    }
+    if (!text.startsWith('--')) break;
+    i += 1 + (BWRAP_VALUES[text] ?? 0);
+  }
+  j.command(inv.args.slice(i), inv, 'bwrap');
+  return true;
+}
+
+/** Terminal emulators: the words after one of these options are the command they run. */
+const TERMINALS: Record<string, string[]> = {
+  xterm: ['-e'], uxterm: ['-e'], urxvt: ['-e'], rxvt: ['-e'], st: ['-e'], alacritty: ['-e', '--command'], kitty: ['--', ''], konsole: ['-e'],
+  'gnome-terminal': ['--', '-x', '-e'], 'xfce4-terminal': ['-x', '-e'], tilix: ['-e'], terminator: ['-x', '-e'], foot: ['--', ''],
+  wezterm: ['--'], lxterminal: ['-e'], 'mate-terminal': ['-x', '-e'], terminology: ['-e'], qterminal: ['-e'], sakura: ['-x', '-e'],
+  'x-terminal-emulator': ['-e'], 'cool-retro-term': ['-e'], ghostty: ['-e'],
+};
+
+/** Runners whose command sits after a marker option or in one string. */
+const SPECIAL_RUNNERS: Record<string, (inv: Invocation, j: Judgement) => void> = {
+  // `start-stop-daemon --start --exec PROG -- ARGS…`
+  'start-stop-daemon': (inv, j) => {
+    const texts = inv.args.map((w) => literal(w) ?? '');
+    const exec = texts.findIndex((t) => t === '--exec' || t === '-x' || t === '--startas' || t === '-a');
+    const dashDash = texts.indexOf('--');
+    if (exec >= 0 && inv.args[exec + 1]) j.command([inv.args[exec + 1]!, ...(dashDash >= 0 ? inv.args.slice(dashDash + 1) : [])], inv, 'start-stop-daemon');
+  },
+  // `hyperfine [OPTIONS] CMD…`: each command (and --prepare/--setup/--cleanup) is shell code.
+  hyperfine: (inv, j) => {
+    const parsed = parseOptions(inv.args, { short: 'w:m:M:r:p:c:s:S:iNuP:L:', long: ['warmup=', 'min-runs=', 'max-runs=', 'runs=', 'prepare=', 'conclude=', 'cleanup=', 'setup=', 'shell=', 'ignore-failure', 'style=', 'export-json=', 'export-csv=', 'export-markdown=', 'show-output', 'output=', 'command-name=', 'parameter-scan=', 'parameter-list=', 'time-unit=', 'sort=', 'input=', 'N'] });
+    for (const code of [...parsed.operands.map((w) => literal(w) ?? display(w)), ...optValues(parsed, 'p', 'prepare', 'c', 'cleanup', 's', 'setup', 'conclude')]) j.code(code, inv);
+  },
+  // `tmux new -d CMD…`, `tmux send-keys 'CMD' Enter`, `screen -dmS NAME CMD…`
+  tmux: (inv, j) => {
+    const texts = inv.args.map((w) => literal(w) ?? '');
+    const at = texts.findIndex((t) => /^(?:new|new-session|new-window|neww|split-window|splitw|respawn-pane|respawnp|respawn-window|respawnw|run-shell|run|send-keys|send|if-shell|if)$/.test(t));
+    if (at < 0) return;
+    const parsed = parseOptions(inv.args.slice(at + 1), { short: 'c:e:F:n:s:t:x:y:f:l:p:L:bdhvAEPDZIkKMRHlNX', posix: true });
+    const words = parsed.operands.map((w) => literal(w) ?? display(w)).filter((t) => !/^(?:Enter|C-m|KPEnter)$/.test(t));
+    if (words.length) j.code(words.join(' '), inv);
+  },
+  screen: (inv, j) => {
+    const parsed = parseOptions(inv.args, { short: 'aAc:dDe:fFh:iilLmOp:qQrRs:S:t:T:UvwxX:', posix: true });
+    const words = parsed.operands.map((w) => literal(w) ?? display(w));
+    if (words.length) j.code(words.join(' '), inv);
+  },
+  // `just --command CMD…`, `machinectl shell [USER@HOST] CMD…`, `perf stat|record|trace [OPTIONS] CMD…`
+  just: (inv, j) => {
+    const at = inv.args.findIndex((w) => ['--command', '-c'].includes(literal(w) ?? ''));
+    if (at >= 0) j.command(inv.args.slice(at + 1), inv, 'just --command');
+  },
+  machinectl: (inv, j) => {
+    if (literal(inv.args[0] ?? lit('')) !== 'shell') return;
+    const rest = parseOptions(inv.args.slice(1), { short: 'M:H:E:', long: ['uid=', 'setenv=', 'machine=', 'host='], posix: true }).operands;
+    j.command(rest.slice(1), { ...inv, cwd: null }, 'machinectl shell');
+  },
+  perf: (inv, j) => {
+    const sub = literal(inv.args[0] ?? lit('')) ?? '';
+    if (!['stat', 'record', 'trace', 'c2c', 'mem', 'sched', 'lock', 'kvm', 'ftrace'].includes(sub)) return;
+    const parsed = parseOptions(inv.args.slice(1), { short: 'e:o:p:t:u:C:G:F:c:m:r:I:x:j:b:k:D:d:L:aAgsinqRTvBMN', long: ['event=', 'output=', 'pid=', 'tid=', 'uid=', 'cpu=', 'cgroup=', 'freq=', 'count=', 'mmap-pages=', 'repeat=', 'interval-print=', 'field-separator=', 'call-graph=', 'all-cpus', 'no-inherit', 'quiet', 'verbose'], posix: true });
+    j.command(parsed.operands, inv, `perf ${sub}`);
+  },
+  // `vagrant ssh -c CMD`, `lxc|incus exec NAME -- CMD…`, `multipass exec NAME -- CMD…`, `flatpak-spawn --host CMD…`
+  vagrant: (inv, j) => {
+    const at = inv.args.findIndex((w) => ['-c', '--command'].includes(literal(w) ?? ''));
+    if (literal(inv.args[0] ?? lit('')) === 'ssh' && at >= 0 && inv.args[at + 1]) j.code(literal(inv.args[at + 1]!) ?? '', { ...inv, cwd: null });
+  },
+  'flatpak-spawn': (inv, j) => j.command(parseOptions(inv.args, { long: ['host', 'watch-bus', 'expose-pids', 'share-pids', 'no-network', 'clear-env', 'latest-version', 'sandbox', 'directory=', 'env=', 'forward-fd=', 'sandbox-expose=', 'sandbox-expose-ro=', 'sandbox-flag=', 'unset-env='], posix: true }).operands, inv, 'flatpak-spawn'),
+  ...Object.fromEntries(
+    Object.entries(TERMINALS).map(([name, markers]) => [
+      name,
+      (inv: Invocation, j: Judgement) => {
+        const at = inv.args.findIndex((w) => markers.includes(literal(w) ?? '') && literal(w) !== '');
+        // kitty and foot also run their operands when no marker is given.
+        const tail = at >= 0 ? inv.args.slice(at + 1) : markers.includes('') ? parseOptions(inv.args, posix('1dho:c:T:')).operands : [];
+        if (tail.length === 1) j.code(literal(tail[0]!) ?? display(tail[0]!), inv);
+        else if (tail.length) j.command(tail, inv, name);
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['lxc', 'incus', 'multipass', 'lxd'].map((name) => [
+      name,
+      (inv: Invocation, j: Judgement) => {
+        const texts = inv.args.map((w) => literal(w) ?? '');
+        const dashDash = texts.indexOf('--');
+        if (texts[0] === 'exec' && dashDash > 0) j.command(inv.args.slice(dashDash + 1), { ...inv, mapPath: () => null }, `${name} exec`);
+      },
+    ]),
+  ),
 };
 
 /** `coproc [NAME] { …; }` or `coproc CMD`: the grammar reads the braces as words; the command is inside. */

@@ -254,10 +254,8 @@ function judgeAwk(program: string, inv: Invocation, j: Judgement): void {
 }
 
 /** Programs that hand their arguments to a shell but are not wrappers hermes can unwrap. */
-register(['tmux', 'screen', 'dtach', 'abduco', 'nohup-ng', 'daemonize', 'start-stop-daemon', 'chpst', 'capsh', 'bwrap', 'systemd-nspawn', 'lxc-attach', 'lxc-execute', 'schroot', 'proot', 'faketime', 'ddev', 'devcontainer'], (inv, j) => {
+register(['dtach', 'abduco', 'nohup-ng', 'capsh', 'systemd-nspawn', 'lxc-attach', 'lxc-execute', 'schroot', 'proot', 'faketime', 'ddev', 'devcontainer'], (inv, j) => {
   const words = inv.args.map((w) => literal(w) ?? display(w));
-  if (inv.name === 'tmux' && !words.some((w) => /^(?:new|new-session|new-window|neww|split-window|splitw|send-keys|send|run-shell|run|respawn-pane|respawn-window|if-shell|if)$/.test(w))) return;
-  if (inv.name === 'screen' && !words.some((w) => /^-\w*[dDmS]/.test(w))) return;
   j.add('dangerous', 'command.unknown-runner', inv.name, `${inv.name} runs another command hermes does not unwrap (${words.join(' ')})`);
   for (const word of words) if (/\s/.test(word)) j.code(word, inv, false);
   j.code(words.join(' '), inv, false);
