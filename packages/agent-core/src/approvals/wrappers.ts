@@ -366,11 +366,7 @@ const SPECIAL_RUNNERS: Record<string, (inv: Invocation, j: Judgement) => void> =
     const parsed = parseOptions(inv.args.slice(1), { short: 'e:o:p:t:u:C:G:F:c:m:r:I:x:j:b:k:D:d:L:aAgsinqRTvBMN', long: ['event=', 'output=', 'pid=', 'tid=', 'uid=', 'cpu=', 'cgroup=', 'freq=', 'count=', 'mmap-pages=', 'repeat=', 'interval-print=', 'field-separator=', 'call-graph=', 'all-cpus', 'no-inherit', 'quiet', 'verbose'], posix: true });
     j.command(parsed.operands, inv, `perf ${sub}`);
   },
-  // `vagrant ssh -c CMD`, `lxc|incus exec NAME -- CMD…`, `multipass exec NAME -- CMD…`, `flatpak-spawn --host CMD…`
-  vagrant: (inv, j) => {
-    const at = inv.args.findIndex((w) => ['-c', '--command'].includes(literal(w) ?? ''));
-    if (literal(inv.args[0] ?? lit('')) === 'ssh' && at >= 0 && inv.args[at + 1]) j.code(literal(inv.args[at + 1]!) ?? '', { ...inv, cwd: null });
-  },
+  // `lxc|incus exec NAME -- CMD…`, `multipass exec NAME -- CMD…`, `flatpak-spawn --host CMD…`
   'flatpak-spawn': (inv, j) => j.command(parseOptions(inv.args, { long: ['host', 'watch-bus', 'expose-pids', 'share-pids', 'no-network', 'clear-env', 'latest-version', 'sandbox', 'directory=', 'env=', 'forward-fd=', 'sandbox-expose=', 'sandbox-expose-ro=', 'sandbox-flag=', 'unset-env='], posix: true }).operands, inv, 'flatpak-spawn'),
   ...Object.fromEntries(
     Object.entries(TERMINALS).map(([name, markers]) => [

@@ -304,3 +304,9 @@ register(['less', 'more'], (inv, j) => {
     }
   }
 });
+
+/** `vagrant ssh -c CMD`: the command runs on the box. */
+register(['vagrant'], (inv, j) => {
+  const at = inv.args.findIndex((w) => ['-c', '--command'].includes(literal(w) ?? ''));
+  if (literal(inv.args[0] ?? lit('')) === 'ssh' && at >= 0 && inv.args[at + 1]) j.code(literal(inv.args[at + 1]!) ?? '', { ...inv, cwd: null });
+});
