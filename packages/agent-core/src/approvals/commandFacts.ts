@@ -56,14 +56,16 @@ export interface WalkResult {
   unusual: Problem[];
   /** Functions that call themselves in the background or through a pipe (`:(){ :|:& };:`), endless spawning loops. */
   forkBombs: Problem[];
-  /** Words holding code the grammar did not parse (`${x:-`cmd`}`): bash runs it; judged as code. */
+  /** Code the grammar did not parse but bash runs (`${x:-`cmd`}`, backticks in a heredoc, nested backticks). */
   embedded: Problem[];
+  /** Code inside quoted assignment values (`x='$(cmd)'`): run only if the value is evaluated later. */
+  deferred: Problem[];
 }
 
 interface State {
   /** The whole text, to see what separates two words. */
   source: string;
-  problems: { unreadable: Problem[]; forkBombs: Problem[] };
+  problems: { unreadable: Problem[]; forkBombs: Problem[]; embedded: Problem[]; deferred: Problem[] };
   scope: Scope;
   stdin: Stdin | null;
   defined: Set<string>;
@@ -77,10 +79,11 @@ export function walkProgram(root: SyntaxNode, scope: Scope, source: string): Wal
   const unusual: Problem[] = [];
   const forkBombs: Problem[] = [];
   const embedded: Problem[] = [];
-  const state: State = { source, problems: { unreadable, forkBombs }, scope: copyScope(scope), stdin: null, defined: new Set(), out: [] };
+  const deferred: Problem[] = [];
+  const state: State = { source, problems: { unreadable, forkBombs, embedded, deferred }, scope: copyScope(scope), stdin: null, defined: new Set(), out: [] };
   collectProblems(root, unreadable, unusual, embedded);
   walkStatement(root, state);
-  return { commands: state.out, unreadable, unusual, forkBombs, embedded };
+  return { commands: state.out, unreadable, unusual, forkBombs, embedded, deferred };
 }
 
 function collectProblems(node: SyntaxNode, unreadable: Problem[], unusual: Problem[], embedded: Problem[]): void {
@@ -91,10 +94,32 @@ function collectProblems(node: SyntaxNode, unreadable: Problem[], unusual: Probl
     return;
   }
   if (node.type === 'word' && /[^\t\n\x20-\x7e]/.test(node.text)) unusual.push(at(node.text));
-  if (node.type === 'word' && /`[^`]+`|\$\(/.test(node.text)) embedded.push(at(node.text));
+  if (node.type === 'word') for (const code of codeIn(node.text.replace(/\\`/g, '`'))) embedded.push(at(code));
+  // `` `echo \`cmd\`` ``: inside backticks, escaped backticks are a substitution of their own.
+  if (node.type === 'command_substitution' && node.text.startsWith('`') && node.text.includes('\\`')) {
+    embedded.push(at(node.text.slice(1, -1).replace(/\\`/g, '`')));
+  }
   else if (/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(node.text) && node.childCount === 0) unusual.push(at(node.text));
   if (!node.hasError && !/[^\t\n\x20-\x7e]|`|\$\(/.test(node.text)) return;
   for (const child of node.children) collectProblems(child, unreadable, unusual, embedded);
+}
+
+/** The code in `` `…` `` and `$(…)` spans of a text (balanced parentheses, quotes not tracked). */
+export function codeIn(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/`([^`]+)`/g)) out.push(m[1]!);
+  for (let i = text.indexOf('$('); i >= 0; i = text.indexOf('$(', i + 2)) {
+    if (text[i + 2] === '(') continue;
+    let depth = 0;
+    for (let k = i + 1; k < text.length; k += 1) {
+      if (text[k] === '(') depth += 1;
+      else if (text[k] === ')' && --depth === 0) {
+        out.push(text.slice(i + 2, k));
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 function walkStatement(node: SyntaxNode, state: State): void {
@@ -176,6 +201,7 @@ function assign(node: SyntaxNode, state: State): void {
   const value = node.childForFieldName('value');
   // `a[$(cmd)]=1`: a subscript is evaluated too.
   walkSubstitutions(node, state);
+  if (value?.type === 'raw_string') for (const code of codeIn(value.text)) state.problems.deferred.push({ text: code, line: node.startPosition.row + 1 });
   if (!name) return;
   const words = value ? expandWord(value, state.scope, evaluator(state)) : [];
   state.scope.vars.set(name, words.length === 0 ? '' : words.length === 1 ? literal(words[0]!) : null);
@@ -192,7 +218,7 @@ function walkSubstitutions(node: SyntaxNode, state: State, stdin: Stdin | null =
 }
 
 const evaluator = (state: State) => (node: SyntaxNode, scope: Scope) => {
-  const inner: State = { ...state, problems: { unreadable: [], forkBombs: [] }, scope: copyScope(scope), stdin: null, out: [] };
+  const inner: State = { ...state, problems: { unreadable: [], forkBombs: [], embedded: [], deferred: [] }, scope: copyScope(scope), stdin: null, out: [] };
   walkChildren(node, inner);
   const last = inner.out[inner.out.length - 1];
   const out = last && inner.out.length <= 4 ? staticOutput(last) : null;
@@ -211,8 +237,12 @@ function walkRedirected(node: SyntaxNode, state: State): void {
     if (r.type === 'heredoc_redirect') {
       const bodyNode = r.namedChildren.find((c) => c.type === 'heredoc_body');
       stdin = { kind: 'heredoc', text: bodyNode?.text ?? '', upstream: [] };
-      // With an unquoted delimiter, `$(…)` in the body runs when the heredoc is read.
+      // With an unquoted delimiter, `$(…)` and backticks in the body run when the heredoc is read.
       if (bodyNode) walkSubstitutions(bodyNode, state);
+      const start = r.namedChildren.find((c) => c.type === 'heredoc_start');
+      if (bodyNode && start && !/['"\\]/.test(start.text)) {
+        for (const code of codeIn(bodyNode.text)) state.problems.embedded.push({ text: code, line: bodyNode.startPosition.row + 1 });
+      }
       for (const c of r.namedChildren) {
         if (c.type === 'file_redirect') extra.push(redirectOf(c, state));
         else if (c.type === 'pipeline') pipeTo = c.namedChildren;
@@ -287,7 +317,7 @@ function inputFile(node: SyntaxNode, state: State): Stdin | null {
   if (redirect.op !== '<') return null;
   if (redirect.processSubstitution) {
     // `cmd < <(producer)`: stdin is the producer's output (its commands are walked with the redirect).
-    const inner: State = { ...state, problems: { unreadable: [], forkBombs: [] }, scope: copyScope(state.scope), stdin: null, out: [] };
+    const inner: State = { ...state, problems: { unreadable: [], forkBombs: [], embedded: [], deferred: [] }, scope: copyScope(state.scope), stdin: null, out: [] };
     const sub = node.childrenForFieldName('destination')[0];
     if (sub) walkChildren(sub, inner);
     return { ...pipeStdin(inner.out), kind: 'procsub' };
@@ -311,6 +341,7 @@ function walkCommand(node: SyntaxNode, extra: Redirect[], state: State, extraWor
       const name = child.childForFieldName('name')?.text;
       const value = child.childForFieldName('value');
       if (name && value) assignments.push({ name, value: expandWord(value, state.scope, evaluator(state))[0] ?? lit('') });
+      if (value?.type === 'raw_string') for (const code of codeIn(value.text)) state.problems.deferred.push({ text: code, line: child.startPosition.row + 1 });
     } else if (child.type === 'file_redirect') {
       const redirect = redirectOf(child, state);
       redirects.push(redirect);
@@ -327,6 +358,9 @@ function walkCommand(node: SyntaxNode, extra: Redirect[], state: State, extraWor
   for (const child of node.namedChildren) walkSubstitutions(child, state, procSubStdin([fact]));
   state.out.splice(before, 0, fact);
   followDirectory(fact, state);
+  // `$_` is the last word of the previous command (`mkdir -p d && cp x "$_"`).
+  const last = words[words.length - 1];
+  state.scope.vars.set('_', last ? literal(last) : null);
 }
 
 /**

@@ -81,10 +81,11 @@ function judgeText(parser: Parser, text: string, scope: Scope, j: Judgement, str
       problemLine(walked.unusual[0]?.line ?? 1);
       j.add('dangerous', 'shell.unusual-characters', 'command', `unusual characters outside quotes (${describeUnusual(walked.unusual.map((u) => u.text).join(' ') || text)})`);
     }
-    for (const word of walked.embedded) {
-      const inner = /`([^`]+)`|\$\((.*)\)/s.exec(word.text);
-      if (outermost) j.line = word.line;
-      if (inner) judgeText(parser, inner[1] ?? inner[2] ?? '', scope, j, strict);
+    // Quoted code in a value runs if the line evaluates it: arithmetic, prompts, eval, `declare -i`.
+    const evaluates = /\$\(\(|\(\(|\[\[|\blet\b|\bdeclare\s+-\w*i|@P\}|\bPS[0-4]=|\bPROMPT_COMMAND=|\beval\b|\bprintf\s+-v\b|\btest\s+-v\b/.test(text);
+    for (const code of [...walked.embedded, ...(evaluates ? walked.deferred : [])]) {
+      if (outermost) j.line = code.line;
+      judgeText(parser, code.text, scope, j, strict);
     }
     for (const bomb of walked.forkBombs) {
       if (outermost) j.line = bomb.line;

@@ -188,6 +188,10 @@ function expansion(node: SyntaxNode, scope: Scope, inQuotes: boolean, evaluate: 
   if (node.type === 'simple_expansion' || (plain && !operator)) {
     return typeof value === 'string' ? { pieces: [{ kind: 'lit', text: value }], quoted: inQuotes, split: !inQuotes } : unknown;
   }
+  if (typeof value === 'string' && ['%', '%%', '#', '##', ':'].includes(operator)) {
+    const trimmed = trimValue(value, operator, node.namedChildren.filter((c) => c !== nameNode).map((c) => c.text));
+    if (trimmed !== null) return { pieces: [{ kind: 'lit', text: trimmed }], quoted: inQuotes, split: !inQuotes };
+  }
   if ([':?', '?', ':-', '-', ':=', '='].includes(operator) && typeof value === 'string' && value !== '') {
     return { pieces: [{ kind: 'lit', text: value }], quoted: inQuotes, split: !inQuotes };
   }
@@ -198,6 +202,28 @@ function expansion(node: SyntaxNode, scope: Scope, inQuotes: boolean, evaluate: 
     if (parts.length) return { pieces: parts.flatMap((p) => p.pieces), quoted: inQuotes, split: !inQuotes };
   }
   return unknown;
+}
+
+/** `${x%pat}`, `${x%%pat}`, `${x#pat}`, `${x##pat}` (glob patterns) and `${x:offset[:length]}` of a known value. */
+function trimValue(value: string, operator: string, args: string[]): string | null {
+  if (operator === ':') {
+    const [offset, length] = args.map(Number);
+    if (offset === undefined || Number.isNaN(offset)) return null;
+    const start = offset < 0 ? Math.max(0, value.length + offset) : offset;
+    return length === undefined || Number.isNaN(length) ? value.slice(start) : value.slice(start, start + length);
+  }
+  const pattern = args.join('');
+  const re = pattern.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const longest = operator.length === 2;
+  const candidates = operator.startsWith('%')
+    ? [...Array(value.length + 1).keys()].map((k) => value.length - k)
+    : [...Array(value.length + 1).keys()];
+  const ordered = longest ? [...candidates].reverse() : candidates;
+  for (const at of ordered) {
+    const part = operator.startsWith('%') ? value.slice(at) : value.slice(0, at);
+    if (new RegExp(`^(?:${re})$`).test(part)) return operator.startsWith('%') ? value.slice(0, at) : value.slice(at);
+  }
+  return value;
 }
 
 /** `~`, `~/x`, `~user/x` at the start of an unquoted word. */
