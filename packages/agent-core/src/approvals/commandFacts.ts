@@ -388,10 +388,10 @@ function followDirectory(fact: CommandFact, state: State): void {
     }
   }
   if (name === 'read' || name === 'mapfile' || name === 'readarray') {
-    for (const word of fact.words.slice(1)) {
-      const text = literal(word);
-      if (text && /^[A-Za-z_]\w*$/.test(text)) state.scope.vars.set(text, null);
-    }
+    const names = fact.words.slice(1).map(literal).filter((t): t is string => !!t && /^[A-Za-z_]\w*$/.test(t));
+    // `echo 'cmd' | while read c; do $c; done`: with one variable and a known input, it holds the first line.
+    const firstLine = name === 'read' && names.length === 1 ? (fact.stdin?.text?.split('\n')[0] ?? null) : null;
+    for (const n of names) state.scope.vars.set(n, firstLine);
   }
   if (name !== 'cd' && name !== 'pushd' && name !== 'popd') return;
   const operands = fact.words.slice(1).filter((w) => !/^-[LPe@]+$|^--$/.test(literal(w) ?? ''));

@@ -3,6 +3,7 @@
  * heredoc, and decoders (`base64 -d`, `xxd -r -p`, `rev`) of such text. Used to read code handed to a
  * shell through a pipe or a substitution (`echo 'rm -rf ~' | sh`, `$(printf '\162\155')`).
  */
+import path from 'node:path';
 import type { CommandFact } from './commandFacts.ts';
 import { decodeAnsiC, literal } from './words.ts';
 
@@ -34,6 +35,22 @@ export function staticOutput(fact: CommandFact): string | null {
     case 'xxd': {
       const text = input();
       out = text !== null && args.some((a) => /^-\w*r/.test(a)) ? Buffer.from(text.replace(/[^0-9a-fA-F]/g, ''), 'hex').toString('latin1') : null;
+      break;
+    }
+    case 'pwd':
+      out = fact.scope.cwd === null ? null : `${fact.scope.cwd}\n`;
+      break;
+    case 'dirname':
+    case 'basename':
+    case 'realpath':
+    case 'readlink': {
+      const operands = args.filter((a) => !a.startsWith('-'));
+      if (name === 'readlink' && !args.some((a) => /^-\w*[fem]/.test(a))) return null;
+      if (!operands.length) return null;
+      const absolute = (p: string) => (p.startsWith('/') || fact.scope.cwd === null ? p : `${fact.scope.cwd}/${p}`);
+      const one = (p: string) =>
+        name === 'dirname' ? path.posix.dirname(p) : name === 'basename' ? path.posix.basename(p) : path.posix.normalize(absolute(p)).replace(/(.)\/$/, '$1');
+      out = `${operands.map(one).join('\n')}\n`;
       break;
     }
     // Programs that pass their input through (as far as judging the code in it goes).

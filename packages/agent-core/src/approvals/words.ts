@@ -36,6 +36,11 @@ export function lit(text: string, source = text): WordValue {
   return { pieces: [{ kind: 'lit', text }], source, quoted: false };
 }
 
+/** A path written in another language's string, with `*`, `?` and `[…]` as globs (`glob("~/*")`). */
+export function globWord(text: string): WordValue {
+  return { pieces: unquotedWord(text), source: text, quoted: false };
+}
+
 /** The word's text when it is fully known and has no glob. */
 export function literal(word: WordValue): string | null {
   let out = '';

@@ -270,13 +270,7 @@ export function afterWrappers(inv: Invocation, j: Judgement): boolean {
     if (code !== null) j.code(code, inv);
     return true;
   }
-  // xargs reading a known text (a here-string, `echo … |`): those are its extra arguments.
-  if (inv.name === 'xargs' && inv.fact.stdin?.text) {
-    const text = inv.fact.stdin.text;
-    const extra = (hasOpt(parsed, '0', 'null') ? text.split('\0') : text.split(/\s+/)).filter(Boolean).map((t) => lit(t));
-    if (words.length) j.command([...words, ...extra], { ...inv, moreArgs: false }, 'xargs');
-    return true;
-  }
+  if (inv.name === 'xargs' && xargsWithKnownInput(words, parsed, inv, j)) return true;
   const chdir = optValue(parsed, ...(spec.chdir ?? []));
   const next: Invocation = {
     ...inv,
@@ -297,6 +291,36 @@ const SHELL_WITHOUT_COMMAND: Record<string, (parsed: ParsedOptions) => boolean> 
   doas: (p) => hasOpt(p, 's'),
   sg: () => true,
 };
+
+/**
+ * xargs whose input is known: a text (`echo … |`, a here-string) gives its items; `find DIR … |` gives
+ * what is under DIR (judged as DIR itself). With `-I STR` each item replaces STR; otherwise items are
+ * appended. Returns false when the input is not known.
+ */
+function xargsWithKnownInput(words: WordValue[], parsed: ParsedOptions, inv: Invocation, j: Judgement): boolean {
+  const stdin = inv.fact.stdin;
+  const producer = stdin?.upstream[0];
+  let items: WordValue[] | null = null;
+  if (stdin?.text) {
+    const delimiter = optValue(parsed, 'd', 'delimiter');
+    const split = hasOpt(parsed, '0', 'null') ? stdin.text.split('\0') : delimiter !== undefined ? stdin.text.split(delimiter.replace(/^\\n$/, '\n')) : hasOpt(parsed, 'I', 'i', 'replace') ? stdin.text.split('\n') : stdin.text.split(/\s+/);
+    items = split.filter(Boolean).map((t) => lit(t));
+  } else if (producer && ['find', 'fd', 'fdfind'].includes((literal(producer.words[0] ?? lit('')) ?? '').split('/').pop()!)) {
+    const start = producer.words.slice(1).find((w) => !(literal(w) ?? '-').startsWith('-'));
+    items = start ? [start] : null;
+  }
+  if (!items || !words.length) return false;
+  const replace = optValue(parsed, 'I', 'replace') ?? (hasOpt(parsed, 'i') ? '{}' : undefined);
+  const next = { ...inv, moreArgs: stdin?.text ? false : true };
+  if (replace === undefined) j.command([...words, ...items], next, 'xargs');
+  else {
+    for (const item of items.slice(0, 20)) {
+      const value = literal(item) ?? '';
+      j.command(words.map((w) => (literal(w)?.includes(replace) ? lit(literal(w)!.split(replace).join(value)) : w)), next, 'xargs');
+    }
+  }
+  return true;
+}
 
 /** `bwrap OPTIONS… CMD…`: options with their values skipped; paths are the host's when `/` is bound. */
 function bwrap(inv: Invocation, j: Judgement): boolean {

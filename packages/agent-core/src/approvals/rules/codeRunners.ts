@@ -9,7 +9,7 @@ import type { Invocation, Judgement } from '../judgement.ts';
 import { parseOptions, optValues } from '../options.ts';
 import { register } from '../programRules.ts';
 import { display, lit, literal, type WordValue } from '../words.ts';
-import { judgeInterpreter, INTERPRETERS } from './interpreters.ts';
+import { judgeCode, judgeInterpreter, INTERPRETERS } from './interpreters.ts';
 import { sshOption } from './writers.ts';
 
 export const SHELLS = /^(?:sh|bash|rbash|zsh|rzsh|dash|ksh|ksh93|mksh|pdksh|oksh|ash|yash|posh|fish|csh|tcsh|busybox-sh|elvish|nu|xonsh|ion|osh|ysh)$/;
@@ -170,6 +170,9 @@ register(['vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'rvim', 'vimdiff'], (inv, j
     else if (text.startsWith('+') && text.length > 1) commands.push(text.slice(1));
   });
   for (const command of commands) {
+    // `:py3 …`, `:lua …`, `:perl …`, `:ruby …`: the editor's embedded interpreters.
+    const embedded = /^\s*:?\s*(py3?|python3?|pyx|lua|perl|ruby|mzscheme)\s+(.*)$/s.exec(command);
+    if (embedded) judgeCode(embedded[2]!, { ...inv, name: embedded[1]!.startsWith('py') ? 'python3' : embedded[1]! }, j);
     const bang = /^\s*:?\s*(?:\d+,?\d*)?\s*(?:!|r\s*!|w\s*!|silent!?\s*!|call\s+system\(|exe(?:cute)?\s+['"]!)(.*)$/s.exec(command);
     if (bang) {
       j.add('dangerous', 'code.option', 'command', `${inv.name} runs the shell command \`${bang[1]}\``);
@@ -222,7 +225,8 @@ function judgePwsh(code: string, inv: Invocation, j: Judgement): void {
 
 register(['osascript'], (inv, j) => {
   const code = optValues(parseOptions(inv.args, { short: 'se:l:' }), 'e').join('\n');
-  if (/\b(?:shut\s*down|restart|log\s*out)\b/i.test(code) && /System Events|Finder|loginwindow/i.test(code)) {
+  // `«event aevtrsdn»` (shut down) and `«event aevtrrst»` (restart) are the raw Apple events.
+  if ((/\b(?:shut\s*down|restart|log\s*out)\b/i.test(code) && /System Events|Finder|loginwindow/i.test(code)) || /aevt(?:rsdn|rrst|shut|rlgo)/i.test(code)) {
     j.add('hardline', 'power.off', 'machine', 'osascript asks macOS to shut down or restart');
   }
   for (const m of code.matchAll(/do shell script\s+"((?:[^"\\]|\\.)*)"/gi)) {
@@ -275,9 +279,17 @@ const SHELL_OPTIONS: Record<string, { options: string[]; command: (value: string
   gdb: { options: ['-ex', '--ex', '-eval-command', '--eval-command', '-iex'], command: (v) => /^\s*(?:shell|!)\s*(.*)$/s.exec(v)?.[1] ?? null },
   lldb: { options: ['-o', '--one-line', '-O', '--one-line-before-file', '-k'], command: (v) => /^\s*(?:platform\s+shell|shell|!)\s*(.*)$/s.exec(v)?.[1] ?? null },
   man: { options: ['-P', '--pager', '-H', '--html'], command: (v) => v },
-  emacs: { options: ['--eval', '-eval', '-f', '--funcall'], command: (v) => /\((?:shell-command|call-process|start-process|async-shell-command)\s+"((?:[^"\\]|\\.)*)"/.exec(v)?.[1] ?? (/\b(?:shell-command|call-process|start-process|delete-directory|delete-file)\b/.test(v) ? '' : null) },
+  emacs: {
+    options: ['--eval', '-eval', '-f', '--funcall'],
+    command: (v) =>
+      /\((?:shell-command|call-process|start-process|async-shell-command)\s+"((?:[^"\\]|\\.)*)"/.exec(v)?.[1] ??
+      // `(delete-directory "DIR" t)` is `rm -r DIR`.
+      (/\(delete-directory\s+"((?:[^"\\]|\\.)*)"\s+t\b/.exec(v) ? `rm -r ${/\(delete-directory\s+"((?:[^"\\]|\\.)*)"/.exec(v)![1]}` : null) ??
+      (/\b(?:shell-command|call-process|start-process|delete-directory|delete-file)\b/.test(v) ? '' : null),
+  },
   nvim: { options: ['-c', '--cmd', '+'], command: (v) => /\bos\.execute\s*\(?\s*["']([^"']*)["']|vim\.fn\.system\s*\(?\s*["']([^"']*)["']|io\.popen\s*\(\s*["']([^"']*)["']/.exec(v)?.slice(1).find(Boolean) ?? null },
-  make: { options: ['--eval', '-E'], command: (v) => /\$\(shell\s+([^)]*)\)/.exec(v)?.[1] ?? null },
+  // `$(shell CMD)` and a rule's recipe (`target: ; CMD`, or a tab-indented line) run commands.
+  make: { options: ['--eval', '-E'], command: (v) => /\$\(shell\s+([^)]*)\)/.exec(v)?.[1] ?? /^[^:=\n]+:[^;\n=]*;(.+)$/m.exec(v)?.[1] ?? /^\t(.+)$/m.exec(v)?.[1] ?? null },
 };
 
 register(Object.keys(SHELL_OPTIONS), (inv, j) => {

@@ -6,7 +6,7 @@
  * refused. Code from stdin asks whatever it holds.
  */
 import type { Invocation, Judgement } from '../judgement.ts';
-import { lit, literal, display } from '../words.ts';
+import { display, globWord, lit, literal } from '../words.ts';
 import { codeFromStdin, scriptFile } from './codeRunners.ts';
 
 export const INTERPRETERS = /^(?:python[\d.]*|python[\d.]*-config|pypy[\d.]*|node|nodejs|deno|bun|perl[\d.]*|ruby[\d.]*|irb|php[\d.]*|rscript|r|lua[\d.]*|luajit|tclsh[\d.]*|wish|julia|jshell|groovy|scala|kotlin|elixir|erl|escript|guile|racket|sbcl|ts-node|tsx|swift)$/;
@@ -106,18 +106,22 @@ const EVAL = /\b(?:eval|exec|compile|execfile|instance_eval|class_eval|module_ev
 const FETCH = /\b(?:fetch|urlopen|urlretrieve|requests\.(?:get|post)|httpx\.get|LWP::Simple|LWP::UserAgent|HTTP::Tiny|getstore|open-uri|URI\.open|Net::HTTP|file_get_contents\s*\(\s*["']https?:|curl_exec|http\.get|https\.get|axios)\b/;
 /** Backticks run a command in Perl, Ruby and PHP (in JavaScript they are template strings). */
 const BACKTICK_LANGS = /^(?:perl|ruby|jruby|php|irb)/;
-const DELETE = /\bunlink\s+(?:glob\b|<|[$@"'])|\b(?:rmtree|remove_tree|os\.remove|os\.unlink|os\.rmdir|removedirs|rmSync|rmdirSync|unlinkSync|rm_rf|rm_r|rm_f|remove_dir|remove_dir_all|remove_entry\w*|remove_file|FileUtils\.(?:rm\w*|remove\w*)|File\.delete|Files\.delete\w*|Dir\.(?:rmdir|delete|unlink)|Deno\.remove\w*|fs\.(?:rm|rmdir|unlink)|rmrf|delete_directory|deleteRecursively|unlink_recursive|unlink\s*[("'$]|rmdir\s*[("'$]|rimraf|del\s*\(|shutil\.move)|\.(?:rm|rmdir|unlink)\s*\(/;
+const DELETE = /\bunlink\s+(?:glob\b|<|[$@"'])|\brm\s*\(|\brm_rf!|\(delete-(?:directory|file)\b|\b(?:rmtree|remove_tree|os\.remove|os\.unlink|os\.rmdir|removedirs|rmSync|rmdirSync|unlinkSync|rm_rf|rm_r|rm_f|remove_dir|remove_dir_all|remove_entry\w*|remove_file|FileUtils\.(?:rm\w*|remove\w*)|File\.delete|Files\.delete\w*|Dir\.(?:rmdir|delete|unlink)|Deno\.remove\w*|fs\.(?:rm|rmdir|unlink)|rmrf|delete_directory|deleteRecursively|unlink_recursive|unlink\s*[("'$]|rmdir\s*[("'$]|rimraf|del\s*\(|shutil\.move)|\.(?:rm|rmdir|unlink)\s*\(/;
 const WRITE = /\b(?:open\s*\([^)]*,\s*['"][^'"]*[wax+]|write(?:File|FileSync|_text|_bytes)|append(?:File|FileSync)|File\.(?:write|open)|file_put_contents|fopen\s*\([^)]*['"][wax]|IO\.write|Deno\.write\w*|Bun\.write|createWriteStream|copyFile\w*|rename\w*|symlink\w*|chmod\w*|chown\w*)/;
-const HOME_REF = /\b(?:os\.homedir\(\)|homedir\(\)|expanduser\(\s*['"]~|Path\.home\(\)|process\.env\.HOME|process\.env\[['"]HOME['"]\]|ENV\[['"]HOME['"]\]|\$ENV\{HOME\}|getenv\(\s*['"]HOME['"]\)|Dir\.home|os\.environ\[['"]HOME['"]\]|os\.environ\.get\(\s*['"]HOME['"]|os\.getenv\(\s*['"]HOME['"]\)|Sys\.getenv\(\s*['"]HOME['"]\)|path\.expand\(\s*['"]~)/;
+const HOME_REF = /\b(?:os\.homedir\(\)|homedir\(\)|expanduser\(\s*['"]~|Path\.home\(\)|process\.env\.HOME|process\.env\[['"]HOME['"]\]|ENV\[['"]HOME['"]\]|\$ENV\{HOME\}|getenv\(\s*['"]HOME['"]\)|Dir\.home|os\.environ\[['"]HOME['"]\]|os\.environ\.get\(\s*['"]HOME['"]|os\.getenv\(\s*['"]HOME['"]\)|Sys\.getenv\(\s*['"]HOME['"]\)|path\.expand\(\s*['"]~|System\.user_home!?\(\)|System\.get_env\(\s*["']HOME["']\)|user-homedir-pathname|\$HOME\b|homedir\b)/;
 /** A recursive delete whose argument is the home directory, however the language spells it. */
-const DELETE_HOME = /(?:rmtree|remove_tree|rmSync|rm_rf|rm_r|remove_dir|remove_dir_all|remove_entry\w*|rimraf|rmdirSync|fs\.rm|\.rm|Deno\.remove|unlink|deleteRecursively)\s*\(\s*[^,;]{0,200}?(?:homedir\(\)|Path\.home\(\)|expanduser\(\s*['"]~\/?['"]\s*\)|process\.env\.HOME|process\.env\[['"]HOME['"]\]|Dir\.home|\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|getenv\(\s*['"]HOME['"]\s*\)|os\.environ\[['"]HOME['"]\]|os\.environ\.get\(\s*['"]HOME['"]\s*\)|path\.expand\(\s*['"]~['"]\s*\)|['"]~\/?['"])\s*\)?\s*[,)]/;
+const DELETE_HOME = /(?:rmtree|remove_tree|rmSync|rm_rf!?|rm_r|remove_dir|remove_dir_all|remove_entry\w*|rimraf|rmdirSync|fs\.rm|\.rm|\brm|Deno\.remove|unlink|deleteRecursively|delete-directory)\s*\(\s*[^,;]{0,200}?(?:homedir\(\)|Path\.home\(\)|expanduser\(\s*['"]~\/?['"]\s*\)|process\.env\.HOME|process\.env\[['"]HOME['"]\]|Dir\.home|\$ENV\{HOME\}|ENV\[['"]HOME['"]\]|getenv\(\s*['"]HOME['"]\s*\)|os\.environ\[['"]HOME['"]\]|os\.environ\.get\(\s*['"]HOME['"]\s*\)|path\.expand\(\s*['"]~['"]\s*\)|System\.user_home!?\(\)|['"]~\/?['"])\s*\)?\s*[,)]/;
 /** A loop that never ends (`while True:`, `until 0`, `for(;;)`, `loop {`), or `fork` as its own condition. */
 const FOREVER = /\b(?:while|until)\s*\(?\s*(?:1|0|true|True|false|fork|pcntl_fork)\b|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s*(?:do\b|\{)|\brepeat\b|iter\s*\(\s*int\s*,\s*1\s*\)|itertools\.count|\bwhile\s*:|fork\s*(?:\(\s*\))?\s*(?:while|until)\s*\(?\s*(?:1|0|true|fork)\b|\bforever\b/;
 const FORK_BOMB = { test: (code: string) => FOREVER.test(code) && /fork\b|spawn\(\s*process\.argv|Process\.spawn/.test(code) };
+/** An endless loop that starts a background process each time round (`while true do os.execute("lua &") end`). */
+const SPAWN_LOOP = (code: string) => FOREVER.test(code) && /["'][^"']*&\s*["']/.test(code);
 const KILL_ALL = /\b(?:os\.kill|process\.kill|Process\.kill|posix\.kill|kill|killpg)\s*\(\s*(?:-1\b|[^,()]{1,20},\s*-1\b)|\bkill\s+(?:-?\d+|['"][^'"]*['"]|\w+)\s*,\s*-1\b/;
 
 const QUOTED = `(?:'(?:[^'\\\\]|\\\\.)*'|"(?:[^"\\\\]|\\\\.)*")`;
-const LITERAL_LIST = new RegExp(`${QUOTED}(?:\\s*,\\s*\\[?\\s*${QUOTED})+`, 'g');
+// Separators between the words of a command given as a list: `, `, `, [`, `, {args: [`, `, c(`, `(list `.
+const LIST_SEPARATOR = String.raw`\s*(?:,\s*(?:\{\s*\w+\s*:\s*)?(?:c\(|\[)?|\s\(list\s+|\s+(?=["']))\s*`;
+const LITERAL_LIST = new RegExp(`${QUOTED}(?:${LIST_SEPARATOR}${QUOTED})+`, 'g');
 
 /** String literals in code, including command quotes (`qx{…}`, `%x(…)`, backticks). */
 function literals(code: string): string[] {
@@ -131,6 +135,8 @@ function literals(code: string): string[] {
 }
 
 /** Modules whose import is itself a way to run commands (named in a string, so looked for in the raw code). */
+/** Pipes to or from a command, named in strings: Perl's `open(F, "|sh")`, `open($f, "-|", …)`, Ruby's `open("|cmd")`. */
+const PIPE_OPEN = /\bopen\s*\(?\s*(?:my\s+)?[$*]?\w+\s*,\s*["'](?:\s*\||[^"']*\|\s*["']|-\||\|-)|\b(?:open|IO\.popen|popen)\s*\(\s*["']\|/;
 const SPAWN_MODULE = /(?:require|import)\s*\(\s*['"](?:node:)?child_process['"]|from\s+['"](?:node:)?child_process['"]|\bimport\s+(?:subprocess|pty)\b|\bfrom\s+(?:subprocess|pty)\s+import\b/;
 
 /** The code with what its string literals say blanked out, so prose in a string never reads as a call. */
@@ -139,11 +145,17 @@ const withoutStrings = (code: string) => code.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[
 /** Judges interpreter code for its effects. */
 export function judgeCode(code: string, inv: Invocation, j: Judgement): void {
   const bare = withoutStrings(code);
-  const spawns = SPAWN.test(bare) || SPAWN_MODULE.test(code) || (BACKTICK_LANGS.test(inv.name) && /`[^`]+`/.test(code));
+  const spawns = SPAWN.test(bare) || SPAWN_MODULE.test(code) || PIPE_OPEN.test(code) || (BACKTICK_LANGS.test(inv.name) && /`[^`]+`/.test(code));
+  // Tcl and expect: `exec CMD ARGS` runs CMD (unquoted words).
+  if (/^(?:tclsh|wish|expect)/.test(inv.name)) for (const m of code.matchAll(/(?:^|[;\n[])\s*exec\s+([^;\n\]]+)/g)) j.code(m[1]!.replace(/^-\S+\s+/, ''), inv, false);
+  // Ruby `send(:system, …)`, PHP `$f(…)` after building a name: calls decided at run time.
+  if (/\b(?:public_)?send\s*\(\s*:?["']?(?:system|exec|spawn|eval|`)|^php/.test(bare) || (/^php/.test(inv.name) && /\$\w+\s*\(/.test(bare))) {
+    j.add('dangerous', 'code.interpreter', 'command', `${inv.name} code that calls a function chosen at run time`);
+  }
   // A delete named as a callable string (`array_map("unlink", …)`, `map(os.remove, …)`).
   const deletes = DELETE.test(bare) || /\b(?:array_map|array_walk|map|each|forEach|call_user_func\w*)\s*\(\s*['"]?(?:unlink|rmdir|os\.remove|os\.unlink|shutil\.rmtree)\b/.test(code);
   const writes = WRITE.test(code) || /\bopen\s*\(?\s*\w+\s*,\s*["']\s*\+?>/.test(code);
-  if (FORK_BOMB.test(bare)) j.add('hardline', 'fork-bomb', 'machine', `${inv.name} code that forks without end`);
+  if (FORK_BOMB.test(bare) || (SPAWN_LOOP(code) && (SPAWN.test(bare) || PIPE_OPEN.test(code)))) j.add('hardline', 'fork-bomb', 'machine', `${inv.name} code that forks without end`);
   if (KILL_ALL.test(bare)) j.add('hardline', 'kill.everything', 'all processes', `${inv.name} code that signals every process (kill -1)`);
   if (spawns) j.add('dangerous', 'code.interpreter', 'command', `${inv.name} code that runs commands`);
   if (EVAL.test(bare)) j.add('dangerous', 'code.interpreter', 'command', `${inv.name} code that runs code built at run time (eval)`);
@@ -161,12 +173,13 @@ export function judgeCode(code: string, inv: Invocation, j: Judgement): void {
       if (deletes) j.remove(lit(underHome), inv, false, `${inv.name} code deletes`);
       j.write(lit(underHome), inv, `${inv.name} code writes`);
     }
-    // Perl's two-argument open: `open(F, ">>/etc/x")`.
-    const bare = text.replace(/^\s*(?:\+?[<>]{1,2}|\|)\s*/, '');
+    // Perl's two-argument open: `open(F, ">>/etc/x")`; a home spelled inside the string.
+    const bare = text.replace(/^\s*(?:\+?[<>]{1,2}|\|)\s*/, '').replace(/^(?:\$ENV\{HOME\}|#\{ENV\[['"]HOME['"]\]\}|\$\{?HOME\}?|\{os\.homedir\(\)\}|\$\{os\.homedir\(\)\})(?=\/|$)/, j.ctx.home);
     const candidate = bare.startsWith('/') || bare.startsWith('~') ? bare : null;
     if (candidate === null && !(homeRelative && text === '') && !(deletes && (text === '~' || text === '/'))) continue;
-    const word = candidate === null ? lit(text || j.ctx.home) : lit(candidate.replace(/^~(?=\/|$)/, j.ctx.home));
-    if (deletes) j.remove(word, inv, /rmtree|rm_rf|rmSync|recursive|remove_dir_all|rm_r|rimraf|Remove-Item/.test(code), `${inv.name} code deletes`);
+    const word = candidate === null ? lit(text || j.ctx.home) : globWord(candidate.replace(/^~(?=\/|$)/, j.ctx.home));
+    const everything = /\/\.?\*$/.test(word.source);
+    if (deletes) j.remove(word, inv, everything || /rmtree|remove_tree|rm_rf|rmSync|recursive|remove_dir_all|rm_r|rimraf|Remove-Item|delete-directory/.test(code), `${inv.name} code deletes`);
     if (writes || deletes) j.write(word, inv, `${inv.name} code writes`);
   }
   if (deletes && DELETE_HOME.test(code)) j.remove(lit(j.ctx.home), inv, true, `${inv.name} code deletes`);

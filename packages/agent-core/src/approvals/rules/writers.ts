@@ -48,11 +48,18 @@ register(['cp', 'gcp', 'install', 'ln', 'gln', 'mv', 'gmv'], copyLike);
 
 register(['tee'], (inv, j) => {
   const parsed = parseOptions(inv.args, { short: 'aip', long: ['append', 'ignore-interrupts', 'output-error='] });
-  for (const f of parsed.operands) j.write(f, inv, 'tee to');
+  for (const f of parsed.operands) writeWithContent(f, inv, j, 'tee to');
 });
 
+/** Writes `file` with the command's input, remembered when known (`echo 'x' | tee f && sh f`). */
+function writeWithContent(file: WordValue, inv: Invocation, j: Judgement, how: string): void {
+  j.write(file, inv, how);
+  const p = j.path(file, inv);
+  if (p && !p.unknownRoot && inv.fact.stdin?.text) j.written.set(p.display, inv.fact.stdin.text);
+}
+
 register(['sponge'], (inv, j) => {
-  for (const f of parseOptions(inv.args, { short: 'a' }).operands) j.write(f, inv, 'sponge to');
+  for (const f of parseOptions(inv.args, { short: 'a' }).operands) writeWithContent(f, inv, j, 'sponge to');
 });
 
 register(['truncate'], (inv, j) => {
@@ -198,11 +205,20 @@ register(['sed', 'gsed'], (inv, j) => {
 });
 
 /** sed's `e` command and `s///e` flag run shell commands; `w file` writes a file. */
+/** A sed address (`1`, `$`, `/re/`, `1,5`, `1!`, `0~4`) before a command letter. */
+const SED_ADDRESS = String.raw`(?:(?:\d+(?:~\d+)?|\$|\/(?:[^/\\]|\\.)*\/[IM]*)(?:\s*,\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/[IM]*|[+~]\d+))?\s*!?)?`;
+const SED_E = new RegExp(String.raw`(?:^|[;\n{}])\s*${SED_ADDRESS}\s*e(?:\s+([^;\n}]*))?\s*(?=$|[;\n}])`, 'm');
+const SED_S_E = /s(.)((?:(?!\1).){0,500})\1((?:(?!\1).){0,500})\1[gpiImM0-9w]*e/;
+
 function sedScript(script: string, inv: Invocation, j: Judgement): void {
-  if (/(?:^|[;\n{}]\s*)(?:\d+|\$|\/[^/]*\/)?\s*e(?:\s+(.+))?$/m.test(script) || /s(.)(?:(?!\1).){0,500}\1(?:(?!\1).){0,500}\1[gpiImM0-9]*e/.test(script)) {
+  const e = SED_E.exec(script);
+  const substitution = SED_S_E.exec(script);
+  if (e || substitution) {
     j.add('dangerous', 'code.option', 'command', `the sed script \`${script}\` runs shell commands`);
-    const command = /(?:^|[;\n{]\s*)(?:(?:\d+|\$|\/[^/]*\/)(?:,(?:\d+|\$|\/[^/]*\/))?)?\s*e\s+(.+)$/m.exec(script)?.[1];
-    if (command) j.code(command, inv);
+    // `e CMD` runs CMD; a bare `e` runs each input line; `s/…/CMD/e` runs the replacement.
+    if (e?.[1]?.trim()) j.code(e[1], inv);
+    else if (e && inv.fact.stdin?.text) j.code(inv.fact.stdin.text, inv);
+    if (substitution?.[3] && !/\\\d|&/.test(substitution[3])) j.code(substitution[3], inv);
   }
   for (const m of script.matchAll(/(?:^|[;\n}]\s*|\/[gpiImM0-9]*)w\s+(\S+)/g)) j.write(lit(m[1]!), inv, 'sed w to');
 }
