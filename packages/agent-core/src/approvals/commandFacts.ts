@@ -297,8 +297,10 @@ function walkPipeline(elements: SyntaxNode[], state: State, first: Stdin | null)
 
 function herestring(node: SyntaxNode, state: State): Stdin {
   walkSubstitutions(node, state);
+  // A here-string is expanded but not split: several words are one text.
   const words = node.namedChildren.flatMap((c) => expandWord(c, state.scope, evaluator(state)));
-  const text = words.length === 1 ? literal(words[0]!) : null;
+  const texts = words.map(literal);
+  const text = words.length && texts.every((t) => t !== null) ? texts.join(' ') : null;
   return { kind: 'herestring', text: text === null ? null : `${text}\n`, upstream: [] };
 }
 

@@ -110,7 +110,7 @@ export function covers(p: ResolvedPath, anchor: string): boolean {
 }
 
 /** A segment that matches every name (`*`, `**`, `.*`, `.[!.]*`, `..?*`), or one known only at run time. */
-const isEverything = (s: Segment) => s.re !== null && /^\.?\*+$|^\.\[\^?!?\.?\]\*$|^\.\.\?\*$/.test(s.text);
+const isEverything = (s: Segment) => s.re !== null && /^\.?(?:\*+|\?|\[[^\]]+\])*\*$|^\.\.\?\*$/.test(s.text);
 
 /** How deep a pattern names, not counting trailing "everything in it" segments (`/usr/lib/*` is 2). */
 function namedDepth(p: ResolvedPath): number {

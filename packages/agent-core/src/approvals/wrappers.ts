@@ -338,6 +338,12 @@ function bwrap(inv: Invocation, j: Judgement): boolean {
   return true;
 }
 
+/** One word is a command line (run by a shell); several are a command and its arguments. */
+function commandOrCode(words: WordValue[], inv: Invocation, j: Judgement, label: string): void {
+  if (words.length === 1) j.code(literal(words[0]!) ?? display(words[0]!), inv);
+  else if (words.length) j.command(words, inv, label);
+}
+
 /** Terminal emulators: the words after one of these options are the command they run. */
 const TERMINALS: Record<string, string[]> = {
   xterm: ['-e'], uxterm: ['-e'], urxvt: ['-e'], rxvt: ['-e'], st: ['-e'], alacritty: ['-e', '--command'], kitty: ['--', ''], konsole: ['-e'],
@@ -366,14 +372,9 @@ const SPECIAL_RUNNERS: Record<string, (inv: Invocation, j: Judgement) => void> =
     const at = texts.findIndex((t) => /^(?:new|new-session|new-window|neww|split-window|splitw|respawn-pane|respawnp|respawn-window|respawnw|run-shell|run|send-keys|send|if-shell|if)$/.test(t));
     if (at < 0) return;
     const parsed = parseOptions(inv.args.slice(at + 1), { short: 'c:e:F:n:s:t:x:y:f:l:p:L:bdhvAEPDZIkKMRHlNX', posix: true });
-    const words = parsed.operands.map((w) => literal(w) ?? display(w)).filter((t) => !/^(?:Enter|C-m|KPEnter)$/.test(t));
-    if (words.length) j.code(words.join(' '), inv);
+    commandOrCode(parsed.operands.filter((w) => !/^(?:Enter|C-m|KPEnter)$/.test(literal(w) ?? '')), inv, j, 'tmux');
   },
-  screen: (inv, j) => {
-    const parsed = parseOptions(inv.args, { short: 'aAc:dDe:fFh:iilLmOp:qQrRs:S:t:T:UvwxX:', posix: true });
-    const words = parsed.operands.map((w) => literal(w) ?? display(w));
-    if (words.length) j.code(words.join(' '), inv);
-  },
+  screen: (inv, j) => commandOrCode(parseOptions(inv.args, { short: 'aAc:dDe:fFh:iilLmOp:qQrRs:S:t:T:UvwxX:', posix: true }).operands, inv, j, 'screen'),
   // `just --command CMD…`, `machinectl shell [USER@HOST] CMD…`, `perf stat|record|trace [OPTIONS] CMD…`
   just: (inv, j) => {
     const at = inv.args.findIndex((w) => ['--command', '-c'].includes(literal(w) ?? ''));
@@ -398,9 +399,7 @@ const SPECIAL_RUNNERS: Record<string, (inv: Invocation, j: Judgement) => void> =
       (inv: Invocation, j: Judgement) => {
         const at = inv.args.findIndex((w) => markers.includes(literal(w) ?? '') && literal(w) !== '');
         // kitty and foot also run their operands when no marker is given.
-        const tail = at >= 0 ? inv.args.slice(at + 1) : markers.includes('') ? parseOptions(inv.args, posix('1dho:c:T:')).operands : [];
-        if (tail.length === 1) j.code(literal(tail[0]!) ?? display(tail[0]!), inv);
-        else if (tail.length) j.command(tail, inv, name);
+        commandOrCode(at >= 0 ? inv.args.slice(at + 1) : markers.includes('') ? parseOptions(inv.args, posix('1dho:c:T:')).operands : [], inv, j, name);
       },
     ]),
   ),

@@ -107,7 +107,11 @@ function shell(inv: Invocation, j: Judgement): void {
     const text = literal(source);
     if (text === null) j.add('dangerous', 'code.dynamic', 'command', `${inv.name} -c runs code decided at run time (${display(source)})`);
     // `sh -c 'rm -rf "$1"' _ ARG`: the words after the code are $0, $1, …
-    else j.code(text, inv, true, new Map(rest.slice(1).map((w, k) => [String(k), literal(w)])));
+    else {
+      const params = rest.slice(1).map(literal);
+      const all = params.slice(1).every((p) => p !== null) ? params.slice(1).join(' ') : null;
+      j.code(text, inv, true, new Map([...params.map((p, k): [string, string | null] => [String(k), p]), ['@', all], ['*', all]]));
+    }
     if (inv.moreArgs && /\$[1-9@*]|\$\{[1-9@*]/.test(text ?? '')) j.add('dangerous', 'code.from-data', 'command', `${inv.name} -c gets its arguments from its input`);
     return;
   }
@@ -239,19 +243,30 @@ register(['osascript'], (inv, j) => {
 register(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk'], (inv, j) => {
   const parsed = parseOptions(inv.args, { short: 'F:v:f:i:l:e:E:bcCdDghLMnNoOpPrsStVW:', long: ['include=', 'file=', 'source=', 'assign=', 'field-separator=', 'exec=', 'load=', 'sandbox'] });
   const programFiles = optValues(parsed, 'f', 'file');
-  // `awk -f /dev/stdin`, `awk -f <(…)`: the program is data.
+  // `awk -f /dev/stdin`, `awk -f <(…)`, `awk -f prog.awk` written earlier: the program is data.
   if (programFiles.some((f) => /^(?:-|\/dev\/stdin|\/dev\/fd\/\d+)$/.test(f))) codeFromStdin(inv, j, (text) => judgeAwk(text, inv, j), inv.name);
+  const fileWords = inv.args.filter((w, k) => ['-f', '--file'].includes(literal(inv.args[k - 1] ?? lit('')) ?? ''));
+  for (const file of fileWords) if (!/^(?:-|\/dev\/)/.test(literal(file) ?? '')) scriptFile(file, inv, j, (text) => judgeAwk(text, inv, j), `${inv.name} -f`);
+  const assigned = new Map(optValues(parsed, 'v', 'assign').map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] as [string, string]));
   const program = optValues(parsed, 'e', 'source')[0] ?? (programFiles.length ? null : parsed.operands[0] && literal(parsed.operands[0]));
   const files = optValues(parsed, 'f', 'file').length || optValues(parsed, 'e', 'source').length ? parsed.operands : parsed.operands.slice(1);
   if (optValues(parsed, 'i', 'include').includes('inplace')) for (const f of files) j.write(f, inv, `${inv.name} -i inplace of`);
-  if (program) judgeAwk(program, inv, j);
+  if (program) judgeAwk(program, inv, j, assigned);
 });
 
 /** An awk program: `system()`, `| "cmd"` and `"cmd" | getline` run commands; `> "file"` writes. */
-function judgeAwk(program: string, inv: Invocation, j: Judgement): void {
+function judgeAwk(program: string, inv: Invocation, j: Judgement, assigned = new Map<string, string>()): void {
   for (const m of program.matchAll(/\bsystem\s*\(\s*"((?:[^"\\]|\\.)*)"|\|\s*"((?:[^"\\]|\\.)*)"|"((?:[^"\\]|\\.)*)"\s*\|\s*getline/g)) {
     // A literal command is judged as what it is (`print | "sort"` is fine, `system("rm -rf ~")` is not).
     j.code(m[1] ?? m[2] ?? m[3] ?? '', inv, false);
+  }
+  // `print "CMD" | "sh"`: what is printed into a shell is code.
+  if (/\|\s*"(?:\/bin\/)?(?:ba|z|da|k)?sh"/.test(program)) for (const m of program.matchAll(/print\s+"((?:[^"\\]|\\.)*)"/g)) j.code(m[1]!, inv);
+  // `system(c)` with `c="…"` or `-v c=…`; `system($0)` runs each input line.
+  for (const m of program.matchAll(/(\w+)\s*=\s*"((?:[^"\\]|\\.)*)"/g)) assigned.set(m[1]!, m[2]!);
+  for (const m of program.matchAll(/\bsystem\s*\(\s*(\$0|\w+)\s*\)/g)) {
+    const value = m[1] === '$0' ? inv.fact.stdin?.text : assigned.get(m[1]!);
+    if (value) j.code(value, inv);
   }
   if (/\bsystem\s*\(\s*[^"\s)]|\|\s*[^"\s|]/.test(program)) j.add('dangerous', 'code.interpreter', 'command', `the ${inv.name} program runs a command built at run time`);
   for (const m of program.matchAll(/>>?\s*"([^"]+)"/g)) j.write(lit(m[1]!), inv, `${inv.name} writes`);

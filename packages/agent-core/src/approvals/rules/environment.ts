@@ -85,6 +85,9 @@ export function judgeAssignment(name: string, value: WordValue, inv: Invocation,
     }
   } else if (LOADER_VARIABLES.test(name) && (text === null || text.trim() !== '')) {
     j.add('dangerous', 'code.environment', name, `${name}=${display(value)} makes programs load code`);
+    // `BASH_ENV=<(echo 'cmd') bash`: what the file holds runs first.
+    const output = value.pieces.find((p) => p.kind === 'unknown' && p.output !== undefined);
+    if (output?.kind === 'unknown' && output.output && /^(?:BASH_ENV|ENV)$/.test(name)) j.code(output.output, inv);
   } else if (name === 'NODE_OPTIONS' && /(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader)\b/.test(text ?? display(value))) {
     j.add('dangerous', 'code.environment', name, `NODE_OPTIONS=${display(value)} makes node load code`);
   } else if (/^GIT_CONFIG_VALUE_\d+$/.test(name) && text?.startsWith('!')) {

@@ -28,6 +28,10 @@ const VALUED = /^(?:-m|-W|-X|-M|-I|-r|--require|--import|--loader|--experimental
 
 export function judgeInterpreter(inv: Invocation, j: Judgement): void {
   if (inv.name === 'deno') return deno(inv, j);
+  // `bun run https://…` runs code straight from the network.
+  if (inv.name === 'bun' && inv.args.some((w) => /^https?:/.test(literal(w) ?? ''))) {
+    j.add('dangerous', 'code.from-network', 'command', `bun runs code downloaded from ${inv.args.map((w) => literal(w) ?? '').find((t) => /^https?:/.test(t))}`);
+  }
   const spec = CODE_OPTIONS.find(([name]) => name.test(inv.name))?.[1];
   const codes: string[] = [];
   let script: (typeof inv.args)[number] | null = null;
@@ -93,6 +97,9 @@ function deno(inv: Invocation, j: Judgement): void {
   if ((sub === 'run' || sub === 'install' || sub === 'x') && rest.some((r) => /^https?:/.test(r))) {
     j.add('dangerous', 'code.from-network', 'command', `deno ${sub} runs code downloaded from ${rest.find((r) => /^https?:/.test(r))}`);
   }
+  // `deno run -A npm:rimraf ~` runs the package's command like npx.
+  const at = inv.args.findIndex((w) => /^npm:/.test(literal(w) ?? ''));
+  if (sub === 'run' && at >= 0) j.command([lit((literal(inv.args[at]!) ?? '').slice(4).replace(/@[^/]*$/, '')), ...inv.args.slice(at + 1)], inv, 'deno run npm:');
 }
 
 const SPAWN = new RegExp([
