@@ -94,6 +94,7 @@ describe('approval gate over the wire', () => {
       rule: expect.any(String),
       target: expect.any(String),
       why: expect.stringContaining(target),
+      line: 1,
     });
     expect(fs.existsSync(path.join(target, 'keep.txt'))).toBe(true);
     const [complete] = toolCompletes(backend.events);

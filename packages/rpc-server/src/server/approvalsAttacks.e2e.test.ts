@@ -93,7 +93,8 @@ async function attack(box: Box, steps: { command: string; answer: ApprovalChoice
 function expectFindings(question: ApprovalParams, expected: { rule: string; target: string }[]): void {
   expect(question.findings.length).toBeGreaterThan(0);
   for (const finding of question.findings) {
-    expect(Object.keys(finding).sort()).toEqual(['level', 'rule', 'target', 'why']);
+    expect(Object.keys(finding).filter((k) => k !== 'line').sort()).toEqual(['level', 'rule', 'target', 'why']);
+      if ('line' in finding) expect(finding.line).toBeGreaterThanOrEqual(1);
     expect(finding).toMatchObject({ level: expect.stringMatching(/^(dangerous|hardline)$/), rule: expect.any(String), target: expect.any(String), why: expect.any(String) });
   }
   for (const { rule, target } of expected) expect(question.findings).toContainEqual(expect.objectContaining({ rule, target }));
