@@ -18,6 +18,9 @@ export interface OptionSpec {
   singleDashLong?: boolean;
 }
 
+/** A spec whose options end at the first operand (what wrappers use: the rest is the command's). */
+export const posixSpec = (short: string, long: readonly string[] = []): OptionSpec => ({ short, long, posix: true });
+
 export interface ParsedOptions {
   /** Each option seen (short letter or long name, without dashes) with its values (`''` for flags). */
   opts: Map<string, string[]>;
