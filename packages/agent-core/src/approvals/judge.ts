@@ -8,9 +8,9 @@ import type { Parser } from 'web-tree-sitter';
 import { loadBashParser, parseBash, type SyntaxNode } from './bashParser.ts';
 import { walkProgram, type CommandFact } from './commandFacts.ts';
 import { Judgement, type Invocation } from './judgement.ts';
-import { isKnownProgram, rulesFor } from './programRules.ts';
+import { isKnownProgram, programNames, rulesFor } from './programRules.ts';
 import { classifyWrite, resolvePath } from './protectedPaths.ts';
-import { braceReading, continuationReading, ifsReading, statementReadings } from './readings.ts';
+import { braceReading, continuationReading, emptySubstitutionReading, ifsReading, statementReadings } from './readings.ts';
 import './rules/index.ts';
 import { staticOutput } from './staticEval.ts';
 import type { Finding, JudgeContext, Verdict } from './types.ts';
@@ -98,7 +98,7 @@ function judgeText(parser: Parser, text: string, scope: Scope, j: Judgement, str
     }
     if (outermost) j.line = null;
     // Brace and $IFS readings keep the line breaks, so their findings keep lines too.
-    const sameLines = [braceReading(text), ifsReading(text)];
+    const sameLines = [braceReading(text), ifsReading(text), emptySubstitutionReading(text)];
     const otherLines = [continuationReading(text), ...(walked.unreadable.length ? statementReadings(text) : [])];
     for (const reading of sameLines) if (reading && reading !== text) judgeText(parser, reading, scope, j, false, outermost);
     for (const reading of otherLines) if (reading && reading !== text) judgeText(parser, reading, scope, j, false);
@@ -159,6 +159,16 @@ function judgeWords(words: WordValue[], outer: Invocation, j: Judgement, wrapper
   const [head, ...args] = words;
   if (!head) return;
   const written = literal(head);
+  // Behind a wrapper (`sudo $CMD`, `nice $(which rm)`), a name decided at run time asks as at top level.
+  if (wrapper && (written === null || /[$`]/.test(head.source))) {
+    j.add('dangerous', 'command.dynamic-name', 'command', `\`${wrapper}\` runs a command whose name is decided when it runs (${head.source || display(head)})`);
+  }
+  // `/???/?m`, `/bin/r[m]`: a glob as the name runs whatever it matches; judge the programs it can be.
+  if (head.pieces.some((p) => p.kind === 'glob')) {
+    const base = resolvePath(head, null).segments.at(-1);
+    const pattern = base?.re ?? null;
+    if (pattern) for (const name of programNames().filter((n) => pattern.test(n)).slice(0, 12)) judgeWords([lit(name), ...args], outer, j, wrapper);
+  }
   const inv: Invocation = {
     ...outer,
     name: (written ?? display(head)).split('/').pop()!.toLowerCase(),

@@ -16,3 +16,8 @@ export function rulesFor(name: string): ProgramRule[] {
 export function isKnownProgram(name: string): boolean {
   return byName.has(name) || byPattern.some((p) => p.pattern.test(name));
 }
+
+/** Every program name with a rule of its own (for command names given as globs: `/bin/r?`). */
+export function programNames(): string[] {
+  return [...byName.keys()];
+}

@@ -118,3 +118,9 @@ export function statementReadings(text: string): string[] {
 export function ifsReading(text: string): string | null {
   return /\$\{?IFS\b/.test(text) ? text.replace(/\$\{IFS\}|\$IFS(?:\$\d)?/g, ' ') : null;
 }
+
+/** Empty command substitutions (`` `` ``, `$()`, `$(:)`) expand to nothing: `r``m` is `rm`. */
+export function emptySubstitutionReading(text: string): string | null {
+  const out = text.replace(/``|\$\(\s*:?\s*\)/g, '');
+  return out === text ? null : out;
+}

@@ -37,6 +37,25 @@ export function staticOutput(fact: CommandFact): string | null {
       out = text !== null && args.some((a) => /^-\w*r/.test(a)) ? Buffer.from(text.replace(/[^0-9a-fA-F]/g, ''), 'hex').toString('latin1') : null;
       break;
     }
+    // `$(which rm)`, `$(command -v rm)`, `$(type -P rm)`: a program's path; its name is what matters.
+    case 'which':
+    case 'type':
+    case 'whereis':
+      out = args.filter((a) => !a.startsWith('-')).map((a) => `/usr/bin/${a}`).join('\n') || null;
+      break;
+    case 'command':
+      out = args[0] === '-v' || args[0] === '-V' ? args.slice(1).map((a) => `/usr/bin/${a}`).join('\n') || null : null;
+      break;
+    case ':':
+    case 'true':
+      out = '';
+      break;
+    case 'tr': {
+      const text = input();
+      const [from, to] = args.filter((a) => !a.startsWith('-'));
+      out = text !== null && from === 'A-Z' && to === 'a-z' ? text.toLowerCase() : text !== null && from === 'a-z' && to === 'A-Z' ? text.toUpperCase() : null;
+      break;
+    }
     case 'pwd':
       out = fact.scope.cwd === null ? null : `${fact.scope.cwd}\n`;
       break;

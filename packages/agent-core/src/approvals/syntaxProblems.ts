@@ -21,6 +21,8 @@ export function collectProblems(node: SyntaxNode, unreadable: Problem[], unusual
   if (node.type === 'word' && /[^\t\n\x20-\x7e]/.test(node.text)) unusual.push(at(node.text));
   else if (/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(node.text) && node.childCount === 0) unusual.push(at(node.text));
   if (node.type === 'word') for (const code of codeIn(node.text.replace(/\\`/g, '`'))) embedded.push(at(code));
+  // The grammar glues words across blanks after an empty `` `` ``: bash does not.
+  if (node.type === 'concatenation' && node.children.some((c) => c.type === '``')) unreadable.push(at(node.text));
   // `` `echo \`cmd\`` ``: inside backticks, escaped backticks are a substitution of their own.
   if (node.type === 'command_substitution' && node.text.startsWith('`') && node.text.includes('\\`')) {
     embedded.push(at(node.text.slice(1, -1).replace(/\\`/g, '`')));
@@ -32,9 +34,10 @@ export function collectProblems(node: SyntaxNode, unreadable: Problem[], unusual
 /** The code in `` `…` `` and `$(…)` spans of a text (balanced parentheses, quotes not tracked). */
 export function codeIn(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/`([^`]+)`/g)) out.push(m[1]!);
+  for (const m of text.matchAll(/(?<!\\)`([^`]+)`/g)) out.push(m[1]!);
   for (let i = text.indexOf('$('); i >= 0; i = text.indexOf('$(', i + 2)) {
-    if (text[i + 2] === '(') continue;
+    // `$((` is arithmetic; `\$(` is a literal dollar.
+    if (text[i + 2] === '(' || text[i - 1] === '\\') continue;
     let depth = 0;
     for (let k = i + 1; k < text.length; k += 1) {
       if (text[k] === '(') depth += 1;

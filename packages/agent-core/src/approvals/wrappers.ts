@@ -35,7 +35,8 @@ const WRAPPERS: Record<string, Wrapper> = {
   sudo: {
     options: posix('ABbEeHhiKkLlNnPSsVvg:p:r:t:U:u:C:D:R:T:', SUDO_LONG),
     chdir: ['D', 'chdir'],
-    noCommand: ['l', 'list', 'v', 'validate', 'k', 'K', 'remove-timestamp', 'V', 'version', 'help'],
+    // `-k` runs the command after dropping cached credentials; only these run none.
+    noCommand: ['l', 'list', 'v', 'validate', 'V', 'version', 'help'],
     extra: (inv, parsed, j) => {
       if (hasOpt(parsed, 'S', 'stdin') && inv.fact.stdin && inv.fact.stdin.kind !== 'file') {
         j.add('dangerous', 'sudo.password-from-stdin', 'sudo', 'sudo -S reads the password from piped input');
