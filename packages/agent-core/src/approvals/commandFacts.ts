@@ -147,6 +147,11 @@ function walkChildren(node: SyntaxNode, state: State): void {
 function assign(node: SyntaxNode, state: State): void {
   const name = node.childForFieldName('name')?.text;
   const value = node.childForFieldName('value');
+  // The environment later commands get (`export GIT_PAGER='…'; git log`): judged like `VAR=… cmd`.
+  if (name && value) {
+    const words = expandWord(value, state.scope, evaluator(state));
+    state.out.push({ words: [], assignments: [{ name, value: words[0] ?? lit('') }], redirects: [], stdin: null, scope: copyScope(state.scope), defined: new Set(state.defined), node });
+  }
   // `a[$(cmd)]=1`: a subscript is evaluated too.
   walkSubstitutions(node, state);
   if (value?.type === 'raw_string') for (const code of codeIn(value.text)) state.problems.deferred.push({ text: code, line: node.startPosition.row + 1 });

@@ -234,7 +234,7 @@ export function afterWrappers(inv: Invocation, j: Judgement): boolean {
   let words = parsed.operands;
   // env, sudo and doas take `NAME=value` words before the command: the environment it runs with.
   if (['env', 'sudo', 'doas', 'run0'].includes(inv.name)) {
-    while (words[0] && /^[A-Za-z_]\w*=/.test(literal(words[0]) ?? '')) {
+    while (words[0] && /^[A-Za-z_][\w%()]*=/.test(literal(words[0]) ?? '')) {
       const text = literal(words[0])!;
       judgeAssignment(text.slice(0, text.indexOf('=')), lit(text.slice(text.indexOf('=') + 1)), inv, j);
       words = words.slice(1);

@@ -5,14 +5,15 @@
  * a well-known pager, editor or helper (see `harmlessProgram`).
  */
 import type { Invocation, Judgement } from '../judgement.ts';
-import { display, literal, type WordValue } from '../words.ts';
+import { codeIn } from '../syntaxProblems.ts';
+import { display, lit, literal, type WordValue } from '../words.ts';
 
 /** Variables whose value is a command line a program runs. */
-const COMMAND_VARIABLES = /^(?:GIT_SSH_COMMAND|GIT_SSH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|GIT_PROXY_COMMAND|PAGER|MANPAGER|SYSTEMD_PAGER|EDITOR|VISUAL|SUDO_EDITOR|SUDO_ASKPASS|SSH_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|PROMPT_COMMAND|RSYNC_RSH|CVS_RSH|TAR_OPTIONS)$/;
+const COMMAND_VARIABLES = /^(?:GIT_SSH_COMMAND|GIT_SSH|GIT_EXTERNAL_DIFF|GIT_PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_ASKPASS|GIT_PROXY_COMMAND|PAGER|MANPAGER|SYSTEMD_PAGER|EDITOR|VISUAL|SUDO_EDITOR|SUDO_ASKPASS|SSH_ASKPASS|LESSOPEN|LESSCLOSE|BROWSER|PROMPT_COMMAND|RSYNC_RSH|CVS_RSH|npm_config_script_shell|NPM_CONFIG_SCRIPT_SHELL|npm_config_shell|FCEDIT)$/;
 /** Variables that make every process (or every shell, interpreter) load code. */
 const LOADER_VARIABLES = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PERL5OPT|PERL5DB|RUBYOPT|PYTHONSTARTUP|PYTHONINSPECT|GIT_CONFIG_PARAMETERS|GIT_EXEC_PATH|GIT_TEMPLATE_DIR)$/;
 /** Variables whose value is a program line, but never one of the well-known programs below. */
-const NEVER_HARMLESS = /^(?:LESSOPEN|LESSCLOSE|PROMPT_COMMAND|TAR_OPTIONS)$/;
+const NEVER_HARMLESS = /^(?:LESSOPEN|LESSCLOSE|PROMPT_COMMAND)$/;
 
 // ── well-known pagers, editors and helpers ──
 
@@ -81,17 +82,43 @@ export function judgeAssignment(name: string, value: WordValue, inv: Invocation,
     if (text === null) j.add('dangerous', 'code.environment', name, `${name}=${display(value)} is a command decided at run time`);
     else if (text.trim() && (NEVER_HARMLESS.test(name) || !harmlessProgram(text))) {
       j.add('dangerous', 'code.environment', name, `${name} makes the command run \`${text}\``);
-      j.code(text, inv, false);
+      // LESSOPEN's `|cmd %s` form pipes through cmd.
+      j.code(text.replace(/^\|-?/, ''), inv, false);
     }
   } else if (LOADER_VARIABLES.test(name) && (text === null || text.trim() !== '')) {
     j.add('dangerous', 'code.environment', name, `${name}=${display(value)} makes programs load code`);
     // `BASH_ENV=<(echo 'cmd') bash`: what the file holds runs first.
     const output = value.pieces.find((p) => p.kind === 'unknown' && p.output !== undefined);
     if (output?.kind === 'unknown' && output.output && /^(?:BASH_ENV|ENV)$/.test(name)) j.code(output.output, inv);
+    // bash expands BASH_ENV and ENV before using them: `$(…)` in them runs.
+    if (/^(?:BASH_ENV|ENV)$/.test(name)) for (const code of codeIn(text ?? display(value))) j.code(code, inv);
   } else if (name === 'NODE_OPTIONS' && /(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader)\b/.test(text ?? display(value))) {
     j.add('dangerous', 'code.environment', name, `NODE_OPTIONS=${display(value)} makes node load code`);
   } else if (/^GIT_CONFIG_VALUE_\d+$/.test(name) && text?.startsWith('!')) {
     j.add('dangerous', 'git.alias', 'git alias', `${name} defines a git alias that runs \`${text.slice(1)}\``);
     j.code(text.slice(1), inv);
+  } else if (/^GIT_CONFIG_VALUE_\d+$/.test(name) && text) {
+    // Paired with a GIT_CONFIG_KEY_n (`core.pager`, `core.sshCommand`, …): judged for what it would run.
+    j.code(text, inv, false);
+  } else if (name === 'TAR_OPTIONS' && text) {
+    j.command([lit('tar'), ...text.split(/\s+/).filter(Boolean).map((t) => lit(t))], inv, 'TAR_OPTIONS');
+  } else if (name === 'MAKEFLAGS' || name === 'MFLAGS' || name === 'GNUMAKEFLAGS') {
+    const evaled = /--eval[= ](.*)$/s.exec(text ?? display(value))?.[1];
+    const recipe = evaled && (/^[^:=\n]+:[^;\n=]*;(.+)$/m.exec(evaled)?.[1] ?? /\$\(shell\s+([^)]*)\)/.exec(evaled)?.[1]);
+    if (evaled) j.add('dangerous', 'code.environment', name, `${name} makes make evaluate \`${evaled}\``);
+    if (recipe) j.code(recipe, inv);
+  } else if (/^BASH_FUNC_.+(?:%%|\(\))$/.test(name) && text) {
+    // An exported function: bash defines it in every child shell, shadowing the command of that name.
+    j.add('dangerous', 'code.environment', name, `${name} defines a function every bash will run in place of a command`);
+    j.code(text.replace(/^\(\)\s*\{?|\}\s*$/g, ''), inv);
+  } else if (name === 'PATH' && riskyPath(display(value))) {
+    j.add('dangerous', 'code.environment', 'PATH', `PATH=${display(value)} makes commands resolve to programs in a temporary or relative directory first`);
   }
+}
+
+/** Directories searched before the usual PATH that are temporary or relative (`/tmp/evil:$PATH`, `.:$PATH`). */
+function riskyPath(value: string): boolean {
+  const dirs = value.split(':');
+  const rest = dirs.findIndex((d) => /\$\{?PATH\}?/.test(d));
+  return dirs.slice(0, rest >= 0 ? rest : dirs.length).some((d) => !d.startsWith('$') && (d === '' || d === '.' || !d.startsWith('/') || /^\/(?:tmp|var\/tmp|dev\/shm)(?:\/|$)/.test(d)));
 }

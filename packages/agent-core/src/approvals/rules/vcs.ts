@@ -17,7 +17,7 @@ const quote = (w: WordValue) => (literal(w) === null ? display(w) : `'${literal(
 /** Keys whose value is a command git runs through the shell (lowercased; `*` is any subsection). */
 const CODE_KEYS = /^(?:core\.(?:sshcommand|pager|editor|fsmonitor|askpass|gitproxy|alternaterefscommand)|credential\.(?:.+\.)?helper|diff\.external|diff\..+\.(?:textconv|command)|merge\..+\.driver|filter\..+\.(?:clean|smudge|process)|gpg\.(?:.+\.)?program|sequence\.editor|pager\..+|interactive\.difffilter|uploadpack\.packobjectshook|remote\..+\.(?:uploadpack|receivepack)|(?:diff|merge)tool\..+\.cmd|web\.browser|browser\..+\.cmd|man\..+\.cmd|sendemail\.(?:sendmailcmd|tocmd|cccmd)|submodule\..+\.update)$/;
 /** Keys that make git run programs from elsewhere (hooks, included config, the `ext::` transport). */
-const PROGRAM_KEYS = /^(?:core\.hookspath|include\.path|includeif\..+\.path|protocol\.(?:.+\.)?allow)$/;
+const PROGRAM_KEYS = /^(?:core\.hookspath|include\.path|includeif\..+\.path|protocol\.(?:.+\.)?allow|init\.templatedir|url\..+\.(?:insteadof|pushinsteadof)|safe\.directory|core\.worktree|core\.attributesfile|core\.excludesfile)$/;
 /** Values that run nothing worth asking about (`-c core.pager=cat`, `-c pager.log=false`). */
 const HARMLESS = /^(?:|true|false|yes|no|on|off|0|1|:|never|user)$/i;
 /** `submodule.*.update` is a mode (`rebase`, `merge`, …) unless it starts with `!`; `credential.helper` may be gh's own helper. */
@@ -45,6 +45,8 @@ function configEntry(key: string, value: string | null, inv: Invocation, j: Judg
   if (k.startsWith('alias.')) return aliasEntry(key.slice(6), value, inv, j, how);
   const code = CODE_KEYS.test(k);
   if (!code && !PROGRAM_KEYS.test(k)) return;
+  // Trusting one named repository (the usual fix for "dubious ownership") is fine; `*` trusts every one.
+  if (k === 'safe.directory' && value !== null && value !== '*') return;
   if (value !== null && harmlessSetting(k, value, code)) return;
   j.add('dangerous', 'git.config-program', `git ${keyClass(k)}`, `git ${how} ${key}=${value ?? '(set at run time)'} makes git run a program`);
   if (code && value) j.code(value.replace(/^!/, ''), inv);
@@ -256,7 +258,7 @@ const SUBCOMMANDS: Record<string, Sub> = {
   config: (args, inv, j) => {
     const p = parse(args, 'f:lez', ['global', 'system', 'local', 'worktree', 'file=', 'blob=', 'type=', 'bool', 'int', 'bool-or-int', 'path', 'expiry-date', 'add', 'replace-all', 'append', 'all', 'value=', 'comment=', 'fixed-value', 'get', 'get-all', 'get-regexp', 'get-urlmatch', 'get-color', 'get-colorbool', 'unset', 'unset-all', 'rename-section', 'remove-section', 'list', 'edit', 'null', 'name-only', 'show-origin', 'show-scope', 'default=', 'includes', 'no-includes']);
     const ops = p.operands;
-    const reading = [...p.opts.keys()].some((k) => /^(?:get|unset|rename-section|remove-section|list|l|edit|e)/.test(k));
+    const reading = [...p.opts.keys()].some((k) => /^(?:get(?:-\w+)?|unset(?:-all)?|rename-section|remove-section|list|l|edit|e)$/.test(k));
     const [key, value] = text(ops[0]) === 'set' ? [ops[1], ops[2]] : reading || /^(?:get|list|unset|rename-section|remove-section|edit)$/.test(text(ops[0])) ? [] : [ops[0], ops[1]];
     if (key && value) configEntry(text(key), literal(value), inv, j, 'config');
   },
