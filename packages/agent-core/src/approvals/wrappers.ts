@@ -81,6 +81,11 @@ const WRAPPERS: Record<string, Wrapper> = {
   'systemd-run': {
     options: posix('p:E:u:M:H:dqGPtS', ['unit=', 'property=', 'description=', 'slice=', 'uid=', 'gid=', 'nice=', 'working-directory=', 'setenv=', 'user', 'system', 'scope', 'wait', 'pty', 'pipe', 'collect', 'quiet', 'remain-after-exit', 'service-type=', 'on-calendar=', 'on-active=', 'on-boot=', 'on-startup=', 'timer-property=', 'same-dir', 'shell', 'machine=', 'host=', 'no-block', 'no-ask-password', 'send-sighup']),
     chdir: ['working-directory'],
+    // A timer runs the command later, like a cron job.
+    extra: (_inv, parsed, j) => {
+      const timer = [...parsed.opts.keys()].find((k) => /^on-/.test(k));
+      if (timer) j.add('dangerous', 'service.persist', 'autostart', `systemd-run --${timer} schedules a command to run later`);
+    },
   },
   script: { options: { short: 'aeEfqTB:I:O:t:c:', long: ['append', 'command=', 'echo=', 'return', 'flush', 'force', 'quiet', 'timing=', 'log-in=', 'log-out=', 'log-io=', 'log-timing=', 'logging-format='] }, code: ['c', 'command'], operands: 99 },
   su: { options: { short: 'c:s:lmpPg:G:w:', long: ['command=', 'shell=', 'login', 'preserve-environment', 'session-command=', 'whitelist-environment=', 'group=', 'supp-group=', 'pty'] }, code: ['c', 'command', 'session-command'], operands: 99 },

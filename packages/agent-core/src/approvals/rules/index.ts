@@ -10,3 +10,4 @@ import './vcs.ts';
 import './data.ts';
 import './infra.ts';
 import './network.ts';
+import './security.ts';

@@ -134,7 +134,7 @@ register(['kill'], kill);
 // ── shutdown and reboot in any spelling ──
 
 const POWER_WORDS = /^(?:poweroff|reboot|halt|kexec|shutdown|suspend|hibernate|hybrid-sleep|soft-reboot|rescue|emergency)$/;
-const POWER_TARGETS = /^(?:poweroff|reboot|halt|kexec|shutdown|rescue|emergency|soft-reboot)\.target$/;
+const POWER_TARGETS = /^(?:poweroff|reboot|halt|kexec|shutdown|rescue|emergency|soft-reboot|ctrl-alt-del|exit|runlevel[0156])\.target$/;
 const say = (j: Judgement, what: string) => hard(j, 'power.off', 'machine', what);
 const endSession = (j: Judgement, what: string) => j.add('dangerous', 'kill.session', 'user session', what);
 
@@ -151,8 +151,8 @@ function power(inv: Invocation, j: Judgement): void {
   const a = texts(inv.args).map((x) => x.toLowerCase());
   const shown = `${inv.name} ${a.join(' ')}`.trim();
   if (a.some((x) => ['--help', '--version', '-?'].includes(x))) return;
-  if (['shutdown', 'reboot', 'halt', 'poweroff', 'fasthalt', 'fastboot', 's6-poweroff', 's6-reboot', 's6-halt'].includes(inv.name)) {
-    if (a.some((x) => ['-c', '-k', '--show'].includes(x))) return;
+  if (['shutdown', 'reboot', 'halt', 'poweroff', 'fasthalt', 'fastboot', 's6-poweroff', 's6-reboot', 's6-halt', 'shutdown.exe'].includes(inv.name)) {
+    if (a.some((x) => ['-c', '-k', '--show', '/a'].includes(x))) return;
     return say(j, `${inv.name} shuts down or reboots the machine`);
   }
   if (['init', 'telinit', 'runit-init'].includes(inv.name)) {
@@ -187,13 +187,27 @@ function power(inv: Invocation, j: Judgement): void {
       return say(j, `${inv.name} ${verb} ${ops.slice(1).join(' ')} shuts down or reboots the machine`);
     }
     if (verb === 'set-default' && ops.slice(1).some((u) => POWER_TARGETS.test(u))) return say(j, 'boots into power-off on every start');
+    // `systemctl kill --signal=KILL user-1000.slice`: every process of a user.
+    if (verb === 'kill' && ops.slice(1).some((u) => /^user(?:-\d+)?\.slice$|^user@\d+\.service$|^-\.slice$|^init\.scope$/.test(u))) {
+      return everything(j, `${shown} kills every process of a user or of the system`);
+    }
     if (inv.name !== 'loginctl') return;
     if (['terminate-user', 'kill-user'].includes(verb)) everything(j, `loginctl ${verb} ${ops.slice(1).join(' ')} kills every process of a user`);
     else if (['terminate-session', 'kill-session', 'terminate-seat'].includes(verb)) endSession(j, `loginctl ${verb} ends a login session`);
   }
 }
+/** `launchctl reboot`, `ipmitool [chassis] power off|cycle|reset`, `wsl.exe --shutdown`, `skill -u USER`, `slay USER`. */
+register(['launchctl', 'ipmitool', 'wsl', 'wsl.exe', 'skill', 'slay', 'snice'], (inv, j) => {
+  const a = texts(inv.args).map((x) => x.toLowerCase());
+  if (inv.name === 'launchctl' && /^(?:reboot|halt)$/.test(a[0] ?? '')) say(j, `launchctl ${a.join(' ')} reboots or halts the machine`);
+  if (inv.name === 'ipmitool' && a.includes('power') && a.some((x) => /^(?:off|cycle|reset|soft|diag)$/.test(x))) say(j, `ipmitool ${a.join(' ')} powers the machine off or resets it`);
+  if (inv.name.startsWith('wsl') && a.some((x) => /^(?:--shutdown|--terminate|-t)$/.test(x))) j.add('dangerous', 'power.off', 'machine', `${inv.name} ${a.join(' ')} stops every WSL distribution`);
+  if ((inv.name === 'skill' || inv.name === 'snice') && a.some((x) => /^-u$|^--user/.test(x)) && inv.name === 'skill') everything(j, `skill ${a.join(' ')} signals every process of a user`);
+  if (inv.name === 'slay' && a.length) everything(j, `slay ${a.join(' ')} kills every process of a user`);
+});
+
 register(
-  ['shutdown', 'reboot', 'halt', 'poweroff', 'fasthalt', 'fastboot', 'init', 'telinit', 'runit-init', 'kexec', 'systemctl', 'loginctl', 'openrc', 'dinitctl', 's6-svscanctl', 's6-poweroff', 's6-reboot', 's6-halt', ...SESSION_TOOLS.flatMap(([names]) => names)],
+  ['shutdown.exe', 'shutdown', 'reboot', 'halt', 'poweroff', 'fasthalt', 'fastboot', 'init', 'telinit', 'runit-init', 'kexec', 'systemctl', 'loginctl', 'openrc', 'dinitctl', 's6-svscanctl', 's6-poweroff', 's6-reboot', 's6-halt', ...SESSION_TOOLS.flatMap(([names]) => names)],
   power,
 );
 

@@ -18,7 +18,8 @@ function disk(inv: Invocation, j: Judgement): void {
   const has = (...w: string[]) => a.some((x) => w.includes(x));
   const why = (what: string) => hard(j, 'disk.destroy', 'disk', `${inv.name} ${what}`);
   const name = inv.name;
-  if (/^(?:mkfs|mke2fs|mkswap|mkdosfs|mkfs_msdos|mkntfs|mkexfat|mkreiserfs|mkudffs|mkhfs|newfs|mkbtrfs)/.test(name) && !has('-v', '--version', '-h', '--help', '-v')) return why('creates a new file system, erasing the old one');
+  // `-v`/`-V` mean verbose to mkfs and most of its children: only an explicit version or help request creates nothing.
+  if (/^(?:mkfs|mke2fs|mkswap|mkdosfs|mkfs_msdos|mkntfs|mkexfat|mkreiserfs|mkudffs|mkhfs|newfs|mkbtrfs)/.test(name) && !has('--version', '-h', '--help') && !(a.length === 1 && a[0] === '-v')) return why('creates a new file system, erasing the old one');
   if (name === 'wipefs' && !a.every((x) => !x.startsWith('-') || ['-n', '--no-act', '-h', '--help'].includes(x))) return why('erases file-system signatures');
   if (name === 'blkdiscard' || name === 'flashrom' || name === 'sg_format' || name === 'scrub') return why('erases a device');
   if (['sgdisk', 'sfdisk', 'gdisk', 'cgdisk', 'fdisk', 'cfdisk', 'parted'].includes(name)) {
@@ -45,6 +46,17 @@ function disk(inv: Invocation, j: Judgement): void {
   }
 }
 register(FORMATTERS, disk);
+
+/** Tools that copy or wipe whole devices: refused when a device is their target. */
+register(['ddrescue', 'dcfldd', 'dc3dd', 'nwipe', 'bmaptool', 'etcher', 'etcher-cli', 'balena-etcher', 'sg_sanitize', 'sg_format', 'pvcreate', 'diskpart', 'diskpart.exe', 'format.com', 'secure-delete', 'sfill', 'wipe-disk'], (inv, j) => {
+  const a = texts(inv.args);
+  if (a.some((x) => ['--help', '-h', '--version', '-V'].includes(x)) && a.length === 1) return;
+  const devices = a.map((x) => x.replace(/^(?:of|hof|wipe|ofs)=/, '')).filter((x) => /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|disk|mapper|md|dm-|sg|loop|root)/.test(x) || /^[A-Za-z]:$/.test(x));
+  const windows = /^(?:diskpart|diskpart\.exe|format\.com)$/.test(inv.name);
+  if (windows || ['nwipe', 'sg_sanitize', 'sfill'].includes(inv.name) || (inv.name === 'ddrescue' ? devices.includes(a.filter((x) => !x.startsWith('-'))[1] ?? '') : devices.length > 0)) {
+    hard(j, 'disk.destroy', 'disk', `${inv.name} ${a.join(' ')} overwrites a whole disk`);
+  }
+});
 
 // ── users, firewall, schedules ──
 register(['useradd', 'adduser', 'usermod', 'userdel', 'deluser', 'groupadd', 'groupmod', 'groupdel', 'passwd', 'chpasswd', 'chage', 'vipw', 'vigr', 'gpasswd', 'newusers', 'pwconv'], (inv, j) => {
