@@ -171,7 +171,7 @@ function judgeWords(words: WordValue[], outer: Invocation, j: Judgement, wrapper
   }
   const inv: Invocation = {
     ...outer,
-    name: (written ?? display(head)).split('/').pop()!.toLowerCase(),
+    name: canonicalName((written ?? display(head)).split('/').pop()!.toLowerCase()),
     args,
     wrappers: wrapper ? [...outer.wrappers, wrapper] : outer.wrappers,
   };
@@ -182,6 +182,13 @@ function judgeWords(words: WordValue[], outer: Invocation, j: Judgement, wrapper
   if (afterWrappers(inv, j)) return;
   for (const rule of rulesFor(inv.name)) rule(inv, j);
   if (!isKnownProgram(inv.name)) hiddenCommand(inv, j);
+}
+
+/** GNU tools installed with a prefix (`gxargs`, `gchmod` on macOS) and uutils' `uu-rm` are the tools themselves. */
+function canonicalName(name: string): string {
+  if (isKnownProgram(name) || isWrapper(name)) return name;
+  const bare = /^(?:g|uu[-_]|gnu-?)(.+)$/.exec(name)?.[1];
+  return bare && (isKnownProgram(bare) || isWrapper(bare)) ? bare : name;
 }
 
 /** `./x.sh` or `/tmp/i.sh` written earlier in the same line: its content is code from data. */

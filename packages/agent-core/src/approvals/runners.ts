@@ -48,6 +48,45 @@ const TERMINALS: Record<string, string[]> = {
 
 /** Runners whose command sits after a marker option or in one string. */
 export const SPECIAL_RUNNERS: Record<string, (inv: Invocation, j: Judgement) => void> = {
+  // `coreutils --coreutils-prog=rm -rf ~`: the multi-call binary runs the named tool.
+  coreutils: (inv, j) => {
+    const first = literal(inv.args[0] ?? lit('')) ?? '';
+    const prog = /^--coreutils-prog=(.+)$/.exec(first)?.[1];
+    if (prog) j.command([lit(prog), ...inv.args.slice(1)], inv, 'coreutils');
+    else if (first && !first.startsWith('-')) j.command(inv.args, inv, 'coreutils');
+  },
+  // `gdb --args CMD…` (run under the debugger), `sbatch --wrap=CMD`, `nix-shell --run CMD`, `nix develop -c CMD`.
+  gdb: (inv, j) => {
+    const at = inv.args.findIndex((w) => literal(w) === '--args');
+    if (at >= 0) j.command(inv.args.slice(at + 1), inv, 'gdb --args');
+  },
+  sbatch: (inv, j) => {
+    for (const [k, w] of inv.args.entries()) {
+      const text = literal(w) ?? '';
+      const wrap = /^--wrap=(.*)$/s.exec(text)?.[1] ?? (text === '--wrap' ? literal(inv.args[k + 1] ?? lit('')) : null);
+      if (wrap) j.code(wrap, { ...inv, cwd: null });
+    }
+  },
+  'nix-shell': (inv, j) => {
+    const at = inv.args.findIndex((w) => ['--run', '--command'].includes(literal(w) ?? ''));
+    if (at >= 0 && inv.args[at + 1]) j.code(literal(inv.args[at + 1]!) ?? display(inv.args[at + 1]!), inv);
+  },
+  nix: (inv, j) => {
+    const texts = inv.args.map((w) => literal(w) ?? '');
+    const c = texts.findIndex((t) => t === '-c' || t === '--command');
+    const dashDash = texts.indexOf('--');
+    if (['develop', 'shell'].includes(texts[0] ?? '') && c >= 0) j.command(inv.args.slice(c + 1), inv, `nix ${texts[0]}`);
+    else if (['run', 'shell'].includes(texts[0] ?? '') && dashDash >= 0) j.command(inv.args.slice(dashDash + 1), inv, `nix ${texts[0]}`);
+  },
+  // `podman unshare CMD…`, `buildah unshare CMD…`: the command runs in a user namespace, on the host's files.
+  ...Object.fromEntries(
+    ['podman', 'buildah'].map((name) => [
+      name,
+      (inv: Invocation, j: Judgement) => {
+        if (literal(inv.args[0] ?? lit('')) === 'unshare') j.command(inv.args.slice(1), inv, `${name} unshare`);
+      },
+    ]),
+  ),
   // `start-stop-daemon --start --exec PROG -- ARGS…`
   'start-stop-daemon': (inv, j) => {
     const texts = inv.args.map((w) => literal(w) ?? '');

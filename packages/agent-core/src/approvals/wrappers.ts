@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { Invocation, Judgement } from './judgement.ts';
 import { hasOpt, optValue, optValues, parseOptions, posixSpec as posix, type OptionSpec, type ParsedOptions } from './options.ts';
+import { isKnownProgram } from './programRules.ts';
 import { SPECIAL_RUNNERS, bwrap, coproc, parallel, watch } from './runners.ts';
 import { judgeAssignment } from './rules/environment.ts';
 import { display, lit, literal, type WordValue } from './words.ts';
@@ -173,7 +174,7 @@ const SUBCOMMAND_WRAPPERS: Record<string, SubcommandWrapper> = {
   rye: { subs: ['run'] }, hatch: { subs: ['run'] }, conda: { subs: ['run'] }, mamba: { subs: ['run'] }, micromamba: { subs: ['run'] },
   mise: { subs: ['exec', 'x'], untilDashDash: true }, rtx: { subs: ['exec', 'x'], untilDashDash: true }, asdf: { subs: ['exec'] },
   direnv: { subs: ['exec'], operands: 1 }, nvm: { subs: ['exec', 'run'], operands: 1 }, volta: { subs: ['run'] }, devbox: { subs: ['run'] },
-  deno: { subs: ['x'] }, nix: { subs: ['run', 'shell', 'develop'], untilDashDash: true }, 'nix-shell': { subs: [] }, cargo: { subs: ['exec'] },
+  deno: { subs: ['x'] }, cargo: { subs: ['exec'] },
   dotnet: { subs: ['exec'] }, op: { subs: ['run'], untilDashDash: true }, doppler: { subs: ['run'], untilDashDash: true },
   infisical: { subs: ['run'], untilDashDash: true }, aws: { subs: ['exec'] }, 'aws-vault': { subs: ['exec'], operands: 1, untilDashDash: true },
 };
@@ -216,7 +217,8 @@ export function afterWrappers(inv: Invocation, j: Judgement): boolean {
   const special = SPECIAL_RUNNERS[inv.name];
   if (special) {
     special(inv, j);
-    return true;
+    // A program with rules of its own (gdb, podman) is judged by them too.
+    return !isKnownProgram(inv.name);
   }
   if (inv.name === 'parallel' || inv.name === 'sem') return parallel(inv, j);
   if (inv.name === 'watch') return watch(inv, j);
