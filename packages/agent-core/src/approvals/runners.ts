@@ -165,6 +165,12 @@ export function parallel(inv: Invocation, j: Judgement): boolean {
   const sep = words.findIndex((w) => /^:::+$|^::::$/.test(literal(w) ?? ''));
   const command = sep >= 0 ? words.slice(0, sep) : words;
   const args = sep >= 0 ? words.slice(sep + 1).filter((w) => !/^:::+$/.test(literal(w) ?? '')) : [];
+  // `parallel ::: 'CMD' …`: with no command, each argument is a command line.
+  if (!command.length) {
+    for (const arg of args) j.code(literal(arg) ?? display(arg), inv);
+    if (sep < 0 && inv.fact.stdin) j.add('dangerous', 'code.from-data', 'command', 'parallel runs the command lines it reads from its input');
+    return true;
+  }
   if (command.length === 1 && /\s/.test(literal(command[0]!) ?? '')) j.code([display(command[0]!), ...args.map(display)].join(' '), inv);
   else if (command.length) j.command([...command, ...args], { ...inv, moreArgs: sep < 0 }, 'parallel');
   return true;

@@ -13,6 +13,8 @@ export interface Problem {
 
 export function collectProblems(node: SyntaxNode, unreadable: Problem[], unusual: Problem[], embedded: Problem[]): void {
   const at = (text: string): Problem => ({ text: text.slice(0, 60), line: node.startPosition.row + 1 });
+  // Bidirectional and invisible format characters reorder what a human reads (Trojan Source), comments included.
+  if (node.type === 'comment' && /[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/.test(node.text)) unusual.push(at(node.text));
   if (node.isError || node.isMissing) {
     unreadable.push(at(node.isMissing ? `missing ${node.type}` : node.text));
     if (node.isError && /[^\t\n\x20-\x7e]/.test(node.text)) unusual.push(at(node.text));

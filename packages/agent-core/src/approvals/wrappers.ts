@@ -278,6 +278,12 @@ export function afterWrappers(inv: Invocation, j: Judgement): boolean {
     moreArgs: inv.moreArgs || spec.moreArgs === true || hasOpt(parsed, 'I', 'i', 'replace'),
   };
   if (inv.name === 'chroot' && skipped[0]) next.mapPath = chrootMap(skipped[0], inv);
+  // `npx rimraf@5 ~`, `npx https://…/pkg.tgz`: the package's command, or code from the network.
+  if (/^(?:npx|pnpx|bunx|uvx)$/.test(inv.name) && words[0]) {
+    const spec = literal(words[0]) ?? '';
+    if (/^(?:https?:|git\+|github:|[\w.-]+\/[\w.-]+#)/.test(spec)) j.add('dangerous', 'code.from-network', 'command', `${inv.name} runs a package fetched from ${spec}`);
+    words = [lit(spec.replace(/^(@?[^@]+)@.*$/, '$1').split('/').pop()!), ...words.slice(1)];
+  }
   if (words.length) j.command(words, next, inv.name);
   // `sudo -s`, `sudo -i`, `su`, `runuser -l user` without a command start a shell that reads stdin.
   else if (SHELL_WITHOUT_COMMAND[inv.name]?.(parsed) && !optValues(parsed, ...(spec.code ?? [])).length) j.command([lit('sh')], next, inv.name);

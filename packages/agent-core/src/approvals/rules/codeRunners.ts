@@ -280,6 +280,15 @@ register(['dtach', 'abduco', 'nohup-ng', 'capsh', 'systemd-nspawn', 'lxc-attach'
   j.code(words.join(' '), inv, false);
 });
 
+/** `mapfile -C CMD`, `readarray -C CMD`: the callback runs as code every `-c` lines. */
+register(['mapfile', 'readarray'], (inv, j) => {
+  inv.args.forEach((w, k) => {
+    const text = literal(w) ?? '';
+    const code = text === '-C' ? literal(inv.args[k + 1] ?? lit('')) : /^-C(.+)$/s.exec(text)?.[1];
+    if (code) j.code(code, inv);
+  });
+});
+
 /** Builtins that evaluate an array subscript or arithmetic in their arguments: `$(…)` there runs. */
 register(['let', 'printf', 'read', 'unset', 'test', '[', '[[', 'mapfile', 'readarray', 'wait', 'getopts', 'declare', 'typeset', 'local'], (inv, j) => {
   for (const word of inv.args) {

@@ -98,10 +98,12 @@ register(['scp'], (inv, j) => {
 
 /** `ssh -o ProxyCommand=…`/`LocalCommand=…` run locally. */
 export function sshOption(option: string, inv: Invocation, j: Judgement): void {
-  const match = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|Match\s+exec)\s*[= ]\s*(.*)$/is.exec(option);
+  const match = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|Match\s+exec|RemoteCommand)\s*[= ]\s*(.*)$/is.exec(option);
   if (!match) return;
-  j.add('dangerous', 'ssh.local-command', 'command', `ssh ${match[1]} runs a local command: ${match[2]}`);
-  j.code(match[2]!, inv);
+  const remote = /^RemoteCommand$/i.test(match[1]!);
+  if (!remote) j.add('dangerous', 'ssh.local-command', 'command', `ssh ${match[1]} runs a local command: ${match[2]}`);
+  // RemoteCommand runs on the other machine: judged like `ssh HOST CMD`.
+  j.code(match[2]!, remote ? { ...inv, cwd: null } : inv);
 }
 
 const TAR: OptionSpec = { short: 'AcdrtuxzjJaZvkmopPsSOWf:C:b:g:I:K:L:N:T:V:X:', long: ['extract', 'get', 'create', 'append', 'update', 'list', 'diff', 'compare', 'delete', 'directory=', 'file=', 'to-command=', 'checkpoint=', 'checkpoint-action=', 'use-compress-program=', 'info-script=', 'new-volume-script=', 'rmt-command=', 'rsh-command=', 'index-file=', 'transform=', 'xform=', 'strip-components=', 'exclude=', 'overwrite', 'unlink-first', 'recursive-unlink', 'remove-files', 'absolute-names', 'keep-old-files', 'skip-old-files', 'gzip', 'bzip2', 'xz', 'zstd', 'verbose', 'no-same-owner', 'same-owner', 'wildcards', 'files-from=', 'owner=', 'group=', 'mode=', 'mtime=', 'sort=', 'format='] };
