@@ -9,6 +9,7 @@ import type { Invocation, Judgement } from './judgement.ts';
 import { hasOpt, optValue, optValues, parseOptions, posixSpec as posix, type OptionSpec, type ParsedOptions } from './options.ts';
 import { isKnownProgram } from './programRules.ts';
 import { SPECIAL_RUNNERS, bwrap, coproc, parallel, watch } from './runners.ts';
+import { onEveryFile } from './rules/deletion.ts';
 import { judgeAssignment } from './rules/environment.ts';
 import { display, lit, literal, type WordValue } from './words.ts';
 
@@ -307,13 +308,19 @@ function xargsWithKnownInput(words: WordValue[], parsed: ParsedOptions, inv: Inv
   const stdin = inv.fact.stdin;
   const producer = stdin?.upstream[0];
   let items: WordValue[] | null = null;
+  let everyFile: WordValue | null = null;
   if (stdin?.text) {
     const delimiter = optValue(parsed, 'd', 'delimiter');
     const split = hasOpt(parsed, '0', 'null') ? stdin.text.split('\0') : delimiter !== undefined ? stdin.text.split(delimiter.replace(/^\\n$/, '\n')) : hasOpt(parsed, 'I', 'i', 'replace') ? stdin.text.split('\n') : stdin.text.split(/\s+/);
     items = split.filter(Boolean).map((t) => lit(t));
   } else if (producer && ['find', 'fd', 'fdfind'].includes((literal(producer.words[0] ?? lit('')) ?? '').split('/').pop()!)) {
     const start = producer.words.slice(1).find((w) => !(literal(w) ?? '-').startsWith('-'));
-    items = start ? [start] : null;
+    // Every file under START: a delete or permission change of all of them is one of the tree.
+    if (start) everyFile = start;
+  }
+  if (everyFile && words.length) {
+    j.command(onEveryFile(words, everyFile), { ...inv, moreArgs: true }, 'xargs');
+    return true;
   }
   if (!items || !words.length) return false;
   const replace = optValue(parsed, 'I', 'replace') ?? (hasOpt(parsed, 'i') ? '{}' : undefined);

@@ -66,7 +66,7 @@ register(['find', 'gfind'], find);
  * A command run on every file found under `start` (`find … -exec CMD {} +`, `fd … -x CMD`): `{}` stands
  * for the start point, and a delete or permission change on every file is one of the whole tree.
  */
-function onEveryFile(command: WordValue[], start: WordValue): WordValue[] {
+export function onEveryFile(command: WordValue[], start: WordValue): WordValue[] {
   const filled = command.map((w) => (literal(w) === '{}' ? start : w));
   if (!command.some((w) => literal(w) === '{}')) filled.push(start);
   const at = filled.findIndex((w) => TREE_FLAG[(literal(w) ?? '').split('/').pop() ?? ''] !== undefined);

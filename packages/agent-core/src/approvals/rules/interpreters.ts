@@ -130,6 +130,20 @@ const QUOTED = `(?:'(?:[^'\\\\]|\\\\.)*'|"(?:[^"\\\\]|\\\\.)*")`;
 const LIST_SEPARATOR = String.raw`\s*(?:,\s*(?:\{\s*\w+\s*:\s*)?(?:c\(|\[)?|\s\(list\s+|\s+(?=["']))\s*`;
 const LITERAL_LIST = new RegExp(`${QUOTED}(?:${LIST_SEPARATOR}${QUOTED})+`, 'g');
 
+const HOME_REFS = new RegExp(HOME_REF.source, 'g');
+const JOINED = /(["'])((?:(?!\1)[^\\]|\\.)*)\1\s*(?:\+|\.(?![\w.])|\.\.|<>)\s*(["'])((?:(?!\3)[^\\]|\\.)*)\3/g;
+
+/** The code with the home directory's spellings as a string literal and adjacent literals joined (`'a' + 'b'`). */
+function foldStrings(code: string, home: string): string {
+  let out = code.replace(HOME_REFS, JSON.stringify(home));
+  for (let pass = 0; pass < 8; pass += 1) {
+    const next = out.replace(JOINED, (_m, _q1, a: string, _q2, b: string) => JSON.stringify(`${a}${b}`));
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
 /** String literals in code, including command quotes (`qx{…}`, `%x(…)`, backticks). */
 function literals(code: string): string[] {
   const out: string[] = [];
@@ -169,10 +183,12 @@ export function judgeCode(code: string, inv: Invocation, j: Judgement): void {
   if (FETCH.test(bare) && (EVAL.test(bare) || /\beval\b|\bexec\b|\bFunction\b/.test(bare) || spawns)) j.add('dangerous', 'code.from-network', 'command', `${inv.name} code that runs what it downloads`);
   if (deletes) j.add('dangerous', 'delete.interpreter', 'path', `${inv.name} code that deletes files`);
   if (!spawns && !deletes && !writes) return;
-  const strings = literals(code);
+  // `'rm -rf ' + os.environ['HOME']`: the home spelled in code becomes a string, and strings joined.
+  const folded = foldStrings(code, j.ctx.home);
+  const strings = literals(folded);
   if (spawns) for (const text of strings) if (/\s/.test(text) || /^[\w./-]+$/.test(text)) j.code(text, inv, false);
   // `system("rm", "-rf", "/")`, `subprocess.run(["rm", "-rf", home])`: a command given as a list.
-  if (spawns) for (const list of code.matchAll(LITERAL_LIST)) j.code(literals(list[0]).join(' '), inv, false);
+  if (spawns) for (const list of folded.matchAll(LITERAL_LIST)) j.code(literals(list[0]).join(' '), inv, false);
   const homeRelative = HOME_REF.test(code);
   for (const text of strings) {
     const underHome = homeRelative && /^\/?\.\w/.test(text) ? `${j.ctx.home}/${text.replace(/^\//, '')}` : null;
