@@ -170,7 +170,15 @@ const RULES: Rule[] = [
   { anchors: underHomes('.ssh'), target: '~/.ssh', level: 'dangerous', why: 'ssh keys and authorized_keys' },
   { anchors: underHomes(...RC_FILES), target: 'shell startup file', level: 'dangerous', why: 'a file every new shell runs' },
   { anchors: underHomes('.gitconfig', '.config/git'), target: '~/.gitconfig', level: 'dangerous', why: 'git configuration (aliases and hooks run code)' },
-  { anchors: underHomes('.config/autostart', '.config/systemd', 'Library/LaunchAgents', '.config/upstart'), target: 'autostart', level: 'dangerous', why: 'programs started at login' },
+  {
+    anchors: (f) => [
+      ...underHomes('.config/autostart', '.config/autostart-scripts', '.config/systemd', '.local/share/systemd', 'Library/LaunchAgents', '.config/upstart', '.config/plasma-workspace/env', '.config/plasma-workspace/shutdown', '.kde/Autostart', '.xsession', '.xinitrc', '.config/openbox/autostart', '.config/i3/config', '.config/sway/config', '.config/hypr')(f),
+      '/etc/systemd', '/lib/systemd/system', '/usr/lib/systemd/system', '/etc/xdg/autostart', '/Library/LaunchAgents', '/Library/LaunchDaemons', '/etc/init.d', '/etc/rc.local',
+    ],
+    target: 'autostart',
+    level: 'dangerous',
+    why: 'programs started at login or boot',
+  },
   { anchors: () => ['/var/spool/cron', '/var/spool/anacron', '/etc/cron.d', '/etc/crontab', '/etc/cron.daily', '/etc/cron.hourly', '/etc/cron.weekly', '/etc/cron.monthly', '/var/at', '/usr/lib/cron/tabs'], target: 'cron', level: 'dangerous', why: 'scheduled jobs' },
   { anchors: () => ['/etc/sudoers', '/etc/sudoers.d', '/private/etc/sudoers'], target: 'sudoers', level: 'dangerous', why: 'who may become root' },
   { anchors: () => ['/etc', '/private/etc'], target: '/etc', level: 'dangerous', why: 'system configuration' },
@@ -195,7 +203,8 @@ export function classifyWrite(p: ResolvedPath, facts: PathFacts): PathClass[] {
     if (rule.anchors(facts).some((a) => reaches(p, a))) found.push({ target: rule.target, level: rule.level, why: `${p.display}: ${rule.why}` });
   }
   if (names.some((n, i) => n === '.hermes' && names[i + 1] === 'plugins')) found.push({ target: '.hermes/plugins', level: 'dangerous', why: `${p.display}: hermes plugins run as code` });
-  if (names.some((n, i) => n === '.git' && (names[i + 1] === 'hooks' || names[i + 1] === 'config'))) found.push({ target: '.git/hooks', level: 'dangerous', why: `${p.display}: git hooks and config run code` });
+  // `.git/hooks`, `.git/config`, and submodules' `.git/modules/NAME/hooks`.
+  if (names.some((n, i) => (n === '.git' || (names[i - 2] === '.git' && names[i - 1] !== undefined && i >= 2)) && (names[i + 1] === 'hooks' || names[i + 1] === 'config'))) found.push({ target: '.git/hooks', level: 'dangerous', why: `${p.display}: git hooks and config run code` });
   const last = p.segments[p.segments.length - 1];
   if (last && segmentTests(last, DOTENV) && !DOTENV_TEMPLATE.test(last.text)) found.push({ target: '.env file', level: 'dangerous', why: `${p.display} holds secrets` });
   if (!found.length && reaches(p, '/var') && !['tmp', 'folders'].includes(names[1] ?? '')) found.push({ target: 'system directory', level: 'dangerous', why: `${p.display}: system state` });
