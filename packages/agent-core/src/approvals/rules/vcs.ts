@@ -206,10 +206,25 @@ const SUBCOMMANDS: Record<string, Sub> = {
   branch: (args, _inv, j) => {
     const p = parse(args, 'dDfmMcCrailqvtu:', ['delete', 'force', 'move', 'copy', 'remotes', 'all', 'list', 'quiet', 'verbose', 'track', 'no-track', 'set-upstream-to=', 'unset-upstream', 'color', 'no-color', 'sort=', 'merged', 'no-merged', 'contains', 'no-contains', 'points-at=', 'format=', 'edit-description', 'create-reflog', 'show-current', 'ignore-case', 'recurse-submodules']);
     if (hasOpt(p, 'D') || (hasOpt(p, 'd', 'delete') && hasOpt(p, 'f', 'force'))) j.add('dangerous', 'git.branch-delete', 'local branches', `git branch -D ${p.operands.map(text).join(' ')} deletes branches even when unmerged`);
+    // `branch -f main HEAD~5`, `branch -M old main`: an existing branch is moved or replaced.
+    // (`git branch -M main`, renaming the current branch as GitHub's instructions do, stays silent.)
+    else if ((hasOpt(p, 'f', 'force') && p.operands.length >= 1 && !hasOpt(p, 'l', 'list')) || (hasOpt(p, 'M', 'C') && p.operands.length >= 2)) {
+      j.add('dangerous', 'git.ref-rewrite', 'local branches', `git branch ${args.map(text).join(' ')} moves or overwrites an existing branch`);
+    }
+  },
+  'read-tree': (args, _inv, j) => {
+    if (args.some((w) => text(w) === '--reset') && args.some((w) => /^-\w*u$|^-u$/.test(text(w)))) discard(j, 'git read-tree -u --reset overwrites the working tree');
+  },
+  'send-pack': (args, _inv, j) => {
+    if (args.some((w) => /^--force$|^-f$/.test(text(w)) || text(w).startsWith('+'))) j.add('dangerous', 'git.force-push', 'remote history', 'git send-pack --force rewrites remote history');
+  },
+  lfs: (args, _inv, j) => {
+    if (text(args[0]) === 'prune' && args.some((w) => /^--force$|^-f$/.test(text(w)))) j.add('dangerous', 'git.prune', 'local history', 'git lfs prune --force deletes local LFS objects');
   },
   checkout: (args, _inv, j) => {
     const p = parse(args, 'qfmpb:B:t23', ['quiet', 'force', 'merge', 'patch', 'detach', 'track', 'no-track', 'guess', 'no-guess', 'orphan=', 'ours', 'theirs', 'conflict=', 'overwrite-ignore', 'ignore-other-worktrees', 'recurse-submodules', 'no-recurse-submodules', 'overlay', 'no-overlay', 'pathspec-from-file=', 'pathspec-file-nul', 'progress', 'no-progress']);
     if (hasOpt(p, 'f', 'force') || broad(p)) discard(j, `git checkout ${args.map(text).join(' ')} discards uncommitted changes`);
+    if (hasOpt(p, 'B')) j.add('dangerous', 'git.ref-rewrite', 'local branches', `git checkout -B ${optValues(p, 'B').join(' ')} resets a branch that may exist`);
   },
   switch: (args, _inv, j) => {
     const p = parse(args, 'c:C:fdmqt', ['create=', 'force-create=', 'force', 'discard-changes', 'detach', 'merge', 'conflict=', 'quiet', 'orphan=', 'track', 'no-track', 'guess', 'no-guess', 'progress', 'ignore-other-worktrees', 'recurse-submodules']);
@@ -243,6 +258,8 @@ const SUBCOMMANDS: Record<string, Sub> = {
     const p = parse(args, 'dmz', ['no-deref', 'stdin', 'create-reflog']);
     const stdin = inv.fact.stdin?.text ?? null;
     if (hasOpt(p, 'd') || (hasOpt(p, 'stdin') && (stdin === null || /^delete /m.test(stdin)))) j.add('dangerous', 'git.ref-delete', 'local branches', 'git update-ref deletes a ref');
+    // `git update-ref refs/heads/main HEAD~10`: a branch moved without a trace in its own history.
+    else if (p.operands.length >= 2 && /^refs\/(?:heads|tags)\//.test(text(p.operands[0]))) j.add('dangerous', 'git.ref-rewrite', 'local branches', `git update-ref moves ${text(p.operands[0])}`);
   },
   'filter-branch': (args, inv, j) => {
     const filters = ['env-filter=', 'tree-filter=', 'index-filter=', 'parent-filter=', 'msg-filter=', 'commit-filter=', 'tag-name-filter=', 'setup='];
@@ -263,6 +280,7 @@ const SUBCOMMANDS: Record<string, Sub> = {
     if (key && value) configEntry(text(key), literal(value), inv, j, 'config');
   },
   submodule: (args, inv, j) => {
+    if (text(args[0]) === 'deinit' && args.some((w) => /^(?:-f|--force)$/.test(text(w)))) discard(j, 'git submodule deinit -f drops submodule working trees with their changes');
     const at = args.findIndex((w) => text(w) === 'foreach');
     const command = args.slice(at + 1).filter((w) => !/^--(?:recursive|quiet)$/.test(text(w)));
     if (at >= 0 && command.length) j.code(command.map((w) => literal(w) ?? display(w)).join(' '), inv);
@@ -291,12 +309,16 @@ function gh(inv: Invocation, j: Judgement): void {
     const method = (optValue(p, 'X', 'method') ?? '').toUpperCase();
     const mutation = optValues(p, 'f', 'F', 'field', 'raw-field').some((f) => /^query=\s*mutation\b[\s\S]*\b(?:delete|remove)\w*\s*\(/i.test(f));
     if (method === 'DELETE' || mutation) j.add('dangerous', 'gh.delete', 'github api', `gh api ${method === 'DELETE' ? `-X DELETE ${text(p.operands[0])}` : 'graphql mutation'} deletes on GitHub`);
+    if (optValues(p, 'f', 'F', 'field', 'raw-field').some((f) => /^(?:private=false|visibility=public)$/i.test(f))) j.add('dangerous', 'gh.visibility', 'github repository', 'gh api makes a repository public');
     return;
   }
   if (!group) return;
   if (verb === 'delete' || verb === 'delete-asset' || (group === 'extension' && verb === 'remove')) {
     j.add('dangerous', 'gh.delete', `github ${group}`, `gh ${[group, verb, ...rest.filter((r) => !r.startsWith('-'))].join(' ')} deletes on GitHub`);
   }
+  // Archiving a repository or adding a key that can log in or push are not deletes, but hard to notice and undo.
+  if (group === 'repo' && verb === 'archive') j.add('dangerous', 'gh.delete', 'github repo', `gh repo archive ${rest.filter((r) => !r.startsWith('-')).join(' ')} makes the repository read-only`);
+  if ((group === 'ssh-key' || group === 'gpg-key') && verb === 'add') j.add('dangerous', 'gh.key', 'github account', `gh ${group} add gives a key access to the account`);
   if (group === 'repo' && verb === 'edit' && optValue(parseOptions(inv.args.slice(2), { long: ['visibility='] }), 'visibility') === 'public') {
     j.add('dangerous', 'gh.visibility', 'github repository', 'gh repo edit --visibility public makes the repository public');
   }
@@ -311,3 +333,9 @@ function gh(inv: Invocation, j: Judgement): void {
 }
 
 register(['gh'], gh);
+
+/** GitLab's and Gitea's CLIs: deleting a repository, a project or a release. */
+register(['glab', 'tea', 'fj'], (inv, j) => {
+  const [group, verb] = inv.args.map(text);
+  if (verb === 'delete' || verb === 'rm' || group === 'delete') j.add('dangerous', 'gh.delete', `${inv.name} ${group}`, `${inv.name} ${inv.args.map(text).join(' ')} deletes on the forge`);
+});
