@@ -134,7 +134,7 @@ function judgeFact(fact: CommandFact, j: Judgement, strict: boolean): void {
     const nameNode = fact.node.childForFieldName('name');
     if (nameNode && isComputedName(nameNode, fact.words[0]!)) {
       if (strict) j.add('dangerous', 'command.dynamic-name', 'command', `the command name \`${nameNode.text}\` is decided when it runs`);
-      const alias = SHELL_VARIABLES.test(nameNode.text) ? [lit('bash'), ...fact.words.slice(1)] : null;
+      const alias = SHELL_VARIABLES.test(nameNode.text) && isDynamic(fact.words[0]!) ? [lit('bash'), ...fact.words.slice(1)] : null;
       judgeWords(alias ?? fact.words, base, j, '');
     } else judgeWords(fact.words, base, j, '');
   }

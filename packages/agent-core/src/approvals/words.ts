@@ -126,9 +126,19 @@ function partsOf(node: SyntaxNode, scope: Scope, evaluate: SubstitutionEvaluator
       return [{ pieces: [{ kind: 'lit', text: decodeAnsiC(node.text.slice(2, -1)) }], quoted: true, split: false }];
     case 'string':
     case 'translated_string': {
-      const inner = node.namedChildren.flatMap((c) => partsOf(c, scope, evaluate, true));
+      // The grammar splits a string's content at newlines and leaves them out of the children: put back
+      // whatever lies between two children in the source.
+      const inner: Part[] = [];
+      let at = node.startIndex + (node.type === 'translated_string' ? 2 : 1);
+      for (const child of node.namedChildren) {
+        if (child.startIndex > at) inner.push({ pieces: [{ kind: 'lit', text: node.text.slice(at - node.startIndex, child.startIndex - node.startIndex) }], quoted: true, split: false });
+        inner.push(...partsOf(child, scope, evaluate, true));
+        at = child.endIndex;
+      }
+      const closing = node.endIndex - 1;
+      if (node.namedChildren.length && closing > at) inner.push({ pieces: [{ kind: 'lit', text: node.text.slice(at - node.startIndex, closing - node.startIndex) }], quoted: true, split: false });
       const pieces = inner.flatMap((p) => p.pieces);
-      return [{ pieces: pieces.length ? pieces : [{ kind: 'lit', text: '' }], quoted: true, split: false }];
+      return [{ pieces: pieces.length ? pieces : [{ kind: 'lit', text: '' }], quoted: true, split: inner.some((p) => p.split) }];
     }
     case 'string_content':
       return [{ pieces: [{ kind: 'lit', text: node.text.replace(/\\([\\"$`\n])/g, (_m, c: string) => (c === '\n' ? '' : c)) }], quoted: true, split: false }];
@@ -191,7 +201,8 @@ function expansion(node: SyntaxNode, scope: Scope, inQuotes: boolean, evaluate: 
   const plain = children.length <= 4 && !children.some((c) => c.type === '#' || c.type === '!');
   const value = KNOWN_ENV(scope, nameNode.text);
   if (node.type === 'simple_expansion' || (plain && !operator)) {
-    return typeof value === 'string' ? { pieces: [{ kind: 'lit', text: value }], quoted: inQuotes, split: !inQuotes } : unknown;
+    // "$@" is still one word per parameter.
+    return typeof value === 'string' ? { pieces: [{ kind: 'lit', text: value }], quoted: inQuotes, split: !inQuotes || nameNode.text === '@' } : unknown;
   }
   if (typeof value === 'string' && ['%', '%%', '#', '##', ':'].includes(operator)) {
     const trimmed = trimValue(value, operator, node.namedChildren.filter((c) => c !== nameNode).map((c) => c.text));

@@ -130,12 +130,14 @@ const QUOTED = `(?:'(?:[^'\\\\]|\\\\.)*'|"(?:[^"\\\\]|\\\\.)*")`;
 const LIST_SEPARATOR = String.raw`\s*(?:,\s*(?:\{\s*\w+\s*:\s*)?(?:c\(|\[)?|\s\(list\s+|\s+(?=["']))\s*`;
 const LITERAL_LIST = new RegExp(`${QUOTED}(?:${LIST_SEPARATOR}${QUOTED})+`, 'g');
 
-const HOME_REFS = new RegExp(HOME_REF.source, 'g');
+const HOME_REFS = new RegExp(HOME_REF.source.replace(/^\\b/, ''), 'g');
 const JOINED = /(["'])((?:(?!\1)[^\\]|\\.)*)\1\s*(?:\+|\.(?![\w.])|\.\.|<>)\s*(["'])((?:(?!\3)[^\\]|\\.)*)\3/g;
 
 /** The code with the home directory's spellings as a string literal and adjacent literals joined (`'a' + 'b'`). */
 function foldStrings(code: string, home: string): string {
-  let out = code.replace(HOME_REFS, JSON.stringify(home));
+  // `expanduser('~/.bashrc')`, `path.expand("~/x")`: the whole call is a path under home.
+  let out = code.replace(/\b(?:os\.path\.)?(?:expanduser|path\.expand)\(\s*(['"])~(\/[^'"]*)?\1\s*\)/g, (_m, _q, rest: string | undefined) => JSON.stringify(`${home}${rest ?? ''}`));
+  out = out.replace(HOME_REFS, JSON.stringify(home));
   for (let pass = 0; pass < 8; pass += 1) {
     const next = out.replace(JOINED, (_m, _q1, a: string, _q2, b: string) => JSON.stringify(`${a}${b}`));
     if (next === out) break;
