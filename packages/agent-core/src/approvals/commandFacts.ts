@@ -38,8 +38,8 @@ export interface CommandFact {
   redirects: Redirect[];
   stdin: Stdin | null;
   scope: Scope;
-  /** Names of functions and aliases defined earlier in the line. */
-  defined: ReadonlySet<string>;
+  /** Functions and aliases defined earlier in the line, with their code (a function's body, an alias's value). */
+  defined: ReadonlyMap<string, string>;
   node: SyntaxNode;
 }
 
@@ -65,7 +65,7 @@ interface State {
   problems: { unreadable: Problem[]; forkBombs: Problem[]; embedded: Problem[]; deferred: Problem[] };
   scope: Scope;
   stdin: Stdin | null;
-  defined: Set<string>;
+  defined: Map<string, string>;
   out: CommandFact[];
 }
 
@@ -77,7 +77,7 @@ export function walkProgram(root: SyntaxNode, scope: Scope, source: string): Wal
   const forkBombs: Problem[] = [];
   const embedded: Problem[] = [];
   const deferred: Problem[] = [];
-  const state: State = { source, problems: { unreadable, forkBombs, embedded, deferred }, scope: copyScope(scope), stdin: null, defined: new Set(), out: [] };
+  const state: State = { source, problems: { unreadable, forkBombs, embedded, deferred }, scope: copyScope(scope), stdin: null, defined: new Map(), out: [] };
   collectProblems(root, unreadable, unusual, embedded);
   walkStatement(root, state);
   return { commands: state.out, unreadable, unusual, forkBombs, embedded, deferred };
@@ -97,8 +97,8 @@ function walkStatement(node: SyntaxNode, state: State): void {
       return walkChildren(node, { ...state, scope: copyScope(state.scope) });
     case 'function_definition': {
       const name = node.childForFieldName('name')?.text;
-      if (name) state.defined.add(name);
       const body = node.childForFieldName('body');
+      if (name) state.defined.set(name, body?.text ?? '');
       if (!body) return;
       const before = state.out.length;
       walkStatement(body, { ...state, stdin: null, scope: copyScope(state.scope) });
@@ -150,7 +150,7 @@ function assign(node: SyntaxNode, state: State): void {
   // The environment later commands get (`export GIT_PAGER='…'; git log`): judged like `VAR=… cmd`.
   if (name && value) {
     const words = expandWord(value, state.scope, evaluator(state));
-    state.out.push({ words: [], assignments: [{ name, value: words[0] ?? lit('') }], redirects: [], stdin: null, scope: copyScope(state.scope), defined: new Set(state.defined), node });
+    state.out.push({ words: [], assignments: [{ name, value: words[0] ?? lit('') }], redirects: [], stdin: null, scope: copyScope(state.scope), defined: new Map(state.defined), node });
   }
   // `a[$(cmd)]=1`: a subscript is evaluated too.
   walkSubstitutions(node, state);
@@ -212,7 +212,7 @@ function walkRedirected(node: SyntaxNode, state: State): void {
     }
   }
   const before = state.out.length;
-  if (!body) state.out.push({ words: extraWords, assignments: [], redirects: extra, stdin, scope: copyScope(state.scope), defined: new Set(state.defined), node });
+  if (!body) state.out.push({ words: extraWords, assignments: [], redirects: extra, stdin, scope: copyScope(state.scope), defined: new Map(state.defined), node });
   else {
     if (body.type === 'command') walkCommand(body, extra, { ...state, stdin }, extraWords, redirects[0]?.startIndex);
     else {
@@ -309,7 +309,7 @@ function walkCommand(node: SyntaxNode, extra: Redirect[], state: State, extraWor
   words.push(...extraWords);
   checkWordBoundaries(node, state);
   const before = state.out.length;
-  const fact: CommandFact = { words, assignments, redirects, stdin, scope: copyScope(state.scope), defined: new Set(state.defined), node };
+  const fact: CommandFact = { words, assignments, redirects, stdin, scope: copyScope(state.scope), defined: new Map(state.defined), node };
   for (const child of node.namedChildren) walkSubstitutions(child, state, procSubStdin([fact]));
   state.out.splice(before, 0, fact);
   followDirectory(fact, state);
@@ -339,7 +339,7 @@ function followDirectory(fact: CommandFact, state: State): void {
   if (name === 'alias') {
     for (const word of fact.words.slice(1)) {
       const text = literal(word);
-      if (text?.includes('=')) state.defined.add(text.split('=')[0]!);
+      if (text?.includes('=')) state.defined.set(text.slice(0, text.indexOf('=')), text.slice(text.indexOf('=') + 1));
     }
   }
   if (name === 'read' || name === 'mapfile' || name === 'readarray') {

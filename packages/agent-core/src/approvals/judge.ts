@@ -156,6 +156,10 @@ function isComputedName(node: SyntaxNode, word: WordValue): boolean {
 
 /** Judges a command given as words: its wrappers, then the rules for the program that runs. */
 function judgeWords(words: WordValue[], outer: Invocation, j: Judgement, wrapper: string): void {
+  // `time { rm -rf ~; }`, `! { …; }`: a group the grammar read as words; the command is inside.
+  if (words[0] && /^[{(]$/.test(literal(words[0]) ?? '')) {
+    return judgeWords(words.slice(1).filter((w) => !/^[})];?$|^;$/.test(literal(w) ?? '')).map((w) => (/;$/.test(literal(w) ?? '') ? lit(literal(w)!.slice(0, -1)) : w)), outer, j, wrapper);
+  }
   const [head, ...args] = words;
   if (!head) return;
   const written = literal(head);
@@ -177,6 +181,13 @@ function judgeWords(words: WordValue[], outer: Invocation, j: Judgement, wrapper
   };
   if (written !== null && inv.fact.defined.has(written) && !wrapper) {
     j.add('dangerous', 'command.defined-in-line', 'command', `\`${written}\` is a function or alias defined in this command`);
+    // Its body was judged where it was defined; with arguments it may do something else (`f() { rm -rf "$1"; }; f /`).
+    const code = inv.fact.defined.get(written)!;
+    const params = [lit(written), ...args].map(literal);
+    const all = params.slice(1).every((p) => p !== null) ? params.slice(1).join(' ') : null;
+    if (args.length) j.code(code, inv, true, new Map([...params.map((p, k): [string, string | null] => [String(k), p]), ['@', all], ['*', all]]));
+    // An alias's value is spliced in front of the arguments.
+    if (!/^\s*\{/.test(code) && args.length) j.code([code, ...args.map((w) => literal(w) ?? display(w))].join(' '), inv, false);
   }
   if (written !== null && (written.includes('/') || j.written.has(written))) runsWrittenFile(written, inv, j);
   if (afterWrappers(inv, j)) return;
