@@ -55,6 +55,11 @@ export const SPECIAL_RUNNERS: Record<string, (inv: Invocation, j: Judgement) => 
     if (prog) j.command([lit(prog), ...inv.args.slice(1)], inv, 'coreutils');
     else if (first && !first.startsWith('-')) j.command(inv.args, inv, 'coreutils');
   },
+  // `autossh -M PORT [ssh options] HOST CMD`: ssh with a monitor port.
+  autossh: (inv, j) => {
+    const at = inv.args.findIndex((w) => literal(w) === '-M');
+    j.command([lit('ssh'), ...(at >= 0 ? [...inv.args.slice(0, at), ...inv.args.slice(at + 2)] : inv.args)], inv, 'autossh');
+  },
   // `gdb --args CMD…` (run under the debugger), `sbatch --wrap=CMD`, `nix-shell --run CMD`, `nix develop -c CMD`.
   gdb: (inv, j) => {
     const at = inv.args.findIndex((w) => literal(w) === '--args');

@@ -116,6 +116,24 @@ const WRAPPERS: Record<string, Wrapper> = {
   numactl: { options: posix('ailbC:m:N:p:P:s:H', ['all', 'interleave=', 'cpunodebind=', 'physcpubind=', 'localalloc', 'preferred=', 'membind=']) },
   mpirun: { options: posix('n:c:H:', ['np=', 'host=', 'hostfile=']) },
   chronic: { options: posix('ev') },
+  watchexec: { options: posix('w:e:f:i:d:s:rcpWnoNvh', ['watch=', 'exts=', 'filter=', 'ignore=', 'debounce=', 'signal=', 'restart', 'clear', 'postpone', 'shell=', 'no-shell', 'on-busy-update=', 'project-origin=', 'workdir=', 'env=']) },
+  nodemon: { options: posix('w:e:x:i:d:V', ['watch=', 'ext=', 'exec=', 'ignore=', 'delay=', 'signal=', 'config=', 'verbose', 'legacy-watch', 'quiet']), code: ['x', 'exec'] },
+  dotenv: { options: posix('e:c:v:p:', ['e', 'c', 'v', 'p', 'debug', 'override']) },
+  'dotenvx': { options: posix('f:', ['env-file=', 'overload', 'quiet', 'debug', 'convention=']), operands: 0 },
+  ifne: { options: posix('n') },
+  lckdo: { options: posix('wWqsE:'), operands: 1 },
+  faketime: { options: posix('m:f:', ['exclude-monotonic', 'date-prog=']), operands: 1 },
+  nq: { options: posix('cqtw') },
+  tsp: { options: posix('nfgLD:N:ul') },
+  srun: { options: posix('n:N:c:p:t:J:o:e:w:A:G:', ['ntasks=', 'nodes=', 'cpus-per-task=', 'partition=', 'time=', 'job-name=', 'output=', 'error=', 'nodelist=', 'account=', 'gres=', 'mem=', 'pty', 'exclusive']) },
+  logsave: { options: posix('asv'), operands: 1 },
+  'run-one': { options: posix('') },
+  'run-this-one': { options: posix('') },
+  'keep-one-running': { options: posix('') },
+  gksudo: { options: posix('u:m:D:kSgdP', ['user=', 'message=', 'description=', 'preserve-env', 'sudo-mode', 'su-mode']) },
+  gksu: { options: posix('u:m:D:kSgdP', ['user=', 'message=', 'description=', 'preserve-env', 'sudo-mode', 'su-mode']) },
+  kdesu: { options: posix('u:c:tnsfdi', ['noignorebutton', 'attach=']), code: ['c'] },
+  kdesudo: { options: posix('u:c:tnsfdi'), code: ['c'] },
   'dbus-launch': { options: posix('', ['exit-with-session', 'exit-with-x11', 'autolaunch=', 'binary-syntax', 'close-stderr', 'config-file=', 'csh-syntax', 'sh-syntax', 'version', 'help']) },
   'systemd-inhibit': { options: posix('', ['what=', 'who=', 'why=', 'mode=', 'list', 'no-pager', 'no-legend']) },
   'systemd-cat': { options: posix('t:p:', ['identifier=', 'priority=', 'stderr-priority=', 'level-prefix=', 'namespace=']) },
@@ -177,7 +195,8 @@ const SUBCOMMAND_WRAPPERS: Record<string, SubcommandWrapper> = {
   direnv: { subs: ['exec'], operands: 1 }, nvm: { subs: ['exec', 'run'], operands: 1 }, volta: { subs: ['run'] }, devbox: { subs: ['run'] },
   deno: { subs: ['x'] }, cargo: { subs: ['exec'] },
   dotnet: { subs: ['exec'] }, op: { subs: ['run'], untilDashDash: true }, doppler: { subs: ['run'], untilDashDash: true },
-  infisical: { subs: ['run'], untilDashDash: true }, aws: { subs: ['exec'] }, 'aws-vault': { subs: ['exec'], operands: 1, untilDashDash: true },
+  infisical: { subs: ['run'], untilDashDash: true }, pixi: { subs: ['run', 'exec'] }, pueue: { subs: ['add'] },
+  distrobox: { subs: ['enter'], untilDashDash: true }, ip: { subs: ['netns'], operands: 2 }, aws: { subs: ['exec'] }, 'aws-vault': { subs: ['exec'], operands: 1, untilDashDash: true },
 };
 
 /** The subcommand a tool was given, skipping its global options (`pnpm --filter x dlx …`), or null. */
@@ -285,9 +304,15 @@ export function afterWrappers(inv: Invocation, j: Judgement): boolean {
     if (/^(?:https?:|git\+|github:|[\w.-]+\/[\w.-]+#)/.test(spec)) j.add('dangerous', 'code.from-network', 'command', `${inv.name} runs a package fetched from ${spec}`);
     words = [lit(spec.replace(/^(@?[^@]+)@.*$/, '$1').split('/').pop()!), ...words.slice(1)];
   }
-  if (words.length) j.command(words, next, inv.name);
+  // One word with blanks (`gksudo 'rm -rf /'`): runners like gksudo take a command line; for the rest it
+  // names no program, and reading it as a command line costs nothing.
+  if (words.length === 1 && /\s/.test(literal(words[0]!) ?? '')) j.code(literal(words[0]!)!, next);
+  else if (words.length) j.command(words, next, inv.name);
   // `sudo -s`, `sudo -i`, `su`, `runuser -l user` without a command start a shell that reads stdin.
-  else if (SHELL_WITHOUT_COMMAND[inv.name]?.(parsed) && !optValues(parsed, ...(spec.code ?? [])).length) j.command([lit('sh')], next, inv.name);
+  else if (SHELL_WITHOUT_COMMAND[inv.name]?.(parsed) && !optValues(parsed, ...(spec.code ?? [])).length) {
+    if (!inv.fact.stdin) j.add('dangerous', 'sudo.shell', 'root shell', `${inv.name} ${inv.args.map(display).join(' ')} opens a shell as another user`);
+    j.command([lit('sh')], next, inv.name);
+  }
   return true;
 }
 
