@@ -190,6 +190,7 @@ function judgeWords(words: WordValue[], outer: Invocation, j: Judgement, wrapper
     if (!/^\s*\{/.test(code) && args.length) j.code([code, ...args.map((w) => literal(w) ?? display(w))].join(' '), inv, false);
   }
   if (written !== null && (written.includes('/') || j.written.has(written))) runsWrittenFile(written, inv, j);
+  buildFilesWritten(inv, j);
   if (afterWrappers(inv, j)) return;
   for (const rule of rulesFor(inv.name)) rule(inv, j);
   if (!isKnownProgram(inv.name)) hiddenCommand(inv, j);
@@ -205,11 +206,53 @@ function canonicalName(name: string): string {
 /** `./x.sh` or `/tmp/i.sh` written earlier in the same line: its content is code from data. */
 export function runsWrittenFile(file: string, inv: Invocation, j: Judgement): boolean {
   const p = j.path(lit(file), inv);
-  if (!p || !j.written.has(p.display)) return false;
-  j.add('dangerous', 'code.from-data', 'command', `runs ${p.display}, a file written earlier in this command`);
-  const content = j.written.get(p.display);
-  if (content) j.code(content, inv);
+  const before = p ? j.writtenBefore(p.display) : null;
+  if (!p || !before) return false;
+  j.add('dangerous', 'code.from-data', 'command', `runs ${p.display}, a file written or fetched earlier in this command`);
+  if (before.content) j.code(before.content, inv);
   return true;
+}
+
+/** Build tools and the files that tell them what to run. */
+const BUILD_FILES: Record<string, string[]> = {
+  make: ['Makefile', 'makefile', 'GNUmakefile'], gmake: ['Makefile', 'makefile', 'GNUmakefile'],
+  npm: ['package.json', '.npmrc'], yarn: ['package.json', '.yarnrc', '.yarnrc.yml'], pnpm: ['package.json', '.npmrc'], bun: ['package.json', 'bunfig.toml'],
+  pytest: ['conftest.py', 'pytest.ini', 'pyproject.toml', 'setup.cfg', 'tox.ini'], pip: ['setup.py', 'pyproject.toml', 'setup.cfg'], pip3: ['setup.py', 'pyproject.toml', 'setup.cfg'],
+  just: ['justfile', 'Justfile', '.justfile'], rake: ['Rakefile', 'rakefile'], cargo: ['Cargo.toml', 'build.rs', '.cargo/config.toml'],
+  gradle: ['build.gradle', 'build.gradle.kts', 'settings.gradle'], mvn: ['pom.xml'], tox: ['tox.ini'], nox: ['noxfile.py'], task: ['Taskfile.yml', 'Taskfile.yaml'],
+  'docker-compose': ['docker-compose.yml', 'compose.yaml'], poetry: ['pyproject.toml'], uv: ['pyproject.toml'], go: ['go.mod'], cmake: ['CMakeLists.txt'],
+};
+
+/** A build tool run on files written (or fetched) earlier in the line runs what they say: code from data. */
+function buildFilesWritten(inv: Invocation, j: Judgement): void {
+  const files = BUILD_FILES[inv.name];
+  if (!files || inv.cwd === null) return;
+  const dirOption = inv.args.findIndex((w) => ['-C', '--directory', '--prefix', '--cwd'].includes(literal(w) ?? ''));
+  const dir = dirOption >= 0 ? (j.path(inv.args[dirOption + 1] ?? lit('.'), inv)?.display ?? inv.cwd) : inv.cwd;
+  for (const file of files) {
+    const before = j.writtenBefore(`${dir.replace(/\/$/, '')}/${file}`);
+    if (!before) continue;
+    j.add('dangerous', 'code.from-data', 'command', `${inv.name} runs what ${file}, written or fetched earlier in this command, tells it to`);
+    if (before.content) j.code(buildCommands(file, before.content), inv, false);
+  }
+}
+
+/** The commands a build file would run: a Makefile's or justfile's recipes, package.json's scripts; else the text. */
+function buildCommands(file: string, content: string): string {
+  if (/^(?:GNU)?[Mm]akefile$|^\.?[Jj]ustfile$/.test(file)) {
+    return [...content.matchAll(/^[^\n:=#]+:[^;\n=]*;(.*)$|^\t(.+)$|^ {2,}(.+)$/gm)].map((m) => (m[1] ?? m[2] ?? m[3] ?? '').replace(/^[@-]+/, '')).join('\n');
+  }
+  if (file === 'package.json') {
+    try {
+      const scripts = (JSON.parse(content) as { scripts?: Record<string, unknown> }).scripts ?? {};
+      return Object.values(scripts).filter((v): v is string => typeof v === 'string').join('\n');
+    } catch {
+      return content;
+    }
+  }
+  // Python build files (conftest.py, setup.py, noxfile.py) are judged as the Python they are.
+  if (/\.py$/.test(file)) return `python3 - <<'HERMES_PY_EOF'\n${content}\nHERMES_PY_EOF`;
+  return content;
 }
 
 const PROSE = new Set([':', 'getent', 'id', 'groups', 'finger', 'whois', 'dig', 'host', 'nslookup', 'echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'man', 'info', 'which', 'type', 'whereis', 'whatis', 'apropos', 'help', 'tldr', 'history', 'journalctl', 'pgrep', 'git', 'gh', 'jq', 'yq', 'cat', 'less', 'more', 'head', 'tail', 'wc', 'sort', 'uniq', 'cut', 'tr', 'last', 'ls', 'test', '[', '[[', 'read', 'export', 'local', 'declare', 'true', 'false', 'cd', 'pushd', 'mkdir', 'touch', 'notify-send', 'logger', 'say', 'figlet', 'cowsay', 'shellcheck', 'shfmt', 'bat', 'diff', 'file', 'stat', 'basename', 'dirname', 'realpath', 'readlink', 'date', 'sleep', 'wait', 'kill', 'pkill', 'killall', 'xdg-open', 'open', 'code', 'tee', 'column', 'fold', 'fmt', 'nl', 'rev', 'base64', 'md5sum', 'sha256sum', 'curl', 'wget', 'ssh-keygen', 'openssl', 'gpg', 'npm', 'yarn', 'pnpm', 'pip', 'pip3', 'cargo', 'go', 'make', 'docker', 'kubectl', 'python', 'python3', 'node']);

@@ -61,6 +61,16 @@ export class Judgement {
     this.findings.push({ level, rule, target, why, ...(this.line === null ? {} : { line: this.line }) });
   }
 
+  /**
+   * Whether `display` (a resolved path) was written earlier in the line, itself or as part of a directory
+   * written then (`git clone … /tmp/r && bash /tmp/r/install.sh`); `content` when known.
+   */
+  writtenBefore(display: string): { content: string | null } | null {
+    if (this.written.has(display)) return { content: this.written.get(display) ?? null };
+    for (const dir of this.written.keys()) if (dir !== '/' && display.startsWith(`${dir.replace(/\/$/, '')}/`)) return { content: null };
+    return null;
+  }
+
   /** A judgement of the same line whose findings are kept apart (to weigh before adding them). */
   probe(): Judgement {
     const probe = new Judgement(this.ctx, this.hooks, this.depth + 1);

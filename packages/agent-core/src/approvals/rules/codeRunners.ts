@@ -63,10 +63,10 @@ export function scriptFile(word: WordValue, inv: Invocation, j: Judgement, judge
     return;
   }
   const p = j.path(word, inv);
-  if (p && j.written.has(p.display)) {
-    j.add('dangerous', 'code.from-data', 'command', `${what} runs ${p.display}, written earlier in this command`);
-    const content = j.written.get(p.display);
-    if (content) judgeText(content);
+  const before = p ? j.writtenBefore(p.display) : null;
+  if (p && before) {
+    j.add('dangerous', 'code.from-data', 'command', `${what} runs ${p.display}, written or fetched earlier in this command`);
+    if (before.content) judgeText(before.content);
   }
 }
 
@@ -345,4 +345,13 @@ register(['less', 'more'], (inv, j) => {
 register(['vagrant'], (inv, j) => {
   const at = inv.args.findIndex((w) => ['-c', '--command'].includes(literal(w) ?? ''));
   if (literal(inv.args[0] ?? lit('')) === 'ssh' && at >= 0 && inv.args[at + 1]) j.code(literal(inv.args[at + 1]!) ?? '', { ...inv, cwd: null });
+});
+
+/** `npm pkg set scripts.X='…'`, `npm set-script X '…'`: a script that later `npm run` runs. */
+register(['npm', 'pnpm', 'yarn'], (inv, j) => {
+  const texts = inv.args.map((w) => literal(w) ?? '');
+  if (texts[0] === 'pkg' && texts[1] === 'set') for (const t of texts.slice(2)) if (/^scripts\./.test(t) && t.includes('=')) j.code(t.slice(t.indexOf('=') + 1), inv);
+  if (texts[0] === 'set-script' && texts[2]) j.code(texts[2], inv);
+  const shell = texts.find((t) => /^--script-shell=/.test(t));
+  if (shell) j.code(shell.slice('--script-shell='.length), inv);
 });
