@@ -139,6 +139,9 @@ function judgeFact(fact: CommandFact, j: Judgement, strict: boolean): void {
     } else judgeWords(fact.words, base, j, '');
   }
   const out = staticOutput(fact);
+  // `: > db.sqlite`, `echo -n > f`, `cat /dev/null > f`, a bare `> f`: the file is emptied.
+  const empties = (fact.words.length === 0 && !fact.stdin) || out === '' || /^(?::|true|false)$/.test(literal(fact.words[0]!) ?? '') || (literal(fact.words[0]!) === 'cat' && fact.words.length > 1 && fact.words.slice(1).every((w) => literal(w) === '/dev/null'));
+  if (empties) for (const r of fact.redirects) if (r.target && /^(?:>|>\|)$/.test(r.op)) j.truncate(r.target, base, `${r.op} with nothing written`);
   for (const r of fact.redirects) {
     if (!r.target || !/^(?:>|>>|>\|)$/.test(r.op)) continue;
     const p = j.path(r.target, base);

@@ -130,6 +130,13 @@ export class Judgement {
     if (recursive) this.add('dangerous', rule, this.targetClass(p), `${how} ${p.display || display(word)} and everything in it`);
   }
 
+  /** Emptying a file is deleting what it held: it asks, except for device files. */
+  truncate(word: WordValue, inv: Invocation, how: string): void {
+    const p = this.path(word, inv);
+    if (!p || /^\/dev\//.test(p.display)) return;
+    this.add('dangerous', 'delete.truncate', this.targetClass(p), `${how} empties ${p.display || display(word)}`);
+  }
+
   /** A changed tree (chmod/chown -R): the same refusals as a recursive delete. */
   changeTree(word: WordValue, inv: Invocation, how: string, rule: string): void {
     const p = this.path(word, inv);

@@ -22,6 +22,9 @@ function copyLike(inv: Invocation, j: Judgement): void {
   const sources = targetDir !== undefined ? operands : operands.slice(0, -1);
   if (!destWord || (!sources.length && inv.name !== 'ln')) return;
   const how = `${inv.name} to`;
+  // `cp /dev/null f`, `install /dev/null f`, `ln -sf /dev/null f`: the file is emptied; `mv f /dev/null` deletes it.
+  if (sources.some((w) => literal(w) === '/dev/null') && inv.name !== 'mv') j.truncate(destWord, inv, `${inv.name} /dev/null to`);
+  if (literal(destWord) === '/dev/null' && /^g?mv$/.test(inv.name)) for (const src of sources) j.truncate(src, inv, 'mv to /dev/null');
   const recursive = hasOpt(parsed, 'r', 'R', 'a', 'recursive', 'archive');
   j.write(destWord, inv, how);
   if (!noTargetDir) {
@@ -54,6 +57,7 @@ register(['tee'], (inv, j) => {
 /** Writes `file` with the command's input, remembered when known (`echo 'x' | tee f && sh f`). */
 function writeWithContent(file: WordValue, inv: Invocation, j: Judgement, how: string): void {
   j.write(file, inv, how);
+  if (inv.fact.stdin?.kind === 'file' && literal(inv.fact.stdin.file!) === '/dev/null') j.truncate(file, inv, `${inv.name} < /dev/null`);
   const p = j.path(file, inv);
   if (p && !p.unknownRoot && inv.fact.stdin?.text) j.written.set(p.display, inv.fact.stdin.text);
 }
@@ -63,7 +67,12 @@ register(['sponge'], (inv, j) => {
 });
 
 register(['truncate'], (inv, j) => {
-  for (const f of parseOptions(inv.args, { short: 'cor:s:', long: ['no-create', 'io-blocks', 'reference=', 'size='] }).operands) j.write(f, inv, 'truncate of');
+  const parsed = parseOptions(inv.args, { short: 'cor:s:', long: ['no-create', 'io-blocks', 'reference=', 'size='] });
+  const shrinks = /^(?:0+[KMGTPE]?i?B?|-.*|<.*|\/.*)$/i.test(optValue(parsed, 's', 'size') ?? '') || hasOpt(parsed, 'r', 'reference');
+  for (const f of parsed.operands) {
+    j.write(f, inv, 'truncate of');
+    if (shrinks) j.truncate(f, inv, `truncate ${optValue(parsed, 's', 'size') ?? ''}`);
+  }
 });
 
 /**
@@ -203,6 +212,8 @@ register(['sed', 'gsed'], (inv, j) => {
   if (!scripts.length && parsed.operands[0]) scripts.push(literal(parsed.operands[0]) ?? '');
   const inPlace = hasOpt(parsed, 'i', 'in-place') && !hasOpt(parsed, 'sandbox');
   if (inPlace) for (const f of files) j.write(f, inv, 'sed -i of');
+  // `sed -i '1,$d'`, `sed -i d`: every line deleted.
+  if (inPlace && scripts.some((sc) => /^\s*(?:1\s*,\s*\$)?\s*d\s*$/.test(sc))) for (const f of files) j.truncate(f, inv, 'sed -i d');
   for (const script of scripts) sedScript(script, inv, j);
 });
 
