@@ -283,6 +283,7 @@ function inputFile(node: SyntaxNode, state: State): Stdin | null {
 
 function walkCommand(node: SyntaxNode, extra: Redirect[], state: State, extraWords: WordValue[] = [], redirectAt?: number): void {
   const words: WordValue[] = [];
+  const groups: SyntaxNode[] = [];
   const assignments: CommandFact['assignments'] = [];
   const redirects: Redirect[] = [...extra];
   let stdin = state.stdin;
@@ -303,6 +304,8 @@ function walkCommand(node: SyntaxNode, extra: Redirect[], state: State, extraWor
       words.push(...redirect.extraWords);
       stdin = inputFile(child, state) ?? stdin;
     } else if (child.type === 'herestring_redirect') stdin = herestring(child, state);
+    // `time ( … )`, `time { …; }`: the grammar hangs the group on the command; it runs as a statement.
+    else if (child.type === 'subshell' || child.type === 'compound_statement') groups.push(child);
     else if (child.type === 'command_name') words.push(...expandWord(child.namedChildren[0] ?? child, state.scope, evaluator(state)));
     else words.push(...expandWord(child, state.scope, evaluator(state)));
   }
@@ -312,6 +315,7 @@ function walkCommand(node: SyntaxNode, extra: Redirect[], state: State, extraWor
   const fact: CommandFact = { words, assignments, redirects, stdin, scope: copyScope(state.scope), defined: new Map(state.defined), node };
   for (const child of node.namedChildren) walkSubstitutions(child, state, procSubStdin([fact]));
   state.out.splice(before, 0, fact);
+  for (const group of groups) walkStatement(group, state);
   followDirectory(fact, state);
   // `$_` is the last word of the previous command (`mkdir -p d && cp x "$_"`).
   const last = words[words.length - 1];
