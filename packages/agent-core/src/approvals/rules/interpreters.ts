@@ -8,8 +8,9 @@
 import type { Invocation, Judgement } from '../judgement.ts';
 import { display, globWord, lit, literal } from '../words.ts';
 import { codeFromStdin, scriptFile } from './codeRunners.ts';
+import { isMetadataHost, urlHost } from './network.ts';
 
-export const INTERPRETERS = /^(?:python[\d.]*|python[\d.]*-config|pypy[\d.]*|node|nodejs|deno|bun|perl[\d.]*|ruby[\d.]*|irb|php[\d.]*|rscript|r|lua[\d.]*|luajit|tclsh[\d.]*|wish|julia|jshell|groovy|scala|kotlin|elixir|erl|escript|guile|racket|sbcl|ts-node|tsx|swift)$/;
+export const INTERPRETERS = /^(?:ipython3?|gnuplot|octave(?:-cli)?|raku|perl6|rakudo|dc|swift|kotlinc|kotlin|bb|clojure|clj|zx|cmake|python[\d.]*|python[\d.]*-config|pypy[\d.]*|node|nodejs|deno|bun|perl[\d.]*|ruby[\d.]*|irb|php[\d.]*|rscript|r|lua[\d.]*|luajit|tclsh[\d.]*|wish|julia|jshell|groovy|scala|kotlin|elixir|erl|escript|guile|racket|sbcl|ts-node|tsx|swift)$/;
 
 /** The option that introduces code, per interpreter (its value is the program). */
 const CODE_OPTIONS: [RegExp, RegExp][] = [
@@ -21,6 +22,9 @@ const CODE_OPTIONS: [RegExp, RegExp][] = [
   [/^(?:rscript|r)$/, /^(?:-e|--expr)$/],
   [/^(?:lua|luajit)/, /^-e$/],
   [/^(?:julia|elixir|escript|erl|guile|racket|sbcl|groovy|scala|kotlin)$/, /^(?:-e|--eval|-eval|-c|--expr)$/],
+  [/^(?:ipython3?)$/, /^-c$/],
+  [/^(?:gnuplot|raku|perl6|rakudo|dc|swift|bb|clojure|clj|kotlinc)$/, /^(?:-e|--eval|-x|-script)$/],
+  [/^octave/, /^--eval$/],
 ];
 
 /** Options that take a value which is not the program (so the next word is not the script). */
@@ -107,6 +111,8 @@ const SPAWN = new RegExp([
   String.raw`\b(?:exec(?:Sync|File|FileSync)?|spawn(?:Sync)?|system|popen|run)\s*\(`,
   String.raw`\bsystem\s*(?:["'$]|q[qx]?\s*[({[/])|\bexec\s*["'(]|\bqx\s*[({[/|!]|%x[({[]|\bopen\s*\(?\s*\w+\s*,\s*["']\s*[|]|\bopen\s*\(?\s*\w+\s*,\s*["'][^"']*\|\s*["']`,
   String.raw`\brun\s*\(\s*` + '`' + String.raw`|\.execute\s*\(\s*\)|\bexec\s+[\w/]`,
+  // aliases and indirection: `from os import system`, `os.__dict__['system']`, Perl `system qw(…)`/`system @c`, Ruby `%w(…)`
+  String.raw`\bfrom\s+(?:os|subprocess|pty|commands)\s+import\b|__dict__\s*\[|\bsystem\s+(?:qw|@|split\b|join\b|map\b|decode_base64\b|\$)|\b(?:system|exec|spawn)\s*\(?\s*%w[({[]|\bshell\s+["']|execute_process\s*\(\s*COMMAND|babashka\.process|clojure\.java\.shell|\$` + '`' + String.raw`|ProcessBuilder|removeItem\s*\(|\bctypes\b`,
 ].join('|'));
 /** Code built at run time and then run: eval of any kind, or code fetched from the network. */
 const EVAL = /\b(?:eval|exec|compile|execfile|instance_eval|class_eval|module_eval|assert|create_function|Function|runInNewContext|runInThisContext|runInContext)\s*\(|\bnew\s+Function\b|\beval\s+[$"'`\w]|\b__import__\s*\(|\bgetattr\s*\(\s*(?:os|subprocess|__builtins__|builtins|shutil)|\.send\s*\(\s*:?["']?(?:system|exec|spawn|`)|\bbase64_decode\s*\(|\bunpack\s*\(\s*["']H|\bpack\s*\(\s*["']H/;
@@ -149,7 +155,7 @@ function foldStrings(code: string, home: string): string {
 /** String literals in code, including command quotes (`qx{…}`, `%x(…)`, backticks). */
 function literals(code: string): string[] {
   const out: string[] = [];
-  const re = /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`|\bq[qx]?\s*\{([^}]*)\}|\bq[qx]?\s*\(([^)]*)\)|%x\(([^)]*)\)|%x\{([^}]*)\}/g;
+  const re = /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`|\bq[qxw]?\s*\{([^}]*)\}|\bq[qxw]?\s*\(([^)]*)\)|%[xw]\(([^)]*)\)|%[xw]\{([^}]*)\}|%[xw]\[([^\]]*)\]/g;
   for (const m of code.matchAll(re)) {
     const text = m.slice(1).find((g) => g !== undefined) ?? '';
     out.push(text.replace(/\\(['"`\\])/g, '$1'));
@@ -168,7 +174,12 @@ const withoutStrings = (code: string) => code.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[
 /** Judges interpreter code for its effects. */
 export function judgeCode(code: string, inv: Invocation, j: Judgement): void {
   const bare = withoutStrings(code);
-  const spawns = SPAWN.test(bare) || SPAWN_MODULE.test(code) || PIPE_OPEN.test(code) || (BACKTICK_LANGS.test(inv.name) && /`[^`]+`/.test(code));
+  // A command runner named as a callable string (`call_user_func("system", …)`, `array_map("system", …)`).
+  const callable = /\b(?:array_map|array_walk|call_user_func\w*|map|send|public_send|__send__|getattr\s*\(\s*\w+)\s*[(,]\s*:?['"]?(?:system|exec|passthru|shell_exec|popen|proc_open|spawn)\b/.test(code);
+  const spawns = callable || SPAWN.test(bare) || SPAWN_MODULE.test(code) || PIPE_OPEN.test(code) || (BACKTICK_LANGS.test(inv.name) && /`[^`]+`/.test(code));
+  // IPython's and dc's `!CMD` run a shell command; cmake's `execute_process(COMMAND …)` runs one.
+  if (/^(?:ipython3?|dc)$/.test(inv.name)) for (const m of code.matchAll(/(?:^|[\n;])\s*!(.+)$/gm)) j.code(m[1]!, inv);
+  for (const m of code.matchAll(/execute_process\s*\(\s*COMMAND\s+([^)]*)\)/g)) j.code(m[1]!.replace(/\b(?:WORKING_DIRECTORY|OUTPUT_VARIABLE|RESULT_VARIABLE)\b.*$/s, ''), inv, false);
   // Tcl and expect: `exec CMD ARGS` runs CMD (unquoted words).
   if (/^(?:tclsh|wish|expect)/.test(inv.name)) for (const m of code.matchAll(/(?:^|[;\n[])\s*exec\s+([^;\n\]]+)/g)) j.code(m[1]!.replace(/^-\S+\s+/, ''), inv, false);
   // Ruby `send(:system, …)`, PHP `$f(…)` after building a name: calls decided at run time.
@@ -184,6 +195,10 @@ export function judgeCode(code: string, inv: Invocation, j: Judgement): void {
   if (EVAL.test(bare)) j.add('dangerous', 'code.interpreter', 'command', `${inv.name} code that runs code built at run time (eval)`);
   if (FETCH.test(bare) && (EVAL.test(bare) || /\beval\b|\bexec\b|\bFunction\b/.test(bare) || spawns)) j.add('dangerous', 'code.from-network', 'command', `${inv.name} code that runs what it downloads`);
   if (deletes) j.add('dangerous', 'delete.interpreter', 'path', `${inv.name} code that deletes files`);
+  // A URL of the cloud metadata endpoint in any string: the code fetches instance credentials.
+  for (const text of literals(code)) {
+    if (/^[a-z][\w+.-]*:\/\//i.test(text) && isMetadataHost(urlHost(text))) j.add('dangerous', 'network.metadata', 'metadata endpoint', `${inv.name} code reaches ${text} (cloud instance credentials)`);
+  }
   if (!spawns && !deletes && !writes) return;
   // `'rm -rf ' + os.environ['HOME']`: the home spelled in code becomes a string, and strings joined.
   const folded = foldStrings(code, j.ctx.home);
