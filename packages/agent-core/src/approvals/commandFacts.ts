@@ -156,6 +156,16 @@ function assign(node: SyntaxNode, state: State): void {
   walkSubstitutions(node, state);
   if (value?.type === 'raw_string') for (const code of codeIn(value.text)) state.problems.deferred.push({ text: code, line: node.startPosition.row + 1 });
   if (!name) return;
+  // `arr=(rm -rf ~)`: each element, and all of them for `${arr[@]}`; `$arr` is the first.
+  if (value?.type === 'array') {
+    const items = value.namedChildren.flatMap((c) => expandWord(c, state.scope, evaluator(state))).map(literal);
+    items.forEach((item, k) => state.scope.vars.set(`${name}[${k}]`, item));
+    const all = items.every((i) => i !== null) ? items.join(' ') : null;
+    state.scope.vars.set(`${name}[@]`, all);
+    state.scope.vars.set(`${name}[*]`, all);
+    state.scope.vars.set(name, items[0] ?? '');
+    return;
+  }
   const words = value ? expandWord(value, state.scope, evaluator(state)) : [];
   state.scope.vars.set(name, words.length === 0 ? '' : words.length === 1 ? literal(words[0]!) : null);
 }
@@ -345,6 +355,18 @@ function followDirectory(fact: CommandFact, state: State): void {
       const text = literal(word);
       if (text?.includes('=')) state.defined.set(text.slice(0, text.indexOf('=')), text.slice(text.indexOf('=') + 1));
     }
+  }
+  // `set -- a b c`: the positional parameters; `printf -v NAME FMT …`: NAME holds what printf would print.
+  if (name === 'set' && fact.words.length > 1 && (literal(fact.words[1]!) === '--' || !/^[-+]/.test(literal(fact.words[1]!) ?? '-'))) {
+    const params = fact.words.slice(literal(fact.words[1]!) === '--' ? 2 : 1).map(literal);
+    params.forEach((p, k) => state.scope.vars.set(String(k + 1), p));
+    const all = params.every((p) => p !== null) ? params.join(' ') : null;
+    state.scope.vars.set('@', all);
+    state.scope.vars.set('*', all);
+  }
+  if (name === 'printf' && literal(fact.words[1] ?? lit('')) === '-v' && fact.words[2]) {
+    const out = staticOutput({ ...fact, words: [fact.words[0]!, ...fact.words.slice(3)] });
+    state.scope.vars.set(literal(fact.words[2]) ?? '', out);
   }
   if (name === 'read' || name === 'mapfile' || name === 'readarray') {
     const names = fact.words.slice(1).map(literal).filter((t): t is string => !!t && /^[A-Za-z_]\w*$/.test(t));

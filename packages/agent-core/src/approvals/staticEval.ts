@@ -56,6 +56,20 @@ export function staticOutput(fact: CommandFact): string | null {
       out = text !== null && from === 'A-Z' && to === 'a-z' ? text.toLowerCase() : text !== null && from === 'a-z' && to === 'A-Z' ? text.toUpperCase() : null;
       break;
     }
+    case 'cut': {
+      const text = input();
+      const range = args.find((a) => /^-c\d*-?\d*$/.test(a)) ?? (args.includes('-c') ? `-c${args[args.indexOf('-c') + 1]}` : undefined);
+      const m = range ? /^-c(\d*)-?(\d*)$/.exec(range) : null;
+      out = text !== null && m ? text.split('\n').map((l) => l.slice(Math.max(0, Number(m[1] || 1) - 1), m[2] ? Number(m[2]) : undefined)).join('\n') : null;
+      break;
+    }
+    case 'sed': {
+      const text = input();
+      const script = args.length === 1 ? args[0]! : args[0] === '-e' && args.length === 2 ? args[1]! : null;
+      const m = script ? /^s(.)((?:(?!\1).)*)\1((?:(?!\1).)*)\1(g?)$/.exec(script) : null;
+      out = text !== null && m ? text.replace(new RegExp(m[2]!.replace(/[+?{}()|]/g, '\\$&'), m[4] ? 'g' : ''), m[3]!) : null;
+      break;
+    }
     case 'pwd':
       out = fact.scope.cwd === null ? null : `${fact.scope.cwd}\n`;
       break;

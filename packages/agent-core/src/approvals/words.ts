@@ -71,10 +71,13 @@ export function expandWord(node: SyntaxNode, scope: Scope, evaluate: Substitutio
   if (parts[0] && !parts[0].quoted) expandTilde(parts[0], scope);
   const quoted = parts.some((p) => p.quoted);
   const words: Piece[][] = [[]];
+  // Unquoted expansions split on $IFS (blanks unless the line set it).
+  const ifs = scope.vars.get('IFS');
+  const separators = typeof ifs === 'string' && ifs !== ' ' ? new RegExp(`[${ifs.replace(/[\]\\^-]/g, '\\$&')}]+`) : /[ \t\n]+/;
   for (const part of parts) {
     for (const piece of part.pieces) {
-      if (part.split && piece.kind === 'lit' && /[ \t\n]/.test(piece.text)) {
-        const fields = piece.text.split(/[ \t\n]+/);
+      if (part.split && piece.kind === 'lit' && separators.test(piece.text)) {
+        const fields = piece.text.split(separators);
         fields.forEach((field, i) => {
           if (i > 0) words.push([]);
           if (field) words[words.length - 1]!.push({ kind: 'lit', text: field });
@@ -193,6 +196,13 @@ const KNOWN_ENV = (scope: Scope, name: string): string | null | undefined => {
 
 function expansion(node: SyntaxNode, scope: Scope, inQuotes: boolean, evaluate: SubstitutionEvaluator): Part {
   const unknown: Part = { pieces: [{ kind: 'unknown', text: node.text }], quoted: inQuotes, split: false };
+  // `${arr[0]}`, `"${arr[@]}"`: elements are stored as `arr[0]`, `arr[@]` (see commandFacts' assign).
+  const subscript = node.namedChildren.find((c) => c.type === 'subscript');
+  if (subscript) {
+    const key = `${subscript.childForFieldName('name')?.text}[${subscript.childForFieldName('index')?.text}]`;
+    const value = scope.vars.get(key);
+    return typeof value === 'string' ? { pieces: [{ kind: 'lit', text: value }], quoted: inQuotes, split: !inQuotes || /\[[@*]\]$/.test(key) } : unknown;
+  }
   const nameNode = node.namedChildren.find((c) => c.type === 'variable_name' || c.type === 'special_variable_name');
   if (!nameNode) return unknown;
   const operator = node.childForFieldName('operator')?.text ?? '';
@@ -204,7 +214,7 @@ function expansion(node: SyntaxNode, scope: Scope, inQuotes: boolean, evaluate: 
     // "$@" is still one word per parameter.
     return typeof value === 'string' ? { pieces: [{ kind: 'lit', text: value }], quoted: inQuotes, split: !inQuotes || nameNode.text === '@' } : unknown;
   }
-  if (typeof value === 'string' && ['%', '%%', '#', '##', ':'].includes(operator)) {
+  if (typeof value === 'string' && ['%', '%%', '#', '##', ':', '/', '//'].includes(operator)) {
     const trimmed = trimValue(value, operator, node.namedChildren.filter((c) => c !== nameNode).map((c) => c.text));
     if (trimmed !== null) return { pieces: [{ kind: 'lit', text: trimmed }], quoted: inQuotes, split: !inQuotes };
   }
@@ -222,6 +232,11 @@ function expansion(node: SyntaxNode, scope: Scope, inQuotes: boolean, evaluate: 
 
 /** `${x%pat}`, `${x%%pat}`, `${x#pat}`, `${x##pat}` (glob patterns) and `${x:offset[:length]}` of a known value. */
 function trimValue(value: string, operator: string, args: string[]): string | null {
+  if (operator === '/' || operator === '//') {
+    const [pattern = '', replacement = ''] = args;
+    const re = new RegExp(pattern.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.'), operator === '//' ? 'g' : '');
+    return pattern ? value.replace(re, replacement) : value;
+  }
   if (operator === ':') {
     const [offset, length] = args.map(Number);
     if (offset === undefined || Number.isNaN(offset)) return null;
