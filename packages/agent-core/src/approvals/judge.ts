@@ -176,9 +176,13 @@ function judgeWords(words: WordValue[], outer: Invocation, j: Judgement, wrapper
     const pattern = base?.re ?? null;
     if (pattern) for (const name of programNames().filter((n) => pattern.test(n)).slice(0, 12)) judgeWords([lit(name), ...args], outer, j, wrapper);
   }
+  // `ln -s /bin/rm ./ls && ./ls -rf ~`: a link made earlier in the line runs the program it points to.
+  const linkPath = written?.includes('/') ? j.path(head, outer) : null;
+  const linked = linkPath ? j.links.get(linkPath.display) : undefined;
+  const runs = linked && literal(linked) ? literal(linked)! : (written ?? display(head));
   const inv: Invocation = {
     ...outer,
-    name: canonicalName((written ?? display(head)).split('/').pop()!.toLowerCase()),
+    name: canonicalName(runs.split('/').pop()!.toLowerCase()),
     args,
     wrappers: wrapper ? [...outer.wrappers, wrapper] : outer.wrappers,
   };

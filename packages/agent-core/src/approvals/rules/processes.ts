@@ -77,10 +77,11 @@ function substitutionStages(source: string): Stage[] | null {
 
 /** Stages that pass a pid list on without choosing among it (`awk '{print $2}'`, `tail -n +2`, `grep -v grep`). */
 const PASS_THROUGH: [RegExp, (args: string[]) => boolean][] = [
-  [/^[gmn]?awk$/, (args) => args.some((a) => /^\s*(?:NR\s*[>!]=?\s*1\s*)?\{\s*print\s+\$\d+\s*;?\s*\}\s*$/.test(a))],
+  [/^[gmn]?awk$/, (args) => args.some((a) => /^\s*(?:NR\s*[>!]=?\s*\d+\s*)?\{\s*print\s+\$\d+\s*;?\s*\}\s*$/.test(a))],
   [/^(?:cut|tr|sort|uniq)$/, () => true],
   [/^tail$/, (args) => args.some((a) => /^\+?\d+$|^-n\+?\d+$/.test(a))],
-  [/^grep$/, (args) => args.some((a) => /^-\w*v/.test(a))],
+  // `grep -v …`, or a grep for all-digit names (what /proc's pid directories are).
+  [/^[ef]?grep$/, (args) => args.some((a) => /^-\w*v/.test(a) || /^\^?\[0-9\]\+?\$?$|^\^?\[\[:digit:\]\]\+\$?$|\\d\+/.test(a))],
 ];
 
 /** Why the output of `stages` (producer first) is every pid on the machine (or of a user), or null. */
@@ -90,11 +91,20 @@ function everyPid(stages: Stage[]): string | null {
   const name = program.split('/').pop()!;
   if (!filters.every(([f = '', ...rest]) => PASS_THROUGH.some(([re, ok]) => re.test(f.split('/').pop()!) && ok(rest)))) return null;
   if (name === 'pgrep') return selectsEverything('pgrep', args.map((a) => lit(a)));
+  // `ls /proc | grep '^[0-9]'`, `top -b -n1 | awk …`: listings of every process.
+  if ((name === 'ls' || name === 'find') && args.some((a) => /^\/proc\/?$/.test(a))) return '/proc lists every process';
+  if ((name === 'top' || name === 'htop') && args.some((a) => /^-\w*b/.test(a))) return `${name} -b lists every process`;
   if (name !== 'ps') return null;
   const line = ` ${args.join(' ')} `;
   if (/\s-\w*[CpqstG]\b|--(?:pid|ppid|sid|tty|quick-pid|Group)\b/.test(line)) return null;
   if (/\s(?:-\w*[eA]\w*|a?x\w*|aux\w*|--all)\s/.test(line) || /\s-\w*[uU]\b|--user\b/.test(line)) return `${args.length ? `ps ${args.join(' ')}` : 'ps'} lists every process`;
   return null;
+}
+
+/** The `for … in …` header a command sits in, if any. */
+function loopHeader(node: Invocation['fact']['node']): string {
+  for (let n = node.parent; n; n = n.parent) if (n.type === 'for_statement') return n.text.split(/;|\bdo\b/)[0] ?? '';
+  return '';
 }
 
 function kill(inv: Invocation, j: Judgement): void {
@@ -117,6 +127,8 @@ function kill(inv: Invocation, j: Judgement): void {
     if (t === '-1') everything(j, `${shown} signals every process it may (pid -1)`);
     if (t === '0' || t === '-0') j.add('dangerous', 'kill.group', 'process group', 'kill 0 signals the whole process group');
     if (t === '1') hard(j, 'kill.everything', 'init', 'signalling pid 1 (init) can bring the machine down');
+    // `for p in /proc/[0-9]*; do kill ${p#/proc/}; done`: the loop variable runs over every pid.
+    if (/\$\{?(\w+)/.test(target.source) && inv.fact.node.parent && /\bin\s+\/proc\/(?:\[0-9\]|\*)/.test(loopHeader(inv.fact.node))) everything(j, `${inv.name} in a loop over every pid in /proc`);
     // `kill $(ps -e -o pid=)`, `` kill `pgrep .` ``: every process id on the machine.
     const stages = substitutionStages(target.source);
     const all = stages && everyPid(stages);
