@@ -1,14 +1,12 @@
 /**
  * Databases: SQL and shell escapes given to a database client in its own arguments or on its stdin
  * (never SQL that only appears in other programs' text; see sql.ts), mongo and redis commands,
- * key-value stores (etcd, consul, influx), drop tools, and the frameworks' "wipe the database" tasks.
+ * and key-value stores (etcd, consul, influx); drop tools and framework tasks are in dbTasks.ts.
  */
-import path from 'node:path';
 import type { Invocation, Judgement } from '../judgement.ts';
 import { hasOpt, optValues, parseOptions, type OptionSpec } from '../options.ts';
 import { register } from '../programRules.ts';
-import { display, lit, literal, type WordValue } from '../words.ts';
-import { pythonProgram } from './infra.ts';
+import { display, isDynamic, lit, literal, type WordValue } from '../words.ts';
 import { judgeSql, MYSQL_SQL, PSQL, say, scan, snippet, SQL, SQLITE_SQL, TSQL, type Dialect } from './sql.ts';
 
 const text = (w: WordValue | undefined) => (w ? literal(w) ?? '' : '');
@@ -26,7 +24,8 @@ interface Client {
   sql: string[];
   files: string[];
   dialect: Dialect;
-  operandSql?: boolean;
+  /** SQL as operands from this index on (after sqlite3's database). */
+  operandSql?: number;
   code?: string[];
   writes?: string[];
   safe?: string[];
@@ -38,7 +37,7 @@ const MYSQL: Client = {
 };
 const SQLITE: Client = {
   spec: { short: 'c:s:', long: ['cmd=', 'init=', 'separator=', 'newline=', 'nullvalue=', 'vfs=', 'maxsize=', 'mmap=', 'nonce=', 'escape=', 'readonly', 'safe', 'bail', 'batch', 'echo', 'header', 'noheader', 'interactive', 'json', 'line', 'list', 'markdown', 'box', 'column', 'csv', 'html', 'quote', 'table', 'tabs', 'ascii', 'append', 'zip', 'nofollow', 'stats', 'version', 'help', 'unsigned'], singleDashLong: true },
-  sql: ['cmd', 'c', 's'], files: [], dialect: SQLITE_SQL, operandSql: true, safe: ['safe'],
+  sql: ['cmd', 'c', 's'], files: [], dialect: SQLITE_SQL, operandSql: 1, safe: ['safe'],
 };
 const CLIENTS: Record<string, Client> = {
   psql: {
@@ -76,7 +75,79 @@ const CLIENTS: Record<string, Client> = {
     spec: { short: 'D:R:l:e:Vt', long: ['database=', 'prompt=', 'logfile=', 'execute=', 'liteclirc=', 'table', 'csv', 'warn', 'no-warn', 'auto-vertical-output', 'help', 'version'] },
     sql: ['e', 'execute'], files: [], dialect: { meta: MYSQL_SQL.meta, commands: MYSQL_SQL.commands }, writes: ['l', 'logfile'],
   },
+  // Clients reached through a subcommand (see SUBCLIENTS), and the warehouse and graph shells.
+  'cockroach sql': {
+    spec: { short: 'e:f:d:u:', long: ['execute=', 'file=', 'database=', 'user=', 'url=', 'host=', 'port=', 'certs-dir=', 'format=', 'set=', 'watch=', 'insecure', 'echo-sql', 'safe-updates', 'read-only'] },
+    sql: ['e', 'execute'], files: ['f', 'file'], dialect: PSQL,
+  },
+  snowsql: {
+    spec: { short: 'a:u:d:s:r:w:h:p:q:f:o:c:D:', long: ['accountname=', 'username=', 'dbname=', 'schemaname=', 'rolename=', 'warehouse=', 'host=', 'port=', 'query=', 'filename=', 'option=', 'connection=', 'variable=', 'config=', 'authenticator=', 'private-key-path=', 'noup', 'version', 'help'] },
+    sql: ['q', 'query'], files: ['f', 'filename'], dialect: { meta: (src, i, start) => start && src[i] === '!', commands: [[/^!system\s+(.*)$/i, 'code'], [/^!spool\s+(\S+)/i, 'write']] },
+  },
+  'bq query': {
+    spec: { long: ['destination_table=', 'parameter=', 'location=', 'project_id=', 'dataset_id=', 'format=', 'max_rows=', 'maximum_bytes_billed=', 'label=', 'job_id=', 'apilog=', 'flagfile=', 'use_legacy_sql=', 'nouse_legacy_sql', 'use_legacy_sql', 'dry_run', 'nouse_cache', 'replace', 'append_table', 'batch', 'sync', 'nosync', 'help'] },
+    sql: [], files: [], dialect: { backslash: true }, operandSql: 0,
+  },
+  trino: {
+    spec: { short: 'f:', long: ['execute=', 'file=', 'server=', 'catalog=', 'schema=', 'user=', 'password', 'output-format=', 'session=', 'source=', 'client-tags=', 'client-info=', 'access-token=', 'krb5-principal=', 'truststore-path=', 'keystore-path=', 'debug', 'ignore-errors', 'progress', 'insecure', 'help', 'version'] },
+    sql: ['execute'], files: ['f', 'file'], dialect: SQL,
+  },
+  'cypher-shell': {
+    spec: { short: 'a:u:p:d:f:P:', long: ['address=', 'uri=', 'username=', 'password=', 'database=', 'file=', 'param=', 'format=', 'encryption=', 'access-mode=', 'log=', 'fail-fast', 'fail-at-end', 'non-interactive', 'debug', 'sample-rows=', 'wrap=', 'change-password', 'help', 'version'] },
+    sql: [], files: ['f', 'file'], dialect: SQL, operandSql: 0,
+  },
+  'wrangler d1 execute': {
+    spec: { short: 'c:e:y', long: ['command=', 'file=', 'config=', 'env=', 'persist-to=', 'local', 'remote', 'preview', 'json', 'yes', 'help'] },
+    sql: ['command'], files: ['file'], dialect: SQL,
+  },
 };
+CLIENTS.presto = CLIENTS.trino!;
+
+/** Programs whose SQL client is a subcommand: `cockroach sql`, `bq query`, `wrangler d1 execute`. */
+const SUBCLIENTS: Record<string, string[]> = { cockroach: ['sql'], bq: ['query'], wrangler: ['d1', 'execute'], clickhouse: ['client'] };
+
+/** Commands whose output feeds stdin, or a process substitution, that download: SQL from the network. */
+const DOWNLOADS = /^(?:\S*\/)?(?:curl|wget|fetch|aria2c|http|https|xh|nc|ncat|socat)$/;
+
+/** The SQL a client reads from data: stdin (`-f -`, `-f /dev/stdin`, a pipe) or a `<(…)` file; network sources ask. */
+function dataSql(files: WordValue[], readsFile: boolean, inv: Invocation, j: Judgement, name: string): string[] {
+  const out: string[] = [];
+  const stdinFile = files.some((w) => /^(?:-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(literal(w) ?? ''));
+  const stdin = inv.fact.stdin;
+  if (stdin && (stdinFile || !readsFile)) {
+    const upstream = stdin.upstream.map((f) => text(f.words[0]));
+    if (upstream.some((n) => DOWNLOADS.test(n)) || /^\/dev\/(?:tcp|udp)\//.test(stdin.file ? text(stdin.file) : '')) say(j, 'sql.from-network', 'database', `${name} runs SQL read from the network (${upstream.join(' ← ')})`);
+    if (stdin.text) out.push(stdin.text);
+  }
+  for (const w of files) {
+    for (const piece of w.pieces) {
+      if (piece.kind !== 'unknown' || !piece.text.startsWith('<(')) continue;
+      if (piece.output) out.push(piece.output);
+      else if (/^<\(\s*(?:\S*\/)?(?:curl|wget|fetch|aria2c|xh|nc|ncat)\b/.test(piece.text)) say(j, 'sql.from-network', 'database', `${name} runs SQL read from the network (${piece.text})`);
+    }
+  }
+  return out;
+}
+
+/** The words given to each file option (`-f WORD`, `--file=WORD`), kept as words: a `<(…)` is not literal. */
+function fileWords(args: WordValue[], options: string[]): WordValue[] {
+  const out: WordValue[] = [];
+  args.forEach((w, k) => {
+    const t = display(w);
+    for (const o of options) {
+      const flag = o.length === 1 ? `-${o}` : `--${o}`;
+      if (t === flag && args[k + 1]) out.push(args[k + 1]!);
+      else if (t.startsWith(o.length === 1 ? flag : `${flag}=`) && t.length > flag.length + (o.length === 1 ? 0 : 1)) out.push({ ...w, pieces: dropPrefix(w, o.length === 1 ? flag.length : flag.length + 1) });
+    }
+  });
+  return out;
+}
+
+function dropPrefix(w: WordValue, n: number): WordValue['pieces'] {
+  const [first, ...rest] = w.pieces;
+  if (!first || first.kind !== 'lit' || first.text.length < n) return w.pieces;
+  return first.text.length === n ? rest : [{ kind: 'lit', text: first.text.slice(n) }, ...rest];
+}
 
 function client(inv: Invocation, j: Judgement, name = inv.name, args = inv.args): void {
   const c = CLIENTS[name]!;
@@ -85,10 +156,10 @@ function client(inv: Invocation, j: Judgement, name = inv.name, args = inv.args)
   const parsed = parseOptions(words, c.spec);
   if (hasOpt(parsed, 'help', 'version')) return;
   const texts = known(optValues(parsed, ...c.sql));
-  if (c.operandSql) texts.push(...parsed.operands.slice(1).map((w) => literal(w) ?? display(w)));
-  const readsFile = optValues(parsed, ...c.files).some((f) => f !== '-');
-  const stdin = inv.fact.stdin?.text;
-  if (!texts.length && !readsFile && stdin) texts.push(stdin);
+  if (c.operandSql !== undefined) texts.push(...parsed.operands.slice(c.operandSql).map((w) => literal(w) ?? display(w)));
+  const readsFile = optValues(parsed, ...c.files).length > 0;
+  if (!texts.length) texts.push(...dataSql(fileWords(words, c.files), readsFile, inv, j, name));
+  if (name === 'cypher-shell') for (const t of texts) cypher(t, j);
   const safe = hasOpt(parsed, ...(c.safe ?? []));
   for (const t of texts) {
     const sc = judgeSql(t, c.dialect, name, inv, j);
@@ -107,8 +178,20 @@ function clientCommand(line: string, dialect: Dialect, how: string, inv: Invocat
   else say(j, 'sql.dynamic', 'database', `${how} ${line}: runs SQL made from query results`);
 }
 
-register(Object.keys(CLIENTS), (inv, j) => client(inv, j));
-register(['clickhouse'], (inv, j) => text(inv.args[0]) === 'client' && client(inv, j, 'clickhouse-client', inv.args.slice(1)));
+register(Object.keys(CLIENTS).filter((n) => !n.includes(' ')), (inv, j) => client(inv, j));
+register(Object.keys(SUBCLIENTS), (inv, j) => {
+  const sub = SUBCLIENTS[inv.name]!;
+  const at = inv.args.findIndex((w, k) => sub.every((s, n) => text(inv.args[k + n]) === s));
+  if (at >= 0) client(inv, j, inv.name === 'clickhouse' ? 'clickhouse-client' : `${inv.name} ${sub.join(' ')}`, inv.args.slice(at + sub.length));
+});
+
+/** Cypher: `MATCH (n) DETACH DELETE n` with no WHERE deletes every node it matched. */
+function cypher(src: string, j: Judgement): void {
+  const sc = scan(src, { js: true });
+  for (const part of sc.code.toLowerCase().split(';')) {
+    if (/\b(?:detach\s+)?delete\b/.test(part) && /\bmatch\b/.test(part) && !/\bwhere\b|\{/.test(part)) say(j, 'graph.delete-all', 'database', `cypher-shell: ${snippet(src.trim())} deletes every node it matches`);
+  }
+}
 
 // ── mongo, redis ──
 
@@ -145,7 +228,7 @@ function redis(inv: Invocation, j: Judgement): void {
     if (/^flush(?:all|db)$/.test(cmd) || (/^eval/.test(cmd) && /flush(?:all|db)/.test(rest[0] ?? ''))) say(j, 'redis.flush', 'database', `${why} deletes every key`);
     if (cmd === 'config' && rest[0] === 'set' && /^(?:dir|dbfilename)$/.test(rest[1] ?? '')) say(j, 'redis.config', 'database server', `${why} makes the server write files elsewhere`);
     if (cmd === 'shutdown') say(j, 'redis.shutdown', 'database server', `${why} stops the server`);
-    if (/^(?:del|unlink)$/.test(cmd) && inv.moreArgs) say(j, 'redis.delete', 'database', `${why} deletes keys listed at run time`);
+    if (/^(?:del|unlink)$/.test(cmd) && (inv.moreArgs || (words.length && parsed.operands.slice(1).some(isDynamic)))) say(j, 'redis.delete', 'database', `${why} deletes keys listed at run time`);
   }
 }
 register(['redis-cli', 'valkey-cli', 'keydb-cli'], redis);
@@ -170,54 +253,4 @@ register(['consul'], (inv, j) => {
 register(['influx'], (inv, j) => {
   const ops = inv.args.map(text).filter((w) => !w.startsWith('-'));
   if (ops[0] === 'delete' || (['bucket', 'org', 'v1'].includes(ops[0] ?? '') && ops.includes('delete'))) say(j, 'db.wipe', 'database', `influx ${ops.join(' ')} deletes stored data`);
-});
-
-// ── drop tools ──
-
-register(['dropdb', 'dropuser', 'pg_dropcluster', 'mysqladmin'], (inv, j) => {
-  const args = inv.args.map(text);
-  const drop = inv.name === 'mysqladmin' ? args.findIndex((a) => a.toLowerCase() === 'drop') : 0;
-  if (drop < 0 || args.some((a) => /^--?(?:help|version|\?)$|^-V$/.test(a))) return;
-  const what = inv.name === 'dropuser' ? 'database role' : 'database';
-  say(j, 'sql.drop', what, `${inv.name} ${args.slice(drop).join(' ')} deletes a ${what === 'database' ? 'database' : 'role'}`);
-});
-
-// ── frameworks ──
-
-/** Tasks that drop, reset or wipe a database, by program: matched on ` arg arg … `. */
-const WIPES: [string[], RegExp][] = [
-  [['prisma'], / migrate reset | db push .*--(?:force-reset|accept-data-loss) /],
-  [['rails', 'rake'], / db:(?:drop|reset|purge|schema:load|structure:load|truncate_all|migrate:reset|setup|seed:replant)(?::\w+)* /],
-  [['sequelize', 'sequelize-cli'], / db:drop | db:migrate:undo:all /],
-  [['knex'], / migrate:rollback .*--all /],
-  [['artisan'], / (?:migrate:(?:fresh|reset|refresh)|db:wipe) /],
-  [['alembic'], / downgrade base /],
-  [['flask'], / db downgrade base /],
-  [['typeorm', 'typeorm-ts-node-commonjs', 'typeorm-ts-node-esm'], / schema:drop /],
-  [['mix'], / ecto\.(?:drop|reset) /],
-  [['dotnet'], / ef database drop /],
-  [['supabase'], / db reset /],
-  [['diesel', 'sqlx'], / database (?:drop|reset) /],
-  [['goose'], / (?:reset|down-to 0) /],
-  [['dbmate', 'migrate'], / drop /],
-  [['flyway'], / clean /],
-  [['liquibase'], / drop-?all /],
-  [['manage.py', 'django-admin', 'django'], /^ (?:flush|reset_db|reset_schema|migrate \S+ zero) /],
-];
-
-function wipe(program: string, args: WordValue[], j: Judgement): void {
-  const line = ` ${args.map((w) => text(w).toLowerCase()).join(' ')} `;
-  const hit = WIPES.find(([names, re]) => names.includes(program) && re.test(line));
-  if (hit) say(j, 'db.wipe', 'database', `${program}${line.match(hit[1])![0].trimEnd()} drops or wipes the database`);
-}
-for (const [names] of WIPES) register(names.filter((n) => n !== 'artisan' && n !== 'django'), (inv, j) => wipe(inv.name, inv.args, j));
-
-register(['php'], (inv, j) => {
-  const at = inv.args.findIndex((w) => path.posix.basename(text(w)) === 'artisan');
-  if (at >= 0) wipe('artisan', inv.args.slice(at + 1), j);
-});
-
-register(/^python[\d.]*$/, (inv, j) => {
-  const program = pythonProgram(inv);
-  if (program.module === 'django' || path.posix.basename(program.script ?? '') === 'manage.py') wipe('manage.py', program.args, j);
 });

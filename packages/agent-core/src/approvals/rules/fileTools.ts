@@ -11,7 +11,7 @@ import { lit, literal } from '../words.ts';
 import { treeWrite } from './deletion.ts';
 
 /** Writes each known value (an unknown one, `\0`, names nothing to check). */
-function writeValues(values: string[], inv: Invocation, j: Judgement, how: string): void {
+export function writeValues(values: string[], inv: Invocation, j: Judgement, how: string): void {
   for (const v of values) if (v && v !== '-' && v !== '\u0000') j.write(lit(v), inv, how);
 }
 

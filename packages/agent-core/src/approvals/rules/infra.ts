@@ -9,6 +9,7 @@ import { hasOpt, optValue, optValues, parseOptions, type OptionSpec } from '../o
 import { register } from '../programRules.ts';
 import { classifyWrite, protectedTree, resolvePath, type ResolvedPath } from '../protectedPaths.ts';
 import { isDynamic, lit, literal, type WordValue } from '../words.ts';
+import { treeWrite } from './deletion.ts';
 
 const text = (w: WordValue | undefined) => (w ? literal(w) ?? '' : '');
 /** The literal arguments, lowercased, padded with spaces for ` verb ` matching. */
@@ -73,7 +74,7 @@ const HOST_CAPS = /^(?:all|sys_admin|sys_module|sys_ptrace|sys_rawio|dac_read_se
 function docker(inv: Invocation, j: Judgement): void {
   const ops = parseOptions(inv.args, DOCKER).operands;
   let [sub = '', ...args] = [text(ops[0]), ...ops.slice(1)];
-  if (['container', 'image', 'volume', 'system', 'network', 'builder'].includes(sub)) {
+  if (['container', 'image', 'volume', 'system', 'network', 'builder', 'stack', 'service', 'swarm', 'node'].includes(sub)) {
     const verb = text(args[0]);
     sub = sub === 'container' && !['prune'].includes(verb) ? verb : sub === 'image' && /^(?:rm|remove)$/.test(verb) ? 'rmi' : `${sub} ${verb}`;
     args = args.slice(1);
@@ -87,12 +88,18 @@ function docker(inv: Invocation, j: Judgement): void {
   } else if (sub === 'rm' || sub === 'rmi' || sub === 'remove') {
     const p = parseOptions(args, { short: 'aflv', long: ['all', 'force', 'link', 'volumes', 'depend', 'ignore', 'time='] });
     if (hasOpt(p, 'a', 'all') || inv.moreArgs || p.operands.some(isDynamic)) say('docker.remove-all', 'containers', `${sub} of ${hasOpt(p, 'a', 'all') ? 'everything' : 'names decided at run time'}`);
-  } else if (sub === 'run' || sub === 'create' || sub === 'exec') runInside(sub, args, inv, j);
+  } else if (/^(?:stack|service) (?:rm|remove|down)$|^node rm$/.test(sub)) say('docker.service-delete', 'container services', `${sub} removes running services and their containers`);
+  else if (sub === 'swarm leave' && args.some((w) => /^--?f(?:orce)?$/.test(text(w)))) say('docker.service-delete', 'container services', 'swarm leave --force drops this node, and a last manager its whole swarm');
+  else if (sub === 'system reset') say('docker.volume-delete', 'container volumes', 'system reset deletes every container, image and volume');
+  else if (sub === 'run' || sub === 'create' || sub === 'exec') runInside(sub, args, inv, j);
   else if (sub === 'compose') compose(args, inv, j);
-  else if (sub === 'cp') {
-    const dest = args[args.length - 1];
-    if (dest && args.length >= 2 && !/^[^/.~][^/]*:/.test(text(dest))) j.write(dest, inv, `${inv.name} cp to`);
-  }
+  else if (sub === 'cp') copyOut(args, inv, j);
+}
+
+/** `docker cp`, `kubectl cp`: a last operand without `NAME:` is a local file or directory written. */
+function copyOut(args: WordValue[], inv: Invocation, j: Judgement): void {
+  const dest = args[args.length - 1];
+  if (dest && args.length >= 2 && !/^[^/.~][^/]*:/.test(text(dest))) treeWrite(dest, inv, j, `${inv.name} cp to`);
 }
 register(['docker', 'podman', 'nerdctl', 'finch'], docker);
 
@@ -134,7 +141,7 @@ register(['docker-compose', 'podman-compose'], (inv, j) => compose(inv.args, inv
 
 // ── clusters ──
 
-const KUBECTL: OptionSpec = { short: 'n:s:l:c:o:f:k:itqA', long: ['namespace=', 'context=', 'kubeconfig=', 'server=', 'cluster=', 'user=', 'token=', 'as=', 'as-group=', 'as-uid=', 'certificate-authority=', 'client-certificate=', 'client-key=', 'request-timeout=', 'tls-server-name=', 'cache-dir=', 'v=', 'selector=', 'container=', 'output=', 'filename=', 'kustomize=', 'all-namespaces', 'all', 'force', 'grace-period=', 'now', 'wait', 'recursive', 'dry-run', 'stdin', 'tty', 'quiet', 'ignore-not-found', 'cascade=', 'field-selector=', 'ignore-daemonsets', 'delete-emptydir-data', 'timeout=', 'prune', 'pod-running-timeout='] };
+export const KUBECTL: OptionSpec = { short: 'n:s:l:c:o:f:k:itqA', long: ['namespace=', 'context=', 'kubeconfig=', 'server=', 'cluster=', 'user=', 'token=', 'as=', 'as-group=', 'as-uid=', 'certificate-authority=', 'client-certificate=', 'client-key=', 'request-timeout=', 'tls-server-name=', 'cache-dir=', 'v=', 'selector=', 'container=', 'output=', 'filename=', 'kustomize=', 'all-namespaces', 'all', 'force', 'grace-period=', 'now', 'wait', 'recursive', 'dry-run', 'stdin', 'tty', 'quiet', 'ignore-not-found', 'cascade=', 'field-selector=', 'ignore-daemonsets', 'delete-emptydir-data', 'timeout=', 'prune', 'pod-running-timeout='] };
 
 function kubectl(inv: Invocation, j: Judgement): void {
   const p = parseOptions(inv.args, KUBECTL);
@@ -146,6 +153,7 @@ function kubectl(inv: Invocation, j: Judgement): void {
   if (sub === 'delete') j.add('dangerous', 'kubectl.delete', `kubernetes ${files || !kind ? 'resources' : kind.split('/')[0]}`, `${inv.name} ${shown} deletes cluster resources`);
   if (sub === 'drain') j.add('dangerous', 'kubectl.drain', 'kubernetes node', `${inv.name} drain ${kind ?? ''} evicts every pod from a node`);
   if (sub === 'apply' && hasOpt(p, 'prune')) j.add('dangerous', 'kubectl.delete', 'kubernetes resources', `${inv.name} apply --prune deletes resources missing from the manifests`);
+  if (sub === 'cp') copyOut(p.operands.slice(1), inv, j);
   if (sub === 'exec') {
     const dash = inv.args.findIndex((w) => text(w) === '--');
     const words = dash >= 0 ? inv.args.slice(dash + 1) : p.operands.slice(2);
@@ -195,6 +203,11 @@ const CLOUD: [string[], RegExp, string][] = [
   [['supabase', 'railway'], /^(?:delete|down)$/, 'cloud'],
   [['eksctl'], /^delete$/, 'aws eks'],
   [['vagrant'], /^destroy$/, 'virtual machines'],
+  [['hcloud'], /^delete$/, 'hetzner'],
+  [['linode-cli'], /^(?:delete|rm)$/, 'linode'],
+  [['vultr-cli'], /^(?:delete|destroy|d)$/, 'vultr'],
+  [['scw'], /^delete$/, 'scaleway'],
+  [['oci'], /^(?:delete|terminate)$/, 'oracle cloud'],
 ];
 const CLOUD_GLOBAL: OptionSpec = { long: ['project=', 'account=', 'configuration=', 'format=', 'verbosity=', 'zone=', 'region=', 'impersonate-service-account=', 'billing-project=', 'subscription=', 'context='] };
 for (const [names, verbs, target] of CLOUD) {

@@ -117,6 +117,8 @@ function tautology(cond: string, strings: string[]): boolean {
   if (/\bor\b/.test(topLevel(c))) return splitTop(c, 'or').some((p) => tautology(p, strings));
   if (/\band\b/.test(topLevel(c))) return splitTop(c, 'and').every((p) => tautology(p, strings));
   if (/^(?:true|not\s+(?:false|0)|[1-9]\d*(?:\.\d+)?)$/.test(c)) return true;
+  // A key column is never null: `id IS NOT NULL` holds for every row.
+  if (/^(?:\w+\.)?(?:id|uuid|pk|rowid|oid|ctid)\s+is\s+not\s+null$/.test(c)) return true;
   const eq = /^(\S+)\s*(?:=|==|>=|<=|<=>|is)\s*(\S+)$/.exec(c);
   if (eq && eq[1] === eq[2]) return true;
   const num = /^(-?[\d.]+)\s*(<>|!=|<|>)\s*(-?[\d.]+)$/.exec(c);
@@ -151,12 +153,20 @@ function everyRow(s: string, strings: string[], how: string, j: Judgement): void
   }
 }
 
+/** Grants of every privilege on every database, of server-wide privileges, or the right to grant on. */
+const GRANT_ALL = /^grant\s+(?:all\b.*\bon\s+\*\.\*|.*\bwith\s+(?:grant|admin)\s+option\b|(?:[\w\s,]*\b)?(?:super|file|shutdown|process)\b.*\bon\s+\*\.\*|(?:pg_read_server_files|pg_write_server_files|pg_execute_server_program|rds_superuser|cloudsqlsuperuser|postgres|sysadmin|accountadmin|securityadmin)\b)/;
+/** Server functions that end other sessions, write server files or change replication. */
+const SERVER_CALLS = /\b(?:pg_terminate_backend|pg_drop_replication_slot|pg_file_write|pg_file_unlink|lo_export|pg_promote|system\$cancel_all_queries)\s*\(/;
+
 function statement(s: string, sc: Scanned, how: string, inv: Invocation, j: Judgement, depth: number): void {
   const quoted = (k: string) => sc.strings[+k] ?? '';
   if (/^(?:grant|revoke)\b/.test(s)) {
     if (/^grant\s+all\b.*\bto\s+public\b/.test(s)) say(j, 'sql.grant-public', 'database role', `${how}: ${shown(s, sc.strings)} gives everyone every privilege`);
+    else if (GRANT_ALL.test(s)) say(j, 'sql.grant-all', 'database role', `${how}: ${shown(s, sc.strings)} gives an account control of the server`);
     return;
   }
+  if (/^(?:create|alter)\s+(?:role|user)\b.*\bsuperuser\b/.test(s) && !/\bnosuperuser\b/.test(s)) say(j, 'sql.grant-all', 'database role', `${how}: ${shown(s, sc.strings)} makes a superuser`);
+  if (/^(?:shutdown|kill(?:\s+(?:connection|query))?\s+\d+)\b/.test(s) || SERVER_CALLS.test(s)) say(j, 'sql.server-control', 'database server', `${how}: ${shown(s, sc.strings)} stops the server or other sessions`);
   if (/^alter\b/.test(s)) {
     if (/\bdrop\b/.test(s)) say(j, 'sql.alter-drop', 'database table', `${how}: ${shown(s, sc.strings)} drops part of a table`);
     // ClickHouse mutations: `ALTER TABLE t DELETE WHERE 1=1`.

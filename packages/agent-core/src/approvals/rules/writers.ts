@@ -8,6 +8,7 @@ import { hasOpt, optValue, optValues, parseOptions, type OptionSpec } from '../o
 import { register } from '../programRules.ts';
 import { display, lit, literal, type WordValue } from '../words.ts';
 import { treeWrite } from './deletion.ts';
+import { writeValues } from './fileTools.ts';
 
 const COPY: OptionSpec = { short: 'abdfHiLlnPpRrsTuvxt:S:m:o:g:DCZ', long: ['archive', 'backup', 'force', 'interactive', 'link', 'dereference', 'no-clobber', 'no-dereference', 'preserve', 'recursive', 'symbolic-link', 'target-directory=', 'no-target-directory', 'update', 'verbose', 'suffix=', 'mode=', 'owner=', 'group=', 'relative', 'parents', 'reflink', 'sparse=', 'strip', 'compare', 'directory', 'remove-destination', 'attributes-only', 'copy-contents', 'one-file-system', 'logical', 'physical'] };
 
@@ -138,6 +139,9 @@ function tar(inv: Invocation, j: Judgement): void {
   if (hasOpt(parsed, 'x', 'extract', 'get')) {
     const dir = optValue(parsed, 'C', 'directory');
     treeWrite(dir !== undefined ? lit(dir) : lit('.'), inv, j, 'tar extracts into');
+    // `--one-top-level=DIR` extracts into DIR (under `-C`): an option parsed by hand, its value being optional.
+    const top = optValue(parsed, 'one-top-level');
+    if (top && top !== '\u0000') treeWrite(lit(path.posix.isAbsolute(top) ? top : path.posix.join(dir ?? '.', top)), inv, j, 'tar extracts into');
     if (hasOpt(parsed, 'P', 'absolute-names')) j.add('dangerous', 'write.anywhere', 'other path', 'tar -P extracts to the absolute paths stored in the archive');
   }
   if (hasOpt(parsed, 'remove-files')) for (const f of parsed.operands) j.remove(f, inv, true, 'tar --remove-files of');
@@ -253,6 +257,7 @@ register(['patch'], (inv, j) => {
   const dir = optValue(parsed, 'd', 'directory');
   if (dir) treeWrite(lit(dir), inv, j, 'patch in');
   if (parsed.operands[0]) j.write(parsed.operands[0], inv, 'patch of');
+  writeValues(optValues(parsed, 'o', 'output'), inv, j, 'patch writes');
 });
 
 register(['wget', 'curl', 'aria2c', 'http', 'https', 'xh', 'fetch'], (inv, j) => {
