@@ -19,7 +19,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { CAUGHT, SAFE } from '../../packages/agent-core/src/approvals/corpus.ts';
-import { EVERYDAY, TECHNIQUES } from '../../packages/agent-core/src/approvals/techniqueCorpus.ts';
+import { EVERYDAY } from '../../packages/agent-core/src/approvals/everydayCorpus.ts';
+import { TECHNIQUES } from '../../packages/agent-core/src/approvals/techniqueCorpus.ts';
 import { judgeCommand, judgeWrite } from '../../packages/agent-core/src/approvals/judge.ts';
 import { BackendProcess, BACKEND_BIN } from '../../packages/rpc-server/src/testing/backendProcess.ts';
 

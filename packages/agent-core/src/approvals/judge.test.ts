@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAUGHT, SAFE } from './corpus.ts';
-import { EVERYDAY, TECHNIQUES } from './techniqueCorpus.ts';
+import { EVERYDAY } from './everydayCorpus.ts';
+import { TECHNIQUES } from './techniqueCorpus.ts';
 import { judgeCommand, judgeWrite, loadBashParser } from './judge.ts';
 import type { Level, Verdict } from './types.ts';
 
