@@ -23,6 +23,7 @@ import { EVERYDAY } from '../../packages/agent-core/src/approvals/everydayCorpus
 import { TECHNIQUES } from '../../packages/agent-core/src/approvals/techniqueCorpus.ts';
 import { judgeCommand, judgeWrite } from '../../packages/agent-core/src/approvals/judge.ts';
 import { BackendProcess, BACKEND_BIN } from '../../packages/rpc-server/src/testing/backendProcess.ts';
+import { median, quantile } from './stats.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({
@@ -33,8 +34,6 @@ const PASSES = Number(values.passes);
 /** The corpora's own context. */
 const CTX = { home: '/home/alice', hermesHome: '/home/alice/.hermes', cwd: '/home/alice/project' };
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const median = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
 const log = (line = '') => void (values.json || process.stdout.write(line + '\n'));
 const ms = (n: number, digits = 1) => `${n.toFixed(digits)} ms`;
 

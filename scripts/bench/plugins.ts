@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { NO_EXTENSIONS, registerBuiltinTools, ToolRegistry, type ExtensionPort } from '../../packages/agent-core/src/index.ts';
 import { PluginHost } from '../../packages/plugin-host/src/index.ts';
+import { median, quantile } from './stats.ts';
 
 const { values } = parseArgs({
   options: { plugins: { type: 'string', default: '100' }, iterations: { type: 'string', default: '20000' }, keep: { type: 'boolean', default: false } },
@@ -21,8 +22,6 @@ const { values } = parseArgs({
 const PLUGINS = Number(values.plugins);
 const ITERATIONS = Number(values.iterations);
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-const median = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
 
 function writePlugin(root: string, name: string, body: string): void {
   const dir = path.join(root, name);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { AgentSession } from './agent/agentSession.ts';
 import type { AgentEventSink } from './agent/events.ts';
-import { hermesHome } from './config/hermesHome.ts';
+import { hermesHome, judgeHomes } from './config/hermesHome.ts';
 import { formatProblem, loadConfig, type LoadedConfig } from './config/loadConfig.ts';
 import { resolveModel, type ModelFlags, type ModelResolution } from './config/resolveModel.ts';
 import { createFileLogger, type Logger } from './logging/logger.ts';
@@ -10,7 +10,6 @@ import { resolveContextWindow } from './context/contextWindows.ts';
 import { ContextCompressor } from './context/contextCompressor.ts';
 import type { ContextEngine } from './context/contextEngine.ts';
 import { SessionStore, type StoredSession } from './sessions/sessionStore.ts';
-import os from 'node:os';
 import { ApprovalGate } from './approvals/approvalGate.ts';
 import { appendToConfigList } from './config/configWriter.ts';
 import { ProcessRegistry } from './processes/processRegistry.ts';
@@ -44,6 +43,10 @@ export class HermesRuntime {
   readonly store: SessionStore;
   readonly logger: Logger;
   readonly gate: ApprovalGate;
+  /** The homes the gate judges against (for `approvals.check` too). */
+  get judgeHomes(): { home: string; hermesHome: string } {
+    return judgeHomes(this.home, this.env);
+  }
   /** User skills (`$HERMES_HOME/skills/`) and plugin skills, for the skill tools and the system prompt. */
   readonly skills: SkillCatalog;
   /** Background processes started by the terminal tool, across sessions. */
@@ -90,8 +93,7 @@ export class HermesRuntime {
         if (this.store.getSession(decision.sessionId)) this.store.recordApproval(decision);
         else this.logger.info('approval decision outside a session: %s', JSON.stringify(decision));
       },
-      home: this.env.HOME ?? os.homedir(),
-      hermesHome: this.home,
+      ...this.judgeHomes,
       onError: (message, error) => this.logger.error('approvals: %s: %s', message, error instanceof Error ? error.message : String(error)),
     });
   }

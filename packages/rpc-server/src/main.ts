@@ -2,9 +2,8 @@
 // The guard must be the first import: nothing may reach stdout but protocol frames.
 import { protocolStdout } from './boot/guard.ts';
 import path from 'node:path';
-import { createFileLogger, createStderrLogger, hermesHome, HermesRuntime, loadConfig, type Logger } from '@hermes/agent-core';
+import { createFileLogger, createStderrLogger, formatProblem, hermesHome, HermesRuntime, judgeHomes, loadConfig, type Logger } from '@hermes/agent-core';
 import { BACKEND_USAGE, parseBackendArgs, type BackendArgs } from './boot/cliArgs.ts';
-import { judgeHomes } from './handlers/approvalHandlers.ts';
 import { startBackend, type Backend } from './server/backend.ts';
 import { startJudgeBackend } from './server/judgeBackend.ts';
 import { LiveSessions } from './server/liveSessions.ts';
@@ -23,7 +22,10 @@ async function main(): Promise<void> {
   if (args.judgeOnly) {
     // Creates nothing: no runtime (state.db), no log file; .env is only read, for HOME.
     const logger = createStderrLogger();
-    const homes = judgeHomes(home, loadConfig(home).dotenv);
+    const loaded = loadConfig(home);
+    for (const problem of loaded.problems) logger.warn('config: %s', formatProblem(problem));
+    // The process environment wins over $HERMES_HOME/.env, as in a session.
+    const homes = judgeHomes(home, { ...loaded.dotenv, ...process.env });
     runUntilClosed(startJudgeBackend({ input: process.stdin, output: protocolStdout, homes, logger, version: HERMES_VERSION }), logger);
     return;
   }

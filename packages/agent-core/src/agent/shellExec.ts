@@ -30,7 +30,7 @@ export async function shellExec(input: {
   const signal = input.signal ?? new AbortController().signal;
   const verdict = await input.gate.check(
     { kind: 'command', toolName: 'shell', command: input.command, cwd: input.cwd },
-    { sessionId: input.sessionId, yolo: input.yolo, ask: input.ask, signal, cwd: input.cwd },
+    { sessionId: input.sessionId, yolo: input.yolo, ask: input.ask, signal },
   );
   if (!verdict.allowed) return { stdout: '', stderr: verdict.message, code: SHELL_BLOCKED_CODE };
   const result = await execa('/bin/bash', ['-c', input.command], {

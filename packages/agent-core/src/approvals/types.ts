@@ -1,4 +1,4 @@
-/** Shared shapes of the approval gate (detection, the gate, and the tools that ask it). */
+/** Shared shapes of the approval gate (the judge, the gate, and the tools that ask it). */
 
 export type ApprovalChoice = 'once' | 'session' | 'always' | 'deny';
 export const APPROVAL_CHOICES: readonly ApprovalChoice[] = ['once', 'session', 'always', 'deny'];
@@ -66,6 +66,7 @@ export interface ApprovalDecision {
   sessionId: string;
   toolName: string;
   command: string;
+  /** The `rule@target` keys of the findings, comma-separated (the column keeps its first name). */
   patternKey: string;
   /** The human's choice, or how the gate decided without one. */
   choice: ApprovalChoice | 'hardline' | 'allowlist' | 'session-approved' | 'timeout' | 'yolo' | 'mode-off';

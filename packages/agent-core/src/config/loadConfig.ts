@@ -45,7 +45,7 @@ export interface HermesConfig {
     /** Seconds to wait for an answer; no answer is a denial. */
     timeout: number;
   };
-  /** Pattern keys the user approved with "always". */
+  /** `rule@target` keys the user approved with "always" (older description keys still count; see approvals/allowlist.ts). */
   command_allowlist: string[];
   /** Toolsets offered to the model; absent means all core toolsets. */
   toolsets?: string[];

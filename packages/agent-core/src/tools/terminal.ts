@@ -52,7 +52,8 @@ function workdirPath(args: Record<string, unknown>, context: ToolContext): strin
 
 function workdir(args: Record<string, unknown>, context: ToolContext): string {
   const given = args.workdir !== undefined && args.workdir !== null && args.workdir !== '';
-  const dir = given ? resolvePath(context.cwd, requireString(args, 'workdir')) : context.cwd;
+  if (given) requireString(args, 'workdir');
+  const dir = workdirPath(args, context);
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new Error(`${given ? 'workdir' : 'The working directory'} ${dir} is not an existing directory`);
   }

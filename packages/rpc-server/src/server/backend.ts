@@ -7,7 +7,7 @@ import { promptAnswerHandlers } from '../handlers/promptAnswers.ts';
 import { toolHandlers } from '../handlers/toolHandlers.ts';
 import { lifecycleHandlers } from '../handlers/lifecycleHandlers.ts';
 import { commandHandlers } from '../handlers/commandHandlers.ts';
-import { approvalHandlers, judgeHomes } from '../handlers/approvalHandlers.ts';
+import { approvalHandlers } from '../handlers/approvalHandlers.ts';
 import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.ts';
 import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
 import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type HermesEvent } from '../protocol/index.ts';
@@ -39,10 +39,7 @@ export interface Backend {
 /** Serves the protocol on a pair of streams (the process's stdio in production). */
 export function startBackend(options: BackendOptions): Backend {
   const { runtime, logger } = options;
-  const { connection, reader, writer } = createNdjsonConnection(options.input, options.output, {
-    answerBadFrames: true,
-    onBadFrame: (error) => logger.warn('bad frame from client: %s', error.message),
-  });
+  const { connection, reader, writer } = clientConnection(options.input, options.output, logger);
   const sessions = options.sessions;
   const requests = new ServerRequests(
     writer,
@@ -73,7 +70,7 @@ export function startBackend(options: BackendOptions): Backend {
     ...toolHandlers(ctx),
     ...lifecycleHandlers(ctx),
     ...commandHandlers(ctx),
-    ...approvalHandlers(judgeHomes(runtime.home, runtime.loaded.dotenv)),
+    ...approvalHandlers(runtime.judgeHomes),
   };
   serveHandlers(connection, table, logger);
 
@@ -115,6 +112,14 @@ export function serveHandlers(connection: MessageConnection, table: HandlerTable
 }
 
 /** Starts reading requests and sends the handshake, `gateway.ready`. */
+/** The client's connection: NDJSON over the given streams; bad frames are answered and logged. */
+export function clientConnection(input: Readable, output: Writable, logger: Logger) {
+  return createNdjsonConnection(input, output, {
+    answerBadFrames: true,
+    onBadFrame: (error) => logger.warn('bad frame from client: %s', error.message),
+  });
+}
+
 export function listenAndAnnounce(connection: MessageConnection, version: string, logger: Logger): void {
   connection.onError(([error]) => logger.warn('transport: %s', error.message));
   connection.listen();

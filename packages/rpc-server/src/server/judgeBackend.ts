@@ -8,8 +8,7 @@ import type { Logger } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { approvalHandlers, type JudgeHomes } from '../handlers/approvalHandlers.ts';
 import { ErrorCode } from '../protocol/index.ts';
-import { createNdjsonConnection } from '../transport/index.ts';
-import { listenAndAnnounce, serveHandlers, type Backend } from './backend.ts';
+import { clientConnection, listenAndAnnounce, serveHandlers, type Backend } from './backend.ts';
 
 export interface JudgeBackendOptions {
   input: Readable;
@@ -21,10 +20,7 @@ export interface JudgeBackendOptions {
 
 export function startJudgeBackend(options: JudgeBackendOptions): Backend {
   const { logger } = options;
-  const { connection } = createNdjsonConnection(options.input, options.output, {
-    answerBadFrames: true,
-    onBadFrame: (error) => logger.warn('bad frame from client: %s', error.message),
-  });
+  const { connection } = clientConnection(options.input, options.output, logger);
   serveHandlers(connection, approvalHandlers(options.homes), logger);
   connection.onRequest(
     (method: string) => new ResponseError(ErrorCode.MethodNotFound, `${method} is not served by a backend started with --judge-only (only approvals.check is)`),

@@ -21,13 +21,14 @@ describe('formatVerdict', () => {
     expect(formatVerdict({ level: 'safe', findings: [] })).toBe('safe\n');
   });
 
-  it('keeps a finding on one line and escapes control characters', () => {
+  it('keeps a finding on one line and marks control and lookalike characters', () => {
     const text = formatVerdict({
       level: 'dangerous',
-      findings: [{ level: 'dangerous', rule: 'r', target: 't', why: 'runs `ls\nrm -rf x` \u001b[2J' }],
+      findings: [{ level: 'dangerous', rule: 'r', target: 't', why: 'runs `ls\nrm -rf x` \u001b[2J \uff07' }],
     });
     expect(text.split('\n')).toHaveLength(3);
-    expect(text).toContain('runs `ls\\nrm -rf x` \\u001b[2J');
+    expect(text).toContain('runs `ls⟨LF⟩rm -rf x` ⟨ESC⟩[2J ⟨U+FF07⟩');
+    expect(text).not.toMatch(/\u001b/);
   });
 });
 
@@ -45,10 +46,10 @@ describe('parseCheckLine', () => {
 });
 
 describe('verdictLine', () => {
-  it('keeps the wire fields only, level first', () => {
+  it('keeps the wire fields only, level first, and the line when known', () => {
     const finding = { level: 'dangerous' as const, rule: 'r', target: 't', why: 'w', internal: true };
-    expect(verdictLine({ level: 'dangerous', findings: [finding] })).toBe(
-      '{"level":"dangerous","findings":[{"level":"dangerous","rule":"r","target":"t","why":"w"}]}',
+    expect(verdictLine({ level: 'dangerous', findings: [finding, { ...finding, line: 3 }] })).toBe(
+      '{"level":"dangerous","findings":[{"level":"dangerous","rule":"r","target":"t","why":"w"},{"level":"dangerous","rule":"r","target":"t","why":"w","line":3}]}',
     );
   });
 });

@@ -1,15 +1,12 @@
 /** `hermes approvals check` as text: a verdict for a reader, and the NDJSON lines in and out. Pure. */
 import type { ApprovalsCheckParams, ApprovalsCheckResult } from '@hermes/rpc-server/protocol';
+import { revealText } from '../layout/visibleText.ts';
 
 /**
- * Control characters (a newline inside a command, an escape sequence) shown as escapes, so each
- * finding stays on one line and a judged command cannot drive the terminal.
+ * Control, invisible and lookalike characters shown as markers, as on the approval card (`⟨ESC⟩`,
+ * `⟨U+FF07⟩`), and newlines as `⟨LF⟩`: each finding stays on one line and cannot drive the terminal.
  */
-function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const oneLine = (text: string): string => revealText(text).replace(/\n/g, '⟨LF⟩');
 
 /** The level on its own line, then one aligned line per finding: level, rule, target, why. */
 export function formatVerdict(verdict: ApprovalsCheckResult): string {
@@ -19,9 +16,9 @@ export function formatVerdict(verdict: ApprovalsCheckResult): string {
   return `${[verdict.level, ...lines].join('\n')}\n`;
 }
 
-/** The NDJSON answer to one input line: the verdict with only the wire fields, in a fixed order. */
+/** The NDJSON answer to one input line: the verdict with only the wire fields (`line` when known), in a fixed order. */
 export function verdictLine(verdict: ApprovalsCheckResult): string {
-  const findings = verdict.findings.map(({ level, rule, target, why }) => ({ level, rule, target, why }));
+  const findings = verdict.findings.map(({ level, rule, target, why, line }) => ({ level, rule, target, why, ...(line === undefined ? {} : { line }) }));
   return JSON.stringify({ level: verdict.level, findings });
 }
 

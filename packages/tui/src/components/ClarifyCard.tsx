@@ -1,13 +1,13 @@
 import { Box, Text } from 'ink';
 import { isTyping, TYPE_AN_ANSWER } from '../input/clarifyKeys.ts';
 import { clarifyLayout, CARD_CHROME_COLUMNS } from '../layout/cardLayout.ts';
-import { columnsOf } from '../layout/textTail.ts';
+import { textColumns } from '../layout/textTail.ts';
 import type { PendingPrompt } from '../state/viewState.ts';
 
 type ClarifyPrompt = Extract<PendingPrompt, { kind: 'clarify' }>;
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const width = (text: string) => [...text].reduce((sum, char) => sum + columnsOf(char.codePointAt(0) ?? 0), 0);
+const width = textColumns;
 
 /** The part of a one-row input that fits in `columns`, keeping the cursor in view. */
 export function inputWindow(text: string, cursor: number, columns: number): { before: string; at: string; after: string } {

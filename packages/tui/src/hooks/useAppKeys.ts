@@ -17,7 +17,7 @@ import type { PendingPrompt } from '../state/viewState.ts';
 import { useKeyboard } from './useKeyboard.ts';
 
 /** Where a card is drawn: the approval card's command view scrolls by the rows it has. */
-export interface CardSize {
+interface CardSize {
   width: number;
   maxRows: number;
 }

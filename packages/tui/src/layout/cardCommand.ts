@@ -1,6 +1,6 @@
 /**
  * The command on the approval card. A command of one line, or one whose findings name no line, is
- * wrapped and folded at its end as before. Otherwise the lines holding findings are always shown,
+ * wrapped and folded at its end. Otherwise the lines holding findings are always shown,
  * numbered (`35│ rm -rf DIR`): a folded card must not show only the harmless lines at the top of a
  * long command. The other lines get what room is left, the first one first (it usually says what the
  * command is for), then those around each finding's line; the rest fold into `… N lines` rows. Each

@@ -183,7 +183,7 @@ describe('approvalLayout with findings that name their lines', () => {
     expect(row?.length).toBeLessThanOrEqual(60 - CARD_CHROME_COLUMNS - 2);
   });
 
-  it('shows a one-line command as before, wrapped, whatever line its finding names', () => {
+  it('shows a one-line command wrapped, whatever line its finding names', () => {
     const command = `echo ＇; rm -rf DIR; echo ＇ ${'x'.repeat(60)}`;
     const layout = approvalLayout(text({ command, findings: [{ ...FINDINGS[1]!, line: 1 }] }), [...ALL], 60, 24);
     expect(layout.command.every((row) => row.kind === 'text' && row.gutter === undefined)).toBe(true);

@@ -49,7 +49,6 @@ export function clampTop(top: number, total: number, page: number): number {
 export interface PagerWindow {
   rows: string[];
   levels: (FindingLevel | undefined)[];
-  top: number;
   /** 1-based command lines of the first and last row shown. */
   firstLine: number;
   lastLine: number;
@@ -62,7 +61,6 @@ export function pagerWindow(all: PagerRows, top: number, page: number): PagerWin
   return {
     rows,
     levels: all.levels.slice(start, start + rows.length),
-    top: start,
     firstLine: (all.lineOf[start] ?? 0) + 1,
     lastLine: (all.lineOf[start + rows.length - 1] ?? 0) + 1,
     lineCount: all.lineCount,

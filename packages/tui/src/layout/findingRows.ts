@@ -6,7 +6,7 @@
 import type { ApprovalFinding } from '@hermes/rpc-server/protocol';
 import type { FindingLevel } from './findingLines.ts';
 import { truncateRow, wrapLine } from './foldRows.ts';
-import { columnsOf } from './textTail.ts';
+import { textColumns } from './textTail.ts';
 import { revealText } from './visibleText.ts';
 
 export const FINDING_ICON: Record<FindingLevel, string> = { hardline: '⛔', dangerous: '⚠' };
@@ -25,7 +25,7 @@ export interface FindingRow {
   rows: string[];
 }
 
-const iconColumns = (level: FindingLevel) => [...FINDING_ICON[level]].reduce((sum, char) => sum + columnsOf(char.codePointAt(0) ?? 0), 0);
+const iconColumns = (level: FindingLevel) => textColumns(FINDING_ICON[level]);
 
 /** The room after a finding's icon and its space, in columns. */
 const textWidth = (level: FindingLevel, width: number) => width - iconColumns(level) - 1;

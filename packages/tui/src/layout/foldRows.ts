@@ -3,13 +3,13 @@
  * must stay shorter than the terminal, so every row they print is counted here rather than left to
  * Ink's own wrapping.
  */
-import { columnsOf } from './textTail.ts';
+import { textColumns } from './textTail.ts';
 import { MARKER, revealText } from './visibleText.ts';
 
 /** What a row is made of: characters, and `revealText` markers, which are never split between rows. */
 const ATOMS = new RegExp(`${MARKER.source}|[\\s\\S]`, 'gu');
 
-const atomColumns = (atom: string) => [...atom].reduce((sum, char) => sum + columnsOf(char.codePointAt(0) ?? 0), 0);
+const atomColumns = textColumns;
 
 /** One line as rows of at most `width` columns: breaks after a space when it can, anywhere when it must. */
 export function wrapLine(line: string, width: number): string[] {

@@ -10,11 +10,16 @@ export function columnsOf(codePoint: number): number {
   return 2;
 }
 
+/** Columns a string takes (see `columnsOf`). */
+export function textColumns(text: string): number {
+  let columns = 0;
+  for (const char of text) columns += columnsOf(char.codePointAt(0) ?? 0);
+  return columns;
+}
+
 /** Screen rows `line` takes at `width` columns, breaking anywhere (an upper bound for word wrap). */
 function rowsOf(line: string, width: number): number {
-  let columns = 0;
-  for (const char of line) columns += columnsOf(char.codePointAt(0) ?? 0);
-  return Math.max(1, Math.ceil(columns / width));
+  return Math.max(1, Math.ceil(textColumns(line) / width));
 }
 
 export interface TextTail {

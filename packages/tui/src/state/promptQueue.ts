@@ -18,7 +18,7 @@ const lineOf = (line: unknown): { line?: number } => (typeof line === 'number' &
  * The findings of an approval request as the card can show them. A malformed entry is shown as best
  * it can be rather than dropped: a reason to worry must not vanish because a field is missing.
  */
-export function approvalFindings(findings: unknown): ApprovalFinding[] {
+function approvalFindings(findings: unknown): ApprovalFinding[] {
   if (!Array.isArray(findings)) return [];
   return findings
     .filter((finding): finding is Record<string, unknown> => typeof finding === 'object' && finding !== null)
