@@ -113,6 +113,17 @@ describe('inputs meant to break the gate', () => {
     expect((await judgeCommand(long, ctx)).level).toBe('hardline');
     const code = `python3 -c "${'x = 1 + 1 '.repeat(20_000)}"`;
     expect((await judgeCommand(code, ctx)).level).toBe('safe');
+    // Inputs that once made a regex backtrack for seconds to minutes (vitest's timeout catches a relapse).
+    expect((await judgeCommand(`rm -rf ~/${'*'.repeat(40)}x`, ctx)).level).not.toBe('safe');
+    expect((await judgeCommand(`rm -rf ~/${'*'.repeat(40)}`, ctx)).level).toBe('hardline');
+    expect((await judgeCommand(`vim -c '${' '.repeat(20_000)}x' notes.txt`, ctx)).level).toBe('safe');
+    expect((await judgeCommand(`curl 'http://${'{a,b}'.repeat(20)}.example/'`, ctx)).level).toBe('safe');
+    const braces = await judgeCommand(`echo ${'{a,b}'.repeat(20)}`, ctx);
+    expect(braces.findings.map((f) => [f.level, f.rule])).toEqual([['dangerous', 'shell.unreadable']]);
+    expect(braces.findings[0]!.why).toContain('more than 256 words');
+    expect((await judgeCommand(`python3 -c "import os; os.system('ls')${' '.repeat(20_000)}, 'x'"`, ctx)).level).toBe('dangerous');
+    expect((await judgeCommand(`sed -n '1${' '.repeat(20_000)}p' f`, ctx)).level).toBe('safe');
+    expect((await judgeCommand(`ps -${'o'.repeat(20_000)} | xargs kill`, ctx)).level).toBe('safe');
   });
 
   it('never judges an empty or blank command as anything but safe, and a NUL as unusual', async () => {

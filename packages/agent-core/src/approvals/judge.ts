@@ -10,7 +10,7 @@ import { walkProgram, type CommandFact } from './commandFacts.ts';
 import { Judgement, type Invocation } from './judgement.ts';
 import { isKnownProgram, programNames, rulesFor } from './programRules.ts';
 import { classifyWrite, resolvePath } from './protectedPaths.ts';
-import { braceReading, continuationReading, emptySubstitutionReading, ifsReading, statementReadings } from './readings.ts';
+import { MAX_BRACE_WORDS, braceReading, continuationReading, emptySubstitutionReading, ifsReading, statementReadings } from './readings.ts';
 import './rules/index.ts';
 import { staticOutput } from './staticEval.ts';
 import type { Finding, JudgeContext, Verdict } from './types.ts';
@@ -98,7 +98,11 @@ function judgeText(parser: Parser, text: string, scope: Scope, j: Judgement, str
     }
     if (outermost) j.line = null;
     // Brace and $IFS readings keep the line breaks, so their findings keep lines too.
-    const sameLines = [braceReading(text), ifsReading(text), emptySubstitutionReading(text)];
+    const braces = braceReading(text);
+    if (braces === 'too many' && strict) {
+      j.add('dangerous', 'shell.unreadable', 'command', `a brace expansion here makes more than ${MAX_BRACE_WORDS} words; hermes does not read that many`);
+    }
+    const sameLines = [braces === 'too many' ? null : braces, ifsReading(text), emptySubstitutionReading(text)];
     const otherLines = [continuationReading(text), ...(walked.unreadable.length ? statementReadings(text) : [])];
     for (const reading of sameLines) if (reading && reading !== text) judgeText(parser, reading, scope, j, false, outermost);
     for (const reading of otherLines) if (reading && reading !== text) judgeText(parser, reading, scope, j, false);

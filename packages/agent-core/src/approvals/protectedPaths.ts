@@ -73,7 +73,9 @@ function segmentOf(raw: string): Segment {
     if (!part.startsWith('\u0001')) re += escape(part);
     else {
       const glob = part.slice(1, -1);
-      re += glob === '*' ? '[^/]*' : glob === '?' ? '[^/]' : glob.replace(/^\[!/, '[^');
+      // Runs of `*` are one `*`: `[^/]*[^/]*…` backtracks exponentially on a name that does not match.
+      if (glob === '*') re += re.endsWith('[^/]*') ? '' : '[^/]*';
+      else re += glob === '?' ? '[^/]' : glob.replace(/^\[!/, '[^');
     }
   }
   try {
@@ -110,7 +112,7 @@ export function covers(p: ResolvedPath, anchor: string): boolean {
 }
 
 /** A segment that matches every name (`*`, `**`, `.*`, `.[!.]*`, `..?*`), or one known only at run time. */
-const isEverything = (s: Segment) => s.re !== null && /^\.?(?:\*+|\?|\[[^\]]+\])*\*$|^\.\.\?\*$/.test(s.text);
+const isEverything = (s: Segment) => s.re !== null && /^\.?(?:\*|\?|\[[^\]]+\])*\*$|^\.\.\?\*$/.test(s.text.replace(/\*+/g, '*'));
 
 /** How deep a pattern names, not counting trailing "everything in it" segments (`/usr/lib/*` is 2). */
 function namedDepth(p: ResolvedPath): number {

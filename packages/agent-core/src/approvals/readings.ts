@@ -43,8 +43,20 @@ function sequence(body: string): string[] | null {
   return out;
 }
 
-/** bash's brace expansion of one word (`a{b,c}d` → `abd acd`, `{1..3}`), nested; quotes stay as written. */
-export function expandBraces(word: string): string[] {
+/** More words than any real command spells with braces: past it, a brace expansion is not read but reported. */
+export const MAX_BRACE_WORDS = 256;
+
+/**
+ * bash's brace expansion of one word (`a{b,c}d` → `abd acd`, `{1..3}`), nested; quotes stay as written.
+ * Null when it would make more than `MAX_BRACE_WORDS` words (`{a,b}` twenty times makes a million).
+ */
+export function expandBraces(word: string): string[] | null {
+  const out: string[] = [];
+  return expandInto(word, out) ? out : null;
+}
+
+/** Appends the word's expansions to `out`; false as soon as there would be too many. */
+function expandInto(word: string, out: string[]): boolean {
   let depth = 0;
   let quote: string | null = null;
   let open = -1;
@@ -69,29 +81,33 @@ export function expandBraces(word: string): string[] {
     } else if (ch === ',' && depth === 1) commas.push(i);
     else if (ch === '}' && depth > 0) {
       depth -= 1;
-      const items = depth === 0 && commas.length === 0 ? sequence(word.slice(open + 1, i)) : null;
-      if (items) return items.flatMap((item) => expandBraces(`${word.slice(0, open)}${item}${word.slice(i + 1)}`));
-      if (depth === 0 && commas.length > 0) {
-        const pre = word.slice(0, open);
-        const post = word.slice(i + 1);
-        const bounds = [open, ...commas, i];
-        const items = bounds.slice(0, -1).map((b, k) => word.slice(b + 1, bounds[k + 1]));
-        return items.flatMap((item) => expandBraces(`${pre}${item}${post}`));
-      }
+      if (depth > 0) continue;
+      const bounds = [open, ...commas, i];
+      const items = commas.length > 0 ? bounds.slice(0, -1).map((b, k) => word.slice(b + 1, bounds[k + 1])) : sequence(word.slice(open + 1, i));
+      if (!items) continue;
+      const pre = word.slice(0, open);
+      const post = word.slice(i + 1);
+      return items.every((item) => expandInto(`${pre}${item}${post}`, out));
     }
   }
-  return [word];
+  out.push(word);
+  return out.length <= MAX_BRACE_WORDS;
 }
 
-/** The line with brace expansions applied, or null when it has none. */
-export function braceReading(text: string): string | null {
+/**
+ * The line with brace expansions applied; null when it has none; `'too many'` when one would make more
+ * words than hermes reads.
+ */
+export function braceReading(text: string): string | null | 'too many' {
   if (!/\{[^}]*(?:,|\.\.)/.test(text)) return null;
   let changed = false;
-  const out = tokens(text).map((token) => {
+  const out: string[] = [];
+  for (const token of tokens(text)) {
     const expanded = expandBraces(token);
+    if (!expanded) return 'too many';
     if (expanded.length > 1 || expanded[0] !== token) changed = true;
-    return expanded.join(' ');
-  });
+    out.push(expanded.join(' '));
+  }
   return changed ? out.join('') : null;
 }
 

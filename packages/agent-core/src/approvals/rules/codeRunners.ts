@@ -175,9 +175,11 @@ register(['vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'rvim', 'vimdiff'], (inv, j
   });
   for (const command of commands) {
     // `:py3 …`, `:lua …`, `:perl …`, `:ruby …`: the editor's embedded interpreters.
-    const embedded = /^\s*:?\s*(py3?|python3?|pyx|lua|perl|ruby|mzscheme)\s+(.*)$/s.exec(command);
+    // (Leading blanks trimmed first: `^\s*:?\s*` on a long run of blanks backtracks.)
+    const line = command.trimStart();
+    const embedded = /^:?\s*(py3?|python3?|pyx|lua|perl|ruby|mzscheme)\s+(.*)$/s.exec(line);
     if (embedded) judgeCode(embedded[2]!, { ...inv, name: embedded[1]!.startsWith('py') ? 'python3' : embedded[1]! }, j);
-    const bang = /^\s*:?\s*(?:\d+,?\d*)?\s*(?:!|r\s*!|w\s*!|silent!?\s*!|call\s+system\(|exe(?:cute)?\s+['"]!)(.*)$/s.exec(command);
+    const bang = /^:?\s*(?:\d+(?:,\d*)?\s*)?(?:!|r\s*!|w\s*!|silent!?\s*!|call\s+system\(|exe(?:cute)?\s+['"]!)(.*)$/s.exec(line);
     if (bang) {
       j.add('dangerous', 'code.option', 'command', `${inv.name} runs the shell command \`${bang[1]}\``);
       j.code(bang[1]!.replace(/^['"(]|['")]+$/g, ''), inv, false);

@@ -109,7 +109,7 @@ function deno(inv: Invocation, j: Judgement): void {
 const SPAWN = new RegExp([
   String.raw`\b(?:os\.(?:system|popen|exec\w*|spawn\w*|posix_spawn\w*)|subprocess|pty\.spawn|commands\.getoutput|child_process|execa|shelljs|zx|Deno\.(?:run|Command)|Bun\.(?:spawn\w*|\$)|IO\.popen|Open3|Kernel\.(?:system|exec|spawn)|passthru|shell_exec|proc_open|popen|pcntl_exec|Runtime\.getRuntime|ProcessBuilder|System\.cmd|os:cmd|open_port|run-program|sb-ext:run-program|system2|processx|callr)\b`,
   String.raw`\b(?:exec(?:Sync|File|FileSync)?|spawn(?:Sync)?|system|popen|run)\s*\(`,
-  String.raw`\bsystem\s*(?:["'$]|q[qx]?\s*[({[/])|\bexec\s*["'(]|\bqx\s*[({[/|!]|%x[({[]|\bopen\s*\(?\s*\w+\s*,\s*["']\s*[|]|\bopen\s*\(?\s*\w+\s*,\s*["'][^"']*\|\s*["']`,
+  String.raw`\bsystem\s*(?:["'$]|q[qx]?\s*[({[/])|\bexec\s*["'(]|\bqx\s*[({[/|!]|%x[({[]|\bopen(?:\s*\(\s*|\s+)\w+\s*,\s*["']\s*[|]|\bopen(?:\s*\(\s*|\s+)\w+\s*,\s*["'][^"']*\|\s*["']`,
   String.raw`\brun\s*\(\s*` + '`' + String.raw`|\.execute\s*\(\s*\)|\bexec\s+[\w/]`,
   // aliases and indirection: `from os import system`, `os.__dict__['system']`, Perl `system qw(…)`/`system @c`, Ruby `%w(…)`
   String.raw`\bfrom\s+(?:os|subprocess|pty|commands)\s+import\b|__dict__\s*\[|\bsystem\s+(?:qw|@|split\b|join\b|map\b|decode_base64\b|\$)|\b(?:system|exec|spawn)\s*\(?\s*%w[({[]|\bshell\s+["']|execute_process\s*\(\s*COMMAND|babashka\.process|clojure\.java\.shell|\$` + '`' + String.raw`|ProcessBuilder|removeItem\s*\(|\bctypes\b`,
@@ -133,7 +133,7 @@ const KILL_ALL = /\b(?:os\.kill|process\.kill|Process\.kill|posix\.kill|kill|kil
 
 const QUOTED = `(?:'(?:[^'\\\\]|\\\\.)*'|"(?:[^"\\\\]|\\\\.)*")`;
 // Separators between the words of a command given as a list: `, `, `, [`, `, {args: [`, `, c(`, `(list `.
-const LIST_SEPARATOR = String.raw`\s*(?:,\s*(?:\{\s*\w+\s*:\s*)?(?:c\(|\[)?|\s\(list\s+|\s+(?=["']))\s*`;
+const LIST_SEPARATOR = String.raw`\s*(?:,\s*(?:\{\s*\w+\s*:\s*)?(?:c\(\s*|\[\s*)?|\(list\s+|(?=["']))`;
 const LITERAL_LIST = new RegExp(`${QUOTED}(?:${LIST_SEPARATOR}${QUOTED})+`, 'g');
 
 const HOME_REFS = new RegExp(HOME_REF.source.replace(/^\\b/, ''), 'g');
@@ -165,7 +165,7 @@ function literals(code: string): string[] {
 
 /** Modules whose import is itself a way to run commands (named in a string, so looked for in the raw code). */
 /** Pipes to or from a command, named in strings: Perl's `open(F, "|sh")`, `open($f, "-|", …)`, Ruby's `open("|cmd")`. */
-const PIPE_OPEN = /\bopen\s*\(?\s*(?:my\s+)?[$*]?\w+\s*,\s*["'](?:\s*\||[^"']*\|\s*["']|-\||\|-)|\b(?:open|IO\.popen|popen)\s*\(\s*["']\|/;
+const PIPE_OPEN = /\bopen(?:\s*\(\s*|\s+)(?:my\s+)?[$*]?\w+\s*,\s*["'](?:\s*\||[^"']*\|\s*["']|-\||\|-)|\b(?:open|IO\.popen|popen)\s*\(\s*["']\|/;
 const SPAWN_MODULE = /(?:require|import)\s*\(\s*['"](?:node:)?child_process['"]|from\s+['"](?:node:)?child_process['"]|\bimport\s+(?:subprocess|pty)\b|\bfrom\s+(?:subprocess|pty)\s+import\b/;
 
 /** The code with what its string literals say blanked out, so prose in a string never reads as a call. */
@@ -188,7 +188,7 @@ export function judgeCode(code: string, inv: Invocation, j: Judgement): void {
   }
   // A delete named as a callable string (`array_map("unlink", …)`, `map(os.remove, …)`).
   const deletes = DELETE.test(bare) || /\b(?:array_map|array_walk|map|each|forEach|call_user_func\w*)\s*\(\s*['"]?(?:unlink|rmdir|os\.remove|os\.unlink|shutil\.rmtree)\b/.test(code);
-  const writes = WRITE.test(code) || /\bopen\s*\(?\s*\w+\s*,\s*["']\s*\+?>/.test(code);
+  const writes = WRITE.test(code) || /\bopen(?:\s*\(\s*|\s+)\w+\s*,\s*["']\s*\+?>/.test(code);
   if (FORK_BOMB.test(bare) || (SPAWN_LOOP(code) && (SPAWN.test(bare) || PIPE_OPEN.test(code)))) j.add('hardline', 'fork-bomb', 'machine', `${inv.name} code that forks without end`);
   if (KILL_ALL.test(bare)) j.add('hardline', 'kill.everything', 'all processes', `${inv.name} code that signals every process (kill -1)`);
   if (spawns) j.add('dangerous', 'code.interpreter', 'command', `${inv.name} code that runs commands`);

@@ -79,6 +79,8 @@ export function isMetadataHost(raw: string): boolean {
  * `[a-z]`) and the brace sequences bash expands before curl sees them (`{250..254}`, `{a..c}`).
  */
 function expandGlobs(host: string, limit = 512): string[] {
+  // Each group multiplies the hosts: past the limit, stop expanding (the first `limit` are judged).
+  if ((host.match(/[{[]/g)?.length ?? 0) > 9) return [host];
   const m = /\{(-?\d+)\.\.(-?\d+)(?:\.\.-?\d+)?\}|\{([a-z])\.\.([a-z])\}|\{([^{}]*)\}|\[(\d+)-(\d+)(?::\d+)?\]|\[([a-z])-([a-z])(?::\d+)?\]/i.exec(host);
   if (!m) return [host];
   const range = (from: number, to: number, show: (n: number) => string) =>

@@ -77,7 +77,7 @@ function substitutionStages(source: string): Stage[] | null {
 
 /** Stages that pass a pid list on without choosing among it (`awk '{print $2}'`, `tail -n +2`, `grep -v grep`). */
 const PASS_THROUGH: [RegExp, (args: string[]) => boolean][] = [
-  [/^[gmn]?awk$/, (args) => args.some((a) => /^\s*(?:NR\s*[>!]=?\s*\d+\s*)?\{\s*print\s+\$\d+\s*;?\s*\}\s*$/.test(a))],
+  [/^[gmn]?awk$/, (args) => args.some((a) => /^\s*(?:NR\s*[>!]=?\s*\d+\s*)?\{\s*print\s+\$\d+\s*(?:;\s*)?\}\s*$/.test(a))],
   [/^(?:cut|tr|sort|uniq)$/, () => true],
   [/^tail$/, (args) => args.some((a) => /^\+?\d+$|^-n\+?\d+$/.test(a))],
   // `grep -v …`, or a grep for all-digit names (what /proc's pid directories are).
@@ -97,7 +97,7 @@ function everyPid(stages: Stage[]): string | null {
   if (name !== 'ps') return null;
   const line = ` ${args.join(' ')} `;
   if (/\s-\w*[CpqstG]\b|--(?:pid|ppid|sid|tty|quick-pid|Group)\b/.test(line)) return null;
-  if (/\s(?:-\w*[eA]\w*|a?x\w*|aux\w*|--all)\s/.test(line) || /\s-\w*[uU]\b|--user\b/.test(line)) return `${args.length ? `ps ${args.join(' ')}` : 'ps'} lists every process`;
+  if (/\s(?:-(?=\w*[eA])\w+|a?x\w*|aux\w*|--all)\s/.test(line) || /\s-\w*[uU]\b|--user\b/.test(line)) return `${args.length ? `ps ${args.join(' ')}` : 'ps'} lists every process`;
   return null;
 }
 

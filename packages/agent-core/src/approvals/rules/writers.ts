@@ -221,12 +221,13 @@ register(['sed', 'gsed'], (inv, j) => {
   for (const script of scripts) sedScript(script, inv, j);
 });
 
-/** sed's `e` command and `s///e` flag run shell commands; `w file` writes a file. */
-/** A sed address (`1`, `$`, `/re/`, `1,5`, `1!`, `0~4`) before a command letter. */
-const SED_ADDRESS = String.raw`(?:(?:\d+(?:~\d+)?|\$|\/(?:[^/\\]|\\.)*\/[IM]*)(?:\s*,\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/[IM]*|[+~]\d+))?\s*!?)?`;
-const SED_E = new RegExp(String.raw`(?:^|[;\n{}])\s*${SED_ADDRESS}\s*e(?:\s+([^;\n}]*))?\s*(?=$|[;\n}])`, 'm');
+/** A sed address (`1`, `$`, `/re/`, `1,5`, `1!`, `0~4`) before a command letter, with the blanks after it. */
+const SED_ADDRESS = String.raw`(?:(?:\d+(?:~\d+)?|\$|\/(?:[^/\\]|\\.)*\/[IM]*)(?:\s*,\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/[IM]*|[+~]\d+))?\s*(?:!\s*)?)?`;
+// (One `\s*` between each part: two in a row backtrack on long runs of blanks.)
+const SED_E = new RegExp(String.raw`(?:^|[;\n{}])\s*${SED_ADDRESS}e(?:\s+([^;\n}]*))?(?=$|[;\n}])`, 'm');
 const SED_S_E = /s(.)((?:(?!\1).){0,500})\1((?:(?!\1).){0,500})\1[gpiImM0-9w]*e/;
 
+/** sed's `e` command and `s///e` flag run shell commands; `w file` writes a file. */
 function sedScript(script: string, inv: Invocation, j: Judgement): void {
   const e = SED_E.exec(script);
   const substitution = SED_S_E.exec(script);
