@@ -12,12 +12,12 @@ import type { Finding } from './types.ts';
 export const approvalKey = (finding: Pick<Finding, 'rule' | 'target'>) => `${finding.rule}@${finding.target}`;
 
 /** Targets an entry without its own target (legacy, or a bare rule id) never covers. */
-export const PROTECTED_TARGETS = new Set([
+const PROTECTED_TARGETS = new Set([
   '/', 'home', 'system directory', '$HERMES_HOME', '.hermes/plugins', '~/.ssh', 'shell startup file', '~/.gitconfig', '.git/hooks',
   'autostart', 'cron', 'sudoers', '/etc', 'credentials', '.env file', 'kernel', 'kernel settings', 'raw disk', 'device', 'disk', 'machine', 'all processes', 'init',
 ]);
 
-/** Legacy descriptions (the keys of hermes's first gate) and the rules they covered. */
+/** Legacy descriptions (the keys of hermes's first gate) and the rules (or exact `rule@target` keys) they covered. */
 const LEGACY: Record<string, string[]> = {
   'recursive delete': ['delete.recursive', 'delete.find'],
   'force delete': ['delete.force'],
@@ -39,11 +39,12 @@ const LEGACY: Record<string, string[]> = {
   'git force push': ['git.force-push'],
   'git clean -f (deletes untracked files)': ['git.clean'],
   'git branch -D (force-deletes a branch)': ['git.branch-delete'],
-  'uninstall packages': ['package.uninstall'],
+  'uninstall packages': ['package.remove'],
   'kill processes by name (pkill -9, killall)': ['kill.by-name'],
   'sudo reading a password from stdin': ['sudo.password-from-stdin'],
   'stop or disable a system service': ['service.stop'],
-  'remove all cron jobs (crontab -r)': ['cron.replace'],
+  // Its one target is protected, so the entry names it: the user allowed exactly this.
+  'remove all cron jobs (crontab -r)': ['cron.replace@cron'],
 };
 
 /** Legacy path descriptions: they named a protected class, which they keep covering for writes. */
@@ -72,7 +73,7 @@ export class Allowlist {
   add(entry: string): void {
     const text = entry.trim();
     if (text.includes('@')) this.exact.add(text);
-    else if (LEGACY[text]) for (const rule of LEGACY[text]) this.ordinary.add(rule);
+    else if (LEGACY[text]) for (const rule of LEGACY[text]) (rule.includes('@') ? this.exact : this.ordinary).add(rule);
     else if (LEGACY_PATHS[text]) this.exact.add(`write.protected@${LEGACY_PATHS[text]}`);
     else if (/^[a-z][\w-]*(?:\.[\w-]+)+$/.test(text)) this.ordinary.add(text);
     else this.unknown.push(text);

@@ -4,8 +4,8 @@ import type { ApprovalChoice, ApprovalDecision, ApprovalQuestion, ApprovalSubjec
 
 const home = '/home/alice';
 const project = `${home}/project`;
-const push: ApprovalSubject = { kind: 'command', toolName: 'terminal', command: 'rm -rf build', cwd: project };
-const PUSH_KEY = 'delete.recursive@working tree';
+const cleanBuild: ApprovalSubject = { kind: 'command', toolName: 'terminal', command: 'rm -rf build', cwd: project };
+const BUILD_KEY = 'delete.recursive@working tree';
 const wipe: ApprovalSubject = { kind: 'command', toolName: 'terminal', command: 'rm -rf /' };
 const never = new AbortController().signal;
 
@@ -55,7 +55,7 @@ describe('ApprovalGate', () => {
   it('asks with every finding, the full command and all four choices', async () => {
     const { gate } = setup();
     const { ask, questions } = human('once');
-    expect(await gate.check(push, opts(ask))).toEqual({ allowed: true });
+    expect(await gate.check(cleanBuild, opts(ask))).toEqual({ allowed: true });
     expect(questions).toEqual([
       {
         toolName: 'terminal',
@@ -70,15 +70,15 @@ describe('ApprovalGate', () => {
   it('"once" allows this call only', async () => {
     const { gate, persisted } = setup();
     const { ask, questions } = human('once', 'deny');
-    expect((await gate.check(push, opts(ask))).allowed).toBe(true);
-    expect((await gate.check(push, opts(ask))).allowed).toBe(false);
+    expect((await gate.check(cleanBuild, opts(ask))).allowed).toBe(true);
+    expect((await gate.check(cleanBuild, opts(ask))).allowed).toBe(false);
     expect(questions).toHaveLength(2);
     expect(persisted).toEqual([]);
   });
 
   it('"deny" blocks with a message telling the model not to work around it', async () => {
     const { gate } = setup();
-    const verdict = await gate.check(push, opts(human('deny').ask));
+    const verdict = await gate.check(cleanBuild, opts(human('deny').ask));
     expect(verdict.allowed).toBe(false);
     const message = verdict.allowed ? '' : verdict.message;
     expect(message).toMatch(/^BLOCKED: /);
@@ -91,47 +91,47 @@ describe('ApprovalGate', () => {
   it('"session" approves the rule on that target class, for that session only', async () => {
     const { gate, decisions } = setup();
     const first = human('session');
-    await gate.check(push, opts(first.ask));
+    await gate.check(cleanBuild, opts(first.ask));
     const again = human();
-    const otherForcePush = { ...push, command: 'rm -r -f dist' };
-    expect(await gate.check(otherForcePush, opts(again.ask))).toEqual({ allowed: true });
+    const otherCleanBuild = { ...cleanBuild, command: 'rm -r -f dist' };
+    expect(await gate.check(otherCleanBuild, opts(again.ask))).toEqual({ allowed: true });
     expect(again.questions).toEqual([]);
     const other = human('deny');
-    expect((await gate.check(push, opts(other.ask, { sessionId: 's2' }))).allowed).toBe(false);
+    expect((await gate.check(cleanBuild, opts(other.ask, { sessionId: 's2' }))).allowed).toBe(false);
     expect(other.questions).toHaveLength(1);
     expect(decisions.map((d) => [d.sessionId, d.choice])).toEqual([['s1', 'session'], ['s1', 'session-approved'], ['s2', 'deny']]);
   });
 
   it('forgetSession drops the session approvals', async () => {
     const { gate } = setup();
-    await gate.check(push, opts(human('session').ask));
+    await gate.check(cleanBuild, opts(human('session').ask));
     gate.forgetSession('s1');
     const again = human('deny');
-    expect((await gate.check(push, opts(again.ask))).allowed).toBe(false);
+    expect((await gate.check(cleanBuild, opts(again.ask))).allowed).toBe(false);
     expect(again.questions).toHaveLength(1);
   });
 
   it('"always" persists the key and allows it later in any session', async () => {
     const { gate, persisted, decisions } = setup();
-    await gate.check(push, opts(human('always').ask));
-    expect(persisted).toEqual([PUSH_KEY]);
+    await gate.check(cleanBuild, opts(human('always').ask));
+    expect(persisted).toEqual([BUILD_KEY]);
     const later = human();
-    expect((await gate.check(push, opts(later.ask, { sessionId: 'other' }))).allowed).toBe(true);
+    expect((await gate.check(cleanBuild, opts(later.ask, { sessionId: 'other' }))).allowed).toBe(true);
     expect(later.questions).toEqual([]);
-    expect(decisions.at(-1)).toMatchObject({ sessionId: 'other', choice: 'allowlist', patternKey: PUSH_KEY });
+    expect(decisions.at(-1)).toMatchObject({ sessionId: 'other', choice: 'allowlist', patternKey: BUILD_KEY });
   });
 
   it('"always" still allows the call when saving fails, and reports the failure', async () => {
     const errors: string[] = [];
     const { gate } = setup({ persistAlways: () => { throw new Error('config.yaml is not valid YAML'); }, onError: (m) => errors.push(m) });
-    expect((await gate.check(push, opts(human('always').ask))).allowed).toBe(true);
+    expect((await gate.check(cleanBuild, opts(human('always').ask))).allowed).toBe(true);
     expect(errors).toEqual([expect.stringContaining('could not save')]);
   });
 
   it('allows keys already in the configured allowlist', async () => {
-    const { gate, decisions } = setup({ allowlist: [PUSH_KEY] });
+    const { gate, decisions } = setup({ allowlist: [BUILD_KEY] });
     const { ask, questions } = human();
-    expect((await gate.check(push, opts(ask))).allowed).toBe(true);
+    expect((await gate.check(cleanBuild, opts(ask))).allowed).toBe(true);
     expect(questions).toEqual([]);
     expect(decisions[0]!.choice).toBe('allowlist');
   });
@@ -143,7 +143,7 @@ describe('ApprovalGate', () => {
       questionSignal = signal;
       return new Promise(() => {});
     };
-    const verdict = await gate.check(push, opts(silent));
+    const verdict = await gate.check(cleanBuild, opts(silent));
     expect(verdict.allowed).toBe(false);
     expect(verdict.allowed ? '' : verdict.message).toMatch(/^BLOCKED: .*nobody approved it within/);
     expect(questionSignal?.aborted).toBe(true);
@@ -154,7 +154,7 @@ describe('ApprovalGate', () => {
     const { gate, decisions } = setup();
     const controller = new AbortController();
     const waiting: AskApproval = (_q, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve('once')));
-    const pending = gate.check(push, opts(waiting, { signal: controller.signal }));
+    const pending = gate.check(cleanBuild, opts(waiting, { signal: controller.signal }));
     controller.abort();
     expect((await pending).allowed).toBe(false);
     expect(decisions[0]!.choice).toBe('deny');
@@ -165,27 +165,27 @@ describe('ApprovalGate', () => {
     const controller = new AbortController();
     controller.abort();
     const { ask, questions } = human('once');
-    expect((await gate.check(push, opts(ask, { signal: controller.signal }))).allowed).toBe(false);
+    expect((await gate.check(cleanBuild, opts(ask, { signal: controller.signal }))).allowed).toBe(false);
     expect(questions).toEqual([]);
   });
 
   it('treats an asker that throws as a denial', async () => {
     const { gate } = setup();
     const broken: AskApproval = async () => { throw new Error('no client'); };
-    expect((await gate.check(push, opts(broken))).allowed).toBe(false);
+    expect((await gate.check(cleanBuild, opts(broken))).allowed).toBe(false);
   });
 
   it('yolo and mode off allow dangerous calls without asking', async () => {
     const yolo = setup();
-    expect((await yolo.gate.check(push, opts(human().ask, { yolo: true }))).allowed).toBe(true);
+    expect((await yolo.gate.check(cleanBuild, opts(human().ask, { yolo: true }))).allowed).toBe(true);
     expect(yolo.decisions[0]!.choice).toBe('yolo');
     const off = setup({ mode: 'off' });
-    expect((await off.gate.check(push, opts(human().ask))).allowed).toBe(true);
+    expect((await off.gate.check(cleanBuild, opts(human().ask))).allowed).toBe(true);
     expect(off.decisions[0]!.choice).toBe('mode-off');
   });
 
   it('never runs hardline commands: not with yolo, mode off, or an allowlist', async () => {
-    const { gate, decisions } = setup({ mode: 'off', allowlist: ['delete.tree@/', 'recursive delete', 'recursive delete of the root, a system directory or home'] });
+    const { gate, decisions } = setup({ mode: 'off', allowlist: ['delete.tree@/', 'recursive delete'] });
     const { ask, questions } = human('always');
     const verdict = await gate.check(wipe, opts(ask, { yolo: true }));
     expect(verdict.allowed).toBe(false);
@@ -222,7 +222,7 @@ describe('ApprovalGate', () => {
     for (const [command, what] of sessionCases) {
       it(`"session" on \`rm -rf build\` does not cover \`${command}\` (${what})`, async () => {
         const { gate } = setup();
-        await gate.check(push, opts(human('session').ask));
+        await gate.check(cleanBuild, opts(human('session').ask));
         const later = human('deny');
         const verdict = await gate.check({ kind: 'command', toolName: 'terminal', command, cwd: project }, opts(later.ask));
         expect(verdict.allowed).toBe(false);
@@ -242,10 +242,10 @@ describe('ApprovalGate', () => {
     it('a legacy allowlist entry ("recursive delete") keeps allowing ordinary targets, never protected ones', async () => {
       const { gate } = setup({ allowlist: ['recursive delete'] });
       const none = human();
-      expect((await gate.check(push, opts(none.ask))).allowed).toBe(true);
+      expect((await gate.check(cleanBuild, opts(none.ask))).allowed).toBe(true);
       expect(none.questions).toEqual([]);
       const asked = human('deny');
-      expect((await gate.check({ ...push, command: 'rm -rf ~/.ssh' }, opts(asked.ask))).allowed).toBe(false);
+      expect((await gate.check({ ...cleanBuild, command: 'rm -rf ~/.ssh' }, opts(asked.ask))).allowed).toBe(false);
       expect(asked.questions).toHaveLength(1);
     });
 

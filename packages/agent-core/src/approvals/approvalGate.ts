@@ -185,7 +185,7 @@ export function summary(findings: Finding[]): string {
 }
 
 /** The tool result the model sees for a refused call: what, why, and not to try another way. */
-export function blockedMessage(findings: Finding[], shown: string, why: 'hardline' | 'deny' | 'timeout', timeoutMs = 0): string {
+function blockedMessage(findings: Finding[], shown: string, why: 'hardline' | 'deny' | 'timeout', timeoutMs = 0): string {
   const listed = (why === 'hardline' ? findings.filter((f) => f.level === 'hardline') : findings).map((f) => f.why).join('; ');
   const reason =
     why === 'hardline'

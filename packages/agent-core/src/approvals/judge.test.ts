@@ -37,6 +37,7 @@ beforeAll(async () => {
 
 describe('shared attack corpus', () => {
   it('catches every must-catch command at least at its level', async () => {
+    expect(shared.catch.length).toBeGreaterThan(0);
     const misses: string[] = [];
     for (const row of shared.catch) {
       const v = await judge(row);
@@ -46,6 +47,7 @@ describe('shared attack corpus', () => {
   });
 
   it('lets every must-pass command through', async () => {
+    expect(shared.pass.length).toBeGreaterThan(0);
     const wrong: string[] = [];
     for (const row of shared.pass) {
       const v = await judge(row);

@@ -215,7 +215,7 @@ function canonicalName(name: string): string {
 }
 
 /** `./x.sh` or `/tmp/i.sh` written earlier in the same line: its content is code from data. */
-export function runsWrittenFile(file: string, inv: Invocation, j: Judgement): boolean {
+function runsWrittenFile(file: string, inv: Invocation, j: Judgement): boolean {
   const p = j.path(lit(file), inv);
   const before = p ? j.writtenBefore(p.display) : null;
   if (!p || !before) return false;

@@ -12,7 +12,7 @@ import { display, lit, literal, type WordValue } from '../words.ts';
 import { judgeCode, judgeInterpreter, INTERPRETERS } from './interpreters.ts';
 import { sshOption } from './writers.ts';
 
-export const SHELLS = /^(?:sh|bash|rbash|zsh|rzsh|dash|ksh|ksh93|mksh|pdksh|oksh|ash|yash|posh|fish|csh|tcsh|busybox-sh|elvish|nu|xonsh|ion|osh|ysh)$/;
+const SHELLS = /^(?:sh|bash|rbash|zsh|rzsh|dash|ksh|ksh93|mksh|pdksh|oksh|ash|yash|posh|fish|csh|tcsh|busybox-sh|elvish|nu|xonsh|ion|osh|ysh)$/;
 
 const DOWNLOADERS = /^(?:curl|wget|fetch|aria2c|http|https|xh|lynx|links|w3m|nc|ncat|socat|ftp|tftp|scp|rsync|gh|aws|gsutil|rclone)$/;
 const DECODERS = /^(?:base64|base32|basenc|xxd|uudecode|openssl|gunzip|zcat|gzip|bzcat|xzcat|zstdcat|rev|tr|perl|python[\d.]*|node|ruby|php|printf|echo|od|dd)$/;

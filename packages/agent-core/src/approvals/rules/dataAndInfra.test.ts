@@ -264,10 +264,7 @@ describe('rule ids', () => {
   });
 });
 
-/**
- * Needs the engine to carry `mapPath` into code nested with `j.code` (a shell's `-c` inside a
- * container): today it is judged as if it ran on the host. Flip to `it` once the engine does.
- */
+/** The engine carries `mapPath` into code nested with `j.code` (a shell's `-c` inside a container). */
 describe('container paths through nested shell code', () => {
   it('maps `sh -c` inside a container through its mounts', () => expectCaught('docker run --rm -v "$HOME":/h alpine sh -c \'rm -rf /h\'', H));
   it('does not read `docker exec … sh -c "rm -rf /"` as the host root', async () => {

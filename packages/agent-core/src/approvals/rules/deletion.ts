@@ -16,7 +16,7 @@ function rm(inv: Invocation, j: Judgement): void {
 }
 
 /** Deletes each operand; run-time operands (`$f`, xargs input) ask. */
-export function deleteOperands(operands: WordValue[], inv: Invocation, j: Judgement, recursive: boolean, how: string): void {
+function deleteOperands(operands: WordValue[], inv: Invocation, j: Judgement, recursive: boolean, how: string): void {
   for (const word of operands) j.remove(word, inv, recursive, how);
   const dynamic = operands.filter(isDynamic);
   if (inv.moreArgs || dynamic.length) {

@@ -33,7 +33,7 @@ const VALUED = /^--(?:timeout|features|tabs|syntax-theme|theme|paging|style|widt
 /** less writes a log (`-o`/`-O`) and reads key bindings (`-k`) from files named in an attached value. */
 const LESS_FILE_OPTIONS = /^-[^-]*[oOk]/;
 
-export type ProgramKind = 'program' | 'credential' | 'signer';
+type ProgramKind = 'program' | 'credential' | 'signer';
 
 /**
  * The value runs a well-known pager, editor or helper (`delta`, `less -FRX`, `code --wait`,

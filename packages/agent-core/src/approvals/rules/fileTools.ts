@@ -143,8 +143,7 @@ register(['trash-empty', 'gio', 'trash'], (inv, j) => {
 
 // ── shell script tools ──
 
-/** shellcheck only reads (its `-s sh` names a dialect, not a command); `shfmt -w` rewrites its files. */
-register(['shellcheck'], () => undefined);
+/** `shfmt -w` rewrites its files. */
 register(['shfmt'], (inv, j) => {
   const p = parseOptions(inv.args, { short: 'wldsfmpkbi:', long: ['ln=', 'language-dialect=', 'indent=', 'write', 'list', 'diff', 'simplify', 'minify', 'find', 'posix', 'filename=', 'apply-ignore', 'binary-next-line', 'case-indent', 'space-redirects', 'keep-padding', 'func-next-line'], singleDashLong: true });
   if (hasOpt(p, 'w', 'write')) for (const f of p.operands) j.write(f, inv, 'shfmt -w rewrites');

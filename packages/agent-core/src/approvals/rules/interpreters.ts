@@ -163,9 +163,9 @@ function literals(code: string): string[] {
   return out;
 }
 
-/** Modules whose import is itself a way to run commands (named in a string, so looked for in the raw code). */
 /** Pipes to or from a command, named in strings: Perl's `open(F, "|sh")`, `open($f, "-|", …)`, Ruby's `open("|cmd")`. */
 const PIPE_OPEN = /\bopen(?:\s*\(\s*|\s+)(?:my\s+)?[$*]?\w+\s*,\s*["'](?:\s*\||[^"']*\|\s*["']|-\||\|-)|\b(?:open|IO\.popen|popen)\s*\(\s*["']\|/;
+/** Modules whose import is itself a way to run commands (named in a string, so looked for in the raw code). */
 const SPAWN_MODULE = /(?:require|import)\s*\(\s*['"](?:node:)?child_process['"]|from\s+['"](?:node:)?child_process['"]|\bimport\s+(?:subprocess|pty)\b|\bfrom\s+(?:subprocess|pty)\s+import\b/;
 
 /** The code with what its string literals say blanked out, so prose in a string never reads as a call. */

@@ -329,10 +329,7 @@ describe('red-team fixes', () => {
   });
 });
 
-/**
- * Needs the engine to call `metadataRedirect` (network.ts) on every redirect target, input or
- * output. Flip to `it` once it does.
- */
+/** The engine calls `metadataRedirect` (network.ts) on every redirect target, input or output. */
 describe('metadata hosts in /dev/tcp redirects', () => {
   it.each(['cat < /dev/tcp/169.254.169.254/80', 'exec 3<>/dev/tcp/169.254.169.254/80'])('catches %s', async (command) => {
     expect((await judgeCommand(command, ctx)).level).toBe(D);

@@ -15,7 +15,7 @@ const text = (w: WordValue | undefined) => (w ? literal(w) ?? (w.pieces.some((p)
 // ── addresses ──
 
 /** IPv4 as inet_aton reads it: one to four parts, each decimal, octal (`0251`) or hex (`0xa9`). */
-export function inetAton(host: string): number | null {
+function inetAton(host: string): number | null {
   const parts = host.split('.');
   if (parts.length > 4 || !parts.every((p) => /^(?:0x[0-9a-f]*|0[0-7]*|[1-9]\d*)$/i.test(p))) return null;
   const nums = parts.map((p) => (/^0x/i.test(p) ? parseInt(p.slice(2) || '0', 16) : /^0./.test(p) ? parseInt(p, 8) : parseInt(p, 10)));

@@ -1,7 +1,7 @@
 /**
  * Turning protections off: another agent started with its approvals disabled (a way around this
- * gate), SELinux/AppArmor/audit switched off, file capabilities that grant root, and timers that run
- * a command later (persistence outside cron; `systemd-run --on-calendar` is in wrappers.ts).
+ * gate), SELinux/AppArmor/audit switched off, and file capabilities that grant root. (Timers that
+ * run a command later are in codeRunners.ts, `at`/`batch`, and wrappers.ts, `systemd-run --on-calendar`.)
  */
 import type { Invocation } from '../judgement.ts';
 import { register } from '../programRules.ts';

@@ -139,7 +139,7 @@ function tar(inv: Invocation, j: Judgement): void {
   if (hasOpt(parsed, 'x', 'extract', 'get')) {
     const dir = optValue(parsed, 'C', 'directory');
     treeWrite(dir !== undefined ? lit(dir) : lit('.'), inv, j, 'tar extracts into');
-    // `--one-top-level=DIR` extracts into DIR (under `-C`): an option parsed by hand, its value being optional.
+    // `--one-top-level[=DIR]` extracts into DIR (under `-C`); its value is optional, so it is a flag whose `=DIR` is read.
     const top = optValue(parsed, 'one-top-level');
     if (top && top !== '\u0000') treeWrite(lit(path.posix.isAbsolute(top) ? top : path.posix.join(dir ?? '.', top)), inv, j, 'tar extracts into');
     if (hasOpt(parsed, 'P', 'absolute-names')) j.add('dangerous', 'write.anywhere', 'other path', 'tar -P extracts to the absolute paths stored in the archive');
