@@ -6,7 +6,7 @@
 import { ErrorCode, type ResultOf, type SessionOpenResult } from '@hermes/rpc-server/protocol';
 import { firstLine, parseDirective, type ParsedSlash, type SlashDirective } from '../commands/localCommands.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
-import type { NoticeLevel } from '../state/viewState.ts';
+import { notReadyReason, type NoticeLevel } from '../state/viewState.ts';
 import { PickerController } from './pickerController.ts';
 import { errorCode, errorMessage } from './rpcErrors.ts';
 import type { SessionHost, StartupSession } from './sessionHost.ts';
@@ -67,7 +67,7 @@ export class SessionActions {
     const { phase, sessionId, busy, shell } = this.state;
     const client = this.host.client();
     if (phase !== 'ready' || !sessionId || !client) {
-      this.notice('warn', `${what}: ${phase === 'failed' ? 'the backend is not running' : 'still starting — try again in a moment'}`);
+      this.notice('warn', `${what}: ${notReadyReason(phase)}`);
       return undefined;
     }
     if (idleOnly && (busy || shell)) {
@@ -92,7 +92,7 @@ export class SessionActions {
     const { phase, sessionId } = this.state;
     const client = this.host.client();
     if (phase !== 'ready' || !sessionId || !client) {
-      this.notice('warn', `${command}: ${phase === 'failed' ? 'the backend is not running' : 'still starting — try again in a moment'}`);
+      this.notice('warn', `${command}: ${notReadyReason(phase)}`);
       return;
     }
     let result: ResultOf<'slash.exec'>;

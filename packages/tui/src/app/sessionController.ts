@@ -4,17 +4,19 @@
  * the user's submits, answers, interrupts and exit.
  * React components only read the stores and call these methods.
  */
+import { join } from 'node:path';
 import type { HermesEvent } from '@hermes/rpc-server/protocol';
 import { parseSlash } from '../commands/localCommands.ts';
-import type { Logger } from '../logging/logger.ts';
+import { hermesHome, type Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
 import type { BackendProcess } from '../rpc/backendProcess.ts';
 import { parseShellPrompt, SHELL_USAGE } from '../shell/shellPrompt.ts';
 import { createComposerStore, type ComposerStore } from '../state/composerStore.ts';
 import { approvalPrompt, clarifyPrompt } from '../state/promptQueue.ts';
-import type { PendingPrompt } from '../state/viewState.ts';
+import { notReadyReason, type PendingPrompt } from '../state/viewState.ts';
 import { createViewStore, type ViewStore } from '../state/viewStore.ts';
 import { PromptBroker, type PromptAnswer } from './promptBroker.ts';
+import { RestartBudget } from './restartBudget.ts';
 import { errorCode, errorMessage, hasStderrTail, submitFailure } from './rpcErrors.ts';
 import type { Runtime } from './runtime.ts';
 import { CompletionController } from './completionController.ts';
@@ -42,6 +44,11 @@ export class SessionController {
   readonly view: ViewStore = createViewStore();
   readonly composer: ComposerStore = createComposerStore();
   private backend: BackendProcess | undefined;
+  /** The backend's options once resolved (the demo model's address filled in), for restarts. */
+  private backendOptions: BackendOptions | undefined;
+  private readonly restarts = new RestartBudget();
+  /** The dead backend whose loss is being handled, so its exit and its closed pipe count once. */
+  private recovering: BackendProcess | undefined;
   private launching: Promise<BackendProcess | undefined> | undefined;
   private stopDemo: (() => Promise<void>) | undefined;
   /** Session events that arrived while `session.create` was in flight, before we knew our id. */
@@ -120,8 +127,14 @@ export class SessionController {
       this.stopDemo = demo.stop;
       Object.assign(backendOptions, { provider: 'custom', baseUrl: demo.baseUrl, model: 'scripted-demo' });
     }
+    this.backendOptions = backendOptions;
+    return this.spawnBackend(backendOptions);
+  }
+
+  /** Starts a backend process and routes its events, questions and death to this controller. */
+  private async spawnBackend(backendOptions: BackendOptions): Promise<BackendProcess | undefined> {
     // Loaded lazily: execa and the JSON-RPC stack must not delay the first frame.
-    const { BackendProcess, describeExit } = await import('../rpc/backendProcess.ts');
+    const { BackendProcess } = await import('../rpc/backendProcess.ts');
     // The user may have quit while we were loading; a backend started now would outlive the TUI.
     if (this.shuttingDown) return undefined;
     const backend = new BackendProcess(backendCommand(backendOptions), this.logger);
@@ -133,13 +146,67 @@ export class SessionController {
       clarify: (id, params, signal) =>
         this.ask(clarifyPrompt(id, params), signal).then((answer) => ({ answer: answer?.kind === 'clarify' ? answer.answer : '' })),
     });
-    backend.client.onClose(() => this.prompts.declineAll());
-    backend.onExit((exit) => {
-      // An exit during startup fails `waitReady` or `session.create`, which report it below.
-      if (this.shuttingDown || this.state.phase !== 'ready') return;
-      this.view.dispatch({ type: 'local.backendFailed', message: describeExit(exit), stderrTail: exit.stderrTail });
+    backend.client.onClose(() => {
+      this.prompts.declineAll();
+      this.lost(backend);
     });
+    backend.onExit(() => this.lost(backend));
     return backend;
+  }
+
+  /**
+   * `dead` stopped answering (it exited, was killed, or closed its pipe). A death during startup is
+   * reported by `start()` (or `restart()`), not restarted: a backend that cannot start would loop.
+   */
+  private lost(dead: BackendProcess): void {
+    if (this.shuttingDown || dead !== this.backend || this.recovering === dead || this.state.phase !== 'ready') return;
+    this.recovering = dead;
+    this.clearAbandonTimer();
+    this.view.dispatch({ type: 'local.backendLost' });
+    void this.restart(dead);
+  }
+
+  /** Brings a new backend up in place of `dead` and resumes the same stored session, within the restart budget. */
+  private async restart(dead: BackendProcess): Promise<void> {
+    const { exitCause } = await import('../rpc/backendProcess.ts');
+    // A backend that only closed its pipe is killed so nothing is left behind.
+    const exit = await dead.shutdown(1_000);
+    const cause = exitCause(exit);
+    const stored = this.state.info?.stored_session_id;
+    const hint = continueHint(stored);
+    this.logger.warn('backend lost', { cause, stored_session_id: stored });
+    if (this.shuttingDown) return;
+    if (!this.restarts.take(Date.now())) {
+      const message = `the backend stopped again (${cause}) after ${this.restarts.limit} restarts within a minute, so hermes stopped restarting it. ${hint}`;
+      this.view.dispatch({ type: 'local.backendFailed', message, stderrTail: exit.stderrTail });
+      return;
+    }
+    this.early = [];
+    try {
+      const backend = await this.spawnBackend(this.backendOptions ?? this.options.backend);
+      if (!backend) return;
+      const ready = await backend.waitReady();
+      this.logger.info('backend restarted', { ...ready, cause });
+      if (!stored) throw new Error('the session on screen has no stored id to resume');
+      const result = await backend.client.request('session.resume', { session_id: stored, cols: this.options.cols });
+      if (this.shuttingDown) return;
+      this.logger.info('session resumed after a restart', { session_id: result.session_id, stored_session_id: stored });
+      this.view.dispatch({ type: 'local.backendRestarted', result, cause });
+      this.flushEarly(result.session_id);
+    } catch (error) {
+      this.early = undefined;
+      if (this.shuttingDown) return;
+      this.logger.error('backend restart failed', { error });
+      const stderrTail = hasStderrTail(error) ? error.stderrTail : (this.backend?.stderrTail() ?? []);
+      this.view.dispatch({ type: 'local.backendFailed', message: `hermes could not restart the backend: ${errorMessage(error)}. ${hint}`, stderrTail });
+    }
+  }
+
+  /** Shows the events of `sessionId` that arrived before the session was on screen. */
+  private flushEarly(sessionId: string): void {
+    const early = this.early ?? [];
+    this.early = undefined;
+    for (const event of early) if (event.session_id === sessionId) this.view.dispatch(event);
   }
 
   async start(): Promise<void> {
@@ -152,9 +219,7 @@ export class SessionController {
       this.logger.info('session opened', { how, session_id: result.session_id, model: result.info.model, provider: result.info.provider });
       this.view.dispatch({ type: 'local.sessionOpened', result, how });
       if (notice) this.view.dispatch({ type: 'local.notice', ...notice });
-      const early = this.early ?? [];
-      this.early = undefined;
-      for (const event of early) if (event.session_id === result.session_id) this.view.dispatch(event);
+      this.flushEarly(result.session_id);
     } catch (error) {
       this.early = undefined;
       if (this.shuttingDown) return;
@@ -238,7 +303,7 @@ export class SessionController {
       return undefined;
     };
     if (state.phase === 'failed') return refuse('the backend is not running — press Ctrl+C twice to exit');
-    if (state.phase !== 'ready' || !state.sessionId || !this.backend) return refuse('still starting — try again in a moment');
+    if (state.phase !== 'ready' || !state.sessionId || !this.backend) return refuse(notReadyReason(state.phase));
     if (state.busy) return refuse('still answering — wait, or press Ctrl+C to interrupt');
     if (state.shell) return refuse(`!${state.shell.command} is still running — wait for it to finish`);
     return { backend: this.backend, sessionId: state.sessionId };
@@ -336,4 +401,10 @@ export class SessionController {
     })();
     return this.shuttingDown;
   }
+}
+
+/** How to go on once the TUI gave up on its backend, and where to read why it died. */
+export function continueHint(storedSessionId: string | undefined): string {
+  const resume = storedSessionId ? ` (or \`hermes --resume ${storedSessionId}\`)` : '';
+  return `Continue with \`hermes -c\`${resume}; the backend's log is ${join(hermesHome(), 'logs', 'backend.log')}.`;
 }

@@ -54,8 +54,8 @@ export function App({ controller, onExit }: { controller: SessionController; onE
       ? 'pick a session above, or Esc to go back'
       : phase === 'failed'
         ? 'the backend is not running'
-        : phase === 'starting'
-          ? 'hermes is starting; you can type already'
+        : phase !== 'ready'
+          ? `${phase === 'starting' ? 'hermes is starting' : 'the backend is restarting'}; you can type already`
           : busy
             ? 'hermes is answering; you can type your next prompt'
             : shell

@@ -46,7 +46,7 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
   const shell = useStore(store, (s) => s.shell?.command);
   const yolo = useStore(store, (s) => s.info?.yolo === true);
 
-  const working = phase === 'starting' || busy || shell !== undefined;
+  const working = phase === 'starting' || phase === 'restarting' || busy || shell !== undefined;
   const waiting = prompt === 'approval' ? 'waiting for your approval' : prompt === 'clarify' ? 'waiting for your answer' : '';
   const label =
     waiting ||

@@ -127,3 +127,10 @@ export function describeExit(exit: BackendExit, when = ''): string {
   if (exit.signal) return `the backend was killed by ${exit.signal}${suffix}`;
   return `the backend exited with code ${exit.code ?? 'unknown'}${suffix}`;
 }
+
+/** How the process ended, in a few words for a one-line notice: `exit signal SIGKILL`, `exit code 1`. */
+export function exitCause(exit: BackendExit): string {
+  if (exit.spawnError) return `could not start: ${exit.spawnError}`;
+  if (exit.signal) return `exit signal ${exit.signal}`;
+  return `exit code ${exit.code ?? 'unknown'}`;
+}

@@ -68,6 +68,7 @@ const WITHDRAWN: Record<string, string> = {
   session_closed: 'session closed',
   shutdown: 'backend shutting down',
   cancelled: 'cancelled',
+  backend_lost: 'the backend stopped',
 };
 
 /** Why a card went away without an answer, in words; undefined when nothing needs saying. */

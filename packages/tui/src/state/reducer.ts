@@ -1,5 +1,5 @@
 /** The pure reducer from backend events and local actions to the view state. */
-import { ErrorCode, type HermesEvent, type SessionInfo } from '@hermes/rpc-server/protocol';
+import { ErrorCode, type HermesEvent, type MessageCompletePayload, type SessionInfo } from '@hermes/rpc-server/protocol';
 import { itemsFromHistory, type NewItem } from './historyItems.ts';
 import { splitFinishedParagraphs } from './paragraphSplit.ts';
 import { changePrompt, openPrompt, removePrompt, withdrawnNotice } from './promptQueue.ts';
@@ -53,6 +53,52 @@ function withdraw(state: ViewState, id: string, reason: string): ViewState {
 
 function endTurn(state: ViewState): ViewState {
   return { ...state, live: undefined, busy: false, interrupting: false, status: '' };
+}
+
+/**
+ * Ends the live turn: its text and any tool still running go into the transcript, marked when the
+ * turn did not complete (a running tool's card says interrupted, never ✓).
+ */
+function finishTurn(state: ViewState, payload: Partial<MessageCompletePayload> | undefined): ViewState {
+  const live = state.live ?? emptyLive();
+  // Without deltas (a backend that does not stream), the final text is the whole reply.
+  const text = (live.sawDelta ? live.text : (payload?.text ?? '')).trim();
+  const status = payload?.status && payload.status !== 'complete' ? payload.status : undefined;
+  const unfinished: NewItem[] = live.tools.map((tool) => ({ kind: 'tool', tool: { ...tool, status: 'interrupted' } }));
+  const reply: NewItem[] = text || status ? [{ kind: 'assistant', text, continued: live.committed, status, error: payload?.error }] : [];
+  const done = append(endTurn(state), ...unfinished, ...reply);
+  return payload?.usage ? { ...done, usage: payload.usage } : done;
+}
+
+/**
+ * The backend died: what the user saw of the turn stays, marked interrupted; its open questions are
+ * withdrawn (nobody is left to answer them) and the `!cmd` it ran is over.
+ */
+function keepWhatWasShown(state: ViewState): ViewState {
+  const finished = state.busy ? finishTurn(state, { status: 'interrupted' }) : endTurn(state);
+  const withdrawn = state.prompts.reduce((next, prompt) => withdraw(next, prompt.id, 'backend_lost'), finished);
+  return { ...withdrawn, prompts: [], shell: undefined };
+}
+
+/**
+ * The restarted backend has the same stored session open again. Its history is what the transcript
+ * already shows (printed once, it stays in the scrollback), so only the new live id and info are
+ * taken, with one line saying what happened.
+ */
+function restoreSession(state: ViewState, action: Extract<LocalAction, { type: 'local.backendRestarted' }>): ViewState {
+  const { result, cause } = action;
+  const restored: ViewState = {
+    ...endTurn(state),
+    phase: 'ready',
+    failure: undefined,
+    sessionId: result.session_id,
+    info: result.info,
+    usage: result.info.usage ?? state.usage,
+    title: result.info.title ?? state.title,
+    prompts: [],
+    shell: undefined,
+  };
+  return withSetup(notice(restored, 'warn', `backend restarted (${cause}) — session resumed`), result.info);
 }
 
 /** A session is now the one on screen: a fresh one, a resumed one (its history printed), or a branch. */
@@ -109,12 +155,15 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
       return notice(state, action.level, action.text);
     case 'local.status':
       return { ...state, status: action.text };
+    case 'local.backendLost':
+      if (state.phase !== 'ready') return state;
+      return { ...keepWhatWasShown(state), phase: 'restarting', status: 'the backend stopped — restarting it…' };
+    case 'local.backendRestarted':
+      return restoreSession(state, action);
     case 'local.backendFailed':
       return {
-        ...endTurn(state),
         // Nobody is left to answer: the controller has settled these requests already.
-        prompts: [],
-        shell: undefined,
+        ...keepWhatWasShown(state),
         phase: 'failed',
         failure: { message: action.message, stderrTail: action.stderrTail },
         status: '',
@@ -226,18 +275,8 @@ function reduceEvent(state: ViewState, event: HermesEvent): ViewState {
       const remaining = { ...live, tools: live.tools.filter((tool) => tool.toolId !== tool_id) };
       return append({ ...state, live: remaining }, { kind: 'tool', tool: finished });
     }
-    case 'message.complete': {
-      const payload = event.payload;
-      const live = state.live ?? emptyLive();
-      // Without deltas (a backend that does not stream), the final text is the whole reply.
-      const text = (live.sawDelta ? live.text : (payload?.text ?? '')).trim();
-      const status = payload?.status && payload.status !== 'complete' ? payload.status : undefined;
-      const unfinished: NewItem[] = live.tools.map((tool) => ({ kind: 'tool', tool: { ...tool, status: 'interrupted' } }));
-      const reply: NewItem[] =
-        text || status ? [{ kind: 'assistant', text, continued: live.committed, status, error: payload?.error }] : [];
-      const done = append(endTurn(state), ...unfinished, ...reply);
-      return payload?.usage ? { ...done, usage: payload.usage } : done;
-    }
+    case 'message.complete':
+      return finishTurn(state, event.payload);
     case 'status.update': {
       if (!event.payload) return state;
       const { kind, text } = event.payload;

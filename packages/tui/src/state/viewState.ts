@@ -84,7 +84,8 @@ export interface LiveTurn {
   sawDelta: boolean;
 }
 
-export type Phase = 'starting' | 'ready' | 'failed';
+/** `restarting`: the backend died after startup and a new one is being brought up with the same session. */
+export type Phase = 'starting' | 'ready' | 'restarting' | 'failed';
 
 export interface ViewState {
   phase: Phase;
@@ -122,6 +123,10 @@ export type LocalAction =
   | { type: 'local.notice'; level: NoticeLevel; text: string }
   | { type: 'local.status'; text: string }
   | { type: 'local.backendFailed'; message: string; stderrTail: string[] }
+  /** The backend died after startup; the controller is restarting it. */
+  | { type: 'local.backendLost' }
+  /** A restarted backend resumed the stored session; `cause` is how the old one ended (`exit signal SIGKILL`). */
+  | { type: 'local.backendRestarted'; result: SessionOpenResult; cause: string }
   | { type: 'local.exitArmed'; armed: boolean }
   | { type: 'local.promptOpened'; prompt: PendingPrompt }
   /** The card's selection or typed text changed. */
@@ -152,4 +157,11 @@ export function initialViewState(): ViewState {
     exitArmed: false,
     prompts: [],
   };
+}
+
+/** Why prompts and commands cannot go to the backend in `phase` (anything but `ready`), in words for the screen. */
+export function notReadyReason(phase: Phase): string {
+  if (phase === 'failed') return 'the backend is not running';
+  if (phase === 'restarting') return 'the backend is restarting — your draft is kept';
+  return 'still starting — try again in a moment';
 }
