@@ -1,7 +1,10 @@
 /**
  * How often the TUI may bring a dead backend back: a backend that keeps dying (a bad plugin, a broken
- * state.db) must not be restarted forever. Pure: the caller passes the clock.
+ * state.db) must not be restarted forever. The budget is pure: the caller passes the clock.
  */
+import { join } from 'node:path';
+import { hermesHome } from '../logging/logger.ts';
+
 export const RESTARTS_PER_WINDOW = 3;
 export const RESTART_WINDOW_MS = 60_000;
 
@@ -21,4 +24,15 @@ export class RestartBudget {
     this.taken.push(now);
     return true;
   }
+}
+
+/** How to go on once the TUI gave up on its backend, and where to read why it died. */
+export function continueHint(storedSessionId: string | undefined): string {
+  const resume = storedSessionId ? ` (or \`hermes --resume ${storedSessionId}\`)` : '';
+  return `Continue with \`hermes -c\`${resume}; the backend's log is ${join(hermesHome(), 'logs', 'backend.log')}.`;
+}
+
+/** Said when the backend died once more than the budget allows; `cause` is how it ended (`exit signal SIGKILL`). */
+export function budgetSpent(cause: string, storedSessionId: string | undefined, limit = RESTARTS_PER_WINDOW): string {
+  return `the backend stopped again (${cause}) after ${limit} restarts within a minute, so hermes stopped restarting it. ${continueHint(storedSessionId)}`;
 }

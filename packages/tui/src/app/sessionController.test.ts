@@ -56,14 +56,41 @@ describe('SessionController against a real backend process', () => {
     expect(state.busy).toBe(false);
   });
 
-  it('reports a backend that dies, with what it wrote to stderr', async () => {
+  it('restarts a backend that dies mid-reply, keeps the partial reply and resumes the stored session', async () => {
     await controller.start();
+    controller.submit('crash-mid-reply');
+    const state = await until((s) => texts(s).includes('notice: backend restarted (exit code 3) — session resumed'));
+    expect(state.transcript).toContainEqual(expect.objectContaining({ kind: 'assistant', text: 'a partial reply', status: 'interrupted' }));
+    expect(state).toMatchObject({ phase: 'ready', busy: false, info: { stored_session_id: 'stored-1' } });
+    expect(controller.submit('again')).toBe(true);
+    await until(replied('echo: again'));
+  });
+
+  it('stops restarting a backend that keeps dying, with what it wrote to stderr and how to continue', async () => {
+    await controller.start();
+    for (let restart = 1; restart <= 3; restart++) {
+      expect(controller.submit('crash')).toBe(true);
+      await until((s) => s.phase === 'ready' && texts(s).filter((t) => t.includes('backend restarted (exit code 3)')).length === restart);
+    }
     controller.submit('crash');
     const state = await until((s) => s.phase === 'failed');
-    expect(state.failure?.message).toBe('the backend exited with code 3');
+    expect(state.failure?.message).toMatch(/^the backend stopped again \(exit code 3\) after 3 restarts within a minute/);
+    expect(state.failure?.message).toContain('Continue with `hermes -c` (or `hermes --resume stored-1`)');
+    expect(state.failure?.message).toMatch(/logs\/backend\.log\.$/);
     expect(state.failure?.stderrTail).toContain('fatal: the fake backend crashed on purpose');
+    // Each lost prompt is marked interrupted; the request the dead backend never answered adds no error of its own.
+    expect(texts(state).filter((t) => /disposed|closed/.test(t))).toEqual([]);
     expect(state.busy).toBe(false);
     expect(controller.submit('anyone?')).toBe(false);
+  });
+
+  it('reports a restarted backend that cannot start, with its stderr, instead of trying again', async () => {
+    await controller.start();
+    process.env.HERMES_RPC_ENTRY = fileURLToPath(new URL('../testing/does-not-exist.mjs', import.meta.url));
+    controller.submit('crash');
+    const state = await until((s) => s.phase === 'failed');
+    expect(state.failure?.message).toMatch(/^hermes could not restart the backend: the backend exited with code 1 before it was ready\. Continue with `hermes -c`/);
+    expect(state.failure?.stderrTail.join('\n')).toMatch(/Cannot find module/);
   });
 
   it('reports a backend that cannot start', async () => {

@@ -4,10 +4,9 @@
  * the user's submits, answers, interrupts and exit.
  * React components only read the stores and call these methods.
  */
-import { join } from 'node:path';
 import type { HermesEvent } from '@hermes/rpc-server/protocol';
 import { parseSlash } from '../commands/localCommands.ts';
-import { hermesHome, type Logger } from '../logging/logger.ts';
+import type { Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
 import type { BackendProcess } from '../rpc/backendProcess.ts';
 import { parseShellPrompt, SHELL_USAGE } from '../shell/shellPrompt.ts';
@@ -16,7 +15,7 @@ import { approvalPrompt, clarifyPrompt } from '../state/promptQueue.ts';
 import { notReadyReason, type PendingPrompt } from '../state/viewState.ts';
 import { createViewStore, type ViewStore } from '../state/viewStore.ts';
 import { PromptBroker, type PromptAnswer } from './promptBroker.ts';
-import { RestartBudget } from './restartBudget.ts';
+import { budgetSpent, continueHint, RestartBudget } from './restartBudget.ts';
 import { errorCode, errorMessage, hasStderrTail, submitFailure } from './rpcErrors.ts';
 import type { Runtime } from './runtime.ts';
 import { CompletionController } from './completionController.ts';
@@ -173,21 +172,19 @@ export class SessionController {
     const exit = await dead.shutdown(1_000);
     const cause = exitCause(exit);
     const stored = this.state.info?.stored_session_id;
-    const hint = continueHint(stored);
     this.logger.warn('backend lost', { cause, stored_session_id: stored });
     if (this.shuttingDown) return;
     if (!this.restarts.take(Date.now())) {
-      const message = `the backend stopped again (${cause}) after ${this.restarts.limit} restarts within a minute, so hermes stopped restarting it. ${hint}`;
-      this.view.dispatch({ type: 'local.backendFailed', message, stderrTail: exit.stderrTail });
+      this.view.dispatch({ type: 'local.backendFailed', message: budgetSpent(cause, stored, this.restarts.limit), stderrTail: exit.stderrTail });
       return;
     }
     this.early = [];
     try {
+      if (!stored) throw new Error('the session on screen has no stored id to resume');
       const backend = await this.spawnBackend(this.backendOptions ?? this.options.backend);
       if (!backend) return;
       const ready = await backend.waitReady();
       this.logger.info('backend restarted', { ...ready, cause });
-      if (!stored) throw new Error('the session on screen has no stored id to resume');
       const result = await backend.client.request('session.resume', { session_id: stored, cols: this.options.cols });
       if (this.shuttingDown) return;
       this.logger.info('session resumed after a restart', { session_id: result.session_id, stored_session_id: stored });
@@ -197,8 +194,8 @@ export class SessionController {
       this.early = undefined;
       if (this.shuttingDown) return;
       this.logger.error('backend restart failed', { error });
-      const stderrTail = hasStderrTail(error) ? error.stderrTail : (this.backend?.stderrTail() ?? []);
-      this.view.dispatch({ type: 'local.backendFailed', message: `hermes could not restart the backend: ${errorMessage(error)}. ${hint}`, stderrTail });
+      const message = `hermes could not restart the backend: ${errorMessage(error)}. ${continueHint(stored)}`;
+      this.view.dispatch({ type: 'local.backendFailed', message, stderrTail: this.stderrOf(error) });
     }
   }
 
@@ -224,10 +221,14 @@ export class SessionController {
       this.early = undefined;
       if (this.shuttingDown) return;
       this.logger.error('startup failed', { error });
-      const stderrTail = hasStderrTail(error) ? error.stderrTail : (this.backend?.stderrTail() ?? []);
       const message = errorMessage(error);
-      this.view.dispatch({ type: 'local.backendFailed', message: `hermes could not start: ${message}`, stderrTail });
+      this.view.dispatch({ type: 'local.backendFailed', message: `hermes could not start: ${message}`, stderrTail: this.stderrOf(error) });
     }
+  }
+
+  /** What the backend that failed to come up wrote last: carried by the error, else read from the process. */
+  private stderrOf(error: unknown): string[] {
+    return hasStderrTail(error) ? error.stderrTail : (this.backend?.stderrTail() ?? []);
   }
 
   private receive(event: HermesEvent): void {
@@ -289,6 +290,8 @@ export class SessionController {
       (result) => this.logger.debug('prompt accepted', { status: result.status }),
       (error: unknown) => {
         this.logger.warn('prompt.submit failed', { error });
+        // The backend died with the request open: the turn is marked interrupted and the restart says why.
+        if (target.backend.client.isClosed) return;
         this.view.dispatch({ type: 'local.submitFailed', message: submitFailure(error), code: errorCode(error) });
       },
     );
@@ -403,8 +406,3 @@ export class SessionController {
   }
 }
 
-/** How to go on once the TUI gave up on its backend, and where to read why it died. */
-export function continueHint(storedSessionId: string | undefined): string {
-  const resume = storedSessionId ? ` (or \`hermes --resume ${storedSessionId}\`)` : '';
-  return `Continue with \`hermes -c\`${resume}; the backend's log is ${join(hermesHome(), 'logs', 'backend.log')}.`;
-}

@@ -239,10 +239,24 @@ lines.on('line', (line) => {
     send({ method: 'event', params: { type: 'error', session_id: 'other', payload: { message: 'not yours either' } } });
     return;
   }
+  if (method === 'session.resume') {
+    // A restarted backend resuming the stored session its predecessor had open.
+    const resumed = { ...info, stored_session_id: params.session_id };
+    send({ id, result: { session_id: SESSION, stored_session_id: params.session_id, message_count: 0, messages: [], info: resumed } });
+    return;
+  }
   if (method === 'prompt.submit') {
     if (params.text === 'crash') {
       process.stderr.write('fatal: the fake backend crashed on purpose\n');
       process.exit(3);
+    }
+    if (params.text === 'crash-mid-reply') {
+      send({ id, result: { status: 'streaming' } });
+      event('message.start');
+      event('message.delta', { text: 'a partial reply' });
+      // Exits once the frames above are flushed, as a backend killed mid-stream does.
+      process.stderr.write('fatal: the fake backend crashed mid-reply\n', () => process.exit(3));
+      return;
     }
     if (params.text === 'nomodel') {
       send({ id, error: { code: 5032, message: 'no model configured: set model.provider' } });

@@ -1,0 +1,116 @@
+/**
+ * A backend killed under the TUI (kill -9, as an out-of-memory kill does) is brought back: the real bundle
+ * in a pseudo-terminal, the real backend, the scripted model streaming slowly so the kill lands mid-reply.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ModelServer } from '../../../../scripts/model-server/index.ts';
+import type { HermesPty } from '../testing/ptyHarness.ts';
+import { hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
+
+const running: Running = { hermes: [], servers: [] };
+afterEach(() => stopAll(running));
+
+/** The pids of every backend this run started, oldest first, from the lines each wrote when ready. */
+function backendPids(hermes: HermesPty): number[] {
+  const log = readFileSync(join(hermes.hermesHome, 'logs', 'backend.log'), 'utf8');
+  return [...log.matchAll(/backend ready \(pid (\d+)/g)].map((match) => Number(match[1]));
+}
+
+/** Waits until the run has started its `count`-th backend, and returns that backend's pid. */
+async function nthBackend(hermes: HermesPty, count: number, timeoutMs = 20_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pids = backendPids(hermes);
+    if (pids.length >= count) return pids[count - 1]!;
+    if (Date.now() > deadline) throw new Error(`backend #${count} never reported ready; pids so far: ${pids.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The last user message of each chat request the model server got, oldest first. */
+function promptsSeen(server: ModelServer): string[] {
+  return server.requests
+    .filter((request) => request.path === '/v1/chat/completions')
+    .map((request) => {
+      const messages = (request.body as { messages: { role: string; content: unknown }[] }).messages;
+      return String(messages.filter((message) => message.role === 'user').at(-1)?.content);
+    });
+}
+
+const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
+/** Screen text with the panel's borders and all wrapping removed, so a long message reads as one string. */
+const unwrapped = (text: string) => text.replace(/[│╭╮╰╯─\s]+/g, '');
+
+const RESTARTED = 'backend restarted (exit signal SIGKILL) — session resumed';
+
+describe('hermes --tui when its backend dies', () => {
+  it('keeps the partial reply marked interrupted, restarts the backend, resumes the session and answers the next prompt', async () => {
+    const words = Array.from({ length: 300 }, (_, i) => `w${String(i + 1).padStart(3, '0')} `);
+    const { hermes, server } = await hermesWithModel(running, {
+      turns: [{ chunks: words, chunk_delay_ms: 50 }, { text: 'Back again, with the whole session.' }],
+    });
+    const first = await nthBackend(hermes, 1);
+
+    hermes.type('Count slowly');
+    hermes.press('enter');
+    await hermes.waitForText('w005');
+    process.kill(first, 'SIGKILL');
+    // Typed while the backend is down: kept in the composer, sent once it is back.
+    hermes.type('And now?');
+
+    const screen = await hermes.waitForText(RESTARTED, 20_000);
+    expect(screen).toMatch(/w00\d[\s\S]*\[interrupted\]/);
+    await hermes.waitForText('❯ And now?');
+    expect(await nthBackend(hermes, 2)).not.toBe(first);
+    await hermes.waitForText(/● ready/);
+
+    hermes.press('enter');
+    await hermes.waitForText('Back again, with the whole session.');
+    expect(promptsSeen(server)).toEqual(['Count slowly', 'And now?']);
+    // The resumed session is the stored one: the model saw the first prompt again in the second request.
+    const second = server.requests.filter((request) => request.path === '/v1/chat/completions')[1]!;
+    expect(JSON.stringify(second.body)).toContain('Count slowly');
+
+    const buffer = hermes.bufferText();
+    // The history was not printed a second time on resume, and the reply did not run on.
+    expect(occurrences(buffer, '❯ Count slowly')).toBe(1);
+    expect(occurrences(buffer, RESTARTED)).toBe(1);
+    expect(buffer).toMatch(/w00\d/);
+    expect(buffer).not.toContain('w300');
+  });
+
+  it('stops restarting after three restarts in a minute and says how to continue and which log to read', async () => {
+    const { hermes } = await hermesWithModel(running, { loop: true, turns: [{ text: 'still here' }] });
+    for (let restart = 1; restart <= 3; restart++) {
+      process.kill(await nthBackend(hermes, restart), 'SIGKILL');
+      await nthBackend(hermes, restart + 1);
+      const deadline = Date.now() + 20_000;
+      while (occurrences(hermes.bufferText(), RESTARTED) < restart) {
+        if (Date.now() > deadline) throw new Error(`restart ${restart} was never announced:\n${hermes.screenText()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await hermes.waitForText(/● ready/);
+    }
+
+    process.kill(await nthBackend(hermes, 4), 'SIGKILL');
+    const screen = await hermes.waitForText('stopped restarting it', 20_000);
+    const text = unwrapped(screen);
+    expect(text).toContain(unwrapped('Continue with `hermes -c` (or `hermes --resume'));
+    expect(text).toContain(unwrapped(join(hermes.hermesHome, 'logs', 'backend.log')));
+    // No fifth backend: the budget is spent.
+    expect(backendPids(hermes)).toHaveLength(4);
+
+    // Read-only: a prompt is refused with the reason and kept; Ctrl+C twice still quits cleanly.
+    hermes.type('hello?');
+    await hermes.waitForText('❯ hello?');
+    hermes.press('enter');
+    const refused = await hermes.waitForText('the backend is not running — press Ctrl+C twice to exit');
+    expect(refused).toContain('❯ hello?');
+    hermes.press('ctrl-c');
+    hermes.press('ctrl-c');
+    hermes.press('ctrl-c');
+    expect((await hermes.exited).exitCode).toBe(0);
+  });
+});
