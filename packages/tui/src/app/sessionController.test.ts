@@ -66,6 +66,16 @@ describe('SessionController against a real backend process', () => {
     await until(replied('echo: again'));
   });
 
+  it('restarts a backend that closed its output but kept running, once it is stopped', async () => {
+    await controller.start();
+    controller.submit('close-output');
+    const state = await until((s) => s.phase === 'ready' && texts(s).some((t) => t.startsWith('notice: backend restarted')));
+    // Stopped by closing its stdin, which the fake backend answers by exiting with 0.
+    expect(texts(state)).toContain('notice: backend restarted (exit code 0) — session resumed');
+    expect(controller.submit('again')).toBe(true);
+    await until(replied('echo: again'));
+  });
+
   it('stops restarting a backend that keeps dying, with what it wrote to stderr and how to continue', async () => {
     await controller.start();
     for (let restart = 1; restart <= 3; restart++) {

@@ -258,6 +258,12 @@ lines.on('line', (line) => {
       process.stderr.write('fatal: the fake backend crashed mid-reply\n', () => process.exit(3));
       return;
     }
+    if (params.text === 'close-output') {
+      // Alive but deaf: nothing it writes can reach the client any more; it exits when its stdin closes.
+      send({ id, result: { status: 'streaming' } });
+      process.stdout.end();
+      return;
+    }
     if (params.text === 'nomodel') {
       send({ id, error: { code: 5032, message: 'no model configured: set model.provider' } });
       return;
