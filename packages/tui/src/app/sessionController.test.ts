@@ -76,6 +76,14 @@ describe('SessionController against a real backend process', () => {
     await until(replied('echo: again'));
   });
 
+  it('ends a !cmd the dying backend was running, saying so, and restarts', async () => {
+    await controller.start();
+    expect(controller.submit('!crash')).toBe(true);
+    const state = await until((s) => s.phase === 'ready' && texts(s).some((t) => t.startsWith('notice: backend restarted')));
+    expect(state.shell).toBeUndefined();
+    expect(texts(state)).toContain('notice: !crash failed: the backend stopped before it finished');
+  });
+
   it('stops restarting a backend that keeps dying, with what it wrote to stderr and how to continue', async () => {
     await controller.start();
     for (let restart = 1; restart <= 3; restart++) {

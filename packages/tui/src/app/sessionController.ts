@@ -322,7 +322,8 @@ export class SessionController {
       },
       (error: unknown) => {
         this.logger.warn('shell.exec failed', { error });
-        this.view.dispatch({ type: 'local.shellFailed', command, message: errorMessage(error) });
+        const message = target.backend.client.isClosed ? 'the backend stopped before it finished' : errorMessage(error);
+        this.view.dispatch({ type: 'local.shellFailed', command, message });
       },
     );
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../logging/logger.ts';
-import { BackendProcess, BackendStartError, describeExit } from './backendProcess.ts';
+import { BackendProcess, BackendStartError, describeExit, exitCause } from './backendProcess.ts';
 
 /** A real child process running a few lines of JavaScript in place of the backend. */
 function fakeBackend(source: string): BackendProcess {
@@ -56,5 +56,11 @@ describe('BackendProcess', () => {
   it('describes exits in words', () => {
     expect(describeExit({ code: null, signal: 'SIGKILL', stderrTail: [] })).toBe('the backend was killed by SIGKILL');
     expect(describeExit({ code: 1, signal: null, stderrTail: [] })).toBe('the backend exited with code 1');
+  });
+
+  it('names how it ended in a few words for the restart notice', () => {
+    expect(exitCause({ code: null, signal: 'SIGKILL', stderrTail: [] })).toBe('exit signal SIGKILL');
+    expect(exitCause({ code: 3, signal: null, stderrTail: [] })).toBe('exit code 3');
+    expect(exitCause({ code: null, signal: null, stderrTail: [], spawnError: 'ENOENT' })).toBe('could not start: ENOENT');
   });
 });

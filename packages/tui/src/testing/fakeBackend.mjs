@@ -279,6 +279,7 @@ lines.on('line', (line) => {
     return;
   }
   if (method === 'shell.exec') {
+    if (params.command === 'crash') process.exit(3);
     send({ id, result: { stdout: `ran: ${params.command}\n`, stderr: '', code: 0 } });
     return;
   }
