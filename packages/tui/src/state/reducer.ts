@@ -1,5 +1,5 @@
 /** The pure reducer from backend events and local actions to the view state. */
-import { ErrorCode, type HermesEvent, type MessageCompletePayload, type SessionInfo } from '@hermes/rpc-server/protocol';
+import { ErrorCode, type HermesEvent, type SessionInfo } from '@hermes/rpc-server/protocol';
 import { itemsFromHistory, type NewItem } from './historyItems.ts';
 import { splitFinishedParagraphs } from './paragraphSplit.ts';
 import { changePrompt, openPrompt, removePrompt, withdrawnNotice } from './promptQueue.ts';
@@ -56,26 +56,13 @@ function endTurn(state: ViewState): ViewState {
 }
 
 /**
- * Ends the live turn: its text and any tool still running go into the transcript, marked when the
- * turn did not complete (a running tool's card says interrupted, never ✓).
- */
-function finishTurn(state: ViewState, payload: Partial<MessageCompletePayload> | undefined): ViewState {
-  const live = state.live ?? emptyLive();
-  // Without deltas (a backend that does not stream), the final text is the whole reply.
-  const text = (live.sawDelta ? live.text : (payload?.text ?? '')).trim();
-  const status = payload?.status && payload.status !== 'complete' ? payload.status : undefined;
-  const unfinished: NewItem[] = live.tools.map((tool) => ({ kind: 'tool', tool: { ...tool, status: 'interrupted' } }));
-  const reply: NewItem[] = text || status ? [{ kind: 'assistant', text, continued: live.committed, status, error: payload?.error }] : [];
-  const done = append(endTurn(state), ...unfinished, ...reply);
-  return payload?.usage ? { ...done, usage: payload.usage } : done;
-}
-
-/**
- * The backend died: what the user saw of the turn stays, marked interrupted; its open questions are
- * withdrawn (nobody is left to answer them) and the `!cmd` it ran is over.
+ * The backend died: what the user saw of the turn stays, marked interrupted as an interrupt would
+ * leave it (a running tool's card says interrupted, never ✓); its open questions are withdrawn
+ * (nobody is left to answer them) and the `!cmd` it ran is over.
  */
 function keepWhatWasShown(state: ViewState): ViewState {
-  const finished = state.busy ? finishTurn(state, { status: 'interrupted' }) : endTurn(state);
+  const interrupted: HermesEvent = { type: 'message.complete', session_id: state.sessionId, payload: { text: '', status: 'interrupted' } };
+  const finished = state.busy ? reduceEvent(state, interrupted) : endTurn(state);
   const withdrawn = state.prompts.reduce((next, prompt) => withdraw(next, prompt.id, 'backend_lost'), finished);
   return { ...withdrawn, prompts: [], shell: undefined };
 }
@@ -275,8 +262,18 @@ function reduceEvent(state: ViewState, event: HermesEvent): ViewState {
       const remaining = { ...live, tools: live.tools.filter((tool) => tool.toolId !== tool_id) };
       return append({ ...state, live: remaining }, { kind: 'tool', tool: finished });
     }
-    case 'message.complete':
-      return finishTurn(state, event.payload);
+    case 'message.complete': {
+      const payload = event.payload;
+      const live = state.live ?? emptyLive();
+      // Without deltas (a backend that does not stream), the final text is the whole reply.
+      const text = (live.sawDelta ? live.text : (payload?.text ?? '')).trim();
+      const status = payload?.status && payload.status !== 'complete' ? payload.status : undefined;
+      const unfinished: NewItem[] = live.tools.map((tool) => ({ kind: 'tool', tool: { ...tool, status: 'interrupted' } }));
+      const reply: NewItem[] =
+        text || status ? [{ kind: 'assistant', text, continued: live.committed, status, error: payload?.error }] : [];
+      const done = append(endTurn(state), ...unfinished, ...reply);
+      return payload?.usage ? { ...done, usage: payload.usage } : done;
+    }
     case 'status.update': {
       if (!event.payload) return state;
       const { kind, text } = event.payload;
