@@ -127,7 +127,7 @@ export function listenAndAnnounce(connection: MessageConnection, version: string
     type: EventType.GatewayReady,
     payload: { version, protocol: PROTOCOL_VERSION, pid: process.pid },
   };
-  void connection.sendNotification(EVENT_METHOD, ready);
+  connection.sendNotification(EVENT_METHOD, ready).catch((error: unknown) => logger.warn('could not send gateway.ready: %s', (error as Error).message));
 }
 
 function toResponseError(method: string, error: unknown, logger: Logger): ResponseError<unknown> {
