@@ -109,10 +109,13 @@ async function runForeground(command: string, cwd: string, timeoutS: number, con
   return `${body}\n${why ? notes[why] : status}`;
 }
 
+/** Abort reasons that mean a plain interrupt: the user's, and a bare `abort()`'s. */
+const USER_STOPS = new Set(['', 'interrupted by the user', 'This operation was aborted']);
+
 /** Who stopped the command: the user, or (when hermes shuts down or closes the session) why. */
 function interruptedBy(reason: unknown): string {
   const text = reason instanceof Error ? reason.message : '';
-  return !text || text === 'interrupted by the user' ? 'by the user' : `(${text})`;
+  return USER_STOPS.has(text) ? 'by the user' : `(${text})`;
 }
 
 export const terminalTool: ToolDefinition = {
