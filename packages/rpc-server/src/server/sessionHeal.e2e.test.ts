@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { INTERRUPTED_CALL_RESULT } from '@hermes/agent-core';
+import { INTERRUPTED_CALL_RESULT, SessionStore } from '@hermes/agent-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
+import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { EventOf } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
 
@@ -30,13 +30,13 @@ function gone(pid: number, group = false): boolean {
   }
 }
 
-async function setup() {
-  const server: ModelServer = await startModelServer({
-    turns: [
-      { tool_calls: [{ id: 'call_long', name: 'terminal', arguments: { command: COMMAND } }] },
-      { text: 'answered after the restart' },
-    ],
-  });
+const LONG_TOOL_THEN_TEXT: Turn[] = [
+  { tool_calls: [{ id: 'call_long', name: 'terminal', arguments: { command: COMMAND } }] },
+  { text: 'answered after the restart' },
+];
+
+async function setup(turns = LONG_TOOL_THEN_TEXT) {
+  const server: ModelServer = await startModelServer({ turns });
   cleanups.push(() => server.close());
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-heal-'));
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-heal-cwd-'));
@@ -93,6 +93,26 @@ describe('sessions heal after the backend stops during a tool call', () => {
     // Resuming again adds nothing: the repair happened once.
     const again = await open().request('session.resume', { session_id: stored });
     expect(again.messages.filter((m) => m.role === 'tool')).toHaveLength(1);
+  });
+
+  it('a call left unanswered deep in an older stored history is answered in the request, not sent as a 400', async () => {
+    const { server, open } = await setup([{ text: 'answered after the restart' }]);
+    const backend = open();
+    const { stored_session_id: stored } = await backend.request('session.create', {});
+    await backend.stop();
+    // What an older hermes left: a call without its result, then more turns after it.
+    const store = SessionStore.open(path.join(backend.home, 'state.db'));
+    store.appendMessage(stored, { role: 'user', content: 'run it' });
+    store.appendMessage(stored, { role: 'assistant', content: '', toolCalls: [{ id: 'call_old', type: 'function', function: { name: 'terminal', arguments: '{}' } }] });
+    store.appendMessage(stored, { role: 'user', content: 'hello?' });
+    store.appendMessage(stored, { role: 'assistant', content: 'Sorry, something failed.', status: 'error' });
+    store.close();
+    server.requests.length = 0;
+    const { done } = await nextTurn(open, stored);
+    expect(done.payload).toMatchObject({ status: 'complete', text: 'answered after the restart' });
+    const sent = (server.requests[0]!.body as { messages: { role: string; tool_call_id?: string; content: string }[] }).messages;
+    expect(sent.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'user', 'assistant', 'user']);
+    expect(sent[3]).toEqual({ role: 'tool', tool_call_id: 'call_old', content: INTERRUPTED_CALL_RESULT });
   });
 
   it.each([
