@@ -94,7 +94,7 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
     // A tool that returns what it had when stopped (the terminal's partial output) still ran interrupted.
     if (signal.aborted) outcome = { ...outcome, interrupted: true };
   } catch {
-    // Only an abort escapes the registry: the user interrupted while this tool ran.
+    // Only an abort escapes the registry: the turn was interrupted (the user, or hermes stopping) while this tool ran.
     outcome = { result: INTERRUPTED_TOOL_RESULT, error: 'interrupted', interrupted: true };
   }
   emit({

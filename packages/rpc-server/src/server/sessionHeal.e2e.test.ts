@@ -35,14 +35,18 @@ const LONG_TOOL_THEN_TEXT: Turn[] = [
   { text: 'answered after the restart' },
 ];
 
-async function setup(turns = LONG_TOOL_THEN_TEXT) {
+type Wire = 'openai' | 'anthropic';
+
+async function setup(turns = LONG_TOOL_THEN_TEXT, wire: Wire = 'openai') {
   const server: ModelServer = await startModelServer({ turns });
   cleanups.push(() => server.close());
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-heal-'));
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-heal-cwd-'));
-  const args = ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'];
+  const args = wire === 'openai'
+    ? ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model']
+    : ['--provider', 'anthropic', '--base-url', server.url, '--model', 'claude-sonnet-4-5'];
   const open = () => {
-    const backend = new BackendProcess({ home, args, config: 'approvals:\n  mode: off\n' });
+    const backend = new BackendProcess({ home, args, config: 'approvals:\n  mode: off\n', env: { ANTHROPIC_API_KEY: 'test-key' } });
     cleanups.push(() => backend.stop());
     return backend;
   };
@@ -75,8 +79,8 @@ async function nextTurn(open: () => BackendProcess, stored: string) {
 }
 
 describe('sessions heal after the backend stops during a tool call', () => {
-  it('kill -9: the call is answered as interrupted, the next turn is served, the tool group is gone', { timeout: 60_000 }, async () => {
-    const { server, cwd, open } = await setup();
+  it.each(['openai', 'anthropic'] as const)('kill -9 (%s wire): the call is answered as interrupted, the next turn is served, the tool group is gone', { timeout: 60_000 }, async (wire) => {
+    const { server, cwd, open } = await setup(LONG_TOOL_THEN_TEXT, wire);
     const first = open();
     const { stored, pids } = await startLongTool(first, cwd);
     first.child.kill('SIGKILL');
@@ -88,8 +92,13 @@ describe('sessions heal after the backend stops during a tool call', () => {
     const result = resumed.messages.find((m) => m.role === 'tool');
     expect(result).toMatchObject({ tool_call_id: 'call_long', text: INTERRUPTED_CALL_RESULT, status: 'interrupted' });
     expect(done.payload).toMatchObject({ status: 'complete', text: 'answered after the restart' });
-    const sent = (server.requests.at(-1)!.body as { messages: { role: string; tool_call_id?: string; content: string }[] }).messages;
-    expect(sent.filter((m) => m.role === 'tool')).toEqual([{ role: 'tool', tool_call_id: 'call_long', content: INTERRUPTED_CALL_RESULT }]);
+    const sent = (server.requests.at(-1)!.body as { messages: { role: string; tool_call_id?: string; content: unknown }[] }).messages;
+    if (wire === 'openai') {
+      expect(sent.filter((m) => m.role === 'tool')).toEqual([{ role: 'tool', tool_call_id: 'call_long', content: INTERRUPTED_CALL_RESULT }]);
+    } else {
+      const blocks = sent.flatMap((m) => (Array.isArray(m.content) ? (m.content as { type: string }[]) : []));
+      expect(blocks.filter((b) => b.type === 'tool_result')).toEqual([{ type: 'tool_result', tool_use_id: 'call_long', content: INTERRUPTED_CALL_RESULT }]);
+    }
     // Resuming again adds nothing: the repair happened once.
     const again = await open().request('session.resume', { session_id: stored });
     expect(again.messages.filter((m) => m.role === 'tool')).toHaveLength(1);
