@@ -196,3 +196,46 @@ export function checkAnthropicRequest(
   if (!Array.isArray(body.messages)) return { status: 400, message: 'messages: Field required' };
   return undefined;
 }
+
+type Block = { type?: unknown; id?: unknown; tool_use_id?: unknown };
+
+function blocksOf(message: unknown): Block[] {
+  const content = (message as { content?: unknown } | undefined)?.content;
+  return Array.isArray(content) ? (content as Block[]) : [];
+}
+
+/**
+ * The pairing the Messages API enforces (HTTP 400): every `tool_use` block of an assistant message is
+ * answered by a `tool_result` block in the very next message, and every `tool_result` answers a
+ * `tool_use` of the message just before. The messages are the API's own texts.
+ */
+export function checkAnthropicSequence(messages: unknown[]): { status: number; message: string } | undefined {
+  let asked = new Set<string>();
+  for (let i = 0; i <= messages.length; i++) {
+    const blocks = i < messages.length ? blocksOf(messages[i]) : [];
+    const answered = new Set<string>();
+    for (const [j, block] of blocks.entries()) {
+      if (block?.type !== 'tool_result') continue;
+      const id = String(block.tool_use_id);
+      if (!asked.has(id)) {
+        return {
+          status: 400,
+          message: `messages.${i}.content.${j}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${id}. ` +
+            'Each `tool_result` block must have a corresponding `tool_use` block in the previous message.',
+        };
+      }
+      answered.add(id);
+    }
+    const missing = [...asked].filter((id) => !answered.has(id));
+    if (missing.length > 0) {
+      return {
+        status: 400,
+        message: `messages.${i - 1}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(', ')}. ` +
+          'Each `tool_use` block must have a corresponding `tool_result` block in the next message.',
+      };
+    }
+    const role = (messages[i] as { role?: unknown } | undefined)?.role;
+    asked = new Set(role === 'assistant' ? blocks.filter((b) => b?.type === 'tool_use').map((b) => String(b.id)) : []);
+  }
+  return undefined;
+}

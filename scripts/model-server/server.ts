@@ -11,8 +11,16 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_MODEL, loadScript, validateScript } from './script.ts';
 import type { Script, Turn } from './script.ts';
-import { anthropicErrorBody, anthropicEvents, anthropicMessageBody, anthropicUsage, checkAnthropicRequest, sseFrame } from './anthropicWire.ts';
-import { completionBody, errorBody, estimateUsage, streamChunks } from './wire.ts';
+import {
+  anthropicErrorBody,
+  anthropicEvents,
+  anthropicMessageBody,
+  anthropicUsage,
+  checkAnthropicRequest,
+  checkAnthropicSequence,
+  sseFrame,
+} from './anthropicWire.ts';
+import { checkChatSequence, completionBody, errorBody, estimateUsage, streamChunks } from './wire.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -28,6 +36,11 @@ export interface ModelServerOptions {
   port?: number;
   /** One line per request and per notable event (disconnects, stalls); the CLI sends these to stderr. */
   log?: (line: string) => void;
+  /**
+   * Refuse (HTTP 400, as the real APIs do) a request whose tool calls and tool results do not pair up.
+   * Default true: a client that sends such a history is broken against every real provider.
+   */
+  validateSequences?: boolean;
 }
 
 export interface ModelServer {
@@ -50,8 +63,8 @@ type Body = Record<string, unknown>;
 interface Dialect {
   path: string;
   /** A request the real API would refuse before generating anything. */
-  check(body: Body, headers: IncomingMessage['headers']): { status: number; message: string } | undefined;
-  errorBody(status: number, message: string, type?: string, code?: string | null): object;
+  check(body: Body, headers: IncomingMessage['headers']): { status: number; message: string; param?: string } | undefined;
+  errorBody(status: number, message: string, type?: string, code?: string | null, param?: string): object;
   toolCallIdPrefix: string;
   /** The SSE frames of a streamed answer, or the JSON of a non-streamed one. */
   reply(turn: Turn, body: Body, ids: { response: number; toolCallIds: string[] }): { frames: string[] } | { json: object };
@@ -60,6 +73,7 @@ interface Dialect {
 export async function startModelServer(source: Script | string, options: ModelServerOptions = {}): Promise<ModelServer> {
   const script = typeof source === 'string' ? loadScript(source) : validateScript(source);
   const log = options.log ?? (() => {});
+  const validateSequences = options.validateSequences ?? true;
   const scriptModel = script.model ?? DEFAULT_MODEL;
   const startedAt = Math.floor(Date.now() / 1000);
   const requests: RecordedRequest[] = [];
@@ -131,7 +145,11 @@ export async function startModelServer(source: Script | string, options: ModelSe
 
   const openai: Dialect = {
     path: '/v1/chat/completions',
-    check: (body) => (Array.isArray(body.messages) ? undefined : { status: 400, message: "'messages' is a required property and must be an array." }),
+    check: (body) => {
+      if (!Array.isArray(body.messages)) return { status: 400, message: "'messages' is a required property and must be an array." };
+      const problem = validateSequences ? checkChatSequence(body.messages) : undefined;
+      return problem && { status: 400, ...problem };
+    },
     errorBody,
     toolCallIdPrefix: 'call_',
     reply(turn, body, ids) {
@@ -152,7 +170,7 @@ export async function startModelServer(source: Script | string, options: ModelSe
 
   const anthropic: Dialect = {
     path: '/v1/messages',
-    check: checkAnthropicRequest,
+    check: (body, headers) => checkAnthropicRequest(body, headers) ?? (validateSequences ? checkAnthropicSequence(body.messages as unknown[]) : undefined),
     errorBody: (status, message, type) => anthropicErrorBody(status, message, type),
     toolCallIdPrefix: 'toolu_scripted_',
     reply(turn, body, ids) {
@@ -173,7 +191,7 @@ export async function startModelServer(source: Script | string, options: ModelSe
     const problem = dialect.check(body, req.headers);
     if (problem) {
       log(`${label} → ${problem.status} (${problem.message})`);
-      return sendJson(res, problem.status, dialect.errorBody(problem.status, problem.message));
+      return sendJson(res, problem.status, dialect.errorBody(problem.status, problem.message, undefined, undefined, problem.param));
     }
     const next = matchTurn(body) ?? nextTurn();
     if (!next) {

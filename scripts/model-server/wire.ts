@@ -25,7 +25,7 @@ export interface WireUsage {
 }
 
 export interface ErrorBody {
-  error: { message: string; type: string; param: null; code: string | null };
+  error: { message: string; type: string; param: string | null; code: string | null };
 }
 
 const SYSTEM_FINGERPRINT = 'fp_scripted';
@@ -164,9 +164,51 @@ const ERROR_TYPES: Record<number, { type: string; code: string | null }> = {
 };
 
 /** An OpenAI-shaped error body; type and code default from the status as OpenAI's would. */
-export function errorBody(status: number, message: string, type?: string, code?: string | null): ErrorBody {
+export function errorBody(status: number, message: string, type?: string, code?: string | null, param?: string): ErrorBody {
   const fallback = ERROR_TYPES[status] ?? { type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null };
   return {
-    error: { message, type: type ?? fallback.type, param: null, code: code === undefined ? fallback.code : code },
+    error: { message, type: type ?? fallback.type, param: param ?? null, code: code === undefined ? fallback.code : code },
   };
+}
+
+/** Why OpenAI would refuse this message list (HTTP 400), with the field it names; undefined when it is fine. */
+export interface SequenceProblem {
+  message: string;
+  param: string;
+}
+
+/**
+ * The tool-call pairing OpenAI enforces: an assistant message with `tool_calls` must be followed,
+ * before any other message, by one `tool` message per call id; a `tool` message must answer a call
+ * of the assistant message just before its block. The messages are OpenAI's own error texts.
+ */
+export function checkChatSequence(messages: unknown[]): SequenceProblem | undefined {
+  let open: Set<string> | null = null;
+  let openedAt = -1;
+  for (let i = 0; i <= messages.length; i++) {
+    const message = (i < messages.length ? messages[i] : undefined) as { role?: unknown; tool_call_id?: unknown; tool_calls?: unknown } | undefined;
+    const param = `messages.[${i}].role`;
+    if (message?.role === 'tool') {
+      if (!open) {
+        return { message: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.", param };
+      }
+      const id = String(message.tool_call_id);
+      if (!open.delete(id)) return { message: `Invalid parameter: 'tool_call_id' of '${id}' not found in 'tool_calls' of previous message.`, param };
+      continue;
+    }
+    if (open && open.size > 0) {
+      return {
+        message: "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. " +
+          `The following tool_call_ids did not have response messages: ${[...open].join(', ')}`,
+        param: `messages.[${openedAt}].role`,
+      };
+    }
+    open = null;
+    const calls = message?.role === 'assistant' && Array.isArray(message.tool_calls) ? (message.tool_calls as { id?: unknown }[]) : [];
+    if (calls.length > 0) {
+      open = new Set(calls.map((call) => String(call?.id)));
+      openedAt = i;
+    }
+  }
+  return undefined;
 }

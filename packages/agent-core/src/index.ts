@@ -9,7 +9,7 @@ export {
   type SessionPrompts,
 } from './agent/agentSession.ts';
 export type { AgentEvent, AgentEventSink, SessionUsage, TurnStatus } from './agent/events.ts';
-export { runTurn, BUDGET_NOTICE, EMPTY_NUDGE, type TurnResult } from './agent/agentLoop.ts';
+export { runTurn, budgetEndLine, BUDGET_NOTICE, EMPTY_NUDGE, type TurnResult } from './agent/agentLoop.ts';
 export {
   NO_EXTENSIONS,
   firstBlock,

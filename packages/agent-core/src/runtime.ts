@@ -13,6 +13,7 @@ import { SessionStore, type StoredSession } from './sessions/sessionStore.ts';
 import { ApprovalGate } from './approvals/approvalGate.ts';
 import { appendToConfigList } from './config/configWriter.ts';
 import { ProcessRegistry } from './processes/processRegistry.ts';
+import { groupWatchdog } from './processes/shellProcess.ts';
 import { registerBuiltinTools } from './tools/builtins.ts';
 import { TodoList } from './tools/todoList.ts';
 import { SkillCatalog } from './skills/skillCatalog.ts';
@@ -63,6 +64,7 @@ export class HermesRuntime {
     const env = options.env ?? process.env;
     this.home = options.home ?? hermesHome(env);
     this.logger = options.logger ?? createFileLogger(path.join(this.home, 'logs', 'backend.log'));
+    groupWatchdog.onProblem = (message) => this.logger.warn('processes: %s', message);
     this.loaded = loadConfig(this.home);
     for (const problem of this.loaded.problems) this.logger.warn('config: %s', formatProblem(problem));
     // The process environment wins over $HERMES_HOME/.env.

@@ -57,9 +57,15 @@ async function main(): Promise<void> {
 
 /** Shuts down on a signal, reports what would otherwise be lost, exits once the client closes stdin. */
 function runUntilClosed(backend: Backend, logger: Logger): void {
+  // Frames still queued go out first; a client that stopped reading cannot keep us alive for long.
+  const exitFlushed = () => {
+    setTimeout(() => process.exit(0), 2_000);
+    protocolStdout.end(() => process.exit(0));
+  };
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    // The running tool is stopped and its partial output stored before the exit (backend.shutdown).
     process.once(signal, () => {
-      void backend.shutdown(signal).then(() => process.exit(0));
+      void backend.shutdown(signal).then(exitFlushed);
     });
   }
   process.on('uncaughtException', (error) => {
@@ -70,9 +76,7 @@ function runUntilClosed(backend: Backend, logger: Logger): void {
     logger.error('unhandled rejection: %s', reason instanceof Error ? (reason.stack ?? reason.message) : String(reason));
   });
   // Exit when the client closes our stdin, after pending writes have gone out.
-  void backend.closed.then(() => {
-    protocolStdout.end(() => process.exit(0));
-  });
+  void backend.closed.then(exitFlushed);
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { collectContext, type ExtensionPort } from '../extensions/extensionPort.
 import type { Logger } from '../logging/logger.ts';
 import type { ChatMessage, ChatProvider, ChatResponse } from '../providers/types.ts';
 import type { SessionUsage, TurnStatus } from './events.ts';
+import { healMessageSequence } from '../context/messageSequence.ts';
 import { compressPrompt, type CompressionDeps } from './compression.ts';
 import { callModel, type LlmRequest } from './modelCall.ts';
 import { StreamingMessage } from './streamingMessage.ts';
@@ -32,6 +33,14 @@ export interface TurnResult {
 export const BUDGET_NOTICE =
   '[hermes] The iteration budget for this turn is used up. Do not call tools. Give your final answer now: ' +
   'summarize what you did, what you found, and what is left to do.';
+/** Ends a turn whose grace call still asked for tools (or said nothing): names the budget and what to do. */
+export function budgetEndLine(maxTurns: number, droppedCalls: number): string {
+  const why = droppedCalls > 0
+    ? `the model asked for ${droppedCalls} more tool call${droppedCalls === 1 ? '' : 's'} instead of answering (not run)`
+    : 'the model gave no final answer';
+  return `[hermes] The turn budget ran out (agent.max_turns: ${maxTurns} model calls) and ${why}. ` +
+    'Send a message to let it continue, or raise agent.max_turns in config.yaml.';
+}
 /** Told to the model after an empty response. */
 export const EMPTY_NUDGE = '[hermes] Your last response was empty. Continue the task, or give your final answer.';
 
@@ -81,6 +90,7 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
   let graceCall = false;
   for (let iteration = 0; ; iteration += 1) {
     if (signal.aborted) return finish('interrupted');
+    healHistory(history, deps.logger, sessionId);
     if (iteration >= deps.maxTurns) {
       if (graceCall) break;
       graceCall = true;
@@ -147,11 +157,23 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
     }
 
     deps.onUsage(response);
-    // A grace call must not run tools, whatever the model sent.
-    const calls = graceCall ? [] : response.toolCalls;
+    if (graceCall && (response.toolCalls.length > 0 || !response.text.trim())) {
+      // A model that ignores `tool_choice: none` (common with local servers): its calls are dropped and
+      // the turn ends on the budget, named, not as an error.
+      const line = budgetEndLine(deps.maxTurns, response.toolCalls.length);
+      const lead = callText ? '\n\n' : separator;
+      emit({ type: 'text.delta', text: lead + line });
+      turnText += lead + line;
+      const content = response.text.trim() ? `${response.text}\n\n${line}` : line;
+      row.finish({ content, reasoning: response.reasoning, status: 'complete' });
+      history.push({ role: 'assistant', content });
+      deps.logger.info('session %s: turn budget (agent.max_turns %d) ran out; %d tool call(s) of the grace call dropped', sessionId, deps.maxTurns, response.toolCalls.length);
+      return finish('complete');
+    }
+    const calls = response.toolCalls;
     if (!response.text.trim() && calls.length === 0) {
       emptyResponses += 1;
-      if (emptyResponses > 1 || graceCall) {
+      if (emptyResponses > 1) {
         return finish('error', `${deps.provider.id} (model ${deps.provider.model}) returned an empty response twice; the turn ended. Try again, or rephrase.`);
       }
       history.push({ role: 'user', content: EMPTY_NUDGE });
@@ -165,6 +187,22 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
     if (interrupted) return finish('interrupted');
   }
   return finish('complete');
+}
+
+/**
+ * Makes the working history a valid sequence before a request (in place, so later turns keep it):
+ * a tool call left without a result by a crash or a failed turn would make every request a 400.
+ */
+function healHistory(history: ChatMessage[], logger: Logger, sessionId: string): void {
+  const healed = healMessageSequence(history);
+  if (healed.added.length === 0 && healed.dropped.length === 0) return;
+  logger.warn(
+    'session %s: healed the prompt: tool call(s) %s answered as interrupted, stray tool result(s) %s dropped',
+    sessionId,
+    healed.added.join(', ') || '(none)',
+    healed.dropped.join(', ') || '(none)',
+  );
+  history.splice(0, history.length, ...healed.messages);
 }
 
 /** A copy of the history whose turn-opening user message carries the hooks' context. */

@@ -18,6 +18,7 @@ import { shellExec, type ShellExecResult } from './shellExec.ts';
 import { addCallUsage, applyAutoTitle } from './sessionMeta.ts';
 import type { AgentEventSink, SessionUsage } from './events.ts';
 import { buildSystemPrompt } from './systemPrompt.ts';
+import { repairStoredSession } from '../sessions/sessionHeal.ts';
 
 export class SessionBusyError extends Error {
   override name = 'SessionBusyError';
@@ -94,6 +95,17 @@ export function newStoredSessionId(date = new Date()): string {
   return `${stamp}_${crypto.randomBytes(3).toString('hex')}`;
 }
 
+/** `emit` that logs instead of throwing: a closed connection must not abort a turn before its results are stored. */
+function guardedEmit(emit: AgentEventSink, logger: Logger): AgentEventSink {
+  return (event) => {
+    try {
+      emit(event);
+    } catch (error) {
+      logger.warn('event %s not delivered: %s', event.type, (error as Error).message);
+    }
+  };
+}
+
 /** One conversation: its history, its running turn, its usage. */
 export class AgentSession {
   readonly id: string;
@@ -114,9 +126,12 @@ export class AgentSession {
   private running: { controller: AbortController; done: Promise<TurnResult> } | null = null;
 
   constructor(private readonly options: AgentSessionOptions) {
+    // A client that is gone must not end a turn: events are best effort, the store is not.
+    this.options = { ...options, emit: guardedEmit(options.emit, options.logger) };
     const existing = options.resume;
     this.id = existing?.id ?? newStoredSessionId();
-    if (!existing) {
+    if (existing) this.repairStore('resumed');
+    else {
       options.store.createSession({
         id: this.id,
         source: options.source ?? 'tui',
@@ -147,7 +162,7 @@ export class AgentSession {
         return answer;
       },
     };
-    this.todos.onChange((todos, revision) => options.emit({ type: 'todo.updated', todos, revision }));
+    this.todos.onChange((todos, revision) => this.options.emit({ type: 'todo.updated', todos, revision }));
     this.model = options.model;
     this.usage = {
       model: options.model.modelLabel,
@@ -247,7 +262,9 @@ export class AgentSession {
       .catch((error: unknown) => {
         // A failure outside the model and tools (e.g. the database): end the turn visibly.
         const message = error instanceof Error ? error.message : String(error);
-        this.options.logger.error('turn failed in session %s: %s', this.id, message);
+        this.options.logger.error('turn failed in session %s: %s', this.id, error instanceof Error ? (error.stack ?? message) : message);
+        // Tool calls the failed turn stored without results are answered, so the session stays usable.
+        this.repairStore('after a failed turn');
         emit({ type: 'turn.complete', text: '', status: 'error', error: message, usage: { ...this.usage } });
         return { status: 'error' as const, text: '', error: message };
       })
@@ -327,6 +344,25 @@ export class AgentSession {
     );
   }
 
+  /** Answers stored tool calls left without results (see repairStoredSession); logged, never thrown. */
+  private repairStore(when: string): void {
+    try {
+      const repair = repairStoredSession(this.options.store, this.id);
+      if (repair.answeredCalls.length || repair.interruptedReplies) {
+        this.options.logger.warn(
+          'session %s %s: %d cut-off repl%s marked interrupted, tool call(s) %s answered as interrupted',
+          this.id,
+          when,
+          repair.interruptedReplies,
+          repair.interruptedReplies === 1 ? 'y' : 'ies',
+          repair.answeredCalls.join(', ') || '(none)',
+        );
+      }
+    } catch (error) {
+      this.options.logger.error('session %s: could not repair the stored session %s: %s', this.id, when, (error as Error).stack ?? error);
+    }
+  }
+
   /** Adds one model call's tokens (and cost) to the session's usage and the store, and tells the client. */
   private recordUsage(response: ChatResponse): void {
     const call = addCallUsage(this.usage, response, this.model.contextMax, this.options.pricing);
@@ -356,11 +392,14 @@ export class AgentSession {
     return true;
   }
 
-  /** Interrupts any turn, waits for it to settle, and marks the session ended. */
-  async close(): Promise<void> {
+  /**
+   * Interrupts any turn, waits for it to settle (its running tools are stopped and their partial output
+   * stored as their results), and marks the session ended. `reason` is what the tools are told.
+   */
+  async close(reason = 'session closed'): Promise<void> {
     const running = this.running;
     if (running) {
-      running.controller.abort(new DOMException('session closed', 'AbortError'));
+      running.controller.abort(new DOMException(reason, 'AbortError'));
       await running.done;
     }
     this.options.gate?.forgetSession(this.id);

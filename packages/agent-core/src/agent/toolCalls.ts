@@ -66,7 +66,13 @@ export async function runToolCalls(deps: ToolCallDeps, calls: ToolCall[], histor
   for (const call of calls) {
     const outcome = results.get(firstOf.get(callKey(call))!.id)!;
     if (outcome.interrupted) interrupted = true;
-    deps.store.appendMessage(deps.sessionId, { role: 'tool', content: outcome.result, toolName: call.function.name, toolCallId: call.id });
+    deps.store.appendMessage(deps.sessionId, {
+      role: 'tool',
+      content: outcome.result,
+      toolName: call.function.name,
+      toolCallId: call.id,
+      ...(outcome.interrupted ? { status: 'interrupted' as const } : {}),
+    });
     history.push({ role: 'tool', tool_call_id: call.id, content: outcome.result });
   }
   return interrupted || signal.aborted;
@@ -85,8 +91,10 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
   let outcome: CallResult;
   try {
     outcome = await judgeAndRun(deps, call, context, started);
+    // A tool that returns what it had when stopped (the terminal's partial output) still ran interrupted.
+    if (signal.aborted) outcome = { ...outcome, interrupted: true };
   } catch {
-    // Only an abort escapes the registry: the user interrupted while this tool ran.
+    // Only an abort escapes the registry: the turn was interrupted (the user, or hermes stopping) while this tool ran.
     outcome = { result: INTERRUPTED_TOOL_RESULT, error: 'interrupted', interrupted: true };
   }
   emit({

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { execa, type ResultPromise } from 'execa';
+import { GroupWatchdog } from './groupWatchdog.ts';
 
 /**
  * bash, not `shell: true` (/bin/sh, dash on Debian): models write bash (`[[ ]]`, arrays, `set -o
@@ -16,9 +17,12 @@ export type ShellProcess = ResultPromise<{ all: true; buffer: false; reject: fal
 /** Process groups still running, killed if hermes itself exits so no command outlives it. */
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
+/** Kills the groups when hermes dies without running its exit hook (kill -9, out of memory). */
+export const groupWatchdog = new GroupWatchdog();
 
 function trackGroup(pid: number): void {
   liveGroups.add(pid);
+  groupWatchdog.register(pid);
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once('exit', () => {
@@ -68,7 +72,10 @@ export function spawnShell(command: string, cwd: string, env?: Record<string, st
   if (pid !== undefined) {
     trackGroup(pid);
     // Settles once every process holding the output pipe is gone: then the group needs no watching.
-    void child.finally(() => liveGroups.delete(pid));
+    void child.finally(() => {
+      liveGroups.delete(pid);
+      groupWatchdog.unregister(pid);
+    });
   }
   child.all.setEncoding('utf8');
   return child;

@@ -101,12 +101,21 @@ async function runForeground(command: string, cwd: string, timeoutS: number, con
   const why = stopped as Stop | null;
   const notes: Record<Stop, string> = {
     timeout: `[timed out after ${timeoutS} s: the command and the processes it started were killed; the output above is what it printed until then]`,
-    interrupted: '[interrupted by the user: the command and the processes it started were killed; the output above is partial]',
+    interrupted: `[interrupted ${interruptedBy(context.signal.reason)}: the command and the processes it started were killed; the output above is partial]`,
     stragglers:
       `${status} [the command left background processes holding its output; they were stopped. ` +
       'Use background: true for servers and other long-running processes]',
   };
   return `${body}\n${why ? notes[why] : status}`;
+}
+
+/** Abort reasons that mean a plain interrupt: the user's, and a bare `abort()`'s. */
+const USER_STOPS = new Set(['', 'interrupted by the user', 'This operation was aborted']);
+
+/** Who stopped the command: the user, or (when hermes shuts down or closes the session) why. */
+function interruptedBy(reason: unknown): string {
+  const text = reason instanceof Error ? reason.message : '';
+  return USER_STOPS.has(text) ? 'by the user' : `(${text})`;
 }
 
 export const terminalTool: ToolDefinition = {

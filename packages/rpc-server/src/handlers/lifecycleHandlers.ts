@@ -71,8 +71,7 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
         ctx.sessions.remove(live.id);
         await live.agent.close();
       }
-      // A reply still marked as streaming was cut off when a previous run died.
-      for (const m of store.messages(stored.id)) if (m.status === 'streaming') store.updateMessage(m.id, { status: 'interrupted' });
+      // What a run that died left unfinished (a streaming reply, unanswered tool calls) is repaired on load.
       const cwd = stored.cwd && fs.existsSync(stored.cwd) ? stored.cwd : process.cwd();
       return openLive(ctx, { cwd, resume: stored });
     },

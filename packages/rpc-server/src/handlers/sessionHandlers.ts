@@ -37,9 +37,13 @@ export function sendSessionEvent<K extends EventName>(
 ): void {
   session.seq += 1;
   const params = { type, session_id: session.id, seq: session.seq, ...(payload === undefined ? {} : { payload }) } as HermesEvent;
-  ctx.connection.sendNotification(EVENT_METHOD, params).catch((error: unknown) => {
-    ctx.logger.warn('could not send %s event: %s', type, (error as Error).message);
-  });
+  const failed = (error: unknown) => ctx.logger.warn('could not send %s event: %s', type, (error as Error).message);
+  // vscode-jsonrpc throws synchronously once the connection is closed (the client went away mid-turn).
+  try {
+    ctx.connection.sendNotification(EVENT_METHOD, params).catch(failed);
+  } catch (error) {
+    failed(error);
+  }
 }
 
 export function resolveCwd(cwd: string | undefined): string {

@@ -36,6 +36,9 @@ export interface Backend {
   shutdown(reason: string): Promise<void>;
 }
 
+/** How long a shutdown waits for running turns to stop their tools and store what they had. */
+const SHUTDOWN_WAIT_MS = 10_000;
+
 /** Serves the protocol on a pair of streams (the process's stdio in production). */
 export function startBackend(options: BackendOptions): Backend {
   const { runtime, logger } = options;
@@ -79,7 +82,14 @@ export function startBackend(options: BackendOptions): Backend {
     shuttingDown ??= (async () => {
       logger.info('backend shutting down: %s', reason);
       requests.cancelAll('shutdown');
-      await Promise.allSettled(sessions.all().map((s) => s.agent.close()));
+      // Each running tool is aborted, its partial output stored as its result, the turn ended as
+      // interrupted. A tool that ignores its abort does not keep the backend alive: its call is
+      // answered as interrupted when the session is next opened.
+      const closing = Promise.allSettled(sessions.all().map((s) => s.agent.close(`hermes stopped: ${reason}`)));
+      let timer: NodeJS.Timeout | undefined;
+      const waited = await Promise.race([closing.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), SHUTDOWN_WAIT_MS)))]);
+      clearTimeout(timer);
+      if (!waited) logger.warn('backend shutting down: a running turn did not stop within %d s; exiting anyway', SHUTDOWN_WAIT_MS / 1000);
       runtime.close();
       connection.dispose();
     })();
@@ -127,7 +137,7 @@ export function listenAndAnnounce(connection: MessageConnection, version: string
     type: EventType.GatewayReady,
     payload: { version, protocol: PROTOCOL_VERSION, pid: process.pid },
   };
-  void connection.sendNotification(EVENT_METHOD, ready);
+  connection.sendNotification(EVENT_METHOD, ready).catch((error: unknown) => logger.warn('could not send gateway.ready: %s', (error as Error).message));
 }
 
 function toResponseError(method: string, error: unknown, logger: Logger): ResponseError<unknown> {

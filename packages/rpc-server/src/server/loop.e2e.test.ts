@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { EventOf } from '../protocol/index.ts';
-import { BUDGET_NOTICE } from '@hermes/agent-core';
+import { BUDGET_NOTICE, budgetEndLine } from '@hermes/agent-core';
 import { BackendProcess } from '../testing/backendProcess.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -53,6 +53,32 @@ describe('the agent loop', () => {
     expect(body(server, 2).messages.at(-1)!.content.startsWith(BUDGET_NOTICE)).toBe(true);
     const history = await backend.request('session.history', { session_id: sid });
     expect(history.messages.filter((m) => m.role === 'user').map((m) => m.text)).toEqual(['work hard']);
+  });
+
+  it('ends the turn complete, naming agent.max_turns, when the grace call still asks for tools; those calls never run', async () => {
+    const call = { tool_calls: [{ name: 'read_file', arguments: { path: 'missing.txt' } }] };
+    const ignoresNone = { tool_calls: [{ id: 'call_grace', name: 'terminal', arguments: { command: 'touch ran.txt' } }] };
+    const { backend, server, sid, cwd } = await start([call, call, ignoresNone, { text: 'next turn answered' }], '  max_turns: 2\n');
+    const done = await turn(backend, sid, 'work hard');
+    expect(done.payload).toMatchObject({ status: 'complete', text: budgetEndLine(2, 1) });
+    expect(done.payload!.text).toMatch(/turn budget ran out \(agent\.max_turns: 2/);
+    expect(done.payload!.error).toBeUndefined();
+    expect(body(server, 2).tool_choice).toBe('none');
+    expect(fs.existsSync(path.join(cwd, 'ran.txt'))).toBe(false);
+    const history = await backend.request('session.history', { session_id: sid });
+    expect(history.messages.at(-1)).toMatchObject({ role: 'assistant', text: budgetEndLine(2, 1) });
+    expect(history.messages.some((m) => m.tool_calls?.some((c) => c.id === 'call_grace'))).toBe(false);
+    // The session goes on: the next request is a valid sequence (the scripted server checks it).
+    backend.events.length = 0;
+    expect((await turn(backend, sid, 'go on')).payload).toMatchObject({ status: 'complete', text: 'next turn answered' });
+  });
+
+  it('ends the turn complete, naming the budget, when the grace call answers nothing', async () => {
+    const call = { tool_calls: [{ name: 'read_file', arguments: { path: 'missing.txt' } }] };
+    const { backend, sid } = await start([call, { tool_calls: [] as never[], finish_reason: 'stop' as const }], '  max_turns: 1\n');
+    const done = await turn(backend, sid, 'work hard');
+    expect(done.payload).toMatchObject({ status: 'complete', text: budgetEndLine(1, 0) });
+    expect(done.payload!.text).not.toMatch(/empty response/);
   });
 
   it('retries a 429, honouring Retry-After, and then succeeds', async () => {

@@ -1,0 +1,78 @@
+import { execFile, spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GroupWatchdog } from './groupWatchdog.ts';
+import { isAlive } from './processTestUtil.ts';
+import { signalGroup, spawnShell } from './shellProcess.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const groups: number[] = [];
+afterEach(() => {
+  for (const group of groups.splice(0)) signalGroup(group, 'SIGKILL');
+});
+
+/** A real process group (a shell and its `sleep`), as tools start them. */
+function startGroup(command = 'sleep 30 & wait'): number {
+  const child = spawnShell(command, os.tmpdir());
+  child.catch(() => undefined);
+  groups.push(child.pid!);
+  return child.pid!;
+}
+
+const groupAlive = (pgid: number) => {
+  try {
+    process.kill(-pgid, 0);
+    return isAlive(pgid);
+  } catch {
+    return false;
+  }
+};
+
+describe('GroupWatchdog', () => {
+  it('kills the registered groups once the pipe from its owner ends, then exits; groups it was told ended are left alone', async () => {
+    const watchdog = new GroupWatchdog();
+    const doomed = startGroup();
+    const ended = startGroup();
+    watchdog.register(doomed);
+    watchdog.register(ended);
+    watchdog.unregister(ended);
+    const watchdogPid = watchdog.pid!;
+    expect(isAlive(watchdogPid)).toBe(true);
+    watchdog.close();
+    await vi.waitFor(() => expect(groupAlive(doomed)).toBe(false), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(isAlive(watchdogPid)).toBe(false), { timeout: 10_000, interval: 50 });
+    expect(groupAlive(ended)).toBe(true);
+  });
+
+  it('SIGKILLs a group that ignores SIGTERM', async () => {
+    const watchdog = new GroupWatchdog();
+    const stubborn = startGroup(`trap '' TERM; sleep 30 & wait`);
+    watchdog.register(stubborn);
+    watchdog.close();
+    await vi.waitFor(() => expect(groupAlive(stubborn)).toBe(false), { timeout: 15_000, interval: 100 });
+  });
+
+  it('kills the tool groups of a process that was killed with SIGKILL', async () => {
+    // A real Node process that starts a tool command through spawnShell (as the terminal tool does),
+    // prints its pid, and is then killed -9: nothing of it runs, only the watchdog can reap.
+    const shellProcess = pathToFileURL(path.join(here, 'shellProcess.ts')).href;
+    const owner = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', `import { spawnShell } from ${JSON.stringify(shellProcess)};
+const child = spawnShell('sleep 30 & wait', ${JSON.stringify(os.tmpdir())});
+process.stdout.write(child.pid + '\\n');
+setInterval(() => {}, 1000);`],
+      { stdio: ['ignore', 'pipe', 'inherit'], cwd: here },
+    );
+    const pgid = await new Promise<number>((resolve, reject) => {
+      owner.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+      owner.once('exit', (code) => reject(new Error(`the owner exited (${code}) before starting its command`)));
+    });
+    groups.push(pgid);
+    expect(groupAlive(pgid)).toBe(true);
+    owner.kill('SIGKILL');
+    await vi.waitFor(() => expect(groupAlive(pgid)).toBe(false), { timeout: 15_000, interval: 100 });
+  });
+});

@@ -1,0 +1,46 @@
+import { INTERRUPTED_CALL_RESULT } from '../context/messageSequence.ts';
+import type { SessionStore } from './sessionStore.ts';
+
+export interface StoredRepair {
+  /** Replies left `streaming` by a run that died, now marked `interrupted`. */
+  interruptedReplies: number;
+  /** Ids of the tool calls that got a stored synthetic result. */
+  answeredCalls: string[];
+}
+
+/**
+ * Repairs what a run that died (kill -9, out of memory, a failed turn) left in a stored session: a
+ * reply still marked `streaming` becomes `interrupted`, and the calls of a last assistant message that
+ * never got their results get a stored result saying so, so the transcript shows it and the next
+ * request is a valid sequence. Idempotent: a second repair finds nothing to do. Calls unanswered
+ * deeper in the history (older stores) cannot be answered in place; the loop heals those per request.
+ */
+export function repairStoredSession(store: SessionStore, sessionId: string): StoredRepair {
+  const messages = store.messages(sessionId);
+  let interruptedReplies = 0;
+  for (const message of messages) {
+    if (message.status !== 'streaming') continue;
+    store.updateMessage(message.id, { status: 'interrupted' });
+    interruptedReplies += 1;
+  }
+  let last = messages.length - 1;
+  while (last >= 0 && messages[last]!.role === 'tool') last -= 1;
+  const asking = messages[last];
+  const answeredCalls: string[] = [];
+  if (asking?.role === 'assistant' && asking.toolCalls?.length) {
+    const answered = new Set(messages.slice(last + 1).map((m) => m.toolCallId));
+    for (const call of asking.toolCalls) {
+      if (answered.has(call.id)) continue;
+      answered.add(call.id);
+      store.appendMessage(sessionId, {
+        role: 'tool',
+        content: INTERRUPTED_CALL_RESULT,
+        toolName: call.function.name,
+        toolCallId: call.id,
+        status: 'interrupted',
+      });
+      answeredCalls.push(call.id);
+    }
+  }
+  return { interruptedReplies, answeredCalls };
+}
