@@ -21,6 +21,8 @@ import type { ToolSettings } from './tools/types.ts';
 import { newStoredSessionId, NO_PROMPTS, type SessionModel, type SessionPrompts } from './agent/agentSession.ts';
 import { shellExec, type ShellExecResult } from './agent/shellExec.ts';
 import { NO_EXTENSIONS, type ExtensionPort } from './extensions/extensionPort.ts';
+import { rememberSecrets } from './secrets/processSecrets.ts';
+import { toolEnvironment } from './secrets/toolEnvironment.ts';
 
 export interface RuntimeOptions {
   home?: string;
@@ -67,6 +69,7 @@ export class HermesRuntime {
     for (const problem of this.loaded.problems) this.logger.warn('config: %s', formatProblem(problem));
     // The process environment wins over $HERMES_HOME/.env.
     this.env = { ...this.loaded.dotenv, ...env };
+    rememberSecrets(env, this.loaded.dotenv);
     this.flags = options.flags ?? {};
     this.model = resolveModel(this.loaded.config, this.env, this.flags, this.home);
     const config = this.loaded.config;
@@ -79,6 +82,7 @@ export class HermesRuntime {
       terminalTimeoutS: config.terminal.timeout,
       maxBytes: config.tool_output.max_bytes,
       maxLines: config.tool_output.max_lines,
+      env: toolEnvironment(env, { dotenvNames: Object.keys(this.loaded.dotenv), passthrough: config.terminal.env_passthrough, values: this.env }),
     };
     this.store = SessionStore.open(path.join(this.home, 'state.db'));
     this.skills = new SkillCatalog({ onWarning: (warning) => this.logger.warn('skills: %s', warning) });
