@@ -98,7 +98,7 @@ export class HermesRuntime {
         else this.logger.info('approval decision outside a session: %s', JSON.stringify(decision));
       },
       ...this.judgeHomes,
-      onError: (message, error) => this.logger.error('approvals: %s: %s', message, error instanceof Error ? error.message : String(error)),
+      onError: (message, error) => this.logger.error('approvals: %s: %s', message, error),
     });
   }
 

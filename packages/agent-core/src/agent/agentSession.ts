@@ -247,7 +247,7 @@ export class AgentSession {
       .catch((error: unknown) => {
         // A failure outside the model and tools (e.g. the database): end the turn visibly.
         const message = error instanceof Error ? error.message : String(error);
-        this.options.logger.error('turn failed in session %s: %s', this.id, message);
+        this.options.logger.error('turn failed in session %s: %s', this.id, error);
         emit({ type: 'turn.complete', text: '', status: 'error', error: message, usage: { ...this.usage } });
         return { status: 'error' as const, text: '', error: message };
       })
@@ -291,7 +291,7 @@ export class AgentSession {
     try {
       void this.submit(content);
     } catch (error) {
-      this.options.logger.warn('injected message not sent in session %s: %s', this.id, (error as Error).message);
+      this.options.logger.warn('injected message not sent in session %s: %s', this.id, error);
     }
   }
 

@@ -123,7 +123,7 @@ export function clientConnection(input: Readable, output: Writable, logger: Logg
 }
 
 export function listenAndAnnounce(connection: MessageConnection, version: string, logger: Logger): void {
-  connection.onError(([error]) => logger.warn('transport: %s', error.message));
+  connection.onError(([error]) => logger.warn('transport: %s', error));
   connection.listen();
   const ready: HermesEvent = {
     type: EventType.GatewayReady,

@@ -59,7 +59,7 @@ export class ServerRequests {
       // An approval's diff may show a .env being written: no secret goes on the wire.
       const frame = { jsonrpc: '2.0', id, method, params: redactSecretsDeep({ ...params, request_id: id }) } as Message;
       this.writer.write(frame).catch((error: unknown) => {
-        this.logger.warn('could not send %s request: %s', method, (error as Error).message);
+        this.logger.warn('could not send %s request: %s', method, error);
         this.settle(id, null);
       });
     });
