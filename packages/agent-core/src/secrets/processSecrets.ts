@@ -8,9 +8,12 @@ import { isSecretName } from './secretNames.ts';
 
 let current: Redactor | null = null;
 
-/** Values of secret-named variables in `env`. */
+/**
+ * Values of secret-named variables in `env`. Paths are not secrets (`PASSWORD_STORE_DIR`,
+ * `GIT_ASKPASS`): redacting them would garble every listing that shows them.
+ */
 export function secretValues(env: Record<string, string | undefined>): string[] {
-  return Object.entries(env).flatMap(([name, value]) => (value && isSecretName(name) ? [value] : []));
+  return Object.entries(env).flatMap(([name, value]) => (value && isSecretName(name) && !/^[/~]/.test(value) ? [value] : []));
 }
 
 function redactor(): Redactor {

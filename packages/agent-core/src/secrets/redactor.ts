@@ -21,15 +21,15 @@ interface Shape {
   accept?: (value: string) => boolean;
 }
 
-/** `process.env.OPENAI_API_KEY`, `os.environ`, `config.token`: code that names a secret, not one. */
-const IDENTIFIER_CHAIN = /^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)*$/;
+/** `process.env.OPENAI_API_KEY`, `os.environ`, `config.token2`: code that names a secret, not one. */
+const MEMBER_CHAIN = /^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+$/;
+const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/;
 
-/** An assigned value that looks like a credential: letters and digits, or long and not an identifier. */
+/** An assigned value that looks like a credential: letters and digits, or long, and not code. */
 function credentialLike(value: string): boolean {
-  if (value.includes(REDACTED.slice(1, -1))) return false;
-  if (/^\d+$/.test(value)) return false;
+  if (value.includes(REDACTED.slice(1, -1)) || /^\d+$/.test(value) || MEMBER_CHAIN.test(value)) return false;
   const mixed = /\d/.test(value) && /[A-Za-z]/.test(value);
-  return (mixed && !/^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+$/.test(value)) || (value.length >= 24 && !IDENTIFIER_CHAIN.test(value));
+  return mixed || (value.length >= 24 && !IDENTIFIER.test(value));
 }
 
 const SHAPES: Shape[] = [
