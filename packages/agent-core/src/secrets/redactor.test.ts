@@ -47,6 +47,19 @@ describe('Redactor', () => {
     expect(plain.redact(code)).toBe(code);
   });
 
+  it('keeps code that builds a header or a URL from variables readable', () => {
+    const code = [
+      'headers: { Authorization: `Bearer ${token}` },',
+      'headers["Authorization"] = "Bearer " + apiKey;',
+      "'x-api-key': process.env.ANTHROPIC_API_KEY,",
+      'Authorization: getAuthHeader(),',
+      'url = f"postgres://{user}:{password}@{host}/db"',
+      'const dsn = `mysql://${USER}:${PASS}@localhost`;',
+      'password = "${DB_PASSWORD}"',
+    ].join('\n');
+    expect(plain.redact(code)).toBe(code);
+  });
+
   it('removes URL credentials and private key blocks', () => {
     expect(plain.redact('postgres://admin:s3cr3tpass@db:5432/x')).toBe(`postgres://admin:${REDACTED}@db:5432/x`);
     const pem = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----';

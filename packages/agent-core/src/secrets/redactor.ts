@@ -22,8 +22,8 @@ interface Shape {
 }
 
 /** `process.env.OPENAI_API_KEY`, `os.environ`, `config.token2`: code that names a secret, not one. */
-const MEMBER_CHAIN = /^[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)+$/;
-const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/;
+const MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** An assigned value that looks like a credential: letters and digits, or long, and not code. */
 function credentialLike(value: string): boolean {
@@ -34,12 +34,14 @@ function credentialLike(value: string): boolean {
 
 const SHAPES: Shape[] = [
   { keep: '-----BEGIN [A-Z ]{0,30}PRIVATE KEY-----', value: '[\\s\\S]*?-----END [A-Z ]{0,30}PRIVATE KEY-----' },
-  // Header values first: the whole value goes, whatever scheme it names.
+  // Header values first: the whole value goes, whatever scheme it names. Code that builds a header
+  // (`Authorization: \`Bearer ${token}\``, `"Bearer " + key`) is no credential and stays readable.
   {
     keep: '\\b(?:proxy-)?(?:authorization|x-api-key|api-key|x-goog-api-key|x-auth-token)["\']?[ \\t]{0,4}[:=][ \\t]{0,4}["\']?',
-    value: '(?:(?:bearer|basic|token|bot)[ \\t]+)?[^\\s"\',;]{6,}',
+    value: '(?:(?:bearer|basic|token|bot)[ \\t]+)?[A-Za-z0-9._~+/=:%-]{8,}',
+    accept: (value) => credentialLike(value.replace(/^(?:bearer|basic|token|bot)[ \t]+/i, '')),
   },
-  { keep: '\\bbearer[ \\t]+', value: '[A-Za-z0-9._~+/=-]{8,}' },
+  { keep: '\\bbearer[ \\t]+', value: '[A-Za-z0-9._~+/=-]{8,}', accept: credentialLike },
   { keep: '\\bsk-ant-', value: '[A-Za-z0-9_-]{16,}' },
   { keep: '\\bsk-', value: '(?:proj-|or-v1-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}' },
   { keep: '\\bgithub_pat_', value: '[A-Za-z0-9_]{20,}' },
@@ -49,7 +51,7 @@ const SHAPES: Shape[] = [
   { keep: '\\bxox[abprs]-', value: '[A-Za-z0-9-]{10,}' },
   { keep: '\\bAIza', value: '[0-9A-Za-z_-]{35}' },
   // Credentials in a URL: `https://user:pass@host`.
-  { keep: '://[^/\\s:@]{1,64}:', value: '[^/\\s@]{3,256}(?=@)' },
+  { keep: '://[^/\\s:@]{1,64}:', value: '[^/\\s@{}$<>`]{3,256}(?=@)' },
   {
     keep: '(?:api[_-]?key|apikey|secret|token|passw(?:or)?d|access[_-]?key|private[_-]?key)[A-Za-z0-9_-]{0,20}["\']?[ \\t]{0,4}[:=][ \\t]{0,4}["\']?',
     value: '[A-Za-z0-9_+/=.~-]{8,}',
