@@ -66,10 +66,11 @@ export class HermesRuntime {
     this.home = options.home ?? hermesHome(env);
     this.logger = options.logger ?? createFileLogger(path.join(this.home, 'logs', 'backend.log'));
     this.loaded = loadConfig(this.home);
+    // Before anything is logged or run: the redactor must know the .env values.
+    rememberSecrets(env, this.loaded.dotenv);
     for (const problem of this.loaded.problems) this.logger.warn('config: %s', formatProblem(problem));
     // The process environment wins over $HERMES_HOME/.env.
     this.env = { ...this.loaded.dotenv, ...env };
-    rememberSecrets(env, this.loaded.dotenv);
     this.flags = options.flags ?? {};
     this.model = resolveModel(this.loaded.config, this.env, this.flags, this.home);
     const config = this.loaded.config;

@@ -66,7 +66,10 @@ export class ApprovalGate {
   /** The verdict on a subject, without asking or recording anything (fails closed: see `judgeCommand`). */
   async judge(subject: ApprovalSubject, cwd?: string): Promise<Verdict> {
     const ctx = { home: this.options.home, hermesHome: this.options.hermesHome, cwd: (subject.kind === 'command' ? subject.cwd : undefined) ?? cwd };
-    const verdict = subject.kind === 'command' ? await judgeCommand(subject.command, ctx) : withSecretFile(subject, judgeWrite(subject.path, ctx), ctx);
+    const verdict =
+      subject.kind === 'command'
+        ? await judgeCommand(subject.command, ctx)
+        : withSecretFile(subject, subject.kind === 'write' ? judgeWrite(subject.path, ctx) : { level: 'safe', findings: [] }, ctx);
     const failure = verdict.findings.find((f) => f.rule === 'gate.error');
     if (failure) this.onError('a command could not be judged; asking instead', failure.why);
     return verdict;
@@ -188,8 +191,7 @@ function shownAs(subject: ApprovalSubject): string {
  * hard link, `..`, another case): the judge sees only the path as written; this looks at the file.
  * Other reads need no approval.
  */
-function withSecretFile(subject: ApprovalSubject & { kind: 'read' | 'write' }, written: Verdict, ctx: { hermesHome: string; cwd?: string }): Verdict {
-  const base: Verdict = subject.kind === 'read' ? { level: 'safe', findings: [] } : written;
+function withSecretFile(subject: ApprovalSubject & { kind: 'read' | 'write' }, base: Verdict, ctx: { hermesHome: string; cwd?: string }): Verdict {
   if (!isHomeDotenv(subject.path, ctx.hermesHome, ctx.cwd)) return base;
   const finding: Finding =
     subject.kind === 'read'
