@@ -22,6 +22,8 @@ import type { ToolSettings } from './tools/types.ts';
 import { newStoredSessionId, NO_PROMPTS, type SessionModel, type SessionPrompts } from './agent/agentSession.ts';
 import { shellExec, type ShellExecResult } from './agent/shellExec.ts';
 import { NO_EXTENSIONS, type ExtensionPort } from './extensions/extensionPort.ts';
+import { rememberSecrets } from './secrets/processSecrets.ts';
+import { toolEnvironment } from './secrets/toolEnvironment.ts';
 
 export interface RuntimeOptions {
   home?: string;
@@ -66,6 +68,8 @@ export class HermesRuntime {
     this.logger = options.logger ?? createFileLogger(path.join(this.home, 'logs', 'backend.log'));
     groupWatchdog.onProblem = (message) => this.logger.warn('processes: %s', message);
     this.loaded = loadConfig(this.home);
+    // Before anything is logged or run: the redactor must know the .env values.
+    rememberSecrets(env, this.loaded.dotenv);
     for (const problem of this.loaded.problems) this.logger.warn('config: %s', formatProblem(problem));
     // The process environment wins over $HERMES_HOME/.env.
     this.env = { ...this.loaded.dotenv, ...env };
@@ -81,6 +85,7 @@ export class HermesRuntime {
       terminalTimeoutS: config.terminal.timeout,
       maxBytes: config.tool_output.max_bytes,
       maxLines: config.tool_output.max_lines,
+      env: toolEnvironment(env, { dotenvNames: Object.keys(this.loaded.dotenv), passthrough: config.terminal.env_passthrough, values: this.env }),
     };
     this.store = SessionStore.open(path.join(this.home, 'state.db'));
     this.skills = new SkillCatalog({ onWarning: (warning) => this.logger.warn('skills: %s', warning) });
@@ -96,7 +101,7 @@ export class HermesRuntime {
         else this.logger.info('approval decision outside a session: %s', JSON.stringify(decision));
       },
       ...this.judgeHomes,
-      onError: (message, error) => this.logger.error('approvals: %s: %s', message, error instanceof Error ? error.message : String(error)),
+      onError: (message, error) => this.logger.error('approvals: %s: %s', message, error),
     });
   }
 

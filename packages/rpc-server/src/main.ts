@@ -2,7 +2,7 @@
 // The guard must be the first import: nothing may reach stdout but protocol frames.
 import { protocolStdout } from './boot/guard.ts';
 import path from 'node:path';
-import { createFileLogger, createStderrLogger, formatProblem, hermesHome, HermesRuntime, judgeHomes, loadConfig, type Logger } from '@hermes/agent-core';
+import { createFileLogger, createStderrLogger, formatProblem, hermesHome, HermesRuntime, judgeHomes, loadConfig, redactSecrets, type Logger } from '@hermes/agent-core';
 import { BACKEND_USAGE, parseBackendArgs, type BackendArgs } from './boot/cliArgs.ts';
 import { startBackend, type Backend } from './server/backend.ts';
 import { startJudgeBackend } from './server/judgeBackend.ts';
@@ -35,8 +35,8 @@ async function main(): Promise<void> {
     runtime = new HermesRuntime({ home, flags: args.flags, logger });
   } catch (error) {
     // Startup failures (e.g. an unreadable state.db) go to stderr, which the TUI shows.
-    process.stderr.write(`hermes-rpc: cannot start: ${(error as Error).message}\n`);
-    logger.error('cannot start: %s', (error as Error).stack ?? error);
+    process.stderr.write(redactSecrets(`hermes-rpc: cannot start: ${(error as Error).message}\n`));
+    logger.error('cannot start: %s', error);
     process.exit(1);
   }
   const sessions = new LiveSessions();
@@ -69,11 +69,11 @@ function runUntilClosed(backend: Backend, logger: Logger): void {
     });
   }
   process.on('uncaughtException', (error) => {
-    logger.error('uncaught exception: %s', error.stack ?? error.message);
-    process.stderr.write(`hermes-rpc: uncaught exception: ${error.stack ?? error.message}\n`);
+    logger.error('uncaught exception: %s', error);
+    process.stderr.write(redactSecrets(`hermes-rpc: uncaught exception: ${error.stack ?? error.message}\n`));
   });
   process.on('unhandledRejection', (reason) => {
-    logger.error('unhandled rejection: %s', reason instanceof Error ? (reason.stack ?? reason.message) : String(reason));
+    logger.error('unhandled rejection: %s', reason);
   });
   // Exit when the client closes our stdin, after pending writes have gone out.
   void backend.closed.then(exitFlushed);

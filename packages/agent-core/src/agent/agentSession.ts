@@ -262,7 +262,7 @@ export class AgentSession {
       .catch((error: unknown) => {
         // A failure outside the model and tools (e.g. the database): end the turn visibly.
         const message = error instanceof Error ? error.message : String(error);
-        this.options.logger.error('turn failed in session %s: %s', this.id, error instanceof Error ? (error.stack ?? message) : message);
+        this.options.logger.error('turn failed in session %s: %s', this.id, error);
         // Tool calls the failed turn stored without results are answered, so the session stays usable.
         this.repairStore('after a failed turn');
         emit({ type: 'turn.complete', text: '', status: 'error', error: message, usage: { ...this.usage } });
@@ -308,7 +308,7 @@ export class AgentSession {
     try {
       void this.submit(content);
     } catch (error) {
-      this.options.logger.warn('injected message not sent in session %s: %s', this.id, (error as Error).message);
+      this.options.logger.warn('injected message not sent in session %s: %s', this.id, error);
     }
   }
 

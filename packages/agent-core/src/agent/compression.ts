@@ -84,7 +84,7 @@ export async function compressPrompt(
   } catch (error) {
     if (signal.aborted) throw signal.reason ?? error;
     const message = error instanceof Error ? error.message : String(error);
-    deps.logger.warn('compression by %s failed: %s', engine.name, message);
+    deps.logger.warn('compression by %s failed: %s', engine.name, error);
     deps.emit({ type: 'status', kind: 'warn', text: `compression failed (${message}); sending the full conversation` });
     return null;
   }

@@ -1,4 +1,6 @@
 import { execa } from 'execa';
+import { redactSecrets } from '../secrets/processSecrets.ts';
+import { toolEnvironment } from '../secrets/toolEnvironment.ts';
 import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
 import { clipOutput } from '../tools/outputClip.ts';
@@ -39,10 +41,12 @@ export async function shellExec(input: {
     stdin: 'ignore',
     timeout: input.settings.terminalTimeoutS * 1000,
     cancelSignal: signal,
-    env: { PAGER: 'cat', GIT_PAGER: 'cat' },
+    env: { PAGER: 'cat', GIT_PAGER: 'cat', ...(input.settings.env ?? toolEnvironment(process.env, { dotenvNames: [] })) },
+    extendEnv: false,
   });
   const limits = { maxBytes: input.settings.maxBytes, maxLines: input.settings.maxLines };
   let stderr = clipOutput(result.stderr, limits);
   if (result.timedOut) stderr += `\n[killed after ${input.settings.terminalTimeoutS} s (terminal.timeout)]`;
-  return { stdout: clipOutput(result.stdout, limits), stderr, code: result.exitCode ?? 1 };
+  // What the command printed goes to the screen and the transcript: no secrets.
+  return { stdout: redactSecrets(clipOutput(result.stdout, limits)), stderr: redactSecrets(stderr), code: result.exitCode ?? 1 };
 }

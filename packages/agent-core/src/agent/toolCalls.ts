@@ -2,6 +2,7 @@ import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
 import { firstBlock, firstString, type ExtensionPort } from '../extensions/extensionPort.ts';
 import type { ChatMessage, ToolCall, ToolSchema } from '../providers/types.ts';
+import { redactSecretsDeep } from '../secrets/processSecrets.ts';
 import type { SessionStore } from '../sessions/sessionStore.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import type { ToolContext } from '../tools/types.ts';
@@ -97,6 +98,8 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
     // Only an abort escapes the registry: the turn was interrupted (the user, or hermes stopping) while this tool ran.
     outcome = { result: INTERRUPTED_TOOL_RESULT, error: 'interrupted', interrupted: true };
   }
+  // Output may carry secrets (`env`, a .env file): removed before it is shown, stored or sent to the model.
+  outcome = redactSecretsDeep(outcome);
   emit({
     type: 'tool.complete',
     toolId: call.id,

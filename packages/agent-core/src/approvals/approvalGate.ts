@@ -8,6 +8,7 @@
  */
 import { Allowlist, approvalKey } from './allowlist.ts';
 import { judgeCommand, judgeWrite } from './judge.ts';
+import { isHomeDotenv } from '../secrets/secretFiles.ts';
 import {
   APPROVAL_CHOICES,
   type ApprovalChoice,
@@ -65,7 +66,10 @@ export class ApprovalGate {
   /** The verdict on a subject, without asking or recording anything (fails closed: see `judgeCommand`). */
   async judge(subject: ApprovalSubject, cwd?: string): Promise<Verdict> {
     const ctx = { home: this.options.home, hermesHome: this.options.hermesHome, cwd: (subject.kind === 'command' ? subject.cwd : undefined) ?? cwd };
-    const verdict = subject.kind === 'command' ? await judgeCommand(subject.command, ctx) : judgeWrite(subject.path, ctx);
+    const verdict =
+      subject.kind === 'command'
+        ? await judgeCommand(subject.command, ctx)
+        : withSecretFile(subject, subject.kind === 'write' ? judgeWrite(subject.path, ctx) : { level: 'safe', findings: [] }, ctx);
     const failure = verdict.findings.find((f) => f.rule === 'gate.error');
     if (failure) this.onError('a command could not be judged; asking instead', failure.why);
     return verdict;
@@ -74,7 +78,7 @@ export class ApprovalGate {
   async check(subject: ApprovalSubject, options: GateCheckOptions): Promise<GateVerdict> {
     const verdict = await this.judge(subject, options.cwd);
     if (verdict.level === 'safe') return { allowed: true };
-    const shown = subject.kind === 'command' ? subject.command : `write ${subject.path}`;
+    const shown = shownAs(subject);
     const keys = verdict.findings.map(approvalKey);
     const decide = (choice: Decided): Decided => {
       this.record({ sessionId: options.sessionId, toolName: subject.toolName, command: shown, patternKey: keys.join(', '), choice, at: Date.now() });
@@ -126,7 +130,7 @@ export class ApprovalGate {
     if (options.signal.aborted) return 'deny';
     const question: ApprovalQuestion = {
       toolName: subject.toolName,
-      command: subject.kind === 'command' ? subject.command : `write ${subject.path}`,
+      command: shownAs(subject),
       description: summary(findings),
       findings,
       choices: [...APPROVAL_CHOICES],
@@ -175,6 +179,27 @@ export class ApprovalGate {
       this.onError('could not record an approval decision', error);
     }
   }
+}
+
+/** The subject as the human and the record see it. */
+function shownAs(subject: ApprovalSubject): string {
+  return subject.kind === 'command' ? subject.command : `${subject.kind} ${subject.path}`;
+}
+
+/**
+ * A file tool's read or write of `$HERMES_HOME/.env` asks, however the path reaches it (a symbolic or
+ * hard link, `..`, another case): the judge sees only the path as written; this looks at the file.
+ * Other reads need no approval.
+ */
+function withSecretFile(subject: ApprovalSubject & { kind: 'read' | 'write' }, base: Verdict, ctx: { hermesHome: string; cwd?: string }): Verdict {
+  if (!isHomeDotenv(subject.path, ctx.hermesHome, ctx.cwd)) return base;
+  const finding: Finding =
+    subject.kind === 'read'
+      ? { level: 'dangerous', rule: 'read.secrets', target: '$HERMES_HOME/.env', why: `read ${subject.path}: hermes's API keys and other secrets` }
+      : { level: 'dangerous', rule: 'write.protected', target: '$HERMES_HOME', why: `write ${subject.path}: hermes's API keys and other secrets ($HERMES_HOME/.env)` };
+  if (base.findings.some((f) => f.rule === finding.rule && f.target === finding.target)) return base;
+  const findings = [...base.findings, finding];
+  return { level: findings.some((f) => f.level === 'hardline') ? 'hardline' : 'dangerous', findings };
 }
 
 /** One line for clients that show only a description: the first finding, and how many more. */

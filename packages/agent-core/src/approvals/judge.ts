@@ -134,6 +134,9 @@ function judgeFact(fact: CommandFact, j: Judgement, strict: boolean): void {
     if (r.target) metadataRedirect(r.target, j);
   }
   for (const a of fact.assignments) judgeAssignment(a.name, a.value, base, j);
+  const reader = fact.words[0] ? (literal(fact.words[0]) ?? display(fact.words[0])) : 'a redirect';
+  for (const word of fact.words.slice(1)) j.read(word, base, `${reader} reads`);
+  for (const r of fact.redirects) if (r.target && !OUTPUT_REDIRECT.test(r.op)) j.read(r.target, base, `redirect ${r.op} reads`);
   if (fact.words.length) {
     const nameNode = fact.node.childForFieldName('name');
     if (nameNode && isComputedName(nameNode, fact.words[0]!)) {

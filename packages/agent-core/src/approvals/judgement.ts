@@ -3,9 +3,9 @@
  * judge a path written or deleted, a nested piece of shell code, or another command's words.
  */
 import type { CommandFact } from './commandFacts.ts';
-import { classifyWrite, protectedTree, resolvePath, type PathFacts, type ResolvedPath } from './protectedPaths.ts';
+import { classifyWrite, namesHomeDotenv, protectedTree, resolvePath, type PathFacts, type ResolvedPath } from './protectedPaths.ts';
 import type { Finding, JudgeContext } from './types.ts';
-import { display, literal, type WordValue } from './words.ts';
+import { display, lit, literal, type WordValue } from './words.ts';
 
 /** One command as the rules see it, after wrappers (`sudo`, `env`, `xargs`, …) are peeled off. */
 export interface Invocation {
@@ -111,6 +111,16 @@ export class Judgement {
     if (target && target !== word) this.write(target, inv, `${how} ${p.display}, a link to`);
     const text = literal(word);
     if (text !== null && !p.unknownRoot) this.written.set(p.display, this.written.get(p.display) ?? null);
+  }
+
+  /** A word that may name a file read (`cat F`, `< F`, `--env-file=F`): `$HERMES_HOME/.env` asks. */
+  read(word: WordValue, inv: Invocation, how: string): void {
+    const text = literal(word);
+    const option = text !== null && text.includes('=') ? lit(text.slice(text.indexOf('=') + 1)) : null;
+    for (const candidate of option ? [word, option] : [word]) {
+      const p = this.path(candidate, inv);
+      if (p && namesHomeDotenv(p, this.facts)) this.add('dangerous', 'read.secrets', '$HERMES_HOME/.env', `${how} ${p.display}: hermes's API keys and other secrets`);
+    }
   }
 
   /** Deletes (or, with `recursive`, deletes a tree): root, system directories and homes are refused. */

@@ -190,6 +190,12 @@ const RULES: Rule[] = [
   { anchors: () => ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/nix', '/snap', '/System', '/Library', '/Applications'], target: 'system directory', level: 'dangerous', why: 'installed system files' },
 ];
 
+/** The pattern can name `$HERMES_HOME/.env` itself, where hermes keeps API keys (reading it asks). */
+export function namesHomeDotenv(p: ResolvedPath, facts: PathFacts): boolean {
+  const anchor = `${facts.hermesHome.replace(/\/+$/, '')}/.env`;
+  return !p.unknownRoot && p.segments.length === split(anchor).length && reaches(p, anchor);
+}
+
 /** The protected classes a write to `p` would touch (most severe first), or an empty list. */
 export function classifyWrite(p: ResolvedPath, facts: PathFacts): PathClass[] {
   if (p.unknownRoot) return [];

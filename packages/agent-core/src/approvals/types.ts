@@ -8,7 +8,9 @@ export type ApprovalSubject =
   /** `cwd`: where the command runs (the terminal tool's `workdir`, else the session's cwd). */
   | { kind: 'command'; toolName: string; command: string; cwd?: string }
   /** A file write: `path` absolute; `diff` a unified diff of the change, shown to the human. */
-  | { kind: 'write'; toolName: string; path: string; diff: string };
+  | { kind: 'write'; toolName: string; path: string; diff: string }
+  /** A file read by a file tool: `path` absolute. Only secrets (`$HERMES_HOME/.env`) ask. */
+  | { kind: 'read'; toolName: string; path: string };
 
 export type Level = 'safe' | 'dangerous' | 'hardline';
 

@@ -33,6 +33,8 @@ export interface HermesConfig {
   terminal: {
     /** Seconds a foreground command may run before it is killed. */
     timeout: number;
+    /** Variables commands get although hermes withholds them (provider keys, `.env` variables). */
+    env_passthrough: string[];
   };
   tool_output: {
     /** Caps on what one tool result hands the model; the rest is cut with a note. */
@@ -71,7 +73,7 @@ export const DEFAULT_CONFIG: Omit<HermesConfig, 'raw'> = {
   model: {},
   agent: { max_turns: 90, api_max_retries: 3, stream_stall_timeout: 90, retry_base_delay: 1 },
   compression: { threshold: 0.5, enabled: true },
-  terminal: { timeout: 180 },
+  terminal: { timeout: 180, env_passthrough: [] },
   tool_output: { max_bytes: 50_000, max_lines: 2_000 },
   approvals: { mode: 'manual', timeout: 300 },
   command_allowlist: [],
@@ -106,6 +108,7 @@ const CHECKS: Check[] = [
   { key: 'compression.threshold', kind: 'fraction' },
   { key: 'compression.enabled', kind: 'boolean' },
   { key: 'terminal.timeout', kind: 'positive-number' },
+  { key: 'terminal.env_passthrough', kind: 'string-list' },
   { key: 'tool_output.max_bytes', kind: 'positive-int' },
   { key: 'tool_output.max_lines', kind: 'positive-int' },
   { key: 'approvals.mode', kind: 'string', oneOf: ['manual', 'off'] },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { format } from 'node:util';
+import { redactSecrets } from '../secrets/processSecrets.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -54,7 +55,8 @@ function lineLogger(minLevel: LogLevel | undefined, emit: (line: string) => void
   const min = RANK[minLevel ?? ((process.env.HERMES_LOG_LEVEL as LogLevel | undefined) ?? 'info')] ?? RANK.info;
   const write = (level: LogLevel, message: string, args: unknown[]) => {
     if (RANK[level] < min) return;
-    emit(`${new Date().toISOString()} ${level.toUpperCase()} [${process.pid}] ${format(message, ...args)}\n`);
+    // An Error argument prints with its stack and cause (util.format); secrets never reach the file.
+    emit(redactSecrets(`${new Date().toISOString()} ${level.toUpperCase()} [${process.pid}] ${format(message, ...args)}\n`));
   };
   return {
     debug: (m, ...a) => write('debug', m, a),

@@ -38,8 +38,8 @@ export class ProcessRegistry {
   constructor(private readonly bufferChars = DEFAULT_BUFFER_CHARS) {}
 
   /** Starts `command` in its own process group. Throws if it cannot be started (e.g. a missing cwd). */
-  start(input: { command: string; cwd: string; sessionId: string }): ProcessInfo {
-    const child = spawnShell(input.command, input.cwd);
+  start(input: { command: string; cwd: string; sessionId: string; env?: Record<string, string> }): ProcessInfo {
+    const child = spawnShell(input.command, input.cwd, input.env);
     if (child.pid === undefined) {
       // execa reports the spawn failure through the promise; surface it as the reason.
       throw new Error(`Could not start the command in ${input.cwd}`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { execa, type ResultPromise } from 'execa';
 import { GroupWatchdog } from './groupWatchdog.ts';
+import { toolEnvironment } from '../secrets/toolEnvironment.ts';
 
 /**
  * bash, not `shell: true` (/bin/sh, dash on Debian): models write bash (`[[ ]]`, arrays, `set -o
@@ -55,7 +56,8 @@ export function killGroup(pid: number): boolean {
  * Starts `command` in its own process group (`detached`), so a timeout or an interrupt can kill
  * the command and everything it started. stderr is joined to stdout inside the shell (`exec 2>&1`)
  * so the two interleave exactly as written; merging two pipes in Node can reorder them.
- * stdin is closed: a command waiting for input gets EOF instead of hanging.
+ * stdin is closed: a command waiting for input gets EOF instead of hanging. `env` replaces hermes's
+ * environment (never merged with it, so provider keys stay out); without it, provider keys are removed.
  */
 export function spawnShell(command: string, cwd: string, env?: Record<string, string>): ShellProcess {
   const child = execa(SHELL, ['-c', `exec 2>&1\n${command}`], {
@@ -66,7 +68,8 @@ export function spawnShell(command: string, cwd: string, env?: Record<string, st
     detached: true,
     stdin: 'ignore',
     // Pagers would wait for a key that never comes.
-    env: { PAGER: 'cat', GIT_PAGER: 'cat', ...env },
+    env: { PAGER: 'cat', GIT_PAGER: 'cat', ...(env ?? toolEnvironment(process.env, { dotenvNames: [] })) },
+    extendEnv: false,
   });
   const pid = child.pid;
   if (pid !== undefined) {

@@ -1,4 +1,5 @@
 /** The one internal message format: OpenAI chat shape. Adapters convert at the provider edge. */
+import { redactSecrets } from '../secrets/processSecrets.ts';
 export interface ToolCall {
   id: string;
   type: 'function';
@@ -79,7 +80,8 @@ export class ProviderError extends Error {
   readonly retryAfterMs?: number;
 
   constructor(message: string, details: ProviderErrorDetails) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    // A server's error body may echo the request's Authorization header: it is shown and logged.
+    super(redactSecrets(message), details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'ProviderError';
     this.kind = details.kind;
     this.retryable = details.retryable;

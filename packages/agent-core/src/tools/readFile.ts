@@ -29,6 +29,9 @@ export const readFileTool: ToolDefinition = {
   },
   readOnly: true,
   preview: (args) => String(args.path ?? ''),
+  // The gate asks before `$HERMES_HOME/.env` (API keys) is read; other files need no approval.
+  approval: (args, context) =>
+    typeof args.path === 'string' && args.path.trim() !== '' ? { kind: 'read', toolName: 'read_file', path: resolvePath(context.cwd, args.path) } : null,
   async handler(args, context) {
     const file = resolvePath(context.cwd, requireString(args, 'path'));
     const offset = positiveInt(args.offset, 'offset', 1);

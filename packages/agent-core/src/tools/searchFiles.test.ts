@@ -78,3 +78,18 @@ describe('search_files', () => {
     await expect(registry.run('search_files', '{"pattern":"needle"}', testContext({ cwd: repo, signal: controller.signal }))).rejects.toThrow('interrupted');
   });
 });
+
+describe('search_files and the home .env', () => {
+  it('does not search $HERMES_HOME/.env, and says so; another .env is searched', async () => {
+    const home = tempDir('search-home');
+    fs.writeFileSync(path.join(home, '.env'), 'OPENAI_API_KEY=needle-in-secrets\n');
+    fs.writeFileSync(path.join(home, 'notes.txt'), 'needle in notes\n');
+    const result = (await registry.run('search_files', JSON.stringify({ pattern: 'needle' }), testContext({ cwd: home, home }))).result;
+    expect(result).toContain('notes.txt:1: needle in notes');
+    expect(result).not.toContain('needle-in-secrets');
+    expect(result).toMatch(/\.env was not searched: it holds hermes's API keys/);
+    const project = tempDir('search-project');
+    fs.writeFileSync(path.join(project, '.env'), 'LOCAL=needle-local\n');
+    expect((await registry.run('search_files', JSON.stringify({ pattern: 'needle' }), testContext({ cwd: project, home }))).result).toBe('.env:1: LOCAL=needle-local');
+  });
+});

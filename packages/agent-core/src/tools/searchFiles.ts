@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { isHomeDotenv } from '../secrets/secretFiles.ts';
 import { walkFiles } from './fileWalk.ts';
 import { displayPath, requireString, resolvePath } from './paths.ts';
 import type { ToolDefinition } from './types.ts';
@@ -86,8 +87,13 @@ export const searchFilesTool: ToolDefinition = {
     }
     const inGlob = typeof args.file_glob === 'string' && args.file_glob !== '' ? globMatcher(args.file_glob) : () => true;
     const hits: string[] = [];
+    let skippedSecrets = false;
     for await (const file of walkFiles(root, context.signal)) {
       if (!inGlob(relToRoot(file))) continue;
+      if (/^\.env$/i.test(path.basename(file)) && isHomeDotenv(file, context.home)) {
+        skippedSecrets = true;
+        continue;
+      }
       const text = await readText(file);
       if (text === null) continue;
       const lines = text.split('\n');
@@ -98,6 +104,7 @@ export const searchFilesTool: ToolDefinition = {
         hits.push(`${shown(file)}:${i + 1}: ${line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line}`);
       }
     }
-    return hits.length ? hits.join('\n') : `No matches for /${pattern}/ in ${shown(root)}.`;
+    const note = skippedSecrets ? `\n[${shown(path.join(context.home, '.env'))} was not searched: it holds hermes's API keys. read_file asks before reading it]` : '';
+    return (hits.length ? hits.join('\n') : `No matches for /${pattern}/ in ${shown(root)}.`) + note;
   },
 };

@@ -65,7 +65,7 @@ async function runForeground(command: string, cwd: string, timeoutS: number, con
   // Leave room for the status line so the whole result fits the limits and is not clipped twice.
   const { maxBytes, maxLines } = context.settings;
   const capture = new OutputCapture({ maxBytes: Math.max(1000, maxBytes - STATUS_BYTES), maxLines: Math.max(4, maxLines - 1) });
-  const child = spawnShell(command, cwd);
+  const child = spawnShell(command, cwd, context.settings.env);
   const pid = child.pid;
   let stopped: Stop | null = null;
   const stop = (why: Stop) => {
@@ -142,7 +142,7 @@ export const terminalTool: ToolDefinition = {
     const command = requireString(args, 'command');
     const cwd = workdir(args, context);
     if (args.background === true) {
-      const info = context.processes.start({ command, cwd, sessionId: context.sessionId });
+      const info = context.processes.start({ command, cwd, sessionId: context.sessionId, env: context.settings.env });
       return (
         `Started in the background as ${info.id} (pid ${info.pid}) in ${displayPath(context.cwd, cwd)}. ` +
         `Read its output with the process tool ({"action":"output","id":"${info.id}"}); stop it with {"action":"kill","id":"${info.id}"}.`

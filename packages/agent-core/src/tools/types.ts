@@ -12,6 +12,11 @@ export interface ToolSettings {
   /** Caps on one tool result; the middle is cut with a note saying how much. */
   maxBytes: number;
   maxLines: number;
+  /**
+   * The environment of commands (terminal, background processes, `!cmd`): without provider keys and
+   * `.env` variables (see secrets/toolEnvironment.ts). Absent: hermes's own, minus provider keys.
+   */
+  env?: Record<string, string>;
 }
 
 export const DEFAULT_TOOL_SETTINGS: ToolSettings = { terminalTimeoutS: 180, maxBytes: 50_000, maxLines: 2_000 };

@@ -15,7 +15,7 @@ export function promptHandlers(ctx: HandlerContext): HandlerTable {
       if (params.text.trim() === '') throw new ResponseError(ErrorCode.UsageError, 'The prompt is empty: type something first.');
       try {
         live.agent.submit(params.text).catch((error: unknown) => {
-          ctx.logger.error('turn in session %s ended abnormally: %s', live.id, (error as Error).message);
+          ctx.logger.error('turn in session %s ended abnormally: %s', live.id, error);
         });
       } catch (error) {
         if (error instanceof SessionBusyError) throw new ResponseError(ErrorCode.SessionBusy, error.message);

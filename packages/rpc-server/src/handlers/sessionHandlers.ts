@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { int, number, object, optional, positive, string } from 'zod/mini';
-import { ModelUnavailableError, SessionBusyError, type ModelFlags, type SessionPrompts, type StoredSession } from '@hermes/agent-core';
+import { ModelUnavailableError, SessionBusyError, redactSecretsDeep, type ModelFlags, type SessionPrompts, type StoredSession } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { EventBridge, toWireUsage } from '../bridge/eventBridge.ts';
 import {
@@ -36,7 +36,8 @@ export function sendSessionEvent<K extends EventName>(
   payload: EventPayloads[K],
 ): void {
   session.seq += 1;
-  const params = { type, session_id: session.id, seq: session.seq, ...(payload === undefined ? {} : { payload }) } as HermesEvent;
+  // Every event leaves through here: tool output, errors and deltas go out without secrets.
+  const params = { type, session_id: session.id, seq: session.seq, ...(payload === undefined ? {} : { payload: redactSecretsDeep(payload) }) } as HermesEvent;
   const failed = (error: unknown) => ctx.logger.warn('could not send %s event: %s', type, (error as Error).message);
   // vscode-jsonrpc throws synchronously once the connection is closed (the client went away mid-turn).
   try {

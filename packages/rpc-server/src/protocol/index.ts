@@ -1,6 +1,8 @@
 /**
  * The wire contract between the hermes TUI and its backend: names as constants, shapes as types.
- * PROTOCOL.md is the design; this module is its single source of truth in code.
+ * PROTOCOL.md is the design; this module is its single source of truth in code. Secrets never
+ * cross it: the backend redacts every string it sends (events, results, errors, server requests) to
+ * `[REDACTED]` (docs/secrets.md), so a client never needs to.
  */
 export const PROTOCOL_VERSION = 1;
 /** A line longer than this is dropped with a parse error. */

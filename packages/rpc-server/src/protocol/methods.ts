@@ -151,6 +151,7 @@ export interface ServerRequestMap {
     params: {
       session_id: string;
       tool_name: string;
+      /** The command; for file tools `write <path>` or `read <path>` (reading `$HERMES_HOME/.env` asks). */
       command: string;
       /** One line summing up the findings. */
       description: string;

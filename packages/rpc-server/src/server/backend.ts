@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { HermesRuntime, Logger } from '@hermes/agent-core';
+import { redactSecrets, redactSecretsDeep, type HermesRuntime, type Logger } from '@hermes/agent-core';
 import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
 import { promptHandlers } from '../handlers/promptHandlers.ts';
 import { configHandlers } from '../handlers/configHandlers.ts';
@@ -107,13 +107,15 @@ export function startBackend(options: BackendOptions): Backend {
   return { closed, shutdown };
 }
 
-/** Answers each method of `table`, mapping a thrown error to its JSON-RPC error. */
+/** Answers each method of `table`, mapping a thrown error to its JSON-RPC error. Results carry no secrets. */
 export function serveHandlers(connection: MessageConnection, table: HandlerTable, logger: Logger): void {
   for (const [method, handler] of Object.entries(table)) {
     connection.onRequest(method, (params: unknown) => {
       try {
         const result = (handler as (p: unknown) => unknown)(params);
-        return result instanceof Promise ? result.catch((error: unknown) => toResponseError(method, error, logger)) : result;
+        return result instanceof Promise
+          ? result.then(redactSecretsDeep, (error: unknown) => toResponseError(method, error, logger))
+          : redactSecretsDeep(result);
       } catch (error) {
         return toResponseError(method, error, logger);
       }
@@ -131,7 +133,7 @@ export function clientConnection(input: Readable, output: Writable, logger: Logg
 }
 
 export function listenAndAnnounce(connection: MessageConnection, version: string, logger: Logger): void {
-  connection.onError(([error]) => logger.warn('transport: %s', error.message));
+  connection.onError(([error]) => logger.warn('transport: %s', error));
   connection.listen();
   const ready: HermesEvent = {
     type: EventType.GatewayReady,
@@ -141,8 +143,8 @@ export function listenAndAnnounce(connection: MessageConnection, version: string
 }
 
 function toResponseError(method: string, error: unknown, logger: Logger): ResponseError<unknown> {
-  if (error instanceof ResponseError) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ResponseError) return new ResponseError(error.code, redactSecrets(error.message), redactSecretsDeep(error.data));
+  const message = redactSecrets(error instanceof Error ? error.message : String(error));
   logger.error('%s failed: %s', method, error instanceof Error ? (error.stack ?? message) : message);
   return new ResponseError(ErrorCode.InternalError, `${method} failed: ${message}`);
 }

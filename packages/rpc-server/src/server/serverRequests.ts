@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Logger } from '@hermes/agent-core';
+import { redactSecretsDeep, type Logger } from '@hermes/agent-core';
 import type { Message } from 'vscode-jsonrpc/node';
 import {
   SERVER_REQUEST_ID_PREFIX,
@@ -56,9 +56,10 @@ export class ServerRequests {
         },
       });
       signal.addEventListener('abort', onAbort, { once: true });
-      const frame = { jsonrpc: '2.0', id, method, params: { ...params, request_id: id } } as Message;
+      // An approval's diff may show a .env being written: no secret goes on the wire.
+      const frame = { jsonrpc: '2.0', id, method, params: redactSecretsDeep({ ...params, request_id: id }) } as Message;
       this.writer.write(frame).catch((error: unknown) => {
-        this.logger.warn('could not send %s request: %s', method, (error as Error).message);
+        this.logger.warn('could not send %s request: %s', method, error);
         this.settle(id, null);
       });
     });

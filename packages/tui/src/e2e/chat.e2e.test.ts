@@ -13,14 +13,15 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function chat(script: Script, args: string[], cwd?: string) {
+async function chat(script: Script, args: string[], cwd?: string, setup: { env?: Record<string, string>; dotenv?: string } = {}) {
   const server = await startModelServer(script);
   servers.push(server);
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+  if (setup.dotenv) fs.writeFileSync(path.join(home, '.env'), setup.dotenv);
   const result = await execa(
     process.execPath,
     [HERMES_BIN, 'chat', ...args, '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'],
-    { env: { ...CLEAN_ENV, HERMES_HOME: home }, extendEnv: true, reject: false, stdin: 'ignore', cwd, timeout: 60_000 },
+    { env: { ...CLEAN_ENV, HERMES_HOME: home, ...setup.env }, extendEnv: true, reject: false, stdin: 'ignore', cwd, timeout: 60_000 },
   );
   return { result, server };
 }
@@ -42,6 +43,26 @@ describe('hermes chat -q', () => {
     expect(types.indexOf('message.start')).toBeGreaterThanOrEqual(0);
     expect(types.indexOf('message.delta')).toBeGreaterThan(types.indexOf('message.start'));
     expect(events.at(-1)).toMatchObject({ type: 'message.complete', payload: { text: 'streamed', status: 'complete' } });
+  });
+
+  it('--json never prints an exported API key or a .env secret, though the model ran `env` and read the .env', async () => {
+    const key = 'sk-hermes-chat-json-FAKE-0a1b2c3d4e5f6a7b';
+    const secret = 'chat-dotenv-secret-m1n2b3v4';
+    const script = {
+      turns: [
+        { tool_calls: [{ name: 'terminal', arguments: { command: 'env; printenv OPENAI_API_KEY' } }, { name: 'terminal', arguments: { command: 'cat $HERMES_HOME/.env' } }] },
+        { text: 'looked' },
+      ],
+    };
+    const { result } = await chat(script, ['-q', 'show env', '--json', '--yolo'], undefined, { env: { OPENAI_API_KEY: key }, dotenv: `CHAT_SECRET=${secret}\n` });
+    expect(result.exitCode).toBe(0);
+    const completes = result.stdout.split('\n').map((line) => JSON.parse(line) as { type: string; payload?: { result?: string } }).filter((e) => e.type === 'tool.complete');
+    expect(completes[0]!.payload!.result).toMatch(/^PATH=/m);
+    expect(completes[1]!.payload!.result).toContain('CHAT_SECRET=[REDACTED]');
+    for (const text of [result.stdout, result.stderr]) {
+      expect(text).not.toContain(key);
+      expect(text).not.toContain(secret);
+    }
   });
 
   it('denies dangerous commands unless --yolo', async () => {

@@ -36,15 +36,17 @@ export async function hermesWithModel(
     args?: string[];
     /** A HERMES_HOME shared between runs (the caller removes it); each run gets a fresh one otherwise. */
     home?: string;
+    /** Variables exported to hermes (over CLEAN_ENV), e.g. an API key a test must never see leak. */
+    env?: Record<string, string>;
   } = {},
 ): Promise<{ hermes: HermesPty; server: ModelServer }> {
   const server = await startModelServer(script);
   running.servers.push(server);
-  const { args = [], home, ...spawn } = options;
+  const { args = [], home, env, ...spawn } = options;
   const hermes = spawnHermes({
     ...spawn,
     args: ['--tui', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model', ...args],
-    env: { ...CLEAN_ENV, ...(home ? { HERMES_HOME: home } : {}) },
+    env: { ...CLEAN_ENV, ...(home ? { HERMES_HOME: home } : {}), ...env },
   });
   running.hermes.push(hermes);
   await hermes.waitForText('Ask hermes anything', 20_000);

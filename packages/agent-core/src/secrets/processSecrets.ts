@@ -1,0 +1,39 @@
+/**
+ * The secrets this process knows, shared by everything that lets text out (tool results, the store,
+ * the wire, logs, error messages). Process-wide because the secrets are: they come from the process
+ * environment, which every part sees, and from `$HERMES_HOME/.env`, which the runtime adds once loaded.
+ */
+import { Redactor } from './redactor.ts';
+import { isSecretName } from './secretNames.ts';
+
+let current: Redactor | null = null;
+
+/**
+ * Values of secret-named variables in `env`. Paths are not secrets (`PASSWORD_STORE_DIR`,
+ * `GIT_ASKPASS`): redacting them would garble every listing that shows them.
+ */
+export function secretValues(env: Record<string, string | undefined>): string[] {
+  return Object.entries(env).flatMap(([name, value]) => (value && isSecretName(name) && !/^[/~]/.test(value) ? [value] : []));
+}
+
+function redactor(): Redactor {
+  current ??= new Redactor(secretValues(process.env));
+  return current;
+}
+
+/**
+ * Adds secrets: the secret-named variables of `env`, and every value of `dotenv` (whatever its name:
+ * `.env` is where secrets are kept).
+ */
+export function rememberSecrets(env: Record<string, string | undefined>, dotenv: Record<string, string> = {}): void {
+  current = redactor().with([...secretValues(env), ...Object.values(dotenv)]);
+}
+
+export function redactSecrets(text: string): string {
+  return redactor().redact(text);
+}
+
+/** Redacts every string inside a value (an event payload, a response). */
+export function redactSecretsDeep<T>(value: T): T {
+  return redactor().redactDeep(value);
+}
