@@ -4,6 +4,7 @@ import { toolEnvironment } from '../secrets/toolEnvironment.ts';
 import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
 import { clipOutput } from '../tools/outputClip.ts';
+import { killGroup, watchGroup } from '../processes/shellProcess.ts';
 import type { ToolSettings } from '../tools/types.ts';
 
 export interface ShellExecResult {
@@ -35,18 +36,34 @@ export async function shellExec(input: {
     { sessionId: input.sessionId, yolo: input.yolo, ask: input.ask, signal },
   );
   if (!verdict.allowed) return { stdout: '', stderr: verdict.message, code: SHELL_BLOCKED_CODE };
-  const result = await execa('/bin/bash', ['-c', input.command], {
+  // Its own process group, watched like the terminal tool's: an interrupt, the timeout or hermes's
+  // death (even kill -9) stops the command and everything it started.
+  const child = execa('/bin/bash', ['-c', input.command], {
     cwd: input.cwd,
     reject: false,
     stdin: 'ignore',
-    timeout: input.settings.terminalTimeoutS * 1000,
-    cancelSignal: signal,
+    detached: true,
     env: { PAGER: 'cat', GIT_PAGER: 'cat', ...(input.settings.env ?? toolEnvironment(process.env, { dotenvNames: [] })) },
     extendEnv: false,
   });
+  watchGroup(child);
+  let timedOut = false;
+  const stop = () => {
+    if (child.pid !== undefined) killGroup(child.pid);
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stop();
+  }, input.settings.terminalTimeoutS * 1000);
+  signal.addEventListener('abort', stop, { once: true });
+  if (signal.aborted) stop();
+  const result = await child.finally(() => {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', stop);
+  });
   const limits = { maxBytes: input.settings.maxBytes, maxLines: input.settings.maxLines };
   let stderr = clipOutput(result.stderr, limits);
-  if (result.timedOut) stderr += `\n[killed after ${input.settings.terminalTimeoutS} s (terminal.timeout)]`;
+  if (timedOut) stderr += `\n[killed after ${input.settings.terminalTimeoutS} s (terminal.timeout)]`;
   // What the command printed goes to the screen and the transcript: no secrets.
   return { stdout: redactSecrets(clipOutput(result.stdout, limits)), stderr: redactSecrets(stderr), code: result.exitCode ?? 1 };
 }

@@ -71,15 +71,22 @@ export function spawnShell(command: string, cwd: string, env?: Record<string, st
     env: { PAGER: 'cat', GIT_PAGER: 'cat', ...(env ?? toolEnvironment(process.env, { dotenvNames: [] })) },
     extendEnv: false,
   });
-  const pid = child.pid;
-  if (pid !== undefined) {
-    trackGroup(pid);
-    // Settles once every process holding the output pipe is gone: then the group needs no watching.
-    void child.finally(() => {
-      liveGroups.delete(pid);
-      groupWatchdog.unregister(pid);
-    });
-  }
+  watchGroup(child);
   child.all.setEncoding('utf8');
   return child;
+}
+
+/**
+ * Makes a process started with `detached: true` (its own group) die with hermes, also on kill -9:
+ * the group is killed by the exit hook and the watchdog until the child settles.
+ */
+export function watchGroup(child: { pid?: number | undefined; finally(done: () => void): unknown }): void {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  trackGroup(pid);
+  // Settles once every process holding the output pipe is gone: then the group needs no watching.
+  void child.finally(() => {
+    liveGroups.delete(pid);
+    groupWatchdog.unregister(pid);
+  });
 }

@@ -146,4 +146,24 @@ describe('sessions heal after the backend stops during a tool call', () => {
     expect(result.text).not.toContain('never');
     expect(done.payload, how).toMatchObject({ status: 'complete', text: 'answered after the restart' });
   });
+
+  it("kill -9 during the composer's !cmd (shell.exec): its process group is gone too", { timeout: 60_000 }, async () => {
+    const { cwd, open } = await setup();
+    const backend = open();
+    const { session_id: sid } = await backend.request('session.create', { cwd });
+    const pidFile = path.join(cwd, 'pids');
+    void backend.request('shell.exec', { session_id: sid, command: `sleep 30 & echo "$$ $!" > ${pidFile}; wait` }).catch(() => {});
+    const [group, child] = await vi.waitFor(() => {
+      const pids = fs.readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
+      expect(pids).toHaveLength(2);
+      return pids as [number, number];
+    }, { timeout: 15_000, interval: 50 });
+    cleanups.push(() => {
+      if (!gone(group, true)) process.kill(-group, 'SIGKILL');
+    });
+    expect(gone(child)).toBe(false);
+    backend.child.kill('SIGKILL');
+    await backend.exited;
+    await vi.waitFor(() => expect(gone(group, true) && gone(child)).toBe(true), { timeout: 15_000, interval: 100 });
+  });
 });
