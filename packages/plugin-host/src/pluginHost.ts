@@ -7,6 +7,7 @@ import { errorText, FailureLog } from './dispatch/failureLog.ts';
 import { runHook } from './dispatch/hooks.ts';
 import { applyRequestChain, runExecutionChain } from './dispatch/middleware.ts';
 import { findRegister, importEntry } from './loader/importEntry.ts';
+import { abandonCalls, inPlugin, rememberPluginDir } from './containment/pluginScope.ts';
 
 export interface PluginHostOptions {
   home: string;
@@ -35,11 +36,25 @@ export interface PluginInfo {
   commands: number;
   /** Why it is not enabled, or null. */
   error: string | null;
+  /** It should have loaded but failed (bad manifest, import, register() error or time-out): not a config refusal. */
+  failed: boolean;
   /** Registrations refused while it loaded (e.g. a command clashing with a built-in). */
   warnings: string[];
 }
 
 const DEFAULT_HOOK_TIMEOUT_S = 30;
+const DEFAULT_REGISTER_TIMEOUT_S = 10;
+
+/** Resolves `run()`, or rejects with `message` after `ms` (the run is abandoned, not stopped). */
+function withDeadline<T>(run: Promise<T>, ms: number, message: string): Promise<T> {
+  if (!(ms > 0)) return run;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  run.catch(() => {}); // an abandoned run that fails later is not an unhandled rejection
+  return Promise.race([run, deadline]).finally(() => clearTimeout(timer));
+}
 
 function record(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -64,9 +79,13 @@ export class PluginHost {
     return record(this.options.config?.plugins);
   }
 
+  private seconds(key: string, fallback: number): number {
+    const value = this.pluginsConfig[key];
+    return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+  }
+
   private get hookTimeoutMs(): number {
-    const value = this.pluginsConfig.hook_callback_timeout;
-    return (typeof value === 'number' && Number.isFinite(value) ? value : DEFAULT_HOOK_TIMEOUT_S) * 1000;
+    return this.seconds('hook_callback_timeout', DEFAULT_HOOK_TIMEOUT_S) * 1000;
   }
 
   /** Discovers and loads once; later calls return the same list (use `reload()` to start over). */
@@ -108,7 +127,7 @@ export class PluginHost {
 
   private async loadOne(plugin: DiscoveredPlugin, builtinTools: ReadonlySet<string>): Promise<PluginInfo> {
     const ledger = newLedger();
-    const info = (enabled: boolean, error: string | null): PluginInfo => ({
+    const info = (enabled: boolean, error: string | null, failed = error !== null): PluginInfo => ({
       name: plugin.name,
       key: plugin.name,
       version: plugin.manifest?.version ?? null,
@@ -118,6 +137,7 @@ export class PluginHost {
       enabled,
       ...ledger.counts,
       error,
+      failed,
       warnings: [...ledger.warnings],
     });
     if (plugin.error || !plugin.entry) {
@@ -125,7 +145,7 @@ export class PluginHost {
       return info(false, plugin.error ?? 'no entry file');
     }
     const refused = gateVerdict(plugin.name, this.pluginsConfig);
-    if (refused) return info(false, refused);
+    if (refused) return info(false, refused, false);
     const entryConfig = record(record(this.pluginsConfig.entries)[plugin.name]);
     const ctx = new PluginContext({
       plugin: plugin.name,
@@ -139,12 +159,22 @@ export class PluginHost {
       logger: this.logger,
       callbacks: this.options.callbacks ?? {},
     });
-    try {
-      const module = await importEntry(plugin.entry, this.generation);
+    const entry = plugin.entry;
+    rememberPluginDir(plugin.name, plugin.dir);
+    // Importing (top-level await included) and register() share one time limit: a plugin that never
+    // finishes is given up on, and hermes starts without it.
+    const limit = this.seconds('register_timeout', DEFAULT_REGISTER_TIMEOUT_S);
+    const registering = inPlugin(plugin.name, 'register()', async () => {
+      const module = await importEntry(entry, this.generation);
       const register = findRegister(module);
-      if (!register) throw new Error(`${plugin.entry} exports no register(ctx) function (named or default)`);
+      if (!register) throw new Error(`${entry} exports no register(ctx) function (named or default)`);
       await register(ctx);
+    });
+    try {
+      await withDeadline(registering, limit * 1000, `plugin ${plugin.name}: loading and register() did not finish within ${limit} s (plugins.register_timeout); the plugin is disabled`);
     } catch (error) {
+      abandonCalls(plugin.name, 'register()');
+      ledger.closed = errorText(error);
       rollback(ledger);
       const text = errorText(error);
       this.logger.warn(`plugin ${plugin.name} failed to load and was rolled back: ${text}`);

@@ -3,6 +3,7 @@
 import { protocolStdout } from './boot/guard.ts';
 import path from 'node:path';
 import { createFileLogger, createStderrLogger, formatProblem, hermesHome, HermesRuntime, judgeHomes, loadConfig, type Logger } from '@hermes/agent-core';
+import { blamePlugins } from '@hermes/plugin-host';
 import { BACKEND_USAGE, parseBackendArgs, type BackendArgs } from './boot/cliArgs.ts';
 import { startBackend, type Backend } from './server/backend.ts';
 import { startJudgeBackend } from './server/judgeBackend.ts';
@@ -62,12 +63,24 @@ function runUntilClosed(backend: Backend, logger: Logger): void {
       void backend.shutdown(signal).then(() => process.exit(0));
     });
   }
+  // A crash names the plugin whose code was running (its async context, or its files in the stack).
+  const culprit = (error?: unknown) => {
+    const blame = blamePlugins(error);
+    return blame ? ` in ${blame}` : '';
+  };
   process.on('uncaughtException', (error) => {
-    logger.error('uncaught exception: %s', error.stack ?? error.message);
-    process.stderr.write(`hermes-rpc: uncaught exception: ${error.stack ?? error.message}\n`);
+    logger.error('uncaught exception%s: %s', culprit(error), error.stack ?? error.message);
+    process.stderr.write(`hermes-rpc: uncaught exception${culprit(error)}: ${error.stack ?? error.message}\n`);
   });
   process.on('unhandledRejection', (reason) => {
-    logger.error('unhandled rejection: %s', reason instanceof Error ? (reason.stack ?? reason.message) : String(reason));
+    const text = reason instanceof Error ? (reason.stack ?? reason.message) : String(reason);
+    logger.error('unhandled rejection%s: %s', culprit(reason), text);
+    if (culprit(reason)) process.stderr.write(`hermes-rpc: unhandled rejection${culprit(reason)}: ${text}\n`);
+  });
+  process.on('exit', (code) => {
+    if (code === 0 || !culprit()) return;
+    logger.error('exiting with code %d%s', code, culprit());
+    process.stderr.write(`hermes-rpc: exiting with code ${code}${culprit()}\n`);
   });
   // Exit when the client closes our stdin, after pending writes have gone out.
   void backend.closed.then(() => {

@@ -2,6 +2,7 @@ import { OBSERVER_SCHEMA_VERSION } from '@hermes/agent-core';
 import type { HookEntry } from '../context/registrations.ts';
 import { errorText, type FailureLog } from './failureLog.ts';
 import { snapshot } from './snapshot.ts';
+import { abandonCalls, inPlugin } from '../containment/pluginScope.ts';
 
 const TIMED_OUT = Symbol('timed out');
 
@@ -43,8 +44,11 @@ export async function runHook(
     let failure: unknown;
     try {
       // Each callback gets its own copy: a hook that mutates `args` or `messages` changes nothing.
-      const value = await withTimeout(() => entry.callback(snapshot(full)), timeoutMs);
-      if (value === TIMED_OUT) problem = `timed out after ${timeoutMs / 1000} s`;
+      const value = await withTimeout(() => inPlugin(entry.plugin, `${name} hook`, () => entry.callback(snapshot(full))), timeoutMs);
+      if (value === TIMED_OUT) {
+        problem = `timed out after ${timeoutMs / 1000} s`;
+        abandonCalls(entry.plugin, `${name} hook`);
+      }
       else if (value !== null && value !== undefined) results.push(value);
     } catch (error) {
       problem = `raised ${errorText(error)}`;

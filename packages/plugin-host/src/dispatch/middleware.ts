@@ -3,6 +3,7 @@ import type { HookEntry } from '../context/registrations.ts';
 import { errorText, type FailureLog } from './failureLog.ts';
 import { executionResult } from './executionResult.ts';
 import { snapshot } from './snapshot.ts';
+import { inPlugin, outsidePlugins } from '../containment/pluginScope.ts';
 
 const VERSIONS = { telemetry_schema_version: OBSERVER_SCHEMA_VERSION, middleware_schema_version: MIDDLEWARE_SCHEMA_VERSION };
 
@@ -35,7 +36,7 @@ export async function applyRequestChain<T>(
   for (const entry of [...entries]) {
     const call = { ...context, ...VERSIONS, [field]: snapshot(current), [original]: originalCopy };
     try {
-      const result = await entry.callback(call);
+      const result = await inPlugin(entry.plugin, `${kind} middleware`, () => entry.callback(call));
       if (result === null || result === undefined) continue;
       if (!isPlainObject(result) || !isPlainObject(result[field])) {
         failures.report(entry.callback, `${kind}:shape`, `plugin ${entry.plugin}: ${kind} middleware returned no {${field}: {...}} replacement; ignored`);
@@ -81,14 +82,15 @@ export function runExecutionChain<T, R>(
         failures.report(entry.callback, `${kind}:twice`, `plugin ${entry.plugin}: ${kind} middleware called next_call() twice; the first result is reused`);
         return downstream;
       }
-      downstream = step(index + 1, next === undefined ? current : next);
+      // The rest of the chain and the real call are not this plugin's code.
+      downstream = outsidePlugins(() => step(index + 1, next === undefined ? current : next));
       downstream.catch(() => {}); // observed below or by the callback; never an unhandled rejection
       return downstream;
     };
     const call = { ...context, ...VERSIONS, [field]: snapshot(current), [original]: snapshot(payload), next_call };
     let returned: unknown;
     try {
-      returned = await entry.callback(call);
+      returned = await inPlugin(entry.plugin, `${kind} middleware`, () => entry.callback(call));
     } catch (error) {
       const fields = Object.keys(call).join(', ');
       const started: Promise<R> | null = downstream;

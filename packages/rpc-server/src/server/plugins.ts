@@ -1,5 +1,5 @@
 import { BUILTIN_COMMANDS, CommandRegistry, registerBuiltinCommands, type HermesRuntime, type Logger } from '@hermes/agent-core';
-import { PluginHost } from '@hermes/plugin-host';
+import { PluginHost, refuseProcessControlFromPlugins } from '@hermes/plugin-host';
 import type { LiveSessions } from './liveSessions.ts';
 
 /** Every built-in command name and alias: plugins may not take them. */
@@ -12,6 +12,8 @@ export function builtinCommandNames(): Set<string> {
  * runtime: the extension port, a replacement context engine, tools (through the shared registry).
  */
 export async function loadPlugins(runtime: HermesRuntime, sessions: LiveSessions, logger: Logger): Promise<PluginHost> {
+  // Before any plugin code runs: process.exit and friends from a plugin throw, naming it.
+  refuseProcessControlFromPlugins(logger);
   const host = new PluginHost({
     home: runtime.home,
     cwd: process.cwd(),
@@ -38,6 +40,14 @@ export async function loadPlugins(runtime: HermesRuntime, sessions: LiveSessions
     else if (p.enabled) logger.info('plugin %s loaded: %d tools, %d hooks, %d middleware, %d commands', p.name, p.tools, p.hooks, p.middleware, p.commands);
   }
   return host;
+}
+
+/** One line per plugin that should have loaded and did not, for the user to see when a session opens. */
+export function pluginFailureNotices(host: PluginHost): string[] {
+  return host
+    .list()
+    .filter((p) => p.failed)
+    .map((p) => `plugin ${p.name} is disabled: ${p.error} (see \`hermes plugins list\`, $HERMES_HOME/logs/backend.log)`);
 }
 
 /** After a load or reload: the port and context engine the sessions use. */
