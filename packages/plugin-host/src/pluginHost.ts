@@ -1,6 +1,7 @@
 import { silentLogger, type ContextEngine, type ExtensionPort, type Logger, type ToolRegistry } from '@hermes/agent-core';
 import { discoverPlugins, type DiscoveredPlugin, type PluginSource } from './discovery/discover.ts';
 import { gateVerdict } from './discovery/gate.ts';
+import { readLoadRecords, writeLoadRecords, type LoadRecord } from './discovery/loadRecord.ts';
 import { PluginContext, type HostCallbacks } from './context/pluginContext.ts';
 import { newLedger, Registrations, rollback, type PluginCliCommand, type PluginCommand, type PluginLedger, type PluginSkill } from './context/registrations.ts';
 import { errorText, FailureLog } from './dispatch/failureLog.ts';
@@ -40,6 +41,8 @@ export interface PluginInfo {
   failed: boolean;
   /** Registrations refused while it loaded (e.g. a command clashing with a built-in). */
   warnings: string[];
+  /** Only for `discover()`: the counts come from the last start that loaded it, or are unknown. */
+  countsFrom?: 'last_start' | 'unknown';
 }
 
 const DEFAULT_HOOK_TIMEOUT_S = 30;
@@ -114,6 +117,39 @@ export class PluginHost {
     return this.infos ?? [];
   }
 
+  /**
+   * What discovery, the manifests and the config know, importing nothing (for `hermes plugins
+   * list|enable|disable`, which must work while a plugin hangs or kills its process). `enabled` says
+   * whether the plugin would load; counts and a load error come from the last start that loaded it.
+   */
+  discover(): PluginInfo[] {
+    const { home, cwd, env = process.env, npmRoots } = this.options;
+    const records = readLoadRecords(home, this.logger);
+    this.infos = discoverPlugins({ home, cwd, env, ...(npmRoots ? { npmRoots } : {}) }).map((plugin) => {
+      const refused = plugin.error ?? (plugin.entry ? gateVerdict(plugin.name, this.pluginsConfig) : 'no entry file');
+      const last = records[plugin.name]?.dir === plugin.dir ? records[plugin.name] : undefined;
+      const lastError = !refused && last?.failed && last.error ? `at the last start: ${last.error}` : null;
+      return {
+        name: plugin.name,
+        key: plugin.name,
+        version: plugin.manifest?.version ?? null,
+        description: plugin.manifest?.description ?? null,
+        source: plugin.source,
+        dir: plugin.dir,
+        enabled: refused === null,
+        tools: last?.tools ?? 0,
+        hooks: last?.hooks ?? 0,
+        middleware: last?.middleware ?? 0,
+        commands: last?.commands ?? 0,
+        error: refused ?? lastError,
+        failed: plugin.error !== null || lastError !== null,
+        warnings: [],
+        countsFrom: last && !refused ? 'last_start' : 'unknown',
+      };
+    });
+    return this.infos;
+  }
+
   private async loadAll(): Promise<PluginInfo[]> {
     const { home, cwd, env = process.env, tools, npmRoots } = this.options;
     const builtinTools = new Set(tools.names());
@@ -122,6 +158,9 @@ export class PluginHost {
       infos.push(await this.loadOne(plugin, builtinTools));
     }
     this.infos = infos;
+    const records: Record<string, LoadRecord> = {};
+    for (const i of infos) records[i.name] = { dir: i.dir, tools: i.tools, hooks: i.hooks, middleware: i.middleware, commands: i.commands, error: i.error, failed: i.failed };
+    writeLoadRecords(home, records, this.logger);
     return infos;
   }
 

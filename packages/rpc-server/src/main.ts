@@ -8,7 +8,7 @@ import { BACKEND_USAGE, parseBackendArgs, type BackendArgs } from './boot/cliArg
 import { startBackend, type Backend } from './server/backend.ts';
 import { startJudgeBackend } from './server/judgeBackend.ts';
 import { LiveSessions } from './server/liveSessions.ts';
-import { loadPlugins } from './server/plugins.ts';
+import { discoverPluginsOnly, loadPlugins } from './server/plugins.ts';
 import { HERMES_VERSION } from './version.ts';
 
 async function main(): Promise<void> {
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   }
   const sessions = new LiveSessions();
   // A plugin that fails is reported in plugins.list; only a failure of the host itself stops here.
-  const plugins = await loadPlugins(runtime, sessions, logger);
+  const plugins = args.discoverPluginsOnly ? discoverPluginsOnly(runtime, sessions, logger) : await loadPlugins(runtime, sessions, logger);
   const backend = startBackend({
     input: process.stdin,
     output: protocolStdout,

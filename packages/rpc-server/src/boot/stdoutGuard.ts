@@ -15,13 +15,22 @@ let stream: Writable | null = null;
 export function installStdoutGuard(divert: Divert = defaultDivert): Writable {
   if (stream) return stream;
   const real = process.stdout;
+  const realWrite = real.write.bind(real) as typeof real.write;
+  const divertWrite = ((chunk: string | Uint8Array, encodingOrCb?: unknown, cb?: unknown) => {
+    divert(chunk);
+    const done = typeof encodingOrCb === 'function' ? encodingOrCb : cb;
+    if (typeof done === 'function') queueMicrotask(() => (done as (e?: Error | null) => void)(null));
+    return true;
+  }) as typeof real.write;
+  // Code that took hold of the real stream before this ran (a preloaded module) is diverted too.
+  real.write = divertWrite;
   const standIn = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       divert(chunk);
       callback();
     },
   });
-  Object.assign(standIn, { fd: 2, isTTY: false, columns: undefined, rows: undefined });
+  Object.assign(standIn, { fd: 2, isTTY: false, columns: undefined, rows: undefined, write: divertWrite });
   Object.defineProperty(process, 'stdout', { configurable: true, enumerable: true, get: () => standIn });
   guardFdOne(divert);
   // ES modules that imported `writeSync`, `spawn`, … by name see the patched functions too.
@@ -29,7 +38,7 @@ export function installStdoutGuard(divert: Divert = defaultDivert): Writable {
   stream = new Writable({
     // One frame per write reaches the real stdout, in order; the callback waits for the flush.
     write(chunk: Buffer, _encoding, callback) {
-      real.write(chunk, (error) => callback(error ?? null));
+      realWrite(chunk, (error) => callback(error ?? null));
     },
   });
   real.on('error', (error) => stream?.destroy(error));

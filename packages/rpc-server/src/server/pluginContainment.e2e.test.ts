@@ -64,6 +64,13 @@ describe('a plugin cannot lock the user out', () => {
     const warning = (await backend.waitForEvent((e) => e.type === 'status.update' && JSON.stringify(e.payload).includes('plugin hangs'))) as EventOf<'status.update'>;
     expect(warning.payload).toMatchObject({ kind: 'warn', text: expect.stringContaining('register_timeout') });
     expect(fs.readFileSync(path.join(backend.home, 'logs', 'backend.log'), 'utf8')).toMatch(/plugin hangs failed to load/);
+
+    // A backend that only discovers (what `hermes plugins list` uses) imports nothing, yet knows the last start's error.
+    const lister = new BackendProcess({ home: backend.home, args: ['--discover-plugins-only'] });
+    cleanups.push(() => lister.stop());
+    const listed = Object.fromEntries((await lister.request('plugins.list', {})).plugins.map((p) => [p.name, p]));
+    expect(listed.hangs).toMatchObject({ enabled: true, counts_from: 'last_start', error: expect.stringMatching(/^at the last start: .*plugin hangs: .*register_timeout/) });
+    expect(listed.good).toMatchObject({ enabled: true, commands: 1, error: null, counts_from: 'last_start' });
   });
 
   it('process.exit in a hook is refused, naming the plugin; the backend keeps serving', async () => {

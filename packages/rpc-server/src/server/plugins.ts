@@ -14,7 +14,25 @@ export function builtinCommandNames(): Set<string> {
 export async function loadPlugins(runtime: HermesRuntime, sessions: LiveSessions, logger: Logger): Promise<PluginHost> {
   // Before any plugin code runs: process.exit and friends from a plugin throw, naming it.
   refuseProcessControlFromPlugins(logger);
-  const host = new PluginHost({
+  const host = pluginHost(runtime, sessions, logger);
+  const plugins = await host.load();
+  applyPlugins(runtime, host);
+  for (const p of plugins) {
+    if (p.error) logger.warn('plugin %s (%s) not loaded: %s', p.name, p.source, p.error);
+    else if (p.enabled) logger.info('plugin %s loaded: %d tools, %d hooks, %d middleware, %d commands', p.name, p.tools, p.hooks, p.middleware, p.commands);
+  }
+  return host;
+}
+
+/** For `--discover-plugins-only`: the plugins listed from discovery, manifests and config; none imported. */
+export function discoverPluginsOnly(runtime: HermesRuntime, sessions: LiveSessions, logger: Logger): PluginHost {
+  const host = pluginHost(runtime, sessions, logger);
+  host.discover();
+  return host;
+}
+
+function pluginHost(runtime: HermesRuntime, sessions: LiveSessions, logger: Logger): PluginHost {
+  return new PluginHost({
     home: runtime.home,
     cwd: process.cwd(),
     env: process.env,
@@ -33,13 +51,6 @@ export async function loadPlugins(runtime: HermesRuntime, sessions: LiveSessions
       dispatchTool: (name: string, args: Record<string, unknown>) => runtime.dispatchTool(name, args),
     },
   });
-  const plugins = await host.load();
-  applyPlugins(runtime, host);
-  for (const p of plugins) {
-    if (p.error) logger.warn('plugin %s (%s) not loaded: %s', p.name, p.source, p.error);
-    else if (p.enabled) logger.info('plugin %s loaded: %d tools, %d hooks, %d middleware, %d commands', p.name, p.tools, p.hooks, p.middleware, p.commands);
-  }
-  return host;
 }
 
 /** One line per plugin that should have loaded and did not, for the user to see when a session opens. */
