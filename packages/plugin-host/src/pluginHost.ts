@@ -216,7 +216,8 @@ export class PluginHost {
       ledger.closed = errorText(error);
       rollback(ledger);
       const text = errorText(error);
-      this.logger.warn(`plugin ${plugin.name} failed to load and was rolled back: ${text}`);
+      const stack = error instanceof Error && error.stack ? `\n${error.stack}` : '';
+      this.logger.warn(`plugin ${plugin.name} failed to load and was rolled back: ${text}${stack}`);
       return info(false, text);
     }
     this.ledgers.set(plugin.name, ledger);

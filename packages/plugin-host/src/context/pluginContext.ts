@@ -167,7 +167,16 @@ export class PluginContext {
     if (registrations.contextEngine) {
       return this.refuse(`a context engine is already registered by plugin ${registrations.contextEngine.plugin}; this one is ignored`);
     }
-    const slot = { plugin: this.deps.plugin, engine: engine as NonNullable<Registrations['contextEngine']>['engine'] };
+    // Its methods run under the plugin's name, like every other plugin callback.
+    const plugin = this.deps.plugin;
+    const named = new Proxy(engine as object, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => inPlugin(plugin, `context engine ${String(key)}`, () => (value as (...a: unknown[]) => unknown).apply(target, args));
+      },
+    });
+    const slot = { plugin, engine: named as NonNullable<Registrations['contextEngine']>['engine'] };
     registrations.contextEngine = slot;
     this.deps.ledger.undo.push(() => {
       if (registrations.contextEngine === slot) registrations.contextEngine = null;
