@@ -15,7 +15,7 @@ export class PluginProcessControlRefused extends Error {
 let installed = false;
 
 /**
- * `process.exit`, `process.abort` and `process.kill(process.pid, …)` called from plugin code throw
+ * `process.exit` (and `reallyExit`), `process.abort` and `process.kill(process.pid, …)` called from plugin code throw
  * an error naming the plugin instead of ending the backend; each refusal is logged once per plugin
  * and call. The backend's own calls (outside any plugin's async context) pass through.
  */
@@ -38,6 +38,15 @@ export function refuseProcessControlFromPlugins(logger: Logger): void {
     if (currentPluginCall()) refuse(`process.exit(${code ?? ''})`);
     return exit(code);
   }) as typeof process.exit;
+  // process.exit ends in this undocumented one; a plugin could call it directly.
+  const internals = process as unknown as { reallyExit?: (code?: number) => never };
+  const reallyExit = internals.reallyExit?.bind(process);
+  if (reallyExit) {
+    internals.reallyExit = (code?: number) => {
+      if (currentPluginCall()) refuse(`process.reallyExit(${code ?? ''})`);
+      return reallyExit(code);
+    };
+  }
   const abort = process.abort.bind(process);
   process.abort = (() => {
     if (currentPluginCall()) refuse('process.abort()');
