@@ -63,6 +63,18 @@ function record(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** What discovery and the manifest say about a plugin. */
+function identity(plugin: DiscoveredPlugin): Pick<PluginInfo, 'name' | 'key' | 'version' | 'description' | 'source' | 'dir'> {
+  return {
+    name: plugin.name,
+    key: plugin.name,
+    version: plugin.manifest?.version ?? null,
+    description: plugin.manifest?.description ?? null,
+    source: plugin.source,
+    dir: plugin.dir,
+  };
+}
+
 /** Discovers, gates and loads plugins, and serves their registrations as agent-core's ExtensionPort. */
 export class PluginHost {
   private readonly registrations = new Registrations();
@@ -130,12 +142,7 @@ export class PluginHost {
       const last = records[plugin.name]?.dir === plugin.dir ? records[plugin.name] : undefined;
       const lastError = !refused && last?.failed && last.error ? `at the last start: ${last.error}` : null;
       return {
-        name: plugin.name,
-        key: plugin.name,
-        version: plugin.manifest?.version ?? null,
-        description: plugin.manifest?.description ?? null,
-        source: plugin.source,
-        dir: plugin.dir,
+        ...identity(plugin),
         enabled: refused === null,
         tools: last?.tools ?? 0,
         hooks: last?.hooks ?? 0,
@@ -167,12 +174,7 @@ export class PluginHost {
   private async loadOne(plugin: DiscoveredPlugin, builtinTools: ReadonlySet<string>): Promise<PluginInfo> {
     const ledger = newLedger();
     const info = (enabled: boolean, error: string | null, failed = error !== null): PluginInfo => ({
-      name: plugin.name,
-      key: plugin.name,
-      version: plugin.manifest?.version ?? null,
-      description: plugin.manifest?.description ?? null,
-      source: plugin.source,
-      dir: plugin.dir,
+      ...identity(plugin),
       enabled,
       ...ledger.counts,
       error,

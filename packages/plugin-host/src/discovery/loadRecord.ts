@@ -1,21 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '@hermes/agent-core';
+import type { Counted } from '../context/registrations.ts';
 
 /**
  * What the last start that loaded plugins learned about each (counts, the error that stopped it), so
  * a listing that must not import plugins (`hermes plugins list`) can still say a plugin hung or threw.
  * Kept in `$HERMES_HOME/plugins/.last-load.json` (a dot file: discovery skips it).
  */
-export interface LoadRecord {
-  dir: string;
-  tools: number;
-  hooks: number;
-  middleware: number;
-  commands: number;
-  error: string | null;
-  failed: boolean;
-}
+export type LoadRecord = Record<Counted, number> & { dir: string; error: string | null; failed: boolean };
 
 export function loadRecordFile(home: string): string {
   return path.join(home, 'plugins', '.last-load.json');
