@@ -30,6 +30,8 @@ export function refuseProcessControlFromPlugins(logger: Logger): void {
     if (!reported.has(key)) {
       reported.add(key);
       logger.error(`${error.message}\n${error.stack ?? ''}`);
+      // Also where the client keeps the backend's output (the TUI shows its tail when the backend fails).
+      process.stderr.write(`hermes-rpc: ${error.message}\n`);
     }
     throw error;
   };

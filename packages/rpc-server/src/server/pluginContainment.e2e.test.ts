@@ -85,6 +85,7 @@ describe('a plugin cannot lock the user out', () => {
     expect((await backend.request('plugins.list', {})).plugins[0]).toMatchObject({ name: 'quitter', enabled: true });
     const log = fs.readFileSync(path.join(backend.home, 'logs', 'backend.log'), 'utf8');
     expect(log).toMatch(/plugin quitter \(post_llm_call hook\) called process.exit\(7\): refused/);
+    expect(backend.stderr.match(/plugin quitter \(post_llm_call hook\) called process.exit\(7\)/g)).toHaveLength(1);
     // Outside the hook's own call (a timer it started) the plugin is named too.
     await expect.poll(() => backend.stderr, { timeout: 10_000 }).toMatch(/in plugin quitter \(on_session_end hook\).*process.exit\(9\)|plugin quitter \(on_session_end hook\) called process.exit\(9\)/);
     expect(backend.child.exitCode).toBeNull();
