@@ -97,4 +97,17 @@ describe('a plugin from the user', () => {
     expect(fs.readFileSync(path.join(home, 'config.yaml'), 'utf8')).not.toContain('- hangs');
     expect(fs.existsSync(marker)).toBe(false);
   });
+
+  it('a plugin whose register() never resolves: hermes starts, says which plugin it disabled, and answers', async () => {
+    const home = homeWithPlugin();
+    fs.mkdirSync(path.join(home, 'plugins', 'hangs'), { recursive: true });
+    fs.writeFileSync(path.join(home, 'plugins', 'hangs', 'plugin.yaml'), 'name: hangs\n');
+    fs.writeFileSync(path.join(home, 'plugins', 'hangs', 'index.js'), 'export async function register() { await new Promise(() => {}); }\n');
+    fs.writeFileSync(path.join(home, 'config.yaml'), 'plugins:\n  register_timeout: 0.5\n');
+    const { hermes: tui } = await hermesWithModel(running, { turns: [{ text: 'still answering' }] }, { home });
+    await tui.waitForText(/plugin hangs is disabled/);
+    tui.type('hello');
+    tui.press('enter');
+    await tui.waitForText('still answering');
+  });
 });
