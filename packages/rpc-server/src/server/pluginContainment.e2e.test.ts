@@ -169,12 +169,16 @@ describe("the seed's middleware contract", () => {
       {
         'a-seed': `export function register(ctx) { ctx.registerMiddleware('tool_execution', async (kwargs) => { const result = await kwargs.next_call(kwargs.args); return result + ' [mw]'; }); }`,
         'b-thrower': `export function register(ctx) { ctx.registerMiddleware('tool_execution', () => { throw new Error('middleware bug'); }); ctx.registerMiddleware('llm_execution', async ({ next_call }) => { await next_call(); throw new Error('llm middleware bug'); }); }`,
+        'c-llm': `export function register(ctx) { ctx.registerMiddleware('llm_execution', async (kwargs) => { const response = await kwargs.next_call(kwargs.request); return response.text ? { ...response, text: response.text + ' [llm-mw]' } : undefined; }); }`,
       },
       [{ tool_calls: [{ id: 't1', name: 'terminal', arguments: { command: 'echo hello' } }] }, { text: 'done' }],
     );
     const { session_id: sid } = await backend.request('session.create', {});
     const events = await turn(backend, sid, 'go');
-    expect(events.find((e) => e.type === 'message.complete')!.payload).toMatchObject({ status: 'complete', text: 'done' });
+    // The provider response passes through llm_execution middleware too: what is shown is what is stored.
+    expect(events.find((e) => e.type === 'message.complete')!.payload).toMatchObject({ status: 'complete', text: 'done [llm-mw]' });
+    const history = await backend.request('session.history', { session_id: sid });
+    expect(history.messages.at(-1)!.text).toBe('done [llm-mw]');
     const toolMessage = (server.requests[1]!.body as Body).messages.find((m) => m.role === 'tool')!;
     expect(toolMessage.content).toMatch(/hello[\s\S]* \[mw\]$/);
     const log = fs.readFileSync(path.join(backend.home, 'logs', 'backend.log'), 'utf8');
