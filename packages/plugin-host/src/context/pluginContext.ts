@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { contextEngineProblem, HOOK_NAMES, MIDDLEWARE_KINDS, type Logger, type ToolContext, type ToolDefinition, type ToolRegistry } from '@hermes/agent-core';
-import { inPlugin } from '../containment/pluginScope.ts';
+import { inPlugin, outsidePlugins } from '../containment/pluginScope.ts';
 import { appendEntry, removeTool, type Callback, type PluginLedger, type Registrations } from './registrations.ts';
 
 /** What `registerTool` accepts (PLUGINS.md): `schema` is an OpenAI function schema. */
@@ -202,7 +202,8 @@ export class PluginContext {
   injectMessage(content: string, role = 'user'): unknown {
     const inject = this.deps.callbacks.injectMessage;
     if (!inject) throw new Error('injectMessage: no active session to inject into');
-    return inject(content, role);
+    // The turn it may start is the core's work, not this plugin's (its crash or exit is not the plugin's).
+    return outsidePlugins(() => inject(content, role));
   }
 
   async dispatchTool(name: string, args: Record<string, unknown> = {}): Promise<string> {
