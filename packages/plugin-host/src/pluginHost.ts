@@ -167,7 +167,7 @@ export class PluginHost {
     this.infos = infos;
     const records: Record<string, LoadRecord> = {};
     for (const i of infos) records[i.name] = { dir: i.dir, tools: i.tools, hooks: i.hooks, middleware: i.middleware, commands: i.commands, error: i.error, failed: i.failed };
-    writeLoadRecords(home, records, this.logger);
+    if (infos.length > 0) writeLoadRecords(home, records, this.logger);
     return infos;
   }
 
