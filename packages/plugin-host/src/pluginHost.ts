@@ -161,12 +161,18 @@ export class PluginHost {
     const { home, cwd, env = process.env, tools, npmRoots } = this.options;
     const builtinTools = new Set(tools.names());
     const infos: PluginInfo[] = [];
+    const records: Record<string, LoadRecord> = {};
     for (const plugin of discoverPlugins({ home, cwd, env, ...(npmRoots ? { npmRoots } : {}) })) {
-      infos.push(await this.loadOne(plugin, builtinTools));
+      if (plugin.entry && !plugin.error && !gateVerdict(plugin.name, this.pluginsConfig)) {
+        // Recorded before its code runs: if it takes the whole process down, the next listing says so.
+        const stopped = 'hermes stopped while loading it (its import or register() ended the process)';
+        writeLoadRecords(home, { ...records, [plugin.name]: { dir: plugin.dir, tools: 0, hooks: 0, middleware: 0, commands: 0, error: stopped, failed: true } }, this.logger);
+      }
+      const info = await this.loadOne(plugin, builtinTools);
+      infos.push(info);
+      records[info.name] ??= { dir: info.dir, tools: info.tools, hooks: info.hooks, middleware: info.middleware, commands: info.commands, error: info.error, failed: info.failed };
     }
     this.infos = infos;
-    const records: Record<string, LoadRecord> = {};
-    for (const i of infos) records[i.name] = { dir: i.dir, tools: i.tools, hooks: i.hooks, middleware: i.middleware, commands: i.commands, error: i.error, failed: i.failed };
     if (infos.length > 0) writeLoadRecords(home, records, this.logger);
     return infos;
   }

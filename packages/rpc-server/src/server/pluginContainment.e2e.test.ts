@@ -73,6 +73,21 @@ describe('a plugin cannot lock the user out', () => {
     expect(listed.good).toMatchObject({ enabled: true, commands: 1, error: null, counts_from: 'last_start' });
   });
 
+  it('a plugin that kills the whole process while loading is named by the next listing, which imports nothing', async () => {
+    const home = homeWith({
+      good: GOOD,
+      killer: `import { execSync } from 'node:child_process';\nexecSync('kill -9 ' + process.pid);\nexport function register() {}`,
+    });
+    const victim = new BackendProcess({ home });
+    cleanups.push(() => victim.stop());
+    expect(await victim.exited).not.toBe(0);
+    const lister = new BackendProcess({ home, args: ['--discover-plugins-only'] });
+    cleanups.push(() => lister.stop());
+    const listed = Object.fromEntries((await lister.request('plugins.list', {})).plugins.map((p) => [p.name, p]));
+    expect(listed.killer).toMatchObject({ enabled: true, error: expect.stringMatching(/^at the last start: hermes stopped while loading it/) });
+    expect(listed.good).toMatchObject({ enabled: true, error: null });
+  });
+
   it('process.exit in a hook is refused, naming the plugin; the backend keeps serving', async () => {
     const { backend } = await start(
       { quitter: `export function register(ctx) { ctx.registerHook('post_llm_call', () => { process.exit(7); }); ctx.registerHook('on_session_end', () => { setTimeout(() => process.exit(9), 0); }); }` },
