@@ -3,14 +3,15 @@
  * dup2, so fd 1 itself cannot be moved aside; instead the ways JS code reaches it are patched:
  * `fs.write*` / `fs.writeFile*` / `fs.appendFile*` on fd 1, opening an alias of it (`/dev/stdout`,
  * `/dev/fd/1`, `/proc/self/fd/1`) and child processes that would inherit it (`stdio: 'inherit'`, fd 1,
- * `process.stdout`, `fork`'s default). Their bytes go to stderr, which the client keeps as a log.
+ * `process.stdout`, `fork`'s default), and `process.binding('fs')` writes. Their bytes go to stderr,
+ * which the client keeps as a log.
  *
  * Why not run the protocol on an extra pipe and hand fd 1 to the log: the wire is stdin/stdout by
  * contract (PROTOCOL.md), and clients other than our TUI speak it. Not covered (no JS path through the
  * patched modules): native addons and worker threads writing to fd 1 themselves.
  */
 import childProcess, { ChildProcess } from 'node:child_process';
-import { guardFs, patch, type Divert } from './fsGuard.ts';
+import { guardFs, guardFsBinding, patch, type Divert } from './fsGuard.ts';
 
 export type { Divert };
 
@@ -59,5 +60,6 @@ function patchChildProcesses(): void {
 /** Installs the fs and child_process diversions (call `syncBuiltinESMExports` afterwards). */
 export function guardFdOne(divert: Divert): void {
   guardFs(divert);
+  guardFsBinding(divert);
   patchChildProcesses();
 }

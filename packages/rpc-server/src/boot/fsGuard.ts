@@ -140,6 +140,38 @@ export function guardFs(divert: Divert): void {
   );
 }
 
+/** `process.binding('fs')` (deprecated, still there): its raw write calls on fd 1 are diverted too. */
+export function guardFsBinding(divert: Divert): void {
+  const internals = process as unknown as { binding?: (name: string) => Record<string, unknown> };
+  const binding = internals.binding;
+  if (typeof binding !== 'function') return;
+  let guarded: Record<string, unknown> | null = null;
+  const writes: Record<string, (args: unknown[]) => Uint8Array | string> = {
+    writeString: ([data]) => bytesOf(data),
+    writeBuffer: ([data, offset, length]) => bytesOf(data, [offset, length]),
+    writeBuffers: ([buffers]) => joined(buffers),
+  };
+  internals.binding = function (this: unknown, name: string) {
+    const real = binding.call(process, name);
+    if (name !== 'fs') return real;
+    guarded ??= new Proxy(real, {
+      get(target, key) {
+        const value = Reflect.get(target, key) as unknown;
+        const bytes = typeof key === 'string' ? writes[key] : undefined;
+        if (typeof value !== 'function') return value;
+        if (!bytes) return (value as AnyFn).bind(target);
+        return (fd: unknown, ...rest: unknown[]) => {
+          if (fd !== 1) return (value as AnyFn).call(target, fd, ...rest);
+          const chunk = bytes(rest);
+          divert(chunk);
+          return sizeOf(chunk);
+        };
+      },
+    });
+    return guarded;
+  };
+}
+
 /** A FileHandle on /dev/null standing in for an alias of fd 1: its writes are diverted. */
 function divertHandle(handle: fs.promises.FileHandle, divert: Divert): void {
   const target = handle as unknown as Record<string, AnyFn>;

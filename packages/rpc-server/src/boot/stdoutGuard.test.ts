@@ -13,7 +13,7 @@ describe('the stdout guard', () => {
     expect(run.stdout).toBe('{"frame":1}\n{"frame":2}');
     const attempts = [
       'writeSync', 'named-import-writeSync', 'write', 'writevSync', 'writeFileSync', 'appendFileSync-path', 'openSync-alias',
-      'filehandle', 'promises-writeFile', 'createWriteStream-path', 'createWriteStream-fd', 'console-log', 'process-stdout-write',
+      'filehandle', 'promises-writeFile', 'createWriteStream-path', 'createWriteStream-fd', 'process-binding', 'console-log', 'process-stdout-write',
       'process-stdout-end', 'spawnSync', 'execSync', 'execFileSync', 'spawn-inherit', 'spawn-process-stdout', 'spawn-fd-1',
       'fork-default-stdio', 'execa-stdout-inherit', 'execa-stdio-inherit',
     ];

@@ -33,6 +33,8 @@ const byPath = fs.createWriteStream('/dev/stdout');
 await new Promise<void>((resolve) => byPath.end('leak-createWriteStream-path\n', () => resolve()));
 const byFd = fs.createWriteStream('', { fd: 1 });
 await new Promise<void>((resolve) => byFd.end('leak-createWriteStream-fd\n', () => resolve()));
+const raw = (process as unknown as { binding(name: string): { writeString(fd: number, text: string, pos: null, encoding: string): number } }).binding('fs');
+raw.writeString(1, 'leak-process-binding\n', null, 'utf8');
 fs.closeSync(1); // refused: the next open() must not get fd 1
 console.log('leak-console-log');
 process.stdout.write('leak-process-stdout-write\n');
