@@ -31,7 +31,7 @@ export { resolveModel, setupInstructions, type ModelFlags, type ResolvedModel } 
 export { createFileLogger, createStderrLogger, silentLogger, type Logger } from './logging/logger.ts';
 export { PROVIDER_PRESETS, findPreset } from './providers/presets.ts';
 export { OpenAICompatibleProvider } from './providers/openaiProvider.ts';
-export type { ChatMessage, ChatProvider, ToolCall, ToolSchema } from './providers/types.ts';
+export type { ChatMessage, ChatProvider, ChatResponse, ToolCall, ToolSchema } from './providers/types.ts';
 export { ProviderError } from './providers/types.ts';
 export {
   SessionStore,

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ProcessRegistry, registerBuiltinTools, TodoList, ToolRegistry, type ToolContext, type ToolOutcome } from '@hermes/agent-core';
+import { ProcessRegistry, registerBuiltinTools, TodoList, ToolRegistry, type ToolContext } from '@hermes/agent-core';
 import { PluginHost } from './pluginHost.ts';
 import { recordingLogger, tempDir } from './testing/pluginFixtures.ts';
 
@@ -93,14 +93,14 @@ describe('examples/plugins', () => {
     const context = toolContext(home);
     const args = { command: 'echo timed' };
     const direct = await tools.execute(terminal, args, context);
-    const wrapped = await host.port.runExecutionMiddleware<Record<string, unknown>, ToolOutcome>(
+    const wrapped = await host.port.runExecutionMiddleware<Record<string, unknown>, string>(
       'tool_execution',
       args,
       { session_id: 's', tool_name: 'terminal', tool_call_id: 'c', original_args: args },
-      (finalArgs) => tools.execute(terminal, finalArgs, context),
+      async (finalArgs) => (await tools.execute(terminal, finalArgs, context)).result,
     );
-    expect(wrapped.result).toMatch(/timed/);
-    expect(wrapped).toEqual(direct);
+    expect(wrapped).toMatch(/timed/);
+    expect(wrapped).toEqual(direct.result);
     expect(logger.lines).toContainEqual({ level: 'info', message: expect.stringMatching(/^timing-middleware: terminal took \d+\.\d ms$/) });
     expect(logger.warnings()).toEqual([]);
   });

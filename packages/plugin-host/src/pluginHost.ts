@@ -1,12 +1,14 @@
 import { silentLogger, type ContextEngine, type ExtensionPort, type Logger, type ToolRegistry } from '@hermes/agent-core';
 import { discoverPlugins, type DiscoveredPlugin, type PluginSource } from './discovery/discover.ts';
 import { gateVerdict } from './discovery/gate.ts';
+import { readLoadRecords, writeLoadRecords, type LoadRecord } from './discovery/loadRecord.ts';
 import { PluginContext, type HostCallbacks } from './context/pluginContext.ts';
 import { newLedger, Registrations, rollback, type PluginCliCommand, type PluginCommand, type PluginLedger, type PluginSkill } from './context/registrations.ts';
 import { errorText, FailureLog } from './dispatch/failureLog.ts';
 import { runHook } from './dispatch/hooks.ts';
 import { applyRequestChain, runExecutionChain } from './dispatch/middleware.ts';
 import { findRegister, importEntry } from './loader/importEntry.ts';
+import { abandonCalls, inPlugin, rememberPluginDir } from './containment/pluginScope.ts';
 
 export interface PluginHostOptions {
   home: string;
@@ -35,14 +37,42 @@ export interface PluginInfo {
   commands: number;
   /** Why it is not enabled, or null. */
   error: string | null;
+  /** It should have loaded but failed (bad manifest, import, register() error or time-out): not a config refusal. */
+  failed: boolean;
   /** Registrations refused while it loaded (e.g. a command clashing with a built-in). */
   warnings: string[];
+  /** Only for `discover()`: the counts come from the last start that loaded it, or are unknown. */
+  countsFrom?: 'last_start' | 'unknown';
 }
 
 const DEFAULT_HOOK_TIMEOUT_S = 30;
+const DEFAULT_REGISTER_TIMEOUT_S = 10;
+
+/** Resolves `run()`, or rejects with `message` after `ms` (the run is abandoned, not stopped). */
+function withDeadline<T>(run: Promise<T>, ms: number, message: string): Promise<T> {
+  if (!(ms > 0)) return run;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  run.catch(() => {}); // an abandoned run that fails later is not an unhandled rejection
+  return Promise.race([run, deadline]).finally(() => clearTimeout(timer));
+}
 
 function record(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** What discovery and the manifest say about a plugin. */
+function identity(plugin: DiscoveredPlugin): Pick<PluginInfo, 'name' | 'key' | 'version' | 'description' | 'source' | 'dir'> {
+  return {
+    name: plugin.name,
+    key: plugin.name,
+    version: plugin.manifest?.version ?? null,
+    description: plugin.manifest?.description ?? null,
+    source: plugin.source,
+    dir: plugin.dir,
+  };
 }
 
 /** Discovers, gates and loads plugins, and serves their registrations as agent-core's ExtensionPort. */
@@ -64,9 +94,13 @@ export class PluginHost {
     return record(this.options.config?.plugins);
   }
 
+  private seconds(key: string, fallback: number): number {
+    const value = this.pluginsConfig[key];
+    return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+  }
+
   private get hookTimeoutMs(): number {
-    const value = this.pluginsConfig.hook_callback_timeout;
-    return (typeof value === 'number' && Number.isFinite(value) ? value : DEFAULT_HOOK_TIMEOUT_S) * 1000;
+    return this.seconds('hook_callback_timeout', DEFAULT_HOOK_TIMEOUT_S) * 1000;
   }
 
   /** Discovers and loads once; later calls return the same list (use `reload()` to start over). */
@@ -95,29 +129,62 @@ export class PluginHost {
     return this.infos ?? [];
   }
 
+  /**
+   * What discovery, the manifests and the config know, importing nothing (for `hermes plugins
+   * list|enable|disable`, which must work while a plugin hangs or kills its process). `enabled` says
+   * whether the plugin would load; counts and a load error come from the last start that loaded it.
+   */
+  discover(): PluginInfo[] {
+    const { home, cwd, env = process.env, npmRoots } = this.options;
+    const records = readLoadRecords(home, this.logger);
+    this.infos = discoverPlugins({ home, cwd, env, ...(npmRoots ? { npmRoots } : {}) }).map((plugin) => {
+      const refused = plugin.error ?? (plugin.entry ? gateVerdict(plugin.name, this.pluginsConfig) : 'no entry file');
+      const last = records[plugin.name]?.dir === plugin.dir ? records[plugin.name] : undefined;
+      const lastError = !refused && last?.failed && last.error ? `at the last start: ${last.error}` : null;
+      return {
+        ...identity(plugin),
+        enabled: refused === null,
+        tools: last?.tools ?? 0,
+        hooks: last?.hooks ?? 0,
+        middleware: last?.middleware ?? 0,
+        commands: last?.commands ?? 0,
+        error: refused ?? lastError,
+        failed: plugin.error !== null || lastError !== null,
+        warnings: [],
+        countsFrom: last && !refused ? 'last_start' : 'unknown',
+      };
+    });
+    return this.infos;
+  }
+
   private async loadAll(): Promise<PluginInfo[]> {
     const { home, cwd, env = process.env, tools, npmRoots } = this.options;
     const builtinTools = new Set(tools.names());
     const infos: PluginInfo[] = [];
+    const records: Record<string, LoadRecord> = {};
     for (const plugin of discoverPlugins({ home, cwd, env, ...(npmRoots ? { npmRoots } : {}) })) {
-      infos.push(await this.loadOne(plugin, builtinTools));
+      if (plugin.entry && !plugin.error && !gateVerdict(plugin.name, this.pluginsConfig)) {
+        // Recorded before its code runs: if it takes the whole process down, the next listing says so.
+        const stopped = 'hermes stopped while loading it (its import or register() ended the process)';
+        writeLoadRecords(home, { ...records, [plugin.name]: { dir: plugin.dir, tools: 0, hooks: 0, middleware: 0, commands: 0, error: stopped, failed: true } }, this.logger);
+      }
+      const info = await this.loadOne(plugin, builtinTools);
+      infos.push(info);
+      records[info.name] ??= { dir: info.dir, tools: info.tools, hooks: info.hooks, middleware: info.middleware, commands: info.commands, error: info.error, failed: info.failed };
     }
     this.infos = infos;
+    if (infos.length > 0) writeLoadRecords(home, records, this.logger);
     return infos;
   }
 
   private async loadOne(plugin: DiscoveredPlugin, builtinTools: ReadonlySet<string>): Promise<PluginInfo> {
     const ledger = newLedger();
-    const info = (enabled: boolean, error: string | null): PluginInfo => ({
-      name: plugin.name,
-      key: plugin.name,
-      version: plugin.manifest?.version ?? null,
-      description: plugin.manifest?.description ?? null,
-      source: plugin.source,
-      dir: plugin.dir,
+    const info = (enabled: boolean, error: string | null, failed = error !== null): PluginInfo => ({
+      ...identity(plugin),
       enabled,
       ...ledger.counts,
       error,
+      failed,
       warnings: [...ledger.warnings],
     });
     if (plugin.error || !plugin.entry) {
@@ -125,7 +192,7 @@ export class PluginHost {
       return info(false, plugin.error ?? 'no entry file');
     }
     const refused = gateVerdict(plugin.name, this.pluginsConfig);
-    if (refused) return info(false, refused);
+    if (refused) return info(false, refused, false);
     const entryConfig = record(record(this.pluginsConfig.entries)[plugin.name]);
     const ctx = new PluginContext({
       plugin: plugin.name,
@@ -139,15 +206,26 @@ export class PluginHost {
       logger: this.logger,
       callbacks: this.options.callbacks ?? {},
     });
-    try {
-      const module = await importEntry(plugin.entry, this.generation);
+    const entry = plugin.entry;
+    rememberPluginDir(plugin.name, plugin.dir);
+    // Importing (top-level await included) and register() share one time limit: a plugin that never
+    // finishes is given up on, and hermes starts without it.
+    const limit = this.seconds('register_timeout', DEFAULT_REGISTER_TIMEOUT_S);
+    const registering = inPlugin(plugin.name, 'register()', async () => {
+      const module = await importEntry(entry, this.generation);
       const register = findRegister(module);
-      if (!register) throw new Error(`${plugin.entry} exports no register(ctx) function (named or default)`);
+      if (!register) throw new Error(`${entry} exports no register(ctx) function (named or default)`);
       await register(ctx);
+    });
+    try {
+      await withDeadline(registering, limit * 1000, `plugin ${plugin.name}: loading and register() did not finish within ${limit} s (plugins.register_timeout); the plugin is disabled`);
     } catch (error) {
+      abandonCalls(plugin.name, 'register()');
+      ledger.closed = errorText(error);
       rollback(ledger);
       const text = errorText(error);
-      this.logger.warn(`plugin ${plugin.name} failed to load and was rolled back: ${text}`);
+      const stack = error instanceof Error && error.stack ? `\n${error.stack}` : '';
+      this.logger.warn(`plugin ${plugin.name} failed to load and was rolled back: ${text}${stack}`);
       return info(false, text);
     }
     this.ledgers.set(plugin.name, ledger);

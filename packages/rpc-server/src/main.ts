@@ -3,11 +3,12 @@
 import { protocolStdout } from './boot/guard.ts';
 import path from 'node:path';
 import { createFileLogger, createStderrLogger, formatProblem, hermesHome, HermesRuntime, judgeHomes, loadConfig, redactSecrets, type Logger } from '@hermes/agent-core';
+import { blamePlugins } from '@hermes/plugin-host';
 import { BACKEND_USAGE, parseBackendArgs, type BackendArgs } from './boot/cliArgs.ts';
 import { startBackend, type Backend } from './server/backend.ts';
 import { startJudgeBackend } from './server/judgeBackend.ts';
 import { LiveSessions } from './server/liveSessions.ts';
-import { loadPlugins } from './server/plugins.ts';
+import { discoverPluginsOnly, loadPlugins } from './server/plugins.ts';
 import { HERMES_VERSION } from './version.ts';
 
 async function main(): Promise<void> {
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   }
   const sessions = new LiveSessions();
   // A plugin that fails is reported in plugins.list; only a failure of the host itself stops here.
-  const plugins = await loadPlugins(runtime, sessions, logger);
+  const plugins = args.discoverPluginsOnly ? discoverPluginsOnly(runtime, sessions, logger) : await loadPlugins(runtime, sessions, logger);
   const backend = startBackend({
     input: process.stdin,
     output: protocolStdout,
@@ -68,12 +69,24 @@ function runUntilClosed(backend: Backend, logger: Logger): void {
       void backend.shutdown(signal).then(exitFlushed);
     });
   }
+  // A crash names the plugin whose code was running (its async context, or its files in the stack).
+  const culprit = (error?: unknown) => {
+    const blame = blamePlugins(error);
+    return blame ? ` in ${blame}` : '';
+  };
   process.on('uncaughtException', (error) => {
-    logger.error('uncaught exception: %s', error);
-    process.stderr.write(redactSecrets(`hermes-rpc: uncaught exception: ${error.stack ?? error.message}\n`));
+    logger.error('uncaught exception%s: %s', culprit(error), error);
+    process.stderr.write(redactSecrets(`hermes-rpc: uncaught exception${culprit(error)}: ${error.stack ?? error.message}\n`));
   });
   process.on('unhandledRejection', (reason) => {
-    logger.error('unhandled rejection: %s', reason);
+    logger.error('unhandled rejection%s: %s', culprit(reason), reason);
+    const text = reason instanceof Error ? (reason.stack ?? reason.message) : String(reason);
+    if (culprit(reason)) process.stderr.write(redactSecrets(`hermes-rpc: unhandled rejection${culprit(reason)}: ${text}\n`));
+  });
+  process.on('exit', (code) => {
+    if (code === 0 || !culprit()) return;
+    logger.error('exiting with code %d%s', code, culprit());
+    process.stderr.write(`hermes-rpc: exiting with code ${code}${culprit()}\n`);
   });
   // Exit when the client closes our stdin, after pending writes have gone out.
   void backend.closed.then(exitFlushed);

@@ -43,12 +43,20 @@ export async function callModel(
     const attemptContext = { ...context, api_request_id: `${String(context.turn_id ?? 'turn')}-${attempt + 1}` };
     await extensions.invokeHook('pre_api_request', { ...attemptContext, request, middleware_trace: trace });
     try {
+      let streamed = '';
       const response = await extensions.runExecutionMiddleware(
         'llm_execution',
         request,
         { ...attemptContext, original_request: original, middleware_trace: trace },
-        (payload) => deps.provider.stream(toChatRequest(payload, signal, deps.stallTimeoutMs), onEvent),
+        (payload) =>
+          deps.provider.stream(toChatRequest(payload, signal, deps.stallTimeoutMs), (event) => {
+            if (event.type === 'text') streamed += event.text;
+            onEvent(event);
+          }),
       );
+      // Middleware that extended the reply (or answered without the provider): stream what was added,
+      // so what is shown matches what is stored.
+      if (response.text !== streamed && response.text.startsWith(streamed)) onEvent({ type: 'text', text: response.text.slice(streamed.length) });
       await extensions.invokeHook('post_api_request', { ...attemptContext, response, middleware_trace: trace });
       return response;
     } catch (error) {

@@ -137,12 +137,17 @@ async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolCont
       outcome = { result: verdict.message, error: verdict.message, blocked: true };
     }
   }
-  outcome ??= await extensions.runExecutionMiddleware(
-    'tool_execution',
-    args,
-    { ...runContext, original_args: prepared.args, middleware_trace: trace },
-    (finalArgs) => deps.tools.execute(prepared.tool, finalArgs, context),
-  );
+  if (!outcome) {
+    // The seed's contract: the chain passes the result string; the tool's flags stay with it.
+    let ran: CallResult | null = null;
+    const result = await extensions.runExecutionMiddleware(
+      'tool_execution',
+      args,
+      { ...runContext, original_args: prepared.args, middleware_trace: trace },
+      async (finalArgs) => (ran = await deps.tools.execute(prepared.tool, finalArgs, context)).result,
+    );
+    outcome = { ...(ran ?? {}), result };
+  }
   const observed = {
     ...runContext,
     args,

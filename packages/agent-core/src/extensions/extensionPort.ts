@@ -45,7 +45,10 @@ export interface ExtensionPort {
    * resolves the payload after whole replacements, and the trace of who replaced it.
    */
   applyRequestMiddleware<T>(kind: RequestMiddlewareKind, payload: T, context: RunContext): Promise<{ payload: T; trace: TraceEntry[] }>;
-  /** `llm_execution` or `tool_execution`: runs `terminal` (the real call) inside the chain. */
+  /**
+   * `llm_execution` (R: the provider response) or `tool_execution` (R: the tool result string the
+   * model sees): runs `terminal` (the real call) inside the chain and resolves what the chain returns.
+   */
   runExecutionMiddleware<T, R>(
     kind: ExecutionMiddlewareKind,
     payload: T,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { contextEngineProblem, HOOK_NAMES, MIDDLEWARE_KINDS, type Logger, type ToolContext, type ToolDefinition, type ToolRegistry } from '@hermes/agent-core';
+import { inPlugin, outsidePlugins } from '../containment/pluginScope.ts';
 import { appendEntry, removeTool, type Callback, type PluginLedger, type Registrations } from './registrations.ts';
 
 /** What `registerTool` accepts (PLUGINS.md): `schema` is an OpenAI function schema. */
@@ -60,6 +61,11 @@ export class PluginContext {
     return this.deps.logger;
   }
 
+  /** After a plugin was given up on (register() timed out), its late registrations are refused. */
+  private assertOpen(): void {
+    if (this.deps.ledger.closed) throw new Error(`plugin ${this.deps.plugin}: registration after the plugin was disabled (${this.deps.ledger.closed})`);
+  }
+
   private refuse(message: string): false {
     const text = `plugin ${this.deps.plugin}: ${message}`;
     this.deps.logger.warn(text);
@@ -69,6 +75,7 @@ export class PluginContext {
 
   /** Returns false when refused (shadowing, name taken); throws for a malformed definition. */
   registerTool(spec: PluginToolSpec): boolean {
+    this.assertOpen();
     const { tools, builtinTools, ledger } = this.deps;
     const schema = functionSchema(spec.schema ?? {});
     requireFunction(spec.handler, `registerTool("${spec.name}"): handler`);
@@ -78,7 +85,7 @@ export class PluginContext {
       description: spec.description ?? (typeof schema.description === 'string' ? schema.description : ''),
       parameters: (schema.parameters as Record<string, unknown> | undefined) ?? { type: 'object', properties: {} },
       handler: async (args, ctx) => {
-        const result = await spec.handler(args, ctx);
+        const result = await inPlugin(this.deps.plugin, `tool ${spec.name}`, () => spec.handler(args, ctx));
         return typeof result === 'string' ? result : JSON.stringify(result);
       },
       ...(spec.checkFn ? { checkFn: spec.checkFn } : {}),
@@ -99,6 +106,7 @@ export class PluginContext {
   }
 
   registerHook(name: string, callback: Callback): void {
+    this.assertOpen();
     requireFunction(callback, `registerHook("${name}"): callback`);
     if (!(HOOK_NAMES as readonly string[]).includes(name)) {
       this.deps.logger.warn(`plugin ${this.deps.plugin}: unknown hook "${name}" (kept for forward compatibility)`);
@@ -108,6 +116,7 @@ export class PluginContext {
   }
 
   registerMiddleware(kind: string, callback: Callback): void {
+    this.assertOpen();
     requireFunction(callback, `registerMiddleware("${kind}"): callback`);
     if (!(MIDDLEWARE_KINDS as readonly string[]).includes(kind)) {
       this.deps.logger.warn(`plugin ${this.deps.plugin}: unknown middleware kind "${kind}" (kept, never called)`);
@@ -117,6 +126,7 @@ export class PluginContext {
   }
 
   registerCommand(name: string, handler: (rawArgs: string) => unknown, description?: string, argsHint?: string): boolean {
+    this.assertOpen();
     requireFunction(handler, `registerCommand("${name}"): handler`);
     const normalized = normalizeCommandName(String(name ?? ''));
     const { commands } = this.deps.registrations;
@@ -127,7 +137,7 @@ export class PluginContext {
     commands.set(normalized, {
       name: normalized,
       plugin: this.deps.plugin,
-      handler,
+      handler: (rawArgs: string) => inPlugin(this.deps.plugin, `/${normalized} command`, () => handler(rawArgs)),
       description: description?.trim() || 'Plugin command',
       ...(argsHint?.trim() ? { argsHint: argsHint.trim() } : {}),
     });
@@ -137,25 +147,36 @@ export class PluginContext {
   }
 
   registerCliCommand(name: string, command: { help: string; handler: (...args: unknown[]) => unknown }): boolean {
+    this.assertOpen();
     requireFunction(command?.handler, `registerCliCommand("${name}"): handler`);
     const normalized = normalizeCommandName(String(name ?? ''));
     const { cliCommands } = this.deps.registrations;
     if (!normalized) return this.refuse('a CLI command needs a non-empty name');
     const taken = cliCommands.get(normalized);
     if (taken) return this.refuse(`CLI command "${normalized}" is already registered by plugin ${taken.plugin}`);
-    cliCommands.set(normalized, { name: normalized, plugin: this.deps.plugin, help: command.help ?? '', handler: command.handler });
+    cliCommands.set(normalized, { name: normalized, plugin: this.deps.plugin, help: command.help ?? '', handler: (...args: unknown[]) => inPlugin(this.deps.plugin, `hermes ${normalized} command`, () => command.handler(...args)) });
     this.deps.ledger.undo.push(() => cliCommands.delete(normalized));
     return true;
   }
 
   registerContextEngine(engine: unknown): boolean {
+    this.assertOpen();
     const registrations = this.deps.registrations;
     const problem = contextEngineProblem(engine);
     if (problem) return this.refuse(`context engine refused: ${problem}`);
     if (registrations.contextEngine) {
       return this.refuse(`a context engine is already registered by plugin ${registrations.contextEngine.plugin}; this one is ignored`);
     }
-    const slot = { plugin: this.deps.plugin, engine: engine as NonNullable<Registrations['contextEngine']>['engine'] };
+    // Its methods run under the plugin's name, like every other plugin callback.
+    const plugin = this.deps.plugin;
+    const named = new Proxy(engine as object, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => inPlugin(plugin, `context engine ${String(key)}`, () => (value as (...a: unknown[]) => unknown).apply(target, args));
+      },
+    });
+    const slot = { plugin, engine: named as NonNullable<Registrations['contextEngine']>['engine'] };
     registrations.contextEngine = slot;
     this.deps.ledger.undo.push(() => {
       if (registrations.contextEngine === slot) registrations.contextEngine = null;
@@ -165,6 +186,7 @@ export class PluginContext {
 
   /** Throws for a bad name or a missing SKILL.md, as a plugin author's mistake. */
   registerSkill(name: string, skillPath: string, description?: string): void {
+    this.assertOpen();
     if (typeof name !== 'string' || !/^[A-Za-z0-9_-]+$/.test(name)) {
       throw new Error(`registerSkill: "${String(name)}" is not a valid skill name (letters, digits, "_" and "-"; no ":")`);
     }
@@ -180,7 +202,8 @@ export class PluginContext {
   injectMessage(content: string, role = 'user'): unknown {
     const inject = this.deps.callbacks.injectMessage;
     if (!inject) throw new Error('injectMessage: no active session to inject into');
-    return inject(content, role);
+    // The turn it may start is the core's work, not this plugin's (its crash or exit is not the plugin's).
+    return outsidePlugins(() => inject(content, role));
   }
 
   async dispatchTool(name: string, args: Record<string, unknown> = {}): Promise<string> {

@@ -37,6 +37,8 @@ export interface PluginLedger {
   counts: Record<Counted, number>;
   warnings: string[];
   undo: Array<() => void>;
+  /** Set (to the reason) when the plugin was given up on: no registration is accepted any more. */
+  closed?: string;
 }
 
 export function newLedger(): PluginLedger {

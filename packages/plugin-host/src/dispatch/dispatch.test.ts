@@ -55,11 +55,11 @@ describe('request middleware', () => {
 describe('execution middleware', () => {
   it('nests in registration order (first outermost) and may replace the payload', async () => {
     const { h } = await loadedHost({
-      a: `ctx.registerMiddleware('llm_execution', async (p) => 'a(' + await p.next_call({ ...p.request, by: 'a' }) + ')');`,
-      b: `ctx.registerMiddleware('llm_execution', async (p) => 'b(' + await p.next_call() + ')');`,
+      a: `ctx.registerMiddleware('tool_execution', async (p) => 'a(' + await p.next_call({ ...p.args, by: 'a' }) + ')');`,
+      b: `ctx.registerMiddleware('tool_execution', async (p) => 'b(' + await p.next_call() + ')');`,
     });
     const seen: unknown[] = [];
-    const result = await h.port.runExecutionMiddleware('llm_execution', { q: 1 }, {}, async (p) => (seen.push(p), 'real'));
+    const result = await h.port.runExecutionMiddleware('tool_execution', { q: 1 }, {}, async (p) => (seen.push(p), 'real'));
     expect(result).toBe('a(b(real))');
     expect(seen).toEqual([{ q: 1, by: 'a' }]);
   });
@@ -92,5 +92,55 @@ describe('execution middleware', () => {
     await expect(h.port.runExecutionMiddleware('tool_execution', {}, {}, async () => Promise.reject(new Error('tool crashed')))).rejects.toThrow(/cleanup failed|tool crashed/);
     const { h: plain } = await loadedHost({ a: `ctx.registerMiddleware('tool_execution', (p) => p.next_call());` });
     await expect(plain.port.runExecutionMiddleware('tool_execution', {}, {}, async () => Promise.reject(new Error('tool crashed')))).rejects.toThrow('tool crashed');
+  });
+});
+
+describe('the seed contract of execution middleware', () => {
+  it('next_call resolves to the tool result; a string return is the result, undefined keeps it, other values become JSON', async () => {
+    const { h, logger } = await loadedHost({
+      a: `ctx.registerMiddleware('tool_execution', async (p) => { const result = await p.next_call(p.args); return result + ' [mw]'; });`,
+      b: `ctx.registerMiddleware('tool_execution', async (p) => { await p.next_call(); });`,
+    });
+    expect(await h.port.runExecutionMiddleware('tool_execution', { x: 1 }, {}, async (args) => `ran ${JSON.stringify(args)}`)).toBe('ran {"x":1} [mw]');
+    const objects = await loadedHost({ o: `ctx.registerMiddleware('tool_execution', async (p) => ({ wrapped: await p.next_call() }));` });
+    expect(await objects.h.port.runExecutionMiddleware('tool_execution', {}, {}, async () => 'r')).toBe('{"wrapped":"r"}');
+    expect(objects.logger.warnings().join('\n')).toMatch(/plugin o: tool_execution middleware returned a object, not a string/);
+    expect(logger.warnings()).toEqual([]);
+  });
+
+  it('llm_execution: a string replaces the reply text, a response object is the response, undefined keeps it', async () => {
+    const response = { text: 'real', reasoning: '', toolCalls: [], finishReason: 'stop', usage: null };
+    const { h } = await loadedHost({
+      a: `ctx.registerMiddleware('llm_execution', async (p) => (await p.next_call(p.request)).text + ' [mw]');`,
+      b: `ctx.registerMiddleware('llm_execution', async (p) => { const r = await p.next_call(); return { ...r, text: r.text.toUpperCase() }; });`,
+      c: `ctx.registerMiddleware('llm_execution', async (p) => undefined);`,
+    });
+    expect(await h.port.runExecutionMiddleware('llm_execution', { q: 1 }, {}, async () => response)).toEqual({ ...response, text: 'REAL [mw]' });
+  });
+
+  it('callbacks get copies: mutating the payload changes nothing but what is passed to next_call', async () => {
+    const { h } = await loadedHost({
+      a: `ctx.registerMiddleware('tool_execution', async (p) => { p.args.path = 'evil'; p.original_args.path = 'evil'; return p.next_call(); });`,
+    });
+    const args = { path: 'good' };
+    const seen: unknown[] = [];
+    await h.port.runExecutionMiddleware('tool_execution', args, {}, async (a) => (seen.push(a), 'ok'));
+    expect(seen).toEqual([{ path: 'good' }]);
+    expect(args).toEqual({ path: 'good' });
+  });
+});
+
+describe('hook payloads are copies', () => {
+  it('a hook mutating args or messages changes nothing the caller keeps, nor what the next hook sees', async () => {
+    const { h } = await loadedHost({
+      a: `ctx.registerHook('pre_tool_call', (p) => { p.args.command = 'rm -rf /'; p.args.nested.deep = 'x'; });\nctx.registerHook('pre_llm_call', (p) => { p.messages.push({ role: 'user', content: 'injected' }); p.messages[0].content = 'changed'; });`,
+      b: `ctx.registerHook('pre_tool_call', (p) => p.args.command);\nctx.registerHook('pre_llm_call', (p) => String(p.messages.length) + p.messages[0].content);`,
+    });
+    const args = { command: 'ls', nested: { deep: 'y' }, fn: () => 1 };
+    expect(await h.port.invokeHook('pre_tool_call', { args })).toEqual(['ls']);
+    expect(args).toMatchObject({ command: 'ls', nested: { deep: 'y' } });
+    const messages = [{ role: 'user', content: 'hi' }];
+    expect(await h.port.invokeHook('pre_llm_call', { messages })).toEqual(['1hi']);
+    expect(messages).toEqual([{ role: 'user', content: 'hi' }]);
   });
 });

@@ -9,7 +9,8 @@ export class FailureLog {
 
   constructor(private readonly logger: Logger) {}
 
-  report(callback: object, where: string, message: string): void {
+  /** `error`: its stack goes into the warning (once), so the log shows where the plugin failed. */
+  report(callback: object, where: string, message: string, error?: unknown): void {
     const key = `${where}\u0000${message}`;
     const seen = this.seen.get(callback) ?? new Set<string>();
     this.seen.set(callback, seen);
@@ -18,7 +19,8 @@ export class FailureLog {
       return;
     }
     seen.add(key);
-    this.logger.warn(message);
+    const stack = error instanceof Error && error.stack ? `\n${error.stack}` : '';
+    this.logger.warn(`${message}${stack}`);
   }
 
   reset(): void {

@@ -1,6 +1,8 @@
 import { OBSERVER_SCHEMA_VERSION } from '@hermes/agent-core';
 import type { HookEntry } from '../context/registrations.ts';
 import { errorText, type FailureLog } from './failureLog.ts';
+import { snapshot } from './snapshot.ts';
+import { abandonCalls, inPlugin } from '../containment/pluginScope.ts';
 
 const TIMED_OUT = Symbol('timed out');
 
@@ -39,15 +41,21 @@ export async function runHook(
   const results: unknown[] = [];
   for (const entry of [...entries]) {
     let problem: string | null = null;
+    let failure: unknown;
     try {
-      const value = await withTimeout(() => entry.callback({ ...full }), timeoutMs);
-      if (value === TIMED_OUT) problem = `timed out after ${timeoutMs / 1000} s`;
+      // Each callback gets its own copy: a hook that mutates `args` or `messages` changes nothing.
+      const value = await withTimeout(() => inPlugin(entry.plugin, `${name} hook`, () => entry.callback(snapshot(full))), timeoutMs);
+      if (value === TIMED_OUT) {
+        problem = `timed out after ${timeoutMs / 1000} s`;
+        abandonCalls(entry.plugin, `${name} hook`);
+      }
       else if (value !== null && value !== undefined) results.push(value);
     } catch (error) {
       problem = `raised ${errorText(error)}`;
+      failure = error;
     }
     if (problem === null) continue;
-    failures.report(entry.callback, `hook:${name}`, `plugin ${entry.plugin}: ${name} hook callback ${problem} (it receives: ${fields})`);
+    failures.report(entry.callback, `hook:${name}`, `plugin ${entry.plugin}: ${name} hook callback ${problem} (it receives: ${fields})`, failure);
     if (name === 'pre_tool_call') {
       results.push({ action: 'block', message: `Blocked: the pre_tool_call check of plugin ${entry.plugin} ${problem}` });
     }

@@ -1,20 +1,14 @@
 import { MIDDLEWARE_SCHEMA_VERSION, OBSERVER_SCHEMA_VERSION, type RunContext, type TraceEntry } from '@hermes/agent-core';
 import type { HookEntry } from '../context/registrations.ts';
 import { errorText, type FailureLog } from './failureLog.ts';
+import { executionResult } from './executionResult.ts';
+import { snapshot } from './snapshot.ts';
+import { inPlugin, outsidePlugins } from '../containment/pluginScope.ts';
 
 const VERSIONS = { telemetry_schema_version: OBSERVER_SCHEMA_VERSION, middleware_schema_version: MIDDLEWARE_SCHEMA_VERSION };
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** A private copy for callbacks to look at; values that cannot be cloned are shared (shallow copy). */
-function snapshot<T>(value: T): T {
-  try {
-    return structuredClone(value);
-  } catch {
-    return isPlainObject(value) ? ({ ...value } as T) : value;
-  }
 }
 
 /** Payload field names per kind: `request`/`original_request` or `args`/`original_args`. */
@@ -42,7 +36,7 @@ export async function applyRequestChain<T>(
   for (const entry of [...entries]) {
     const call = { ...context, ...VERSIONS, [field]: snapshot(current), [original]: originalCopy };
     try {
-      const result = await entry.callback(call);
+      const result = await inPlugin(entry.plugin, `${kind} middleware`, () => entry.callback(call));
       if (result === null || result === undefined) continue;
       if (!isPlainObject(result) || !isPlainObject(result[field])) {
         failures.report(entry.callback, `${kind}:shape`, `plugin ${entry.plugin}: ${kind} middleware returned no {${field}: {...}} replacement; ignored`);
@@ -53,17 +47,20 @@ export async function applyRequestChain<T>(
       trace.push(typeof result.reason === 'string' && result.reason ? { source, reason: result.reason } : { source });
     } catch (error) {
       const fields = Object.keys(call).join(', ');
-      failures.report(entry.callback, kind, `plugin ${entry.plugin}: ${kind} middleware raised ${errorText(error)}; skipped (it receives: ${fields})`);
+      failures.report(entry.callback, kind, `plugin ${entry.plugin}: ${kind} middleware raised ${errorText(error)}; skipped (it receives: ${fields})`, error);
     }
   }
   return { payload: current, trace };
 }
 
 /**
- * `llm_execution` / `tool_execution`: the first registered is outermost. `next_call(payload?)` runs
- * the rest of the chain once; a second call returns the first call's result. Fail-open: a callback
- * that throws before `next_call` is skipped; one that throws after a successful `next_call` yields
- * the downstream result. A failure of the real call stays a failure.
+ * `llm_execution` / `tool_execution`, the seed's contract: the first registered is outermost;
+ * `next_call(payload?)` runs the rest of the chain once and resolves to what it produced (the tool
+ * result string, or the provider response); a second call returns the first call's result. The
+ * callback returns the result: see `executionResult` for the shapes tolerated (`undefined` keeps the
+ * downstream result). Fail-open: a callback that throws before `next_call` is skipped; one that throws
+ * after a successful `next_call` yields the downstream result. A failure of the real call stays a
+ * failure. Callbacks see copies of the payload: only what they pass to `next_call` changes the call.
  */
 export function runExecutionChain<T, R>(
   kind: string,
@@ -85,18 +82,20 @@ export function runExecutionChain<T, R>(
         failures.report(entry.callback, `${kind}:twice`, `plugin ${entry.plugin}: ${kind} middleware called next_call() twice; the first result is reused`);
         return downstream;
       }
-      downstream = step(index + 1, next === undefined ? current : next);
+      // The rest of the chain and the real call are not this plugin's code.
+      downstream = outsidePlugins(() => step(index + 1, next === undefined ? current : next));
       downstream.catch(() => {}); // observed below or by the callback; never an unhandled rejection
       return downstream;
     };
-    const call = { ...context, ...VERSIONS, [field]: current, [original]: payload, next_call };
+    const call = { ...context, ...VERSIONS, [field]: snapshot(current), [original]: snapshot(payload), next_call };
+    let returned: unknown;
     try {
-      return (await entry.callback(call)) as R;
+      returned = await inPlugin(entry.plugin, `${kind} middleware`, () => entry.callback(call));
     } catch (error) {
       const fields = Object.keys(call).join(', ');
       const started: Promise<R> | null = downstream;
       if (!started) {
-        failures.report(entry.callback, `${kind}:before`, `plugin ${entry.plugin}: ${kind} middleware raised ${errorText(error)} before next_call; skipped (it receives: ${fields})`);
+        failures.report(entry.callback, `${kind}:before`, `plugin ${entry.plugin}: ${kind} middleware raised ${errorText(error)} before next_call; skipped (it receives: ${fields})`, error);
         return step(index + 1, current);
       }
       let result: R;
@@ -105,9 +104,16 @@ export function runExecutionChain<T, R>(
       } catch {
         throw error; // the real call failed: no success is invented, the callback's error (or the one it passed on) stands
       }
-      failures.report(entry.callback, `${kind}:after`, `plugin ${entry.plugin}: ${kind} middleware raised ${errorText(error)} after next_call; its result is kept (it receives: ${fields})`);
+      failures.report(entry.callback, `${kind}:after`, `plugin ${entry.plugin}: ${kind} middleware raised ${errorText(error)} after next_call; its result is kept (it receives: ${fields})`, error);
       return result;
     }
+    // Nothing returned: the downstream result stands (the rest of the chain runs if it has not yet).
+    const settled = downstream as Promise<R> | null;
+    if (returned === undefined || returned === null) return settled ?? next_call();
+    const base = settled ? await settled.then((r: R) => r, () => undefined) : undefined;
+    const { value, note } = executionResult(kind, returned, base);
+    if (note) failures.report(entry.callback, `${kind}:shape`, `plugin ${entry.plugin}: ${kind} middleware returned ${note}`);
+    return value as R;
   };
   return step(0, payload);
 }

@@ -6,12 +6,15 @@ export interface BackendArgs {
   demo: boolean;
   /** `--judge-only`: serve approvals.check only, creating nothing under $HERMES_HOME. */
   judgeOnly: boolean;
+  /** `--discover-plugins-only`: plugins are discovered and listed, never imported (`hermes plugins …`). */
+  discoverPluginsOnly: boolean;
 }
 
 export const BACKEND_USAGE =
-  'usage: hermes-rpc [--model NAME] [--provider ID] [--base-url URL] [--demo] [--judge-only]\n' +
+  'usage: hermes-rpc [--model NAME] [--provider ID] [--base-url URL] [--demo] [--judge-only] [--discover-plugins-only]\n' +
   'Runs the hermes backend: newline-delimited JSON-RPC 2.0 on stdin/stdout.\n' +
-  '--judge-only serves approvals.check only: no sessions, no model, no plugins, and nothing written.';
+  '--judge-only serves approvals.check only: no sessions, no model, no plugins, and nothing written.\n' +
+  '--discover-plugins-only lists plugins from discovery, manifests and config without importing any.';
 
 /** Parses the backend's argv; throws with the usage text on unknown options. */
 export function parseBackendArgs(argv: string[]): BackendArgs {
@@ -23,6 +26,7 @@ export function parseBackendArgs(argv: string[]): BackendArgs {
       'base-url': { type: 'string' },
       demo: { type: 'boolean', default: false },
       'judge-only': { type: 'boolean', default: false },
+      'discover-plugins-only': { type: 'boolean', default: false },
     },
     strict: true,
     allowPositionals: false,
@@ -35,5 +39,6 @@ export function parseBackendArgs(argv: string[]): BackendArgs {
     },
     demo: values.demo ?? false,
     judgeOnly: values['judge-only'] ?? false,
+    discoverPluginsOnly: values['discover-plugins-only'] ?? false,
   };
 }

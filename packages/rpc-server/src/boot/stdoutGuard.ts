@@ -1,33 +1,47 @@
+import { syncBuiltinESMExports } from 'node:module';
 import { Writable } from 'node:stream';
+import { guardFdOne, type Divert } from './fdOneGuard.ts';
 
 /**
- * Stdout carries protocol frames and nothing else. Installed before anything else runs: any other
- * write to process.stdout (a stray console.log of ours or of a dependency) is diverted to stderr,
- * which the client keeps as a log. The protocol writes through `protocolStdout()` only.
+ * Stdout carries protocol frames and nothing else. Installed before anything else runs:
+ * - `process.stdout` becomes a stand-in whose every write (`write`, `_write`, `end`, `console.log`,
+ *   a stream piped into it) goes to stderr, which the client keeps as a log; its `fd` is 2, so code
+ *   that writes to `process.stdout.fd` or passes it to a child lands on stderr too;
+ * - the other JavaScript paths to fd 1 (fs, child processes) are diverted (fdOneGuard.ts);
+ * - the real stdout stream is kept here, private: the protocol writes through the returned stream only.
  */
-type WriteFn = typeof process.stdout.write;
-
-let original: WriteFn | null = null;
 let stream: Writable | null = null;
 
-export function installStdoutGuard(divert: (chunk: string | Uint8Array) => void = defaultDivert): Writable {
+export function installStdoutGuard(divert: Divert = defaultDivert): Writable {
   if (stream) return stream;
-  original = process.stdout.write.bind(process.stdout) as WriteFn;
-  const guarded = ((chunk: string | Uint8Array, encodingOrCb?: unknown, cb?: unknown) => {
+  const real = process.stdout;
+  const realWrite = real.write.bind(real) as typeof real.write;
+  const divertWrite = ((chunk: string | Uint8Array, encodingOrCb?: unknown, cb?: unknown) => {
     divert(chunk);
     const done = typeof encodingOrCb === 'function' ? encodingOrCb : cb;
     if (typeof done === 'function') queueMicrotask(() => (done as (e?: Error | null) => void)(null));
     return true;
-  }) as WriteFn;
-  process.stdout.write = guarded;
-  const write = original;
+  }) as typeof real.write;
+  // Code that took hold of the real stream before this ran (a preloaded module) is diverted too.
+  real.write = divertWrite;
+  const standIn = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      divert(chunk);
+      callback();
+    },
+  });
+  Object.assign(standIn, { fd: 2, isTTY: false, columns: undefined, rows: undefined, write: divertWrite });
+  Object.defineProperty(process, 'stdout', { configurable: true, enumerable: true, get: () => standIn });
+  guardFdOne(divert);
+  // ES modules that imported `writeSync`, `spawn`, … by name see the patched functions too.
+  syncBuiltinESMExports();
   stream = new Writable({
     // One frame per write reaches the real stdout, in order; the callback waits for the flush.
     write(chunk: Buffer, _encoding, callback) {
-      write(chunk, (error) => callback(error ?? null));
+      realWrite(chunk, (error) => callback(error ?? null));
     },
   });
-  process.stdout.on('error', (error) => stream?.destroy(error));
+  real.on('error', (error) => stream?.destroy(error));
   return stream;
 }
 

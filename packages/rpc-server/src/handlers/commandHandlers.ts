@@ -72,6 +72,7 @@ export function commandHandlers(ctx: HandlerContext): HandlerTable {
         middleware: p.middleware,
         commands: p.commands,
         error: p.error,
+        ...(p.countsFrom ? { counts_from: p.countsFrom } : {}),
       })),
     }),
 

@@ -14,6 +14,7 @@ import {
   type SessionOpenResult,
 } from '../protocol/index.ts';
 import type { LiveSession } from '../server/liveSessions.ts';
+import { pluginFailureNotices } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { nonEmptyString, parseParams, sessionIdSchema } from './params.ts';
 import { sessionInfo, setupProblem, toTranscript } from './sessionInfo.ts';
@@ -125,6 +126,7 @@ export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpen
     sendSessionEvent(ctx, live, EventType.SessionInfo, info);
     const problem = setupProblem(ctx, live);
     if (problem) sendSessionEvent(ctx, live, EventType.Error, { message: problem });
+    for (const text of pluginFailureNotices(ctx.plugins)) sendSessionEvent(ctx, live, EventType.StatusUpdate, { kind: 'warn', text });
   });
   return { session_id: id, stored_session_id: live.agent.id, message_count: messages.length, messages, info };
 }

@@ -122,6 +122,11 @@ export interface PluginDescriptor {
   middleware: number;
   commands: number;
   error: string | null;
+  /**
+   * Only from a backend started with `--discover-plugins-only` (which imports no plugin): the counts
+   * are those of the last start that loaded the plugin (`last_start`), or not known (`unknown`, all 0).
+   */
+  counts_from?: 'last_start' | 'unknown';
 }
 
 /** The approval gate's verdict on a command or file write. */

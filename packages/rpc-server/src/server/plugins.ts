@@ -1,5 +1,5 @@
 import { BUILTIN_COMMANDS, CommandRegistry, registerBuiltinCommands, type HermesRuntime, type Logger } from '@hermes/agent-core';
-import { PluginHost } from '@hermes/plugin-host';
+import { PluginHost, refuseProcessControlFromPlugins } from '@hermes/plugin-host';
 import type { LiveSessions } from './liveSessions.ts';
 
 /** Every built-in command name and alias: plugins may not take them. */
@@ -12,7 +12,27 @@ export function builtinCommandNames(): Set<string> {
  * runtime: the extension port, a replacement context engine, tools (through the shared registry).
  */
 export async function loadPlugins(runtime: HermesRuntime, sessions: LiveSessions, logger: Logger): Promise<PluginHost> {
-  const host = new PluginHost({
+  // Before any plugin code runs: process.exit and friends from a plugin throw, naming it.
+  refuseProcessControlFromPlugins(logger);
+  const host = pluginHost(runtime, sessions, logger);
+  const plugins = await host.load();
+  applyPlugins(runtime, host);
+  for (const p of plugins) {
+    if (p.error) logger.warn('plugin %s (%s) not loaded: %s', p.name, p.source, p.error);
+    else if (p.enabled) logger.info('plugin %s loaded: %d tools, %d hooks, %d middleware, %d commands', p.name, p.tools, p.hooks, p.middleware, p.commands);
+  }
+  return host;
+}
+
+/** For `--discover-plugins-only`: the plugins listed from discovery, manifests and config; none imported. */
+export function discoverPluginsOnly(runtime: HermesRuntime, sessions: LiveSessions, logger: Logger): PluginHost {
+  const host = pluginHost(runtime, sessions, logger);
+  host.discover();
+  return host;
+}
+
+function pluginHost(runtime: HermesRuntime, sessions: LiveSessions, logger: Logger): PluginHost {
+  return new PluginHost({
     home: runtime.home,
     cwd: process.cwd(),
     env: process.env,
@@ -31,13 +51,14 @@ export async function loadPlugins(runtime: HermesRuntime, sessions: LiveSessions
       dispatchTool: (name: string, args: Record<string, unknown>) => runtime.dispatchTool(name, args),
     },
   });
-  const plugins = await host.load();
-  applyPlugins(runtime, host);
-  for (const p of plugins) {
-    if (p.error) logger.warn('plugin %s (%s) not loaded: %s', p.name, p.source, p.error);
-    else if (p.enabled) logger.info('plugin %s loaded: %d tools, %d hooks, %d middleware, %d commands', p.name, p.tools, p.hooks, p.middleware, p.commands);
-  }
-  return host;
+}
+
+/** One line per plugin that should have loaded and did not, for the user to see when a session opens. */
+export function pluginFailureNotices(host: PluginHost): string[] {
+  return host
+    .list()
+    .filter((p) => p.failed)
+    .map((p) => `plugin ${p.name} is disabled: ${p.error} (see \`hermes plugins list\`, $HERMES_HOME/logs/backend.log)`);
 }
 
 /** After a load or reload: the port and context engine the sessions use. */

@@ -27,14 +27,17 @@ export async function runPlugins(argv: string[], backend: BackendOptions, io: Ch
     io.stderr.write(`hermes plugins ${verb}: give exactly one plugin name\n${PLUGINS_USAGE}`);
     return 2;
   }
-  return withBackend('hermes plugins', backend, io, logger, async (client) => {
+  // A backend that imports no plugin: these commands must work while a plugin hangs or kills its process.
+  return withBackend('hermes plugins', { ...backend, discoverPluginsOnly: true }, io, logger, async (client) => {
     const { plugins } = await client.request('plugins.list', {});
     if (verb === 'list') {
       if (plugins.length === 0) io.stdout.write('No plugins found. Put one in $HERMES_HOME/plugins/<name>/ (see docs/plugins.md).\n');
       for (const p of plugins) {
         // The gate's refusal ("disabled in config") is reported as an error field too; it is not a failure.
-        const state = p.enabled ? 'enabled' : p.error && !p.error.startsWith('disabled') && !p.error.startsWith('not listed in plugins.enabled') ? 'error' : 'disabled';
-        const counts = `tools ${p.tools}, hooks ${p.hooks}, middleware ${p.middleware}, commands ${p.commands}`;
+        const refusedByConfig = !p.error || p.error.startsWith('disabled') || p.error.startsWith('not listed in plugins.enabled');
+        const state = !refusedByConfig ? 'error' : p.enabled ? 'enabled' : 'disabled';
+        const counts =
+          p.counts_from === 'unknown' ? 'not loaded yet' : `tools ${p.tools}, hooks ${p.hooks}, middleware ${p.middleware}, commands ${p.commands}`;
         io.stdout.write(`${p.name}\t${p.version || '-'}\t${p.source}\t${state}\t${counts}${p.error ? `\t${p.error}` : ''}\n`);
       }
       return 0;

@@ -47,13 +47,18 @@ describe('a plugin from the user', () => {
 
   it('hermes plugins list, disable and enable edit config.yaml; hermes <name> runs its CLI command', async () => {
     const home = homeWithPlugin();
-    const list = await hermes(home, ['plugins', 'list']);
-    expect(list.exitCode).toBe(0);
-    expect(list.stdout).toMatch(/^demo\t2\.1\tuser\tenabled\ttools 0, hooks 0, middleware 0, commands 1$/m);
+    // `plugins list` imports nothing: before any start has loaded the plugin, what it registers is unknown.
+    const fresh = await hermes(home, ['plugins', 'list']);
+    expect(fresh.exitCode).toBe(0);
+    expect(fresh.stdout).toMatch(/^demo\t2\.1\tuser\tenabled\tnot loaded yet$/m);
 
     const report = await hermes(home, ['demo-report', 'weekly', 'summary']);
     expect(report.exitCode).toBe(0);
     expect(report.stdout).toBe('report for weekly summary');
+    // That start loaded it: the listing now carries its counts.
+    const list = await hermes(home, ['plugins', 'list']);
+    expect(list.exitCode).toBe(0);
+    expect(list.stdout).toMatch(/^demo\t2\.1\tuser\tenabled\ttools 0, hooks 0, middleware 0, commands 1$/m);
 
     expect((await hermes(home, ['plugins', 'disable', 'demo'])).exitCode).toBe(0);
     expect(fs.readFileSync(path.join(home, 'config.yaml'), 'utf8')).toMatch(/disabled:\n\s+- demo/);
@@ -67,5 +72,42 @@ describe('a plugin from the user', () => {
     const notACommand = await hermes(home, ['frobnicate']);
     expect(notACommand.exitCode).toBe(2);
     expect(notACommand.stderr).toContain('unknown command "frobnicate"');
+  });
+
+  it('hermes plugins list|disable|enable never import plugins: they work beside one that hangs and one that kills its process', async () => {
+    const home = homeWithPlugin();
+    const marker = path.join(home, 'imported-marker');
+    const write = (name: string, entry: string) => {
+      fs.mkdirSync(path.join(home, 'plugins', name), { recursive: true });
+      fs.writeFileSync(path.join(home, 'plugins', name, 'plugin.yaml'), `name: ${name}\nversion: "0.1"\n`);
+      fs.writeFileSync(path.join(home, 'plugins', name, 'index.js'), entry);
+    };
+    write('hangs', `import fs from 'node:fs';\nfs.writeFileSync(${JSON.stringify(marker)}, 'hangs');\nexport async function register() { await new Promise(() => {}); }\n`);
+    write('killer', `import fs from 'node:fs';\nfs.appendFileSync(${JSON.stringify(marker)}, 'killer');\nprocess.kill(process.pid, 'SIGKILL');\nexport function register() {}\n`);
+
+    const list = await hermes(home, ['plugins', 'list']);
+    expect(list.exitCode).toBe(0);
+    expect(list.stdout).toMatch(/^hangs\t0\.1\tuser\tenabled\t/m);
+    expect(list.stdout).toMatch(/^killer\t0\.1\tuser\tenabled\t/m);
+    expect((await hermes(home, ['plugins', 'disable', 'killer'])).exitCode).toBe(0);
+    expect((await hermes(home, ['plugins', 'disable', 'hangs'])).exitCode).toBe(0);
+    expect(fs.readFileSync(path.join(home, 'config.yaml'), 'utf8')).toMatch(/disabled:\n\s+- killer\n\s+- hangs/);
+    expect((await hermes(home, ['plugins', 'list'])).stdout).toMatch(/^killer\t0\.1\tuser\tdisabled\t/m);
+    expect((await hermes(home, ['plugins', 'enable', 'hangs'])).exitCode).toBe(0);
+    expect(fs.readFileSync(path.join(home, 'config.yaml'), 'utf8')).not.toContain('- hangs');
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  it('a plugin whose register() never resolves: hermes starts, says which plugin it disabled, and answers', async () => {
+    const home = homeWithPlugin();
+    fs.mkdirSync(path.join(home, 'plugins', 'hangs'), { recursive: true });
+    fs.writeFileSync(path.join(home, 'plugins', 'hangs', 'plugin.yaml'), 'name: hangs\n');
+    fs.writeFileSync(path.join(home, 'plugins', 'hangs', 'index.js'), 'export async function register() { await new Promise(() => {}); }\n');
+    fs.writeFileSync(path.join(home, 'config.yaml'), 'plugins:\n  register_timeout: 0.5\n');
+    const { hermes: tui } = await hermesWithModel(running, { turns: [{ text: 'still answering' }] }, { home });
+    await tui.waitForText(/plugin hangs is disabled/);
+    tui.type('hello');
+    tui.press('enter');
+    await tui.waitForText('still answering');
   });
 });

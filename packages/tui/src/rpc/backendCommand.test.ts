@@ -36,4 +36,8 @@ describe('backendCommand', () => {
   it('starts a judge-only backend for approvals check', () => {
     expect(backendArgs({ judgeOnly: true })).toEqual(['--judge-only']);
   });
+
+  it('starts a backend that imports no plugin for hermes plugins list|enable|disable', () => {
+    expect(backendArgs({ discoverPluginsOnly: true })).toEqual(['--discover-plugins-only']);
+  });
 });

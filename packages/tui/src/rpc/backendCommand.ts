@@ -14,6 +14,8 @@ export interface BackendOptions {
   demo?: boolean;
   /** Start the backend with `--judge-only`: approvals.check only, nothing written (no state.db, no logs). */
   judgeOnly?: boolean;
+  /** Start the backend with `--discover-plugins-only`: plugins are listed, never imported. */
+  discoverPluginsOnly?: boolean;
 }
 
 export interface ProcessCommand {
@@ -44,6 +46,7 @@ export function backendArgs(options: BackendOptions): string[] {
   if (options.baseUrl) args.push('--base-url', options.baseUrl);
   if (options.demo) args.push('--demo');
   if (options.judgeOnly) args.push('--judge-only');
+  if (options.discoverPluginsOnly) args.push('--discover-plugins-only');
   return args;
 }
 

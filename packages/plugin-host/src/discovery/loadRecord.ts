@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Logger } from '@hermes/agent-core';
+import type { Counted } from '../context/registrations.ts';
+
+/**
+ * What the last start that loaded plugins learned about each (counts, the error that stopped it), so
+ * a listing that must not import plugins (`hermes plugins list`) can still say a plugin hung or threw.
+ * Kept in `$HERMES_HOME/plugins/.last-load.json` (a dot file: discovery skips it).
+ */
+export type LoadRecord = Record<Counted, number> & { dir: string; error: string | null; failed: boolean };
+
+export function loadRecordFile(home: string): string {
+  return path.join(home, 'plugins', '.last-load.json');
+}
+
+export function writeLoadRecords(home: string, records: Record<string, LoadRecord>, logger: Logger): void {
+  const file = loadRecordFile(home);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify({ version: 1, plugins: records }, null, 2)}\n`);
+  } catch (error) {
+    logger.warn('could not record the plugin load results in %s: %s', file, (error as Error).message);
+  }
+}
+
+export function readLoadRecords(home: string, logger: Logger): Record<string, LoadRecord> {
+  const file = loadRecordFile(home);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return {}; // never loaded yet
+  }
+  try {
+    const parsed = JSON.parse(text) as { plugins?: unknown };
+    return parsed.plugins && typeof parsed.plugins === 'object' ? (parsed.plugins as Record<string, LoadRecord>) : {};
+  } catch (error) {
+    logger.warn('ignoring %s: %s (it is rewritten at the next start)', file, (error as Error).message);
+    return {};
+  }
+}
