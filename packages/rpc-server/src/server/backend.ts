@@ -100,7 +100,9 @@ export function startBackend(options: BackendOptions): Backend {
 /** Answers each method of `table`, mapping a thrown error to its JSON-RPC error. */
 export function serveHandlers(connection: MessageConnection, table: HandlerTable, logger: Logger): void {
   for (const [method, handler] of Object.entries(table)) {
-    connection.onRequest(method, (params: unknown) => {
+    // vscode-jsonrpc calls a handler with (params, token), or (token) alone when params are absent.
+    connection.onRequest(method, (...args: unknown[]) => {
+      const params = args.length > 1 ? args[0] : undefined;
       try {
         const result = (handler as (p: unknown) => unknown)(params);
         return result instanceof Promise ? result.catch((error: unknown) => toResponseError(method, error, logger)) : result;
