@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Logger } from '../logging/logger.ts';
 import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
@@ -18,6 +17,7 @@ import { shellExec, type ShellExecResult } from './shellExec.ts';
 import { addCallUsage, applyAutoTitle } from './sessionMeta.ts';
 import type { AgentEventSink, SessionUsage } from './events.ts';
 import { buildSystemPrompt } from './systemPrompt.ts';
+import { withFreshSessionId } from '../sessions/sessionIds.ts';
 
 export class SessionBusyError extends Error {
   override name = 'SessionBusyError';
@@ -88,11 +88,7 @@ export interface AgentSessionOptions {
   parentId?: string | null;
 }
 
-/** A stored session id: sortable by time, unique enough to never clash. */
-export function newStoredSessionId(date = new Date()): string {
-  const stamp = date.toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
-  return `${stamp}_${crypto.randomBytes(3).toString('hex')}`;
-}
+export { newStoredSessionId } from '../sessions/sessionIds.ts';
 
 /** One conversation: its history, its running turn, its usage. */
 export class AgentSession {
@@ -115,18 +111,20 @@ export class AgentSession {
 
   constructor(private readonly options: AgentSessionOptions) {
     const existing = options.resume;
-    this.id = existing?.id ?? newStoredSessionId();
-    if (!existing) {
-      options.store.createSession({
-        id: this.id,
-        source: options.source ?? 'tui',
-        model: options.model.provider?.model,
-        provider: options.model.provider?.id,
-        cwd: options.cwd,
-        title: options.title ?? null,
-        parentId: options.parentId ?? null,
+    this.id =
+      existing?.id ??
+      withFreshSessionId(options.store, (id) => {
+        options.store.createSession({
+          id,
+          source: options.source ?? 'tui',
+          model: options.model.provider?.model,
+          provider: options.model.provider?.id,
+          cwd: options.cwd,
+          title: options.title ?? null,
+          parentId: options.parentId ?? null,
+        });
+        return id;
       });
-    }
     this.systemPrompt = buildSystemPrompt({
       cwd: options.cwd,
       toolNames: options.toolSchemas.map((t) => t.function.name),

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { int, number, object, optional, positive, string } from 'zod/mini';
+import { object, optional } from 'zod/mini';
 import { ModelUnavailableError, SessionBusyError, type ModelFlags, type SessionPrompts, type StoredSession } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { EventBridge, toWireUsage } from '../bridge/eventBridge.ts';
 import {
   ErrorCode,
   EVENT_METHOD,
+  ParamLimit,
   EventType,
   type EventPayloads,
   type EventType as EventName,
@@ -15,17 +16,17 @@ import {
 } from '../protocol/index.ts';
 import type { LiveSession } from '../server/liveSessions.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { nonEmptyString, parseParams, sessionIdSchema } from './params.ts';
+import { cappedString, count, nonEmptyString, parseParams, sessionId, sessionIdSchema } from './params.ts';
 import { sessionInfo, setupProblem, toTranscript } from './sessionInfo.ts';
 
-const compressSchema = object({ session_id: nonEmptyString(), focus_topic: optional(string()) });
+const compressSchema = object({ session_id: sessionId(), focus_topic: optional(cappedString(ParamLimit.answer)) });
 
 const createSchema = object({
-  cols: optional(number().check(int(), positive('must be a positive whole number'))),
-  cwd: optional(nonEmptyString()),
-  title: optional(nonEmptyString()),
-  model: optional(nonEmptyString()),
-  provider: optional(nonEmptyString()),
+  cols: optional(count(ParamLimit.cols)),
+  cwd: optional(nonEmptyString(ParamLimit.path)),
+  title: optional(nonEmptyString(ParamLimit.title)),
+  model: optional(nonEmptyString(ParamLimit.name)),
+  provider: optional(nonEmptyString(ParamLimit.name)),
 });
 
 /** Sends one event of a session, stamping its per-session sequence number. */
