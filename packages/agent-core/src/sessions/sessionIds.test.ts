@@ -44,5 +44,4 @@ describe('stored session ids', () => {
     expect(calls).toBe(1);
     store.close();
   });
-
 });

@@ -69,6 +69,7 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
         const model = ctx.runtime.sessionModel(flags);
         if (!model.provider) throw new ResponseError(ErrorCode.AgentUnavailable, model.unavailable ?? 'That model cannot be used.');
         const { deferred } = live.agent.switchModel(model);
+        live.overrides = flags;
         ctx.logger.info('session %s: model %s/%s%s', live.id, model.providerLabel, model.modelLabel, deferred ? ' (next turn)' : '');
         if (!deferred) sendSessionEvent(ctx, live, EventType.SessionInfo, sessionInfo(ctx, live));
         const value = `${model.providerLabel}:${model.modelLabel}`;

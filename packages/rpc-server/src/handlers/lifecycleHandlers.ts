@@ -66,6 +66,7 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       const stored = store.findSession(params.session_id);
       if (!stored) throw notFound(params.session_id);
       // Reopening a session this backend still has open replaces the old live one.
+      ctx.sessions.forgetClosedOf(stored.id);
       for (const live of ctx.sessions.all().filter((l) => l.agent.id === stored.id)) {
         ctx.requests.cancelAll('session_closed', live.id);
         ctx.sessions.remove(live.id);

@@ -17,6 +17,7 @@ import {
 import type { LiveSession } from '../server/liveSessions.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { cappedString, count, nonEmptyString, parseParams, sessionId, sessionIdSchema } from './params.ts';
+import { closeLive } from './sessionKeeper.ts';
 import { sessionInfo, setupProblem, toTranscript } from './sessionInfo.ts';
 
 const compressSchema = object({ session_id: sessionId(), focus_topic: optional(cappedString(ParamLimit.answer)) });
@@ -93,15 +94,14 @@ export interface OpenOptions {
   overrides?: ModelFlags;
   resume?: StoredSession;
   parentId?: string;
+  /** Reopen under this wire id, continuing its event numbering (after an idle close). */
+  reopen?: { id: string; seq: number };
 }
 
-/**
- * Opens a live session (new, resumed or branched): wires its events to the wire, and answers with
- * the shape every opening method shares. `session.info` (and a setup problem) follow the reply.
- */
-export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpenResult {
-  const id = ctx.sessions.newId();
-  const live = { id, seq: 0 } as LiveSession;
+/** Opens the agent session behind a live one and registers it; sends no event. */
+export function startLive(ctx: HandlerContext, options: OpenOptions): LiveSession {
+  const id = options.reopen?.id ?? ctx.sessions.newId();
+  const live = { id, seq: options.reopen?.seq ?? 0, ...(options.overrides ? { overrides: options.overrides } : {}) } as LiveSession;
   live.bridge = new EventBridge((type, payload) => sendSessionEvent(ctx, live, type, payload));
   live.agent = ctx.runtime.openSession({
     cwd: options.cwd,
@@ -113,16 +113,25 @@ export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpen
     prompts: sessionPrompts(ctx, id),
   });
   ctx.sessions.add(live);
+  ctx.logger.info('session %s opened (stored %s, cwd %s%s)', id, live.agent.id, options.cwd, options.resume ? ', resumed' : '');
+  return live;
+}
+
+/**
+ * Opens a live session (new, resumed or branched): wires its events to the wire, and answers with
+ * the shape every opening method shares. `session.info` (and a setup problem) follow the reply.
+ */
+export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpenResult {
+  const live = startLive(ctx, options);
   const info = sessionInfo(ctx, live);
   const messages = options.resume || options.parentId ? toTranscript(live.agent.history()) : [];
-  ctx.logger.info('session %s opened (stored %s, cwd %s%s)', id, live.agent.id, options.cwd, options.resume ? ', resumed' : '');
   // After the reply (vscode-jsonrpc sends it on a later tick): the client learns the id first.
   setImmediate(() => {
     sendSessionEvent(ctx, live, EventType.SessionInfo, info);
     const problem = setupProblem(ctx, live);
     if (problem) sendSessionEvent(ctx, live, EventType.Error, { message: problem });
   });
-  return { session_id: id, stored_session_id: live.agent.id, message_count: messages.length, messages, info };
+  return { session_id: live.id, stored_session_id: live.agent.id, message_count: messages.length, messages, info };
 }
 
 export function sessionHandlers(ctx: HandlerContext): HandlerTable {
@@ -138,11 +147,11 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
 
     'session.close': async (raw) => {
       const { session_id } = parseParams('session.close', sessionIdSchema, raw);
+      // Closed for idling already: closing it now only ends the chance to reopen it.
+      if (!ctx.sessions.find(session_id) && ctx.sessions.forgetClosed(session_id)) return { closed: true };
       const live = ctx.sessions.get(session_id);
-      ctx.requests.cancelAll('session_closed', session_id);
       ctx.sessions.remove(session_id);
-      await live.agent.close();
-      live.bridge.flush();
+      await closeLive(ctx, live);
       return { closed: true };
     },
 

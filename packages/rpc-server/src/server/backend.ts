@@ -9,6 +9,7 @@ import { lifecycleHandlers } from '../handlers/lifecycleHandlers.ts';
 import { commandHandlers } from '../handlers/commandHandlers.ts';
 import { approvalHandlers } from '../handlers/approvalHandlers.ts';
 import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.ts';
+import { sessionKeeper } from '../handlers/sessionKeeper.ts';
 import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
 import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type HermesEvent } from '../protocol/index.ts';
 import { createNdjsonConnection } from '../transport/index.ts';
@@ -73,12 +74,15 @@ export function startBackend(options: BackendOptions): Backend {
     ...approvalHandlers(runtime.judgeHomes),
   };
   serveHandlers(connection, table, logger);
+  const { idle_close: idleClose, max_open: maxOpen } = runtime.loaded.config.sessions;
+  sessions.manage({ idleCloseMs: idleClose * 1000, maxOpen }, sessionKeeper(ctx), logger);
 
   let shuttingDown: Promise<void> | null = null;
   const shutdown = (reason: string): Promise<void> => {
     shuttingDown ??= (async () => {
       logger.info('backend shutting down: %s', reason);
       requests.cancelAll('shutdown');
+      sessions.stop();
       await Promise.allSettled(sessions.all().map((s) => s.agent.close()));
       runtime.close();
       connection.dispose();
