@@ -27,7 +27,7 @@ function describeIssue(issue: Issue, value: unknown): string {
     // The size is read off the value, never copied: a 16 MiB field costs nothing more to refuse.
     if (typeof value === 'string') return `is ${value.length} characters long; the limit is ${issue.maximum}`;
     if (Array.isArray(value)) return `has ${value.length} entries; the limit is ${issue.maximum}`;
-    return `must be at most ${issue.maximum}`;
+    return `is ${String(value)}; the limit is ${issue.maximum}`;
   }
   if (issue.code === 'invalid_type' && issue.expected) return `must be ${EXPECTED[issue.expected] ?? issue.expected}`;
   if (issue.code === 'invalid_value' && issue.values) return `must be one of ${issue.values.map(String).join(', ')}`;
