@@ -5,17 +5,10 @@
  * with `probe-` nor are small numbers (the test's own client numbers its requests from 0).
  */
 
-/** mulberry32: a small, well-mixed 32-bit generator; the same seed gives the same frames. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The one seeded generator (mulberry32) of the generated tests, beside agent-core's history generator.
+import { seededRandom } from '../../../agent-core/src/context/contextTestUtil.ts';
+
+export { seededRandom };
 
 const SAFE_METHODS = [
   'session.search',
