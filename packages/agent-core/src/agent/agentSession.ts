@@ -111,20 +111,18 @@ export class AgentSession {
 
   constructor(private readonly options: AgentSessionOptions) {
     const existing = options.resume;
-    this.id =
-      existing?.id ??
-      withFreshSessionId(options.store, (id) => {
-        options.store.createSession({
-          id,
-          source: options.source ?? 'tui',
-          model: options.model.provider?.model,
-          provider: options.model.provider?.id,
-          cwd: options.cwd,
-          title: options.title ?? null,
-          parentId: options.parentId ?? null,
-        });
-        return id;
+    this.id = existing?.id ?? withFreshSessionId(options.store, (id) => {
+      options.store.createSession({
+        id,
+        source: options.source ?? 'tui',
+        model: options.model.provider?.model,
+        provider: options.model.provider?.id,
+        cwd: options.cwd,
+        title: options.title ?? null,
+        parentId: options.parentId ?? null,
       });
+      return id;
+    });
     this.systemPrompt = buildSystemPrompt({
       cwd: options.cwd,
       toolNames: options.toolSchemas.map((t) => t.function.name),
