@@ -161,6 +161,8 @@ export class LiveSessions {
 
   private closeForNow(session: LiveSession, why: string): void {
     if (!this.keeper) return;
+    // Events still buffered go out first, so the numbering recorded below is the last one sent.
+    session.bridge.flush();
     this.remove(session.id);
     this.closed.set(session.id, {
       storedId: session.agent.id,
