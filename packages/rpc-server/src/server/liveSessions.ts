@@ -49,7 +49,9 @@ const REMEMBERED_CLOSED = 10_000;
  */
 export class LiveSessions {
   private readonly sessions = new Map<string, LiveSession>();
-  private readonly lastUsed = new Map<string, number>();
+  /** When each session was last used, and in what order (two uses can share a millisecond). */
+  private readonly lastUsed = new Map<string, { at: number; order: number }>();
+  private uses = 0;
   private readonly closed = new Map<string, ClosedSession>();
   private limits: SessionLimits = { idleCloseMs: 0, maxOpen: Number.POSITIVE_INFINITY };
   private keeper: SessionKeeper | undefined;
@@ -86,7 +88,7 @@ export class LiveSessions {
   add(session: LiveSession): void {
     this.sessions.set(session.id, session);
     this.closed.delete(session.id);
-    this.lastUsed.set(session.id, Date.now());
+    this.touch(session.id, Date.now());
     this.holdCap(session.id);
   }
 
@@ -108,7 +110,7 @@ export class LiveSessions {
   /** The session if it is open, without the 4001 error. */
   find(id: string): LiveSession | undefined {
     const session = this.sessions.get(id);
-    if (session) this.lastUsed.set(id, Date.now());
+    if (session) this.touch(id, Date.now());
     return session;
   }
 
@@ -140,18 +142,23 @@ export class LiveSessions {
     for (const session of this.all()) {
       if (session.agent.busy) {
         // A turn counts as use: idling starts when it ends.
-        this.lastUsed.set(session.id, now);
+        this.touch(session.id, now);
         continue;
       }
-      if (now - (this.lastUsed.get(session.id) ?? now) >= this.limits.idleCloseMs) this.closeForNow(session, 'idle');
+      if (now - (this.lastUsed.get(session.id)?.at ?? now) >= this.limits.idleCloseMs) this.closeForNow(session, 'idle');
     }
+  }
+
+  private touch(id: string, at: number): void {
+    this.uses += 1;
+    this.lastUsed.set(id, { at, order: this.uses });
   }
 
   private holdCap(keep: string): void {
     if (this.sessions.size <= this.limits.maxOpen) return;
     const idle = this.all()
       .filter((s) => s.id !== keep && !s.agent.busy)
-      .sort((a, b) => (this.lastUsed.get(a.id) ?? 0) - (this.lastUsed.get(b.id) ?? 0));
+      .sort((a, b) => (this.lastUsed.get(a.id)?.order ?? 0) - (this.lastUsed.get(b.id)?.order ?? 0));
     for (const session of idle) {
       if (this.sessions.size <= this.limits.maxOpen) return;
       this.closeForNow(session, `over sessions.max_open (${this.limits.maxOpen})`);

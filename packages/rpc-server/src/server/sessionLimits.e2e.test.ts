@@ -79,6 +79,18 @@ describe('open sessions are bounded', () => {
     await backend.waitForEvent((e) => e.session_id === running.session_id && e.type === 'message.complete');
   });
 
+  it('past sessions.max_open closes the least recently used idle session first', async () => {
+    const { backend, log } = await start('sessions:\n  max_open: 2\n');
+    const a = await backend.request('session.create', {});
+    const b = await backend.request('session.create', {});
+    // a was opened first but used last: b is now the least recently used.
+    await backend.request('session.history', { session_id: a.session_id });
+    const c = await backend.request('session.create', {});
+    await vi.waitFor(() => expect(log()).toContain(`session ${b.session_id} closed (over sessions.max_open (2))`));
+    expect(log()).not.toContain(`session ${a.session_id} closed`);
+    expect(log()).not.toContain(`session ${c.session_id} closed`);
+  });
+
   it('keeps at most sessions.max_open open over 3,000 creates, each with its own stored id, all still usable', async () => {
     const { backend, log } = await start('sessions:\n  max_open: 4\n');
     const created: SessionOpenResult[] = [];
