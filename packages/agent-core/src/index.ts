@@ -8,6 +8,7 @@ export {
   NO_PROMPTS,
   type SessionPrompts,
 } from './agent/agentSession.ts';
+export { withFreshSessionId } from './sessions/sessionIds.ts';
 export type { AgentEvent, AgentEventSink, SessionUsage, TurnStatus } from './agent/events.ts';
 export { runTurn, budgetEndLine, BUDGET_NOTICE, EMPTY_NUDGE, type TurnResult } from './agent/agentLoop.ts';
 export {

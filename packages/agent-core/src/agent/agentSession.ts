@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Logger } from '../logging/logger.ts';
 import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
@@ -19,6 +18,7 @@ import { addCallUsage, applyAutoTitle } from './sessionMeta.ts';
 import type { AgentEventSink, SessionUsage } from './events.ts';
 import { buildSystemPrompt } from './systemPrompt.ts';
 import { repairStoredSession } from '../sessions/sessionHeal.ts';
+import { withFreshSessionId } from '../sessions/sessionIds.ts';
 
 export class SessionBusyError extends Error {
   override name = 'SessionBusyError';
@@ -89,11 +89,7 @@ export interface AgentSessionOptions {
   parentId?: string | null;
 }
 
-/** A stored session id: sortable by time, unique enough to never clash. */
-export function newStoredSessionId(date = new Date()): string {
-  const stamp = date.toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
-  return `${stamp}_${crypto.randomBytes(3).toString('hex')}`;
-}
+export { newStoredSessionId } from '../sessions/sessionIds.ts';
 
 /** `emit` that logs instead of throwing: a closed connection must not abort a turn before its results are stored. */
 function guardedEmit(emit: AgentEventSink, logger: Logger): AgentEventSink {
@@ -129,11 +125,9 @@ export class AgentSession {
     // A client that is gone must not end a turn: events are best effort, the store is not.
     this.options = { ...options, emit: guardedEmit(options.emit, options.logger) };
     const existing = options.resume;
-    this.id = existing?.id ?? newStoredSessionId();
-    if (existing) this.repairStore('resumed');
-    else {
+    this.id = existing?.id ?? withFreshSessionId(options.store, (id) => {
       options.store.createSession({
-        id: this.id,
+        id,
         source: options.source ?? 'tui',
         model: options.model.provider?.model,
         provider: options.model.provider?.id,
@@ -141,7 +135,9 @@ export class AgentSession {
         title: options.title ?? null,
         parentId: options.parentId ?? null,
       });
-    }
+      return id;
+    });
+    if (existing) this.repairStore('resumed');
     this.systemPrompt = buildSystemPrompt({
       cwd: options.cwd,
       toolNames: options.toolSchemas.map((t) => t.function.name),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { LineCounter, parseDocument, isMap } from 'yaml';
 import { hermesHome } from './hermesHome.ts';
+import { parseDuration } from './duration.ts';
 
 /** The settings hermes reads from `config.yaml` (unknown keys are kept in `raw` and ignored). */
 export interface HermesConfig {
@@ -47,6 +48,12 @@ export interface HermesConfig {
     /** Seconds to wait for an answer; no answer is a denial. */
     timeout: number;
   };
+  sessions: {
+    /** Seconds without a request or a running turn before an open session is closed (0: never). */
+    idle_close: number;
+    /** Open sessions kept at most; past it the least recently used idle ones are closed. */
+    max_open: number;
+  };
   /** `rule@target` keys the user approved with "always" (older description keys still count; see approvals/allowlist.ts). */
   command_allowlist: string[];
   /** Toolsets offered to the model; absent means all core toolsets. */
@@ -76,6 +83,7 @@ export const DEFAULT_CONFIG: Omit<HermesConfig, 'raw'> = {
   terminal: { timeout: 180, env_passthrough: [] },
   tool_output: { max_bytes: 50_000, max_lines: 2_000 },
   approvals: { mode: 'manual', timeout: 300 },
+  sessions: { idle_close: 30 * 60, max_open: 32 },
   command_allowlist: [],
 };
 
@@ -91,7 +99,8 @@ type Kind =
   | 'non-negative-number'
   | 'fraction'
   | 'boolean'
-  | 'string-list';
+  | 'string-list'
+  | 'duration';
 type Check = { key: string; kind: Kind; oneOf?: readonly string[] };
 
 const CHECKS: Check[] = [
@@ -113,6 +122,8 @@ const CHECKS: Check[] = [
   { key: 'tool_output.max_lines', kind: 'positive-int' },
   { key: 'approvals.mode', kind: 'string', oneOf: ['manual', 'off'] },
   { key: 'approvals.timeout', kind: 'positive-number' },
+  { key: 'sessions.idle_close', kind: 'duration' },
+  { key: 'sessions.max_open', kind: 'positive-int' },
   { key: 'command_allowlist', kind: 'string-list' },
   { key: 'toolsets', kind: 'string-list' },
 ];
@@ -136,6 +147,8 @@ function describeKind(check: Check): string {
       return 'true or false';
     case 'string-list':
       return 'a list of strings';
+    case 'duration':
+      return 'a duration: seconds, or a number with a unit (90s, 30m, 2h), 0 for never';
   }
 }
 
@@ -153,6 +166,8 @@ function fits(value: unknown, check: Check): boolean {
       return typeof value === 'number' && value > 0 && value < 1;
     case 'boolean':
       return typeof value === 'boolean';
+    case 'duration':
+      return parseDuration(value) !== null;
     default:
       if (typeof value !== 'number' || !Number.isInteger(value)) return false;
       return check.kind === 'positive-int' ? value > 0 : value >= 0;
@@ -169,6 +184,7 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
     terminal: { ...DEFAULT_CONFIG.terminal },
     tool_output: { ...DEFAULT_CONFIG.tool_output },
     approvals: { ...DEFAULT_CONFIG.approvals },
+    sessions: { ...DEFAULT_CONFIG.sessions },
     compression: { ...DEFAULT_CONFIG.compression },
     command_allowlist: [],
     raw: {},
@@ -217,7 +233,7 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
           });
           continue;
         }
-        const clean = typeof value === 'string' ? value.trim() : value;
+        const clean = check.kind === 'duration' ? parseDuration(value) : typeof value === 'string' ? value.trim() : value;
         const [section, key] = keyPath as [keyof Omit<HermesConfig, 'raw'>, string | undefined];
         if (key === undefined) (config as unknown as Record<string, unknown>)[section] = clean;
         else (config[section] as Record<string, unknown>)[key] = clean;

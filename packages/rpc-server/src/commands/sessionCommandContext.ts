@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ApprovalsMode, CommandContext, SaveFormat, StoredMessage } from '@hermes/agent-core';
+import { withFreshSessionId, type ApprovalsMode, type CommandContext, type SaveFormat, type StoredMessage } from '@hermes/agent-core';
 import { stringify } from 'yaml';
 import { toWireUsage } from '../bridge/eventBridge.ts';
 import type { HandlerContext } from '../handlers/context.ts';
@@ -64,7 +64,7 @@ export function sessionCommandContext(ctx: HandlerContext, live: LiveSession, re
       return stored()?.title ?? null;
     },
     branch: (name) => {
-      const branched = runtime.store.branchSession(agent.id, runtime.newSessionId(), name ? { title: name } : {});
+      const branched = withFreshSessionId(runtime.store, (id) => runtime.store.branchSession(agent.id, id, name ? { title: name } : {}));
       return openLive(ctx, { cwd: agent.cwd, resume: branched, parentId: agent.id }).session_id;
     },
     compress: async (topic) => {

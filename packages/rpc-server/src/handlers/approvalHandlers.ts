@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { judgeCommand, judgeWrite, type JudgeContext } from '@hermes/agent-core';
 import { object, optional } from 'zod/mini';
-import { Method, type ApprovalsCheckResult } from '../protocol/index.ts';
+import { Method, ParamLimit, type ApprovalsCheckResult } from '../protocol/index.ts';
 import type { HandlerTable } from './context.ts';
 import { invalidParams, nonEmptyString, parseParams } from './params.ts';
 
@@ -13,9 +13,9 @@ import { invalidParams, nonEmptyString, parseParams } from './params.ts';
 export type JudgeHomes = Omit<JudgeContext, 'cwd'>;
 
 const checkSchema = object({
-  command: optional(nonEmptyString()),
-  write_path: optional(nonEmptyString()),
-  cwd: optional(nonEmptyString()),
+  command: optional(nonEmptyString(ParamLimit.command)),
+  write_path: optional(nonEmptyString(ParamLimit.path)),
+  cwd: optional(nonEmptyString(ParamLimit.path)),
 });
 
 export function approvalHandlers(homes: JudgeHomes): HandlerTable {

@@ -5,19 +5,20 @@ import {
   completeSlash,
   UnknownCommandError,
 } from '@hermes/agent-core';
-import { array, object, optional, string } from 'zod/mini';
+import { array, maxLength, object, optional } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { sessionCommandContext } from '../commands/sessionCommandContext.ts';
-import { ErrorCode } from '../protocol/index.ts';
+import { ErrorCode, ParamLimit } from '../protocol/index.ts';
 import { applyPlugins, buildCommandRegistry } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { parseParams } from './params.ts';
+import { cappedString, parseParams } from './params.ts';
 
-const catalogSchema = object({ session_id: optional(string()) });
-const slashSchema = object({ text: string(), session_id: optional(string()) });
-const pathSchema = object({ word: string(), cwd: optional(string()) });
-const execSchema = object({ session_id: string(), command: string() });
-const cliSchema = object({ argv: array(string()) });
+const optionalSession = optional(cappedString(ParamLimit.id));
+const catalogSchema = object({ session_id: optionalSession });
+const slashSchema = object({ text: cappedString(ParamLimit.path), session_id: optionalSession });
+const pathSchema = object({ word: cappedString(ParamLimit.path), cwd: optional(cappedString(ParamLimit.path)) });
+const execSchema = object({ session_id: cappedString(ParamLimit.id), command: cappedString(ParamLimit.text) });
+const cliSchema = object({ argv: array(cappedString(ParamLimit.command)).check(maxLength(ParamLimit.argv_items)) });
 
 /** Reloads plugins and rebuilds the command registry from them; returns a one-line summary. */
 async function reloadPlugins(ctx: HandlerContext): Promise<string> {

@@ -1,14 +1,14 @@
-import { object, optional, string, unknown } from 'zod/mini';
+import { object, optional, unknown } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { EventType, ErrorCode } from '../protocol/index.ts';
+import { EventType, ErrorCode, ParamLimit } from '../protocol/index.ts';
 import { findPreset, PROVIDER_PRESETS, setConfigValue, type ModelFlags } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { nonEmptyString, parseParams } from './params.ts';
+import { cappedString, nonEmptyString, parseParams } from './params.ts';
 import { sendSessionEvent } from './sessionHandlers.ts';
 import { sessionInfo } from './sessionInfo.ts';
 
-const getSchema = object({ key: nonEmptyString() });
-const setSchema = object({ key: nonEmptyString(), value: unknown(), session_id: optional(string()) });
+const getSchema = object({ key: nonEmptyString(ParamLimit.name) });
+const setSchema = object({ key: nonEmptyString(ParamLimit.name), value: unknown(), session_id: optional(cappedString(ParamLimit.id)) });
 
 /** Keys `config.set` can change so far, and what each does. */
 const SETTABLE = 'yolo (per session: true/false), model (per session: "name" or "provider:name"), plugins.enabled, plugins.disabled';
@@ -69,6 +69,7 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
         const model = ctx.runtime.sessionModel(flags);
         if (!model.provider) throw new ResponseError(ErrorCode.AgentUnavailable, model.unavailable ?? 'That model cannot be used.');
         const { deferred } = live.agent.switchModel(model);
+        live.overrides = flags;
         ctx.logger.info('session %s: model %s/%s%s', live.id, model.providerLabel, model.modelLabel, deferred ? ' (next turn)' : '');
         if (!deferred) sendSessionEvent(ctx, live, EventType.SessionInfo, sessionInfo(ctx, live));
         const value = `${model.providerLabel}:${model.modelLabel}`;

@@ -1,17 +1,17 @@
 import fs from 'node:fs';
-import { SessionBusyError, type StoredSession } from '@hermes/agent-core';
-import { int, number, object, optional, positive, string } from 'zod/mini';
+import { SessionBusyError, withFreshSessionId, type StoredSession } from '@hermes/agent-core';
+import { object, optional } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCode, EventType } from '../protocol/index.ts';
+import { ErrorCode, EventType, ParamLimit } from '../protocol/index.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { nonEmptyString, parseParams, sessionIdSchema } from './params.ts';
+import { cappedString, count, parseParams, sessionId, sessionIdSchema } from './params.ts';
 import { openLive, sendSessionEvent } from './sessionHandlers.ts';
 
-const listSchema = object({ limit: optional(number().check(int(), positive())), query: optional(string()) });
-const searchSchema = object({ query: string(), limit: optional(number().check(int(), positive())) });
-const resumeSchema = object({ session_id: nonEmptyString(), cols: optional(number()) });
-const titleSchema = object({ session_id: nonEmptyString(), title: optional(string()) });
-const branchSchema = object({ session_id: nonEmptyString(), name: optional(string()) });
+const listSchema = object({ limit: optional(count(ParamLimit.limit)), query: optional(cappedString(ParamLimit.query)) });
+const searchSchema = object({ query: cappedString(ParamLimit.query), limit: optional(count(ParamLimit.limit)) });
+const resumeSchema = object({ session_id: sessionId(), cols: optional(count(ParamLimit.cols)) });
+const titleSchema = object({ session_id: sessionId(), title: optional(cappedString(ParamLimit.title)) });
+const branchSchema = object({ session_id: sessionId(), name: optional(cappedString(ParamLimit.title)) });
 
 function notFound(what: string): ResponseError<unknown> {
   return new ResponseError(
@@ -66,6 +66,7 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       const stored = store.findSession(params.session_id);
       if (!stored) throw notFound(params.session_id);
       // Reopening a session this backend still has open replaces the old live one.
+      ctx.sessions.forgetClosedOf(stored.id);
       for (const live of ctx.sessions.all().filter((l) => l.agent.id === stored.id)) {
         ctx.requests.cancelAll('session_closed', live.id);
         ctx.sessions.remove(live.id);
@@ -99,7 +100,7 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       const name = params.name?.trim();
       let branched: StoredSession;
       try {
-        branched = store.branchSession(source.id, ctx.runtime.newSessionId(), name ? { title: name } : {});
+        branched = withFreshSessionId(store, (id) => store.branchSession(source.id, id, name ? { title: name } : {}));
       } catch (error) {
         throw new ResponseError(ErrorCode.UsageError, (error as Error).message);
       }

@@ -1,8 +1,8 @@
 // Named imports from zod/mini keep the bundle small (the classic `z` namespace pulls in ~700 KB,
 // which costs the backend's startup); the schemas here are few and simple.
-import { minLength, object, string, type ZodMiniType } from 'zod/mini';
+import { int, lte, maxLength, minLength, number, object, positive, string, type ZodMiniType } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCode } from '../protocol/index.ts';
+import { ErrorCode, ParamLimit } from '../protocol/index.ts';
 
 interface Issue {
   code: string;
@@ -10,6 +10,7 @@ interface Issue {
   message: string;
   expected?: string;
   values?: unknown[];
+  maximum?: number | bigint;
 }
 
 const EXPECTED: Record<string, string> = {
@@ -21,7 +22,13 @@ const EXPECTED: Record<string, string> = {
   array: 'a list',
 };
 
-function describeIssue(issue: Issue): string {
+function describeIssue(issue: Issue, value: unknown): string {
+  if (issue.code === 'too_big') {
+    // The size is read off the value, never copied: a 16 MiB field costs nothing more to refuse.
+    if (typeof value === 'string') return `is ${value.length} characters long; the limit is ${issue.maximum}`;
+    if (Array.isArray(value)) return `has ${value.length} entries; the limit is ${issue.maximum}`;
+    return `is ${String(value)}; the limit is ${issue.maximum}`;
+  }
   if (issue.code === 'invalid_type' && issue.expected) return `must be ${EXPECTED[issue.expected] ?? issue.expected}`;
   if (issue.code === 'invalid_value' && issue.values) return `must be one of ${issue.values.map(String).join(', ')}`;
   return issue.message;
@@ -36,8 +43,8 @@ export function parseParams<T>(method: string, schema: ZodMiniType<T>, params: u
   if (result.success) return result.data;
   const issue = result.error.issues[0] as Issue;
   const field = issue.path.length ? issue.path.map(String).join('.') : 'params';
-  const present = valueAt(params, issue.path) !== undefined;
-  throw invalidParams(method, field, present ? describeIssue(issue) : 'is required');
+  const value = valueAt(params, issue.path);
+  throw invalidParams(method, field, value !== undefined ? describeIssue(issue, value) : 'is required');
 }
 
 /** -32602 naming the field: "Invalid params for <method>: `<field>` <problem>". */
@@ -45,10 +52,19 @@ export function invalidParams(method: string, field: string, problem: string): R
   return new ResponseError(ErrorCode.InvalidParams, `Invalid params for ${method}: \`${field}\` ${problem}`, { field });
 }
 
-/** A required, non-empty string field. */
-export const nonEmptyString = () => string().check(minLength(1, 'must be a non-empty string'));
+/** A string field of at most `cap` characters (see ParamLimit). */
+export const cappedString = (cap: number) => string().check(maxLength(cap));
 
-export const sessionIdSchema = object({ session_id: nonEmptyString() });
+/** A non-empty string field of at most `cap` characters. */
+export const nonEmptyString = (cap: number) => string().check(minLength(1, 'must be a non-empty string'), maxLength(cap));
+
+/** A session id: live or stored, or a stored session's title. */
+export const sessionId = () => nonEmptyString(ParamLimit.id);
+
+/** A whole number from 1 to `cap`. */
+export const count = (cap: number) => number().check(int(), positive('must be a positive whole number'), lte(cap));
+
+export const sessionIdSchema = object({ session_id: sessionId() });
 
 function valueAt(root: unknown, keyPath: readonly PropertyKey[]): unknown {
   let value: unknown = root;

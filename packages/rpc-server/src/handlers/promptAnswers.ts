@@ -1,13 +1,14 @@
-import { enum as oneOf, object, string } from 'zod/mini';
+import { enum as oneOf, object } from 'zod/mini';
+import { ParamLimit } from '../protocol/index.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { nonEmptyString, parseParams } from './params.ts';
+import { cappedString, nonEmptyString, parseParams, sessionId } from './params.ts';
 
 const approvalSchema = object({
-  session_id: nonEmptyString(),
-  request_id: nonEmptyString(),
+  session_id: sessionId(),
+  request_id: nonEmptyString(ParamLimit.id),
   choice: oneOf(['once', 'session', 'always', 'deny']),
 });
-const clarifySchema = object({ request_id: nonEmptyString(), answer: string() });
+const clarifySchema = object({ request_id: nonEmptyString(ParamLimit.id), answer: cappedString(ParamLimit.answer) });
 
 /** Answers to backend questions from clients that do not take server→client requests. */
 export function promptAnswerHandlers(ctx: HandlerContext): HandlerTable {

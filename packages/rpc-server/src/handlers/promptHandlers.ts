@@ -1,11 +1,11 @@
-import { object, string } from 'zod/mini';
+import { object } from 'zod/mini';
 import { ModelUnavailableError, SessionBusyError } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCode } from '../protocol/index.ts';
+import { ErrorCode, ParamLimit } from '../protocol/index.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { nonEmptyString, parseParams, sessionIdSchema } from './params.ts';
+import { cappedString, parseParams, sessionId, sessionIdSchema } from './params.ts';
 
-const submitSchema = object({ session_id: nonEmptyString(), text: string() });
+const submitSchema = object({ session_id: sessionId(), text: cappedString(ParamLimit.text) });
 
 export function promptHandlers(ctx: HandlerContext): HandlerTable {
   return {

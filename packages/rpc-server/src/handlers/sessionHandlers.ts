@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { int, number, object, optional, positive, string } from 'zod/mini';
+import { object, optional } from 'zod/mini';
 import { ModelUnavailableError, SessionBusyError, redactSecretsDeep, type ModelFlags, type SessionPrompts, type StoredSession } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { EventBridge, toWireUsage } from '../bridge/eventBridge.ts';
 import {
   ErrorCode,
   EVENT_METHOD,
+  ParamLimit,
   EventType,
   type EventPayloads,
   type EventType as EventName,
@@ -16,17 +17,18 @@ import {
 import type { LiveSession } from '../server/liveSessions.ts';
 import { pluginFailureNotices } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { nonEmptyString, parseParams, sessionIdSchema } from './params.ts';
+import { cappedString, count, nonEmptyString, parseParams, sessionId, sessionIdSchema } from './params.ts';
+import { closeLive } from './sessionKeeper.ts';
 import { sessionInfo, setupProblem, toTranscript } from './sessionInfo.ts';
 
-const compressSchema = object({ session_id: nonEmptyString(), focus_topic: optional(string()) });
+const compressSchema = object({ session_id: sessionId(), focus_topic: optional(cappedString(ParamLimit.answer)) });
 
 const createSchema = object({
-  cols: optional(number().check(int(), positive('must be a positive whole number'))),
-  cwd: optional(nonEmptyString()),
-  title: optional(nonEmptyString()),
-  model: optional(nonEmptyString()),
-  provider: optional(nonEmptyString()),
+  cols: optional(count(ParamLimit.cols)),
+  cwd: optional(nonEmptyString(ParamLimit.path)),
+  title: optional(nonEmptyString(ParamLimit.title)),
+  model: optional(nonEmptyString(ParamLimit.name)),
+  provider: optional(nonEmptyString(ParamLimit.name)),
 });
 
 /** Sends one event of a session, stamping its per-session sequence number. */
@@ -98,15 +100,14 @@ export interface OpenOptions {
   overrides?: ModelFlags;
   resume?: StoredSession;
   parentId?: string;
+  /** Reopen under this wire id, continuing its event numbering (after an idle close). */
+  reopen?: { id: string; seq: number };
 }
 
-/**
- * Opens a live session (new, resumed or branched): wires its events to the wire, and answers with
- * the shape every opening method shares. `session.info` (and a setup problem) follow the reply.
- */
-export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpenResult {
-  const id = ctx.sessions.newId();
-  const live = { id, seq: 0 } as LiveSession;
+/** Opens the agent session behind a live one and registers it; sends no event. */
+export function startLive(ctx: HandlerContext, options: OpenOptions): LiveSession {
+  const id = options.reopen?.id ?? ctx.sessions.newId();
+  const live = { id, seq: options.reopen?.seq ?? 0, ...(options.overrides ? { overrides: options.overrides } : {}) } as LiveSession;
   live.bridge = new EventBridge((type, payload) => sendSessionEvent(ctx, live, type, payload));
   live.agent = ctx.runtime.openSession({
     cwd: options.cwd,
@@ -118,9 +119,18 @@ export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpen
     prompts: sessionPrompts(ctx, id),
   });
   ctx.sessions.add(live);
+  ctx.logger.info('session %s opened (stored %s, cwd %s%s)', id, live.agent.id, options.cwd, options.resume ? ', resumed' : '');
+  return live;
+}
+
+/**
+ * Opens a live session (new, resumed or branched): wires its events to the wire, and answers with
+ * the shape every opening method shares. `session.info` (and a setup problem) follow the reply.
+ */
+export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpenResult {
+  const live = startLive(ctx, options);
   const info = sessionInfo(ctx, live);
   const messages = options.resume || options.parentId ? toTranscript(live.agent.history()) : [];
-  ctx.logger.info('session %s opened (stored %s, cwd %s%s)', id, live.agent.id, options.cwd, options.resume ? ', resumed' : '');
   // After the reply (vscode-jsonrpc sends it on a later tick): the client learns the id first.
   setImmediate(() => {
     sendSessionEvent(ctx, live, EventType.SessionInfo, info);
@@ -128,7 +138,7 @@ export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpen
     if (problem) sendSessionEvent(ctx, live, EventType.Error, { message: problem });
     for (const text of pluginFailureNotices(ctx.plugins)) sendSessionEvent(ctx, live, EventType.StatusUpdate, { kind: 'warn', text });
   });
-  return { session_id: id, stored_session_id: live.agent.id, message_count: messages.length, messages, info };
+  return { session_id: live.id, stored_session_id: live.agent.id, message_count: messages.length, messages, info };
 }
 
 export function sessionHandlers(ctx: HandlerContext): HandlerTable {
@@ -144,11 +154,11 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
 
     'session.close': async (raw) => {
       const { session_id } = parseParams('session.close', sessionIdSchema, raw);
+      // Closed for idling already: closing it now only ends the chance to reopen it.
+      if (!ctx.sessions.find(session_id) && ctx.sessions.forgetClosed(session_id)) return { closed: true };
       const live = ctx.sessions.get(session_id);
-      ctx.requests.cancelAll('session_closed', session_id);
       ctx.sessions.remove(session_id);
-      await live.agent.close();
-      live.bridge.flush();
+      await closeLive(ctx, live);
       return { closed: true };
     },
 

@@ -1,10 +1,12 @@
-import { object, optional, string } from 'zod/mini';
+import { object, optional } from 'zod/mini';
+import { ParamLimit } from '../protocol/index.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { nonEmptyString, parseParams } from './params.ts';
+import { cappedString, nonEmptyString, parseParams } from './params.ts';
 
-const listSchema = object({ session_id: optional(string()) });
-const stopSchema = object({ session_id: optional(string()) });
-const shellSchema = object({ session_id: optional(string()), command: nonEmptyString() });
+const optionalSession = optional(cappedString(ParamLimit.id));
+const listSchema = object({ session_id: optionalSession });
+const stopSchema = object({ session_id: optionalSession });
+const shellSchema = object({ session_id: optionalSession, command: nonEmptyString(ParamLimit.command) });
 
 export function toolHandlers(ctx: HandlerContext): HandlerTable {
   return {

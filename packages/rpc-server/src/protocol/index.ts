@@ -10,5 +10,6 @@ export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 export * from './errors.ts';
 export * from './events.ts';
+export * from './limits.ts';
 export * from './methods.ts';
 export * from './types.ts';

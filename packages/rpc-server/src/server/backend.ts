@@ -9,6 +9,7 @@ import { lifecycleHandlers } from '../handlers/lifecycleHandlers.ts';
 import { commandHandlers } from '../handlers/commandHandlers.ts';
 import { approvalHandlers } from '../handlers/approvalHandlers.ts';
 import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.ts';
+import { sessionKeeper } from '../handlers/sessionKeeper.ts';
 import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
 import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type HermesEvent } from '../protocol/index.ts';
 import { createNdjsonConnection } from '../transport/index.ts';
@@ -76,12 +77,15 @@ export function startBackend(options: BackendOptions): Backend {
     ...approvalHandlers(runtime.judgeHomes),
   };
   serveHandlers(connection, table, logger);
+  const { idle_close: idleClose, max_open: maxOpen } = runtime.loaded.config.sessions;
+  sessions.manage({ idleCloseMs: idleClose * 1000, maxOpen }, sessionKeeper(ctx), logger);
 
   let shuttingDown: Promise<void> | null = null;
   const shutdown = (reason: string): Promise<void> => {
     shuttingDown ??= (async () => {
       logger.info('backend shutting down: %s', reason);
       requests.cancelAll('shutdown');
+      sessions.stop();
       // Each running tool is aborted, its partial output stored as its result, the turn ended as
       // interrupted. A tool that ignores its abort does not keep the backend alive: its call is
       // answered as interrupted when the session is next opened.
@@ -110,7 +114,9 @@ export function startBackend(options: BackendOptions): Backend {
 /** Answers each method of `table`, mapping a thrown error to its JSON-RPC error. Results carry no secrets. */
 export function serveHandlers(connection: MessageConnection, table: HandlerTable, logger: Logger): void {
   for (const [method, handler] of Object.entries(table)) {
-    connection.onRequest(method, (params: unknown) => {
+    // vscode-jsonrpc calls a handler with (params, token), or (token) alone when params are absent.
+    connection.onRequest(method, (...args: unknown[]) => {
+      const params = args.length > 1 ? args[0] : undefined;
       try {
         const result = (handler as (p: unknown) => unknown)(params);
         return result instanceof Promise

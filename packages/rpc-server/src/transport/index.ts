@@ -3,10 +3,13 @@ import type { Readable, Writable } from 'node:stream';
 import { createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
 import { NdjsonMessageReader, FrameError, type NdjsonReaderOptions } from './ndjsonReader.ts';
 import { NdjsonMessageWriter } from './ndjsonWriter.ts';
+import { RequestGate } from './requestGate.ts';
 
 export { LineSplitter, type SplitResult } from './lineSplitter.ts';
 export { NdjsonMessageReader, FrameError, type NdjsonReaderOptions } from './ndjsonReader.ts';
 export { NdjsonMessageWriter } from './ndjsonWriter.ts';
+export { RequestGate } from './requestGate.ts';
+export { classifyFrame, type Frame, type RpcId } from './frames.ts';
 
 export interface NdjsonConnection {
   connection: MessageConnection;
@@ -15,25 +18,28 @@ export interface NdjsonConnection {
 }
 
 /**
- * A vscode-jsonrpc connection over NDJSON. Frames that cannot be read (bad JSON, over-long lines,
- * non-JSON-RPC objects) are answered with a JSON-RPC error response when `answerBadFrames` is set
- * (the backend) and otherwise reported through `onBadFrame` (the client).
+ * A vscode-jsonrpc connection over NDJSON. With `answerBadFrames` (the serving end) requests pass a
+ * RequestGate: frames that are not JSON-RPC 2.0 are answered with the error the spec names, ids
+ * still in progress are refused, batches are served; `onBadFrame` hears of each refusal. Without it
+ * (a client) bad frames are only reported through `onBadFrame`.
  */
 export function createNdjsonConnection(
   input: Readable,
   output: Writable,
-  options: NdjsonReaderOptions & { answerBadFrames?: boolean; onBadFrame?: (error: FrameError) => void } = {},
+  options: Omit<NdjsonReaderOptions, 'gate'> & { answerBadFrames?: boolean; onBadFrame?: (error: FrameError) => void } = {},
 ): NdjsonConnection {
-  const reader = new NdjsonMessageReader(input, options);
-  const writer = new NdjsonMessageWriter(output);
+  let gate: RequestGate | undefined;
+  const writer = new NdjsonMessageWriter(output, options.answerBadFrames ? (message) => gate!.outgoing(message) : undefined);
+  if (options.answerBadFrames) {
+    // A failed write is reported by the writer's own onError (the connection logs it).
+    gate = new RequestGate(
+      (frame) => void writer.writeVerbatim(frame).catch(() => undefined),
+      (error) => options.onBadFrame?.(error),
+    );
+  }
+  const reader = new NdjsonMessageReader(input, { ...options, gate });
   reader.onError((error) => {
-    if (!(error instanceof FrameError)) return;
-    options.onBadFrame?.(error);
-    if (options.answerBadFrames) {
-      void writer
-        .write({ jsonrpc: '2.0', id: error.id, error: { code: error.code, message: error.message } } as never)
-        .catch(() => undefined);
-    }
+    if (error instanceof FrameError) options.onBadFrame?.(error);
   });
   const connection = createMessageConnection(reader, writer);
   return { connection, reader, writer };

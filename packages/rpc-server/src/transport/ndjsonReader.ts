@@ -2,44 +2,32 @@ import type { Readable } from 'node:stream';
 import { AbstractMessageReader, type DataCallback, type Disposable, type Message } from 'vscode-jsonrpc/node';
 import { MAX_LINE_BYTES } from '../protocol/index.ts';
 import { ErrorCode } from '../protocol/errors.ts';
+import { FrameError } from './frameError.ts';
+import { cancelTarget, classifyFrame } from './frames.ts';
 import { LineSplitter } from './lineSplitter.ts';
+import type { RequestGate } from './requestGate.ts';
 
-/**
- * A frame that could not be delivered: fired through the reader's `onError`. The owner of the
- * connection answers it on the wire (`respondToFrameError`) and keeps serving.
- */
-export class FrameError extends Error {
-  constructor(
-    message: string,
-    readonly code: typeof ErrorCode.ParseError | typeof ErrorCode.InvalidRequest,
-    /** The id of the offending request when one could be read, else null. */
-    readonly id: string | number | null,
-  ) {
-    super(message);
-    this.name = 'FrameError';
-  }
-}
+export { FrameError } from './frameError.ts';
 
 export interface NdjsonReaderOptions {
   maxLineBytes?: number;
+  /**
+   * The serving end's request gate: it answers bad frames, refuses ids still in progress and takes
+   * batches. Without one (a client) a bad frame is reported through `onError` as a FrameError.
+   */
+  gate?: RequestGate;
 }
 
 function preview(text: string): string {
-  const flat = text.replace(/\s+/g, ' ');
+  const flat = text.slice(0, 200).replace(/\s+/g, ' ');
   return flat.length > 80 ? `${flat.slice(0, 77)}...` : flat;
-}
-
-function isMessageShape(value: unknown): value is Message {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const v = value as Record<string, unknown>;
-  if (typeof v.method === 'string') return true;
-  return 'id' in v && ('result' in v || 'error' in v);
 }
 
 /** Reads newline-delimited JSON-RPC frames from a byte stream. */
 export class NdjsonMessageReader extends AbstractMessageReader {
   private readonly splitter: LineSplitter;
   private readonly maxLineBytes: number;
+  private readonly gate: RequestGate | undefined;
   private callback: DataCallback | undefined;
   private interceptor: ((message: Message) => boolean) | undefined;
 
@@ -49,6 +37,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
   ) {
     super();
     this.maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
+    this.gate = options.gate;
     this.splitter = new LineSplitter(this.maxLineBytes);
   }
 
@@ -86,44 +75,56 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     };
   }
 
+  /** Each line on its own: whatever one frame does, the lines after it in the chunk are still read. */
   private deliver(results: ReturnType<LineSplitter['push']>): void {
     for (const result of results) {
-      if (result.kind === 'overflow') {
-        this.fireError(
-          new FrameError(
-            `Parse error: a line of ${result.bytes} bytes exceeds the ${this.maxLineBytes}-byte limit and was dropped`,
-            ErrorCode.ParseError,
-            null,
-          ),
-        );
-        continue;
-      }
-      let value: unknown;
       try {
-        value = JSON.parse(result.text);
+        if (result.kind === 'overflow') {
+          const text = `Parse error: a line of ${result.bytes} bytes exceeds the ${this.maxLineBytes}-byte limit and was dropped`;
+          this.badFrame(new FrameError(text, ErrorCode.ParseError, null));
+          continue;
+        }
+        let value: unknown;
+        try {
+          value = JSON.parse(result.text);
+        } catch (error) {
+          const text = `Parse error: ${(error as Error).message} in line "${preview(result.text)}"`;
+          this.badFrame(new FrameError(text, ErrorCode.ParseError, null));
+          continue;
+        }
+        for (const message of this.gate ? this.gate.receive(value) : this.check(value)) this.pass(message);
       } catch (error) {
-        this.fireError(
-          new FrameError(
-            `Parse error: ${(error as Error).message} in line "${preview(result.text)}"`,
-            ErrorCode.ParseError,
-            null,
-          ),
-        );
-        continue;
+        this.fireError(new Error(`a frame could not be handled: ${(error as Error).stack ?? String(error)}`));
       }
-      if (!isMessageShape(value)) {
-        const id = value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : null;
-        this.fireError(
-          new FrameError(
-            'Invalid request: a frame must be a JSON-RPC 2.0 object with a "method" (request or notification) or an "id" with "result"/"error" (response)',
-            ErrorCode.InvalidRequest,
-            typeof id === 'string' || typeof id === 'number' ? id : null,
-          ),
-        );
-        continue;
-      }
-      if (this.interceptor?.(value)) continue;
-      this.callback?.(value);
     }
+  }
+
+  /** The client's check of one line: well-formed messages pass, anything else is reported. */
+  private check(value: unknown): Message[] {
+    const frame = classifyFrame(value);
+    if (frame.kind === 'invalid') {
+      this.badFrame(new FrameError(frame.reason, ErrorCode.InvalidRequest, frame.id));
+      return [];
+    }
+    const cancel = cancelTarget(frame.message);
+    if (cancel && 'problem' in cancel) {
+      this.badFrame(new FrameError(`Ignored: ${cancel.problem}`, ErrorCode.InvalidParams, null));
+      return [];
+    }
+    return [frame.message];
+  }
+
+  private pass(message: Message): void {
+    try {
+      if (this.interceptor?.(message)) return;
+      this.callback?.(message);
+    } catch (error) {
+      this.fireError(new Error(`a frame could not be handled: ${(error as Error).stack ?? String(error)}`));
+    }
+  }
+
+  private badFrame(error: FrameError): void {
+    if (this.gate) this.gate.refuse(error);
+    else this.fireError(error);
   }
 }

@@ -9,13 +9,25 @@ export class NdjsonMessageWriter extends AbstractMessageWriter {
   private queue: Promise<void> = Promise.resolve();
   private errorCount = 0;
 
-  constructor(private readonly writable: Writable) {
+  constructor(
+    private readonly writable: Writable,
+    /** Rewrites each message on its way out; null holds it back (see RequestGate.outgoing). */
+    private readonly outgoing?: (message: Message) => object | null,
+  ) {
     super();
     writable.on('error', (error: Error) => this.fireError(error));
     writable.on('close', () => this.fireClose());
   }
 
   write(msg: Message): Promise<void> {
+    const frame = this.outgoing ? this.outgoing(msg) : msg;
+    if (frame === null) return Promise.resolve();
+    return this.writeVerbatim(frame);
+  }
+
+  /** Writes a frame as it is, past the `outgoing` rewrite (answers to bad frames, whole batches). */
+  writeVerbatim(frame: object): Promise<void> {
+    const msg = frame as Message;
     const next = this.queue.then(() => this.writeFrame(msg));
     // The queue must survive a failed frame; the caller still sees the failure.
     this.queue = next.catch(() => undefined);

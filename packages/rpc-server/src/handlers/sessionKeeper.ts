@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import { ResponseError } from 'vscode-jsonrpc/node';
+import { ErrorCode } from '../protocol/index.ts';
+import type { LiveSession, SessionKeeper } from '../server/liveSessions.ts';
+import type { HandlerContext } from './context.ts';
+import { startLive } from './sessionHandlers.ts';
+
+/** Ends a live session already taken out of the open set: its questions are withdrawn, its turn stopped. */
+export async function closeLive(ctx: HandlerContext, live: LiveSession): Promise<void> {
+  ctx.requests.cancelAll('session_closed', live.id);
+  await live.agent.close();
+  live.bridge.flush();
+}
+
+/** How LiveSessions closes idle sessions and brings them back under the same wire id. */
+export function sessionKeeper(ctx: HandlerContext): SessionKeeper {
+  return {
+    close: (live) => closeLive(ctx, live),
+    reopen: (id, closed) => {
+      const stored = ctx.runtime.store.findSession(closed.storedId);
+      if (!stored) {
+        ctx.sessions.forgetClosed(id);
+        throw new ResponseError(
+          ErrorCode.SessionNotFound,
+          `Session "${id}" was closed while idle and its stored session ${closed.storedId} is gone (deleted?). Create a new one with session.create.`,
+        );
+      }
+      const live = startLive(ctx, {
+        cwd: fs.existsSync(closed.cwd) ? closed.cwd : process.cwd(),
+        resume: stored,
+        ...(closed.overrides ? { overrides: closed.overrides } : {}),
+        reopen: { id, seq: closed.seq },
+      });
+      live.agent.yolo = closed.yolo;
+      return live;
+    },
+  };
+}
