@@ -36,6 +36,9 @@ export { ProviderError } from './providers/types.ts';
 export {
   SessionStore,
   StoreError,
+  explainStoreFailure,
+  isDiskWriteFailure,
+  type StoreProblem,
   toChatMessages,
   sanitizeFtsQuery,
   type StoredMessage,

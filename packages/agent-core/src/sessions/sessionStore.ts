@@ -8,9 +8,10 @@ import { searchMessages, type SearchHit, type SearchOptions } from './messageSea
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { branchSession, explainConstraint, undoLastTurn, updateMessage, type MessagePatch } from './sessionEdits.ts';
 import { findSession, listSessions, type ListOptions, type SessionSummary } from './sessionList.ts';
-import { StoreError } from './storeError.ts';
+import { explainStoreFailure, newerSchemaError, StoreError } from './storeError.ts';
 
 export { StoreError };
+export { explainStoreFailure, isDiskWriteFailure, type StoreProblem } from './storeError.ts';
 export { sanitizeFtsQuery } from './ftsQuery.ts';
 export type { ListOptions, MessagePatch, SearchHit, SearchOptions, SessionSummary };
 
@@ -82,20 +83,25 @@ const now = () => Date.now() / 1000;
 export class SessionStore {
   private constructor(readonly db: Database.Database) {}
 
+  /** Opens (or creates) the database; a file that cannot be used throws a StoreError naming it and the fix. */
   static open(file: string): SessionStore {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const existed = fs.existsSync(file);
-    const db = new Database(file);
+    let db: Database.Database | undefined;
     try {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const existed = fs.existsSync(file);
+      db = new Database(file);
       if (!existed) fs.chmodSync(file, 0o600);
+      // busy_timeout first: the WAL switch itself waits for a lock another process holds.
+      db.pragma('busy_timeout = 5000');
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
-      db.pragma('busy_timeout = 5000');
       db.pragma('foreign_keys = ON');
       migrate(db, file);
     } catch (error) {
-      db.close();
-      throw error;
+      // Explained before closing: closing may remove the -wal file the fix has to mention.
+      const explained = explainStoreFailure(file, error);
+      db?.close();
+      throw explained;
     }
     return new SessionStore(db);
   }
@@ -274,9 +280,7 @@ export class SessionStore {
 function migrate(db: Database.Database, file: string): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > SCHEMA_VERSION) {
-    throw new StoreError(
-      `${file} was written by a newer hermes (schema ${version}; this one knows up to ${SCHEMA_VERSION}). Upgrade hermes, or point HERMES_HOME elsewhere.`,
-    );
+    throw newerSchemaError(file, version, SCHEMA_VERSION);
   }
   for (let v = version; v < SCHEMA_VERSION; v += 1) {
     db.transaction(() => {
