@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { shellPath } from '../config/hermesHome.ts';
 
 /** What is wrong with state.db (or its folder), so front ends can word it or react to it. */
 export type StoreProblem =
@@ -27,11 +28,6 @@ export class StoreError extends Error {
 
 const SQLITE_MAGIC = 'SQLite format 3\0';
 const HEADER_BYTES = 100;
-
-/** A path as it can be pasted into a shell. */
-export function shellPath(file: string): string {
-  return /^[\w./~+@%:-]+$/.test(file) ? file : `'${file.replace(/'/g, `'\\''`)}'`;
-}
 
 /** The "move it aside" fix, including the -wal/-shm files next to it (a stale WAL must not meet a new database). */
 function moveAsideFix(file: string): string {
@@ -118,7 +114,7 @@ export function explainStoreFailure(file: string, error: unknown): StoreError {
   if (denied) {
     return make(
       'permission',
-      `Permission denied: hermes cannot write the session database ${file} (it needs to write the file and create files next to it in ${dir}). Fix: chmod u+rwx ${shellPath(dir)} && chmod u+rw ${shellPath(file)} (as the file's owner), or set HERMES_HOME to a folder you can write.`,
+      `Permission denied: hermes cannot write the session database ${file} (it needs to write the file and create files next to it in ${dir}). Fix: chmod u+rwx ${shellPath(dir)}${fs.existsSync(file) ? ` && chmod u+rw ${shellPath(file)}` : ''} (as the owner), or set HERMES_HOME to a folder you can write.`,
     );
   }
   if (c.startsWith('SQLITE_IOERR') || c === 'EIO') {

@@ -9,4 +9,5 @@ export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 export * from './errors.ts';
 export * from './events.ts';
 export * from './methods.ts';
+export * from './startup.ts';
 export * from './types.ts';
