@@ -81,7 +81,41 @@ const now = () => Date.now() / 1000;
 
 /** `$HERMES_HOME/state.db`: sessions and their messages, written before each next side effect. */
 export class SessionStore {
+  /** Writes the disk refused (a full disk), retried before the next append and at close; keyed by owner. */
+  private readonly deferred = new Map<object, () => boolean>();
+  private flushingDeferred = false;
+
   private constructor(readonly db: Database.Database) {}
+
+  /** The database file. */
+  get file(): string {
+    return this.db.name;
+  }
+
+  /** A failure of this store (e.g. SQLITE_FULL) as a StoreError naming the file and the fix. */
+  explainFailure(error: unknown): StoreError {
+    return explainStoreFailure(this.file, error);
+  }
+
+  /** Keeps a write that failed for lack of space; `retry` returns true once it went through. */
+  deferWrite(owner: object, retry: () => boolean): void {
+    this.deferred.set(owner, retry);
+  }
+
+  cancelDeferred(owner: object): void {
+    this.deferred.delete(owner);
+  }
+
+  /** Retries deferred writes, oldest first, so that what was shown earlier is stored before what comes next. */
+  private flushDeferred(): void {
+    if (this.deferred.size === 0 || this.flushingDeferred) return;
+    this.flushingDeferred = true;
+    try {
+      for (const [owner, retry] of [...this.deferred]) if (retry()) this.deferred.delete(owner);
+    } finally {
+      this.flushingDeferred = false;
+    }
+  }
 
   /** Opens (or creates) the database; a file that cannot be used throws a StoreError naming it and the fix. */
   static open(file: string): SessionStore {
@@ -135,6 +169,7 @@ export class SessionStore {
 
   /** Appends a message and bumps the session's counters in one transaction; returns the row id. */
   appendMessage(sessionId: string, message: NewMessage): number {
+    this.flushDeferred();
     const insert = this.db.prepare(
       `INSERT INTO messages (session_id, role, content, tool_calls, tool_args_text, tool_name, tool_call_id, reasoning, status, timestamp)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -273,6 +308,7 @@ export class SessionStore {
   }
 
   close(): void {
+    this.flushDeferred();
     if (this.db.open) this.db.close();
   }
 }
