@@ -12,6 +12,7 @@ import type { RetryPolicy } from './retry.ts';
 import { TodoList } from '../tools/todoList.ts';
 import type { ToolContext, ToolSettings } from '../tools/types.ts';
 import { toChatMessages, type SessionStore, type StoredMessage, type StoredSession } from '../sessions/sessionStore.ts';
+import { isSqliteFailure } from '../sessions/storeError.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import { runTurn, type TurnResult } from './agentLoop.ts';
 import { shellExec, type ShellExecResult } from './shellExec.ts';
@@ -246,7 +247,7 @@ export class AgentSession {
       })
       .catch((error: unknown) => {
         // A failure outside the model and tools (e.g. the database): end the turn visibly.
-        const message = error instanceof Error ? error.message : String(error);
+        const message = isSqliteFailure(error) ? this.options.store.explainFailure(error).message : error instanceof Error ? error.message : String(error);
         this.options.logger.error('turn failed in session %s: %s', this.id, message);
         emit({ type: 'turn.complete', text: '', status: 'error', error: message, usage: { ...this.usage } });
         return { status: 'error' as const, text: '', error: message };

@@ -127,6 +127,8 @@ export class SessionStore {
       if (!existed) fs.chmodSync(file, 0o600);
       // busy_timeout first: the WAL switch itself waits for a lock another process holds.
       db.pragma('busy_timeout = 5000');
+      // Before any write (the WAL switch writes the header): a newer hermes's file is left untouched.
+      refuseNewerSchema(db, file);
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
@@ -313,11 +315,14 @@ export class SessionStore {
   }
 }
 
-function migrate(db: Database.Database, file: string): void {
+function refuseNewerSchema(db: Database.Database, file: string): number {
   const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > SCHEMA_VERSION) {
-    throw newerSchemaError(file, version, SCHEMA_VERSION);
-  }
+  if (version > SCHEMA_VERSION) throw newerSchemaError(file, version, SCHEMA_VERSION);
+  return version;
+}
+
+function migrate(db: Database.Database, file: string): void {
+  const version = refuseNewerSchema(db, file);
   for (let v = version; v < SCHEMA_VERSION; v += 1) {
     db.transaction(() => {
       db.exec(MIGRATIONS[v]!);

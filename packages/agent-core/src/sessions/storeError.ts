@@ -76,6 +76,11 @@ function diagnoseHeader(file: string): { problem: StoreProblem; what: string } |
 
 const code = (error: unknown): string => String((error as { code?: unknown })?.code ?? '');
 
+/** True for an error SQLite raised (better-sqlite3 puts its code, `SQLITE_…`, on the error). */
+export function isSqliteFailure(error: unknown): boolean {
+  return code(error).startsWith('SQLITE_');
+}
+
 /** True for the failures that mean "no room left on the disk" or "the disk failed the write". */
 export function isDiskWriteFailure(error: unknown): boolean {
   const c = code(error);
