@@ -36,7 +36,9 @@ export async function runChat(options: ChatOptions, io: ChatIo, logger: Logger):
     const session = await client.request('session.create', { cwd: options.cwd });
     const sid = session.session_id;
     if (session.info.setup_hint) {
-      io.stderr.write(`hermes: ${session.info.setup_hint}\n`);
+      // The config problems in the hint are on stderr already.
+      const printed = new Set(session.info.config_problems?.map((p) => p.text));
+      io.stderr.write(`hermes: ${session.info.setup_hint.split('\n').filter((line) => !printed.has(line)).join('\n')}\n`);
       return 2;
     }
     if (options.yolo) await client.request('config.set', { key: 'yolo', value: true, session_id: sid });
