@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer } from '../../../../scripts/model-server/index.ts';
 import type { EventOf } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
-import { mountSmallDisk, smallDiskUnavailable } from '../testing/smallDisk.ts';
+import { mountSmallDisk, smallDiskUnavailable } from '../../../../scripts/testing/smallDisk.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer } from '../../../../scripts/model-server/index.ts';
+import { mountSmallDisk, smallDiskUnavailable } from '../../../../scripts/testing/smallDisk.ts';
 import { HERMES_BIN, spawnHermes, type HermesPty } from '../testing/ptyHarness.ts';
 import { CLEAN_ENV, stopAll, type Running } from '../testing/realBackend.ts';
 
@@ -229,5 +230,42 @@ describe('config.yaml mistakes while a model answers', () => {
     expect(screen).toContain('config.yaml has an unknown key: hermes ignores it');
     expect(panelText(screen)).toContain(warning);
     expect(fs.readFileSync(path.join(home, 'logs', 'backend.log'), 'utf8')).toContain(`config: ${warning}`);
+  });
+});
+
+describe('a disk that fills up while a reply streams', () => {
+  const REPLY = Array.from({ length: 6000 }, (_, i) => `row ${String(i).padStart(5, '0')} of a long answer that will not fit on this disk\n`).join('');
+
+  it.skipIf(smallDiskUnavailable() !== null)('the TUI says the disk is full and how much is saved; the saved part is in state.db', { timeout: 90_000 }, async () => {
+    const disk = mountSmallDisk(16 * 1024 * 1024);
+    try {
+      const server = await startModelServer({ turns: [{ text: REPLY, chunk_size: 2_000, chunk_delay_ms: 8 }] });
+      running.servers.push(server);
+      const pty = tui(disk.dir, 100, { args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'] });
+      await pty.waitForText('Ask hermes anything', 20_000);
+      const freeSpace = disk.fill(1024 * 1024);
+      pty.type('tell me everything');
+      pty.press('enter');
+      const screen = await pty.waitForText(/The disk is full: the reply was stopped/, 60_000);
+      const said = screen.replace(/\s+/g, ' ');
+      expect(said).toMatch(/only the first [\d.]+ KB of the [\d.]+ KB reply shown is saved in/);
+      expect(said).toContain('hermes keeps the rest in memory');
+      expectNoStack(screen);
+
+      // What the message says is saved is what state.db holds: the start of the reply.
+      const savedKb = Number(/only the first ([\d.]+) KB/.exec(said)![1]);
+      const db = new Database(path.join(disk.dir, 'state.db'), { readonly: true });
+      const row = db.prepare("SELECT content FROM messages WHERE role = 'assistant' ORDER BY id DESC LIMIT 1").get() as { content: string };
+      db.close();
+      expect(REPLY.startsWith(row.content)).toBe(true);
+      expect(Buffer.byteLength(row.content) / 1024).toBeCloseTo(savedKb, 1);
+      freeSpace();
+      // Still usable: the composer takes the next prompt.
+      pty.type('still there?');
+      await pty.waitForText('❯ still there?');
+    } finally {
+      await stopAll(running);
+      disk.unmount();
+    }
   });
 });
