@@ -13,6 +13,8 @@ export interface SmallDisk {
   free(): number;
   /** Fills the disk until only `leave` bytes are free; returns a function that frees it again. */
   fill(leave: number): () => void;
+  /** Remounts it read-only: every write then fails with EROFS, for root too. */
+  makeReadOnly(): void;
   unmount(): void;
 }
 
@@ -55,6 +57,9 @@ function tryMount(bytes: number): SmallDisk | string {
         fs.closeSync(fd);
       }
       return () => fs.rmSync(filler, { force: true });
+    },
+    makeReadOnly() {
+      execFileSync('mount', ['-o', 'remount,ro', dir], { stdio: 'pipe' });
     },
     unmount() {
       execFileSync('umount', ['-l', dir], { stdio: 'pipe' });

@@ -92,6 +92,17 @@ describe('state.db that cannot be used', () => {
     expect(openError(file).message).toContain(`mv ${file}-wal ${file}-wal.broken`);
   });
 
+  it('a folder where the file should be, and a HERMES_HOME that is a file', () => {
+    const file = tmpDb();
+    fs.mkdirSync(file);
+    expect(openError(file).message).toBe(
+      `The session database ${file} is a folder, not a file. Fix: move it aside (mv ${file} ${file}.folder); hermes then creates a new, empty one.`,
+    );
+    const home = path.join(path.dirname(tmpDb()), 'home');
+    fs.writeFileSync(home, 'a file');
+    expect(openError(path.join(home, 'state.db')).message).toBe(`${home} is not a folder, so hermes cannot keep ${home}/state.db there. Fix: set HERMES_HOME to a folder, or move ${home} aside.`);
+  });
+
   it('a database from a newer hermes: says so and what to do', () => {
     const file = tmpDb();
     const db = new Database(file);

@@ -97,6 +97,12 @@ export function explainStoreFailure(file: string, error: unknown): StoreError {
   const said = (error as Error)?.message ?? String(error);
   const dir = path.dirname(file);
   const make = (problem: StoreProblem, text: string) => new StoreError(text, problem, file);
+  if (c === 'ENOTDIR' || c === 'EEXIST') {
+    return make('not_a_database', `${dir} is not a folder, so hermes cannot keep ${file} there. Fix: set HERMES_HOME to a folder, or move ${shellPath(dir)} aside.`);
+  }
+  if (isFolder(file)) {
+    return make('not_a_database', `The session database ${file} is a folder, not a file. Fix: move it aside (mv ${shellPath(file)} ${shellPath(`${file}.folder`)}); hermes then creates a new, empty one.`);
+  }
   if (c === 'SQLITE_NOTADB' || c.startsWith('SQLITE_CORRUPT')) {
     const diagnosis = diagnoseHeader(file);
     const problem = diagnosis?.problem ?? (c === 'SQLITE_NOTADB' ? 'not_a_database' : 'corrupt');
@@ -126,6 +132,14 @@ export function explainStoreFailure(file: string, error: unknown): StoreError {
     return make('io', `The disk reported an error while hermes used ${file} (SQLite: "${said}"). Fix: check the disk (free space: df -h ${shellPath(dir)}; kernel log: dmesg), then try again.`);
   }
   return make('io', `The session database ${file} cannot be used: ${said}`);
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Whether `dir` sits on a file system mounted read-only (root ignores permission bits, never this). */
