@@ -108,8 +108,14 @@ export class StreamingMessage {
     if (!this.retryTimer) {
       this.retryTimer = setTimeout(() => {
         this.retryTimer = null;
+        // Once closed, the store has made the last attempt itself.
+        if (!this.store.db.open) return;
         this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
-        this.writePending();
+        try {
+          this.writePending();
+        } catch {
+          // Not the disk: the deferred write stays, and the store's next append meets (and reports) this error.
+        }
       }, this.retryDelay);
       // A pending retry must not keep the process alive; the store's close tries once more.
       this.retryTimer.unref();

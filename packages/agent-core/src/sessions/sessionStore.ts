@@ -310,8 +310,13 @@ export class SessionStore {
   }
 
   close(): void {
-    this.flushDeferred();
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    try {
+      // The last chance for a reply the disk refused: it is written now if space was freed.
+      this.flushDeferred();
+    } finally {
+      this.db.close();
+    }
   }
 }
 
