@@ -26,8 +26,8 @@ export {
   type RunContext,
   type TraceEntry,
 } from './extensions/extensionPort.ts';
-export { hermesHome, judgeHomes } from './config/hermesHome.ts';
-export { loadConfig, formatProblem, type HermesConfig, type LoadedConfig, type ConfigProblem } from './config/loadConfig.ts';
+export { describeWriteFailure, hermesHome, judgeHomes, shellPath } from './config/hermesHome.ts';
+export { loadConfig, formatProblem, type HermesConfig, type LoadedConfig, type ConfigProblem, type ConfigProblemKind } from './config/loadConfig.ts';
 export { resolveModel, setupInstructions, type ModelFlags, type ResolvedModel } from './config/resolveModel.ts';
 export { createFileLogger, createStderrLogger, silentLogger, type Logger } from './logging/logger.ts';
 export { PROVIDER_PRESETS, findPreset } from './providers/presets.ts';
@@ -37,6 +37,9 @@ export { ProviderError } from './providers/types.ts';
 export {
   SessionStore,
   StoreError,
+  explainStoreFailure,
+  isDiskWriteFailure,
+  type StoreProblem,
   toChatMessages,
   sanitizeFtsQuery,
   type StoredMessage,

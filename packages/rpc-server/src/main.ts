@@ -2,8 +2,21 @@
 // The guard must be the first import: nothing may reach stdout but protocol frames.
 import { protocolStdout } from './boot/guard.ts';
 import path from 'node:path';
-import { createFileLogger, createStderrLogger, formatProblem, hermesHome, HermesRuntime, judgeHomes, loadConfig, redactSecrets, type Logger } from '@hermes/agent-core';
+import {
+  createFileLogger,
+  createStderrLogger,
+  describeWriteFailure,
+  formatProblem,
+  hermesHome,
+  HermesRuntime,
+  judgeHomes,
+  loadConfig,
+  redactSecrets,
+  StoreError,
+  type Logger,
+} from '@hermes/agent-core';
 import { blamePlugins } from '@hermes/plugin-host';
+import { STARTUP_ERROR_PREFIX } from './protocol/index.ts';
 import { BACKEND_USAGE, parseBackendArgs, type BackendArgs } from './boot/cliArgs.ts';
 import { startBackend, type Backend } from './server/backend.ts';
 import { startJudgeBackend } from './server/judgeBackend.ts';
@@ -30,14 +43,17 @@ async function main(): Promise<void> {
     runUntilClosed(startJudgeBackend({ input: process.stdin, output: protocolStdout, homes, logger, version: HERMES_VERSION }), logger);
     return;
   }
-  const logger = createFileLogger(path.join(home, 'logs', 'backend.log'));
+  const logFile = path.join(home, 'logs', 'backend.log');
+  const logger = createFileLogger(logFile, {
+    onOpenError: (error) => process.stderr.write(`hermes-rpc: ${describeWriteFailure(logFile, error)} Log lines go to stderr meanwhile.\n`),
+  });
   let runtime: HermesRuntime;
   try {
     runtime = new HermesRuntime({ home, flags: args.flags, logger });
   } catch (error) {
-    // Startup failures (e.g. an unreadable state.db) go to stderr, which the TUI shows.
-    process.stderr.write(redactSecrets(`hermes-rpc: cannot start: ${(error as Error).message}\n`));
-    logger.error('cannot start: %s', error);
+    // The user sees the message (the TUI shows it); the stack, when it says more, goes to the log only.
+    reportStartupFailure(error);
+    logger.error('cannot start: %s', error instanceof StoreError ? error.message : error);
     process.exit(1);
   }
   const sessions = new LiveSessions();
@@ -92,7 +108,17 @@ function runUntilClosed(backend: Backend, logger: Logger): void {
   void backend.closed.then(exitFlushed);
 }
 
+/** One line on stderr that clients recognize (STARTUP_ERROR_PREFIX) and show as the error: never a stack. */
+function reportStartupFailure(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(redactSecrets(`${STARTUP_ERROR_PREFIX}${message.replace(/\s*\n\s*/g, ' ')}\n`));
+}
+
 main().catch((error: unknown) => {
-  process.stderr.write(`hermes-rpc: cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  reportStartupFailure(error);
+  createFileLogger(path.join(hermesHome(), 'logs', 'backend.log'), { fallback: () => undefined }).error(
+    'cannot start: %s',
+    error instanceof Error ? (error.stack ?? error.message) : String(error),
+  );
   process.exit(1);
 });

@@ -128,6 +128,8 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
             callText += event.text;
             turnText = textBefore + separator + callText;
             row.update(callText);
+            // The disk refused the reply: stop here, so nothing is shown that cannot be kept.
+            if (row.failed) throw row.failed;
             emit({ type: 'text.delta', text: event.text });
           } else if (event.type === 'reasoning') {
             callReasoning += event.text;
@@ -151,7 +153,7 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
         history.push({ role: 'assistant', content: callText });
       }
       if (status === 'interrupted') return finish('interrupted');
-      const text = error instanceof Error ? error.message : String(error);
+      const text = row.failureMessage() ?? (error instanceof Error ? error.message : String(error));
       deps.logger.warn('model call failed in session %s: %s', sessionId, text);
       return finish('error', text);
     }
@@ -181,6 +183,9 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
     }
     row.finish({ content: response.text, toolCalls: calls, reasoning: response.reasoning, status: 'complete' });
     history.push({ role: 'assistant', content: response.text, ...(calls.length ? { tool_calls: calls } : {}) });
+    // Tools do not run for a reply the disk did not take: their results could not be kept either.
+    const unsaved = row.failureMessage();
+    if (unsaved) return finish('error', unsaved);
     if (calls.length === 0) return finish('complete');
 
     const interrupted = await runToolCalls(deps, calls, history, signal);

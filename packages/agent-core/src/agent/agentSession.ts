@@ -11,6 +11,7 @@ import type { RetryPolicy } from './retry.ts';
 import { TodoList } from '../tools/todoList.ts';
 import type { ToolContext, ToolSettings } from '../tools/types.ts';
 import { toChatMessages, type SessionStore, type StoredMessage, type StoredSession } from '../sessions/sessionStore.ts';
+import { isDiskWriteFailure, isSqliteFailure } from '../sessions/storeError.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import { runTurn, type TurnResult } from './agentLoop.ts';
 import { shellExec, type ShellExecResult } from './shellExec.ts';
@@ -215,7 +216,11 @@ export class AgentSession {
     const { store, emit } = this.options;
     // The prompt lives in memory across turns (compression replaces its middle); it starts from the store.
     this.prompt ??= [{ role: 'system', content: this.systemPrompt }, ...toChatMessages(store.messages(this.id))];
-    store.appendMessage(this.id, { role: 'user', content: text });
+    try {
+      store.appendMessage(this.id, { role: 'user', content: text });
+    } catch (error) {
+      throw isSqliteFailure(error) ? store.explainFailure(error) : error;
+    }
     const history = this.prompt;
     history.push({ role: 'user', content: text });
     const controller = new AbortController();
@@ -257,8 +262,8 @@ export class AgentSession {
       })
       .catch((error: unknown) => {
         // A failure outside the model and tools (e.g. the database): end the turn visibly.
-        const message = error instanceof Error ? error.message : String(error);
-        this.options.logger.error('turn failed in session %s: %s', this.id, error);
+        const message = isSqliteFailure(error) ? this.options.store.explainFailure(error).message : error instanceof Error ? error.message : String(error);
+        this.options.logger.error('turn failed in session %s: %s (%s)', this.id, message, error);
         // Tool calls the failed turn stored without results are answered, so the session stays usable.
         this.repairStore('after a failed turn');
         emit({ type: 'turn.complete', text: '', status: 'error', error: message, usage: { ...this.usage } });
@@ -362,7 +367,13 @@ export class AgentSession {
   /** Adds one model call's tokens (and cost) to the session's usage and the store, and tells the client. */
   private recordUsage(response: ChatResponse): void {
     const call = addCallUsage(this.usage, response, this.model.contextMax, this.options.pricing);
-    if (call) this.options.store.addUsage(this.id, call);
+    try {
+      if (call) this.options.store.addUsage(this.id, call);
+    } catch (error) {
+      // The reply matters more than its token count: a full disk must not end the turn here.
+      if (!isDiskWriteFailure(error)) throw error;
+      this.options.logger.warn('usage of session %s not stored: %s', this.id, this.options.store.explainFailure(error).message);
+    }
     this.options.emit({ type: 'usage', usage: { ...this.usage } });
   }
 

@@ -51,6 +51,56 @@ describe('loadConfig', () => {
     expect(loaded.config.model.provider).toBe('openai');
   });
 
+  it('gives the line and column of a YAML syntax error, and the fix', () => {
+    const dir = home({ 'config.yaml': 'agent:\n  max_turns: 5\nmodel:\n  provider: openai\n  default: gpt: 4o\n' });
+    const [problem] = loadConfig(dir).problems;
+    expect(problem).toMatchObject({ kind: 'syntax', line: 5 });
+    expect(formatProblem(problem!)).toMatch(/config\.yaml line 5: is not valid YAML at column 12: Nested mappings.*Fix that line.*runs with default settings/);
+  });
+
+  it('warns about unknown keys with the nearest known key, top level and in sections, on their line', () => {
+    const dir = home({
+      'config.yaml': 'approvels:\n  mode: off\nagent:\n  max_turn: 5\n  max_turns: 7\nmax_retries: 3\nzzzzzz: 1\nstream_stall_timeout: 4\n',
+    });
+    const loaded = loadConfig(dir);
+    expect(loaded.problems.map(formatProblem)).toEqual([
+      `${path.join(dir, 'config.yaml')} line 1: unknown key \`approvels\` — did you mean \`approvals\`? (hermes ignores it)`,
+      `${path.join(dir, 'config.yaml')} line 4: unknown key \`agent.max_turn\` — did you mean \`agent.max_turns\`? (hermes ignores it)`,
+      `${path.join(dir, 'config.yaml')} line 6: unknown key \`max_retries\` (hermes ignores it)`,
+      `${path.join(dir, 'config.yaml')} line 7: unknown key \`zzzzzz\` (hermes ignores it)`,
+      `${path.join(dir, 'config.yaml')} line 8: unknown key \`stream_stall_timeout\` — did you mean \`agent.stream_stall_timeout\`? (hermes ignores it)`,
+    ]);
+    expect(loaded.problems.every((p) => p.kind === 'unknown_key')).toBe(true);
+    // The known key next to the typo still applies; the typo changes nothing.
+    expect(loaded.config.agent.max_turns).toBe(7);
+    expect(loaded.config.approvals.mode).toBe('manual');
+  });
+
+  it('does not report Hermes keys that hermes reads elsewhere or does not implement', () => {
+    const loaded = loadConfig(
+      home({
+        'config.yaml': [
+          'plugins:\n  enabled: [a]\n  hook_callback_timeout: 30\n',
+          'memory:\n  memory_enabled: true\n',
+          'delegation:\n  max_iterations: 50\n',
+          'display:\n  anything: goes\n',
+          'terminal:\n  backend: local\n  timeout: 100\n',
+          'approvals:\n  deny: []\n',
+          'command_allowlist: []\n',
+        ].join(''),
+      }),
+    );
+    expect(loaded.problems).toEqual([]);
+  });
+
+  it('says how to fix an unreadable config.yaml', () => {
+    const dir = home({});
+    fs.mkdirSync(path.join(dir, 'config.yaml'));
+    const [problem] = loadConfig(dir).problems;
+    expect(problem).toMatchObject({ kind: 'unreadable' });
+    expect(formatProblem(problem!)).toMatch(/config\.yaml: is a folder, not a file\. Fix: move it aside/);
+  });
+
   it('treats a missing HERMES_HOME as an empty configuration', () => {
     const loaded = loadConfig(path.join(os.tmpdir(), 'hermes-does-not-exist-' + process.pid));
     expect(loaded.problems).toEqual([]);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ConfigWriteError, appendToConfigList } from './configWriter.ts';
+import { mountSmallDisk, smallDiskUnavailable } from '../../../../scripts/testing/smallDisk.ts';
 
 const tmpHome = () => fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-config-'));
 const read = (home: string) => fs.readFileSync(path.join(home, 'config.yaml'), 'utf8');
@@ -89,5 +90,23 @@ describe('setConfigValue', () => {
     expect(text).toMatch(/plugins:\n\s+disabled:\n\s+- noisy/);
     setConfigValue(home, 'plugins.disabled', undefined);
     expect(fs.readFileSync(path.join(home, 'config.yaml'), 'utf8')).not.toContain('noisy');
+  });
+});
+
+describe('a config.yaml hermes cannot write', () => {
+  it.skipIf(smallDiskUnavailable() !== null)('on a read-only disk: names the file and the fix, and leaves it as it was', () => {
+    const disk = mountSmallDisk(1024 * 1024);
+    try {
+      fs.writeFileSync(path.join(disk.dir, 'config.yaml'), 'approvals:\n  mode: manual\n');
+      disk.makeReadOnly();
+      const write = () => appendToConfigList(disk.dir, 'command_allowlist', 'x');
+      expect(write).toThrow(ConfigWriteError);
+      expect(write).toThrow(
+        `hermes cannot write ${disk.dir}/config.yaml: ${disk.dir} is on a read-only file system. Fix: set HERMES_HOME to a folder on a writable disk. The file was not changed.`,
+      );
+      expect(read(disk.dir)).toBe('approvals:\n  mode: manual\n');
+    } finally {
+      disk.unmount();
+    }
   });
 });

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
+import { describeWriteFailure } from './hermesHome.ts';
 
 export class ConfigWriteError extends Error {
   override name = 'ConfigWriteError';
@@ -60,7 +61,11 @@ function openConfig(home: string): { file: string; doc: Document; existing: stri
 }
 
 function save(file: string, doc: Document, existing: string | null): void {
-  writeAtomically(file, doc.toString(), existing === null ? 0o600 : fs.statSync(file).mode & 0o777);
+  try {
+    writeAtomically(file, doc.toString(), existing === null ? 0o600 : fs.statSync(file).mode & 0o777);
+  } catch (error) {
+    throw new ConfigWriteError(`${describeWriteFailure(file, error)} The file was not changed.`);
+  }
 }
 
 function readIfPresent(file: string): string | null {

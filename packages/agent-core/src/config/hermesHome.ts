@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -13,4 +14,32 @@ export function hermesHome(env: NodeJS.ProcessEnv = process.env): string {
  */
 export function judgeHomes(home: string, env: NodeJS.ProcessEnv): { home: string; hermesHome: string } {
   return { home: env.HOME ?? os.homedir(), hermesHome: home };
+}
+
+/** A path as it can be pasted into a shell. */
+export function shellPath(file: string): string {
+  return /^[\w./~+@%:-]+$/.test(file) ? file : `'${file.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The folder whose permissions decide whether `target` can be created: its nearest existing ancestor. */
+function deciding(target: string): string {
+  let dir = path.dirname(target);
+  while (!fs.existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+/**
+ * Why hermes cannot write `target` (a file under $HERMES_HOME), with the fix, for a failure from
+ * fs or SQLite: permission denied (chmod), a read-only file system, a full disk (free space).
+ */
+export function describeWriteFailure(target: string, error: unknown): string {
+  const code = String((error as { code?: unknown })?.code ?? '');
+  const dir = deciding(target);
+  if (code === 'EACCES' || code === 'EPERM') {
+    const file = fs.existsSync(target) ? ` && chmod u+rw ${shellPath(target)}` : '';
+    return `Permission denied: hermes cannot write ${target}. Fix: chmod u+rwx ${shellPath(dir)}${file} (as the owner), or set HERMES_HOME to a folder you can write.`;
+  }
+  if (code === 'EROFS') return `hermes cannot write ${target}: ${dir} is on a read-only file system. Fix: set HERMES_HOME to a folder on a writable disk.`;
+  if (code === 'ENOSPC' || code === 'SQLITE_FULL') return `hermes cannot write ${target}: the disk is full. Fix: free some space on it (df -h ${shellPath(dir)}).`;
+  return `hermes cannot write ${target}: ${(error as Error)?.message ?? String(error)}.`;
 }

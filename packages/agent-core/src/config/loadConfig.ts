@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { LineCounter, parseDocument, isMap } from 'yaml';
+import { LineCounter, parseDocument, isMap, isScalar, type Document } from 'yaml';
 import { hermesHome } from './hermesHome.ts';
 import { parseDuration } from './duration.ts';
+import { findUnknownKeys } from './unknownKeys.ts';
 
 /** The settings hermes reads from `config.yaml` (unknown keys are kept in `raw` and ignored). */
 export interface HermesConfig {
@@ -61,11 +62,18 @@ export interface HermesConfig {
   raw: Record<string, unknown>;
 }
 
+/**
+ * What kind of mistake: `syntax` (the file is not valid YAML, or not a mapping: all of it is ignored),
+ * `value` (one setting is wrong: its default applies), `unknown_key` (nothing reads it), `unreadable`.
+ */
+export type ConfigProblemKind = 'syntax' | 'value' | 'unknown_key' | 'unreadable';
+
 /** A mistake in a config file that the user must fix; hermes runs on with defaults meanwhile. */
 export interface ConfigProblem {
   file: string;
   line?: number;
   message: string;
+  kind?: ConfigProblemKind;
 }
 
 export interface LoadedConfig {
@@ -195,7 +203,7 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
     text = fs.readFileSync(configFile, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      problems.push({ file: configFile, message: `cannot be read: ${(error as Error).message}` });
+      problems.push({ file: configFile, kind: 'unreadable', message: unreadable(configFile, error) });
     }
   }
 
@@ -203,12 +211,22 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
     const lineCounter = new LineCounter();
     const doc = parseDocument(text, { lineCounter, prettyErrors: false });
     if (doc.errors.length > 0) {
-      for (const err of doc.errors) {
-        const line = lineCounter.linePos(err.pos[0]).line;
-        problems.push({ file: configFile, line, message: `is not valid YAML: ${err.message.split('\n')[0]}` });
-      }
+      // Later errors are mostly echoes of the first; fixing it is the next step either way.
+      const err = doc.errors[0]!;
+      const { line, col } = lineCounter.linePos(err.pos[0]);
+      const more = doc.errors.length > 1 ? ` (and ${doc.errors.length - 1} more after it)` : '';
+      problems.push({
+        file: configFile,
+        line,
+        kind: 'syntax',
+        message: `is not valid YAML at column ${col}: ${err.message.split('\n')[0]}${more}. Fix that line (check the indentation, quotes and brackets there); until then hermes ignores config.yaml and runs with default settings.`,
+      });
     } else if (!isMap(doc.contents)) {
-      problems.push({ file: configFile, message: 'must be a mapping of settings (key: value), not a list or a scalar' });
+      problems.push({
+        file: configFile,
+        kind: 'syntax',
+        message: 'must be a mapping of settings (key: value), not a list or a scalar; hermes ignores it and runs with default settings.',
+      });
     } else {
       const raw = doc.toJS() as Record<string, unknown>;
       config.raw = raw;
@@ -229,6 +247,7 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
           problems.push({
             file: configFile,
             line,
+            kind: 'value',
             message: `\`${check.key}\` must be ${describeKind(check)} (found ${JSON.stringify(value)})`,
           });
           continue;
@@ -237,6 +256,14 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
         const [section, key] = keyPath as [keyof Omit<HermesConfig, 'raw'>, string | undefined];
         if (key === undefined) (config as unknown as Record<string, unknown>)[section] = clean;
         else (config[section] as Record<string, unknown>)[key] = clean;
+      }
+      for (const unknown of findUnknownKeys(raw, CHECKS.map((c) => c.key))) {
+        problems.push({
+          file: configFile,
+          line: keyLine(doc, unknown.path, lineCounter),
+          kind: 'unknown_key',
+          message: `unknown key \`${unknown.key}\`${unknown.suggestion ? ` — did you mean \`${unknown.suggestion}\`?` : ''} (hermes ignores it)`,
+        });
       }
     }
   }
@@ -247,9 +274,25 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
     dotenv = parseEnv(fs.readFileSync(envFile, 'utf8')) as Record<string, string>;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      problems.push({ file: envFile, message: `cannot be read: ${(error as Error).message}` });
+      problems.push({ file: envFile, kind: 'unreadable', message: unreadable(envFile, error) });
     }
   }
 
   return { home, config, dotenv, problems };
+}
+
+/** The line where the last key of `keyPath` is written. */
+function keyLine(doc: Document, keyPath: string[], lines: LineCounter): number | undefined {
+  const parent = keyPath.length === 1 ? doc.contents : doc.getIn(keyPath.slice(0, -1), true);
+  if (!isMap(parent)) return undefined;
+  const key = parent.items.find((item) => isScalar(item.key) && item.key.value === keyPath.at(-1))?.key;
+  return isScalar(key) && key.range ? lines.linePos(key.range[0]).line : undefined;
+}
+
+/** Why a config file could not be read, with the fix for the usual cause (its permissions). */
+function unreadable(file: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return `cannot be read: permission denied. Fix: chmod u+r ${file} (as its owner); until then hermes ignores it.`;
+  if (code === 'EISDIR') return `is a folder, not a file. Fix: move it aside (mv ${file} ${file}.folder); until then hermes ignores it.`;
+  return `cannot be read: ${(error as Error).message}; hermes ignores it until it can.`;
 }

@@ -21,14 +21,15 @@ const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 4
  */
 export function createFileLogger(
   file: string,
-  options: { level?: LogLevel; fallback?: (line: string) => void } = {},
+  options: { level?: LogLevel; fallback?: (line: string) => void; onOpenError?: (error: unknown) => void } = {},
 ): Logger {
   let fd: number | null = null;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fd = fs.openSync(file, 'a', 0o600);
-  } catch {
+  } catch (error) {
     fd = null;
+    options.onOpenError?.(error);
   }
   const fallback = options.fallback ?? writeStderr;
   return lineLogger(options.level, (line) => {

@@ -8,9 +8,10 @@ import { searchMessages, type SearchHit, type SearchOptions } from './messageSea
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { branchSession, explainConstraint, undoLastTurn, updateMessage, type MessagePatch } from './sessionEdits.ts';
 import { findSession, listSessions, type ListOptions, type SessionSummary } from './sessionList.ts';
-import { StoreError } from './storeError.ts';
+import { explainStoreFailure, newerSchemaError, StoreError } from './storeError.ts';
 
 export { StoreError };
+export { explainStoreFailure, isDiskWriteFailure, type StoreProblem } from './storeError.ts';
 export { sanitizeFtsQuery } from './ftsQuery.ts';
 export type { ListOptions, MessagePatch, SearchHit, SearchOptions, SessionSummary };
 
@@ -80,22 +81,63 @@ const now = () => Date.now() / 1000;
 
 /** `$HERMES_HOME/state.db`: sessions and their messages, written before each next side effect. */
 export class SessionStore {
+  /** Writes the disk refused (a full disk), retried before the next append and at close; keyed by owner. */
+  private readonly deferred = new Map<object, () => boolean>();
+  private flushingDeferred = false;
+
   private constructor(readonly db: Database.Database) {}
 
-  static open(file: string): SessionStore {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const existed = fs.existsSync(file);
-    const db = new Database(file);
+  /** The database file. */
+  get file(): string {
+    return this.db.name;
+  }
+
+  /** A failure of this store (e.g. SQLITE_FULL) as a StoreError naming the file and the fix. */
+  explainFailure(error: unknown): StoreError {
+    return explainStoreFailure(this.file, error);
+  }
+
+  /** Keeps a write that failed for lack of space; `retry` returns true once it went through. */
+  deferWrite(owner: object, retry: () => boolean): void {
+    this.deferred.set(owner, retry);
+  }
+
+  cancelDeferred(owner: object): void {
+    this.deferred.delete(owner);
+  }
+
+  /** Retries deferred writes, oldest first, so that what was shown earlier is stored before what comes next. */
+  private flushDeferred(): void {
+    if (this.deferred.size === 0 || this.flushingDeferred) return;
+    this.flushingDeferred = true;
     try {
+      for (const [owner, retry] of [...this.deferred]) if (retry()) this.deferred.delete(owner);
+    } finally {
+      this.flushingDeferred = false;
+    }
+  }
+
+  /** Opens (or creates) the database; a file that cannot be used throws a StoreError naming it and the fix. */
+  static open(file: string): SessionStore {
+    let db: Database.Database | undefined;
+    try {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const existed = fs.existsSync(file);
+      db = new Database(file);
       if (!existed) fs.chmodSync(file, 0o600);
+      // busy_timeout first: the WAL switch itself waits for a lock another process holds.
+      db.pragma('busy_timeout = 5000');
+      // Before any write (the WAL switch writes the header): a newer hermes's file is left untouched.
+      refuseNewerSchema(db, file);
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
-      db.pragma('busy_timeout = 5000');
       db.pragma('foreign_keys = ON');
       migrate(db, file);
     } catch (error) {
-      db.close();
-      throw error;
+      // Explained before closing: closing may remove the -wal file the fix has to mention.
+      const explained = explainStoreFailure(file, error);
+      db?.close();
+      throw explained;
     }
     return new SessionStore(db);
   }
@@ -129,6 +171,7 @@ export class SessionStore {
 
   /** Appends a message and bumps the session's counters in one transaction; returns the row id. */
   appendMessage(sessionId: string, message: NewMessage): number {
+    this.flushDeferred();
     const insert = this.db.prepare(
       `INSERT INTO messages (session_id, role, content, tool_calls, tool_args_text, tool_name, tool_call_id, reasoning, status, timestamp)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -267,17 +310,24 @@ export class SessionStore {
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    try {
+      // The last chance for a reply the disk refused: it is written now if space was freed.
+      this.flushDeferred();
+    } finally {
+      this.db.close();
+    }
   }
 }
 
-function migrate(db: Database.Database, file: string): void {
+function refuseNewerSchema(db: Database.Database, file: string): number {
   const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > SCHEMA_VERSION) {
-    throw new StoreError(
-      `${file} was written by a newer hermes (schema ${version}; this one knows up to ${SCHEMA_VERSION}). Upgrade hermes, or point HERMES_HOME elsewhere.`,
-    );
-  }
+  if (version > SCHEMA_VERSION) throw newerSchemaError(file, version, SCHEMA_VERSION);
+  return version;
+}
+
+function migrate(db: Database.Database, file: string): void {
+  const version = refuseNewerSchema(db, file);
   for (let v = version; v < SCHEMA_VERSION; v += 1) {
     db.transaction(() => {
       db.exec(MIGRATIONS[v]!);

@@ -1,4 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { shellPath } from '../config/hermesHome.ts';
+
+/** What is wrong with state.db (or its folder), so front ends can word it or react to it. */
+export type StoreProblem =
+  | 'not_a_database'
+  | 'corrupt'
+  | 'truncated'
+  | 'locked'
+  | 'permission'
+  | 'read_only'
+  | 'disk_full'
+  | 'io'
+  | 'newer_schema';
+
 /** A session-store failure with a message the user can act on. */
 export class StoreError extends Error {
   override name = 'StoreError';
+  constructor(
+    message: string,
+    readonly problem?: StoreProblem,
+    readonly file?: string,
+  ) {
+    super(message);
+  }
+}
+
+const SQLITE_MAGIC = 'SQLite format 3\0';
+const HEADER_BYTES = 100;
+
+/** The "move it aside" fix, including the -wal/-shm files next to it (a stale WAL must not meet a new database). */
+function moveAsideFix(file: string): string {
+  const moves = [file, `${file}-wal`, `${file}-shm`]
+    .filter((f, i) => i === 0 || fs.existsSync(f))
+    .map((f) => `mv ${shellPath(f)} ${shellPath(`${f}.broken`)}`);
+  return `Fix: move it aside (${moves.join(' && ')}); hermes then creates a new, empty one. Your old sessions stay in the moved file.`;
+}
+
+/** Reads the first bytes of `file` to say how it is broken (called only once SQLite refused it). */
+function diagnoseHeader(file: string): { problem: StoreProblem; what: string } | null {
+  let size: number;
+  let header: Buffer;
+  try {
+    size = fs.statSync(file).size;
+    const fd = fs.openSync(file, 'r');
+    try {
+      header = Buffer.alloc(Math.min(size, HEADER_BYTES));
+      fs.readSync(fd, header, 0, header.length, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+  const start = header.subarray(0, 16).toString('latin1');
+  if (size >= 16 && start !== SQLITE_MAGIC) {
+    if (SQLITE_MAGIC.startsWith(start.slice(0, 6)) || start.startsWith('SQLite')) {
+      return { problem: 'not_a_database', what: 'its SQLite header is damaged' };
+    }
+    const printable = [...header].every((b) => b === 9 || b === 10 || b === 13 || (b >= 32 && b < 127) || b >= 0xc2);
+    return printable
+      ? { problem: 'not_a_database', what: 'it is a text file, not a SQLite database' }
+      : { problem: 'not_a_database', what: 'it does not start with a SQLite header (the header is damaged or this is another kind of file)' };
+  }
+  if (size < HEADER_BYTES) return { problem: 'truncated', what: `it is truncated: only ${size} bytes are left` };
+  // Bytes 16-17: page size (1 means 65536); bytes 28-31: the database size in pages.
+  const rawPageSize = header.readUInt16BE(16);
+  const pageSize = rawPageSize === 1 ? 65536 : rawPageSize;
+  const pages = header.readUInt32BE(28);
+  if (pages > 0 && pageSize * pages > size) {
+    return { problem: 'truncated', what: `it is truncated: ${size} bytes of the ${pageSize * pages} its header promises` };
+  }
+  return null;
+}
+
+const code = (error: unknown): string => String((error as { code?: unknown })?.code ?? '');
+
+/** True for an error SQLite raised (better-sqlite3 puts its code, `SQLITE_…`, on the error). */
+export function isSqliteFailure(error: unknown): boolean {
+  return code(error).startsWith('SQLITE_');
+}
+
+/** True for the failures that mean "no room left on the disk" or "the disk failed the write". */
+export function isDiskWriteFailure(error: unknown): boolean {
+  const c = code(error);
+  return c === 'SQLITE_FULL' || c.startsWith('SQLITE_IOERR') || c === 'ENOSPC' || c === 'EIO';
+}
+
+/**
+ * Turns a failure to open or use state.db into a StoreError naming the file, what is wrong and the
+ * fix. `error` is what better-sqlite3 or fs threw; anything not recognized keeps its own words.
+ */
+export function explainStoreFailure(file: string, error: unknown): StoreError {
+  if (error instanceof StoreError) return error;
+  const c = code(error);
+  const said = (error as Error)?.message ?? String(error);
+  const dir = path.dirname(file);
+  const make = (problem: StoreProblem, text: string) => new StoreError(text, problem, file);
+  if (c === 'ENOTDIR' || c === 'EEXIST') {
+    return make('not_a_database', `${dir} is not a folder, so hermes cannot keep ${file} there. Fix: set HERMES_HOME to a folder, or move ${shellPath(dir)} aside.`);
+  }
+  if (isFolder(file)) {
+    return make('not_a_database', `The session database ${file} is a folder, not a file. Fix: move it aside (mv ${shellPath(file)} ${shellPath(`${file}.folder`)}); hermes then creates a new, empty one.`);
+  }
+  if (c === 'SQLITE_NOTADB' || c.startsWith('SQLITE_CORRUPT')) {
+    const diagnosis = diagnoseHeader(file);
+    const problem = diagnosis?.problem ?? (c === 'SQLITE_NOTADB' ? 'not_a_database' : 'corrupt');
+    const what = diagnosis?.what ?? (c === 'SQLITE_NOTADB' ? 'it is not a SQLite database' : 'it is damaged (SQLite: "database disk image is malformed")');
+    return make(problem, `The session database ${file} cannot be used: ${what}. ${moveAsideFix(file)}`);
+  }
+  if (c.startsWith('SQLITE_BUSY') || c.startsWith('SQLITE_LOCKED')) {
+    return make(
+      'locked',
+      `The session database ${file} is locked by another program (SQLite: "${said}"). Fix: close the other hermes (or whatever holds it open: fuser ${shellPath(file)}), then start hermes again.`,
+    );
+  }
+  if (c === 'SQLITE_FULL' || c === 'ENOSPC') {
+    return make('disk_full', `The disk holding ${dir} is full: ${file} cannot be written. Fix: free some space on that disk (df -h ${shellPath(dir)}), then try again.`);
+  }
+  const denied = c.startsWith('SQLITE_READONLY') || c.startsWith('SQLITE_CANTOPEN') || c === 'SQLITE_PERM' || c === 'EACCES' || c === 'EPERM';
+  if (c === 'EROFS' || (denied && isReadOnlyFs(dir))) {
+    return make('read_only', `${dir} is on a read-only file system, so ${file} cannot be written. Fix: set HERMES_HOME to a folder on a writable disk.`);
+  }
+  if (denied) {
+    return make(
+      'permission',
+      `Permission denied: hermes cannot write the session database ${file} (it needs to write the file and create files next to it in ${dir}). Fix: chmod u+rwx ${shellPath(dir)}${fs.existsSync(file) ? ` && chmod u+rw ${shellPath(file)}` : ''} (as the owner), or set HERMES_HOME to a folder you can write.`,
+    );
+  }
+  if (c.startsWith('SQLITE_IOERR') || c === 'EIO') {
+    return make('io', `The disk reported an error while hermes used ${file} (SQLite: "${said}"). Fix: check the disk (free space: df -h ${shellPath(dir)}; kernel log: dmesg), then try again.`);
+  }
+  return make('io', `The session database ${file} cannot be used: ${said}`);
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `dir` sits on a file system mounted read-only (root ignores permission bits, never this). */
+function isReadOnlyFs(dir: string): boolean {
+  try {
+    const probe = path.join(dir, `.hermes-write-probe-${process.pid}`);
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe, { force: true });
+    return false;
+  } catch (error) {
+    return code(error) === 'EROFS';
+  }
+}
+
+/** The refusal of a database written by a newer hermes. */
+export function newerSchemaError(file: string, version: number, known: number): StoreError {
+  return new StoreError(
+    `The session database ${file} was written by a newer hermes (schema ${version}; this one knows up to ${known}). Upgrade hermes to open it, or set HERMES_HOME to another folder to start afresh with this version.`,
+    'newer_schema',
+    file,
+  );
 }

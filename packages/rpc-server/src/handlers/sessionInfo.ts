@@ -1,5 +1,5 @@
-import type { StoredMessage } from '@hermes/agent-core';
-import type { SessionInfo, TranscriptMessage } from '../protocol/index.ts';
+import type { HermesRuntime, StoredMessage } from '@hermes/agent-core';
+import type { ConfigProblemInfo, SessionInfo, TranscriptMessage } from '../protocol/index.ts';
 import { toWireUsage } from '../bridge/eventBridge.ts';
 import type { LiveSession } from '../server/liveSessions.ts';
 import type { HandlerContext } from './context.ts';
@@ -9,11 +9,13 @@ export function sessionInfo(ctx: HandlerContext, session: LiveSession): SessionI
   const { agent } = session;
   const stored = runtime.store.getSession(agent.id);
   const problem = setupProblem(ctx, session);
+  const configProblems = configProblemInfos(ctx.runtime);
   return {
     model: agent.modelName || '(none)',
     provider: agent.providerId || '(none)',
     ...(ctx.demo ? { demo: true } : {}),
     ...(problem ? { setup_hint: problem } : {}),
+    ...(configProblems.length ? { config_problems: configProblems } : {}),
     ...(agent.baseUrl ? { base_url: agent.baseUrl } : {}),
     cwd: session.agent.cwd,
     title: stored?.title ?? null,
@@ -27,12 +29,18 @@ export function sessionInfo(ctx: HandlerContext, session: LiveSession): SessionI
   };
 }
 
-/** Config mistakes and a missing model, in words the user can act on; null when all is well. */
+/**
+ * What to do so that the session can answer, when it cannot: the missing model, with the config
+ * mistakes that may be why; null when a model is there (config mistakes then go in config_problems).
+ */
 export function setupProblem(ctx: HandlerContext, session: LiveSession): string | null {
-  const parts = [...ctx.runtime.configProblems];
   const unavailable = session.agent.unavailable;
-  if (unavailable) parts.push(unavailable);
-  return parts.length ? parts.join('\n') : null;
+  return unavailable ? [...ctx.runtime.configProblems, unavailable].join('\n') : null;
+}
+
+/** The runtime's config problems for the wire, each with its kind (toolset mistakes are `value`s). */
+export function configProblemInfos(runtime: HermesRuntime): ConfigProblemInfo[] {
+  return runtime.configProblems.map((text, i) => ({ kind: runtime.loaded.problems[i]?.kind ?? 'value', text }));
 }
 
 export function toTranscript(messages: StoredMessage[]): TranscriptMessage[] {

@@ -1,4 +1,4 @@
-import type { SessionInfo, TurnStatus, Usage } from './types.ts';
+import type { ConfigProblemInfo, SessionInfo, TurnStatus, Usage } from './types.ts';
 
 /** Every event is a notification with this method name. */
 export const EVENT_METHOD = 'event';
@@ -31,6 +31,8 @@ export interface GatewayReadyPayload {
   version: string;
   protocol: number;
   pid: number;
+  /** Mistakes in config.yaml or .env (the same list session.info carries); absent when there are none. */
+  config_problems?: ConfigProblemInfo[];
 }
 
 export interface MessageDeltaPayload {

@@ -12,4 +12,5 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './limits.ts';
 export * from './methods.ts';
+export * from './startup.ts';
 export * from './types.ts';

@@ -42,14 +42,27 @@ export interface Usage {
 
 export type ApprovalMode = 'manual' | 'off';
 
+/** A mistake in config.yaml or .env, found when the backend started. */
+export interface ConfigProblemInfo {
+  /**
+   * `syntax`: the file is not valid YAML (or not a mapping) and is ignored as a whole; `value`: one
+   * setting is wrong and its default applies; `unknown_key`: nothing reads the key (a typo?); `unreadable`.
+   */
+  kind: 'syntax' | 'value' | 'unknown_key' | 'unreadable';
+  /** One line: the file (and line), what is wrong, and the fix. */
+  text: string;
+}
+
 /** The `session.info` payload and the `info` field of session results. */
 export interface SessionInfo {
   model: string;
   provider: string;
   /** True when this session talks to the scripted demo model, not a real one. */
   demo?: boolean;
-  /** Set when no usable model is configured: what the user must do. */
+  /** Set when no usable model is configured: what the user must do (config problems included, as they may be why). */
   setup_hint?: string;
+  /** Mistakes in config.yaml or .env that hermes runs on despite; absent when there are none. */
+  config_problems?: ConfigProblemInfo[];
   base_url?: string;
   cwd: string;
   title: string | null;

@@ -10,8 +10,9 @@ import { commandHandlers } from '../handlers/commandHandlers.ts';
 import { approvalHandlers } from '../handlers/approvalHandlers.ts';
 import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.ts';
 import { sessionKeeper } from '../handlers/sessionKeeper.ts';
+import { configProblemInfos } from '../handlers/sessionInfo.ts';
 import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
-import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type HermesEvent } from '../protocol/index.ts';
+import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type HermesEvent } from '../protocol/index.ts';
 import { createNdjsonConnection } from '../transport/index.ts';
 import type { LiveSessions } from './liveSessions.ts';
 import { buildCommandRegistry } from './plugins.ts';
@@ -105,7 +106,7 @@ export function startBackend(options: BackendOptions): Backend {
       void shutdown('input closed').then(resolve);
     });
   });
-  listenAndAnnounce(connection, options.version, logger);
+  listenAndAnnounce(connection, options.version, logger, configProblemInfos(runtime));
   const model = runtime.model.ok ? `${runtime.model.model.provider}/${runtime.model.model.model}` : 'none configured';
   logger.info('backend ready (pid %d, model %s)', process.pid, model);
   return { closed, shutdown };
@@ -138,12 +139,12 @@ export function clientConnection(input: Readable, output: Writable, logger: Logg
   });
 }
 
-export function listenAndAnnounce(connection: MessageConnection, version: string, logger: Logger): void {
+export function listenAndAnnounce(connection: MessageConnection, version: string, logger: Logger, configProblems: ConfigProblemInfo[] = []): void {
   connection.onError(([error]) => logger.warn('transport: %s', error));
   connection.listen();
   const ready: HermesEvent = {
     type: EventType.GatewayReady,
-    payload: { version, protocol: PROTOCOL_VERSION, pid: process.pid },
+    payload: { version, protocol: PROTOCOL_VERSION, pid: process.pid, ...(configProblems.length ? { config_problems: configProblems } : {}) },
   };
   connection.sendNotification(EVENT_METHOD, ready).catch((error: unknown) => logger.warn('could not send gateway.ready: %s', (error as Error).message));
 }

@@ -7,6 +7,7 @@ import type { HermesEvent } from '@hermes/rpc-server/protocol';
 import type { Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
 import { BackendProcess } from '../rpc/backendProcess.ts';
+import { reportConfigProblems, reportFailure } from './withBackend.ts';
 
 export interface ChatOptions {
   prompt: string;
@@ -31,11 +32,13 @@ export async function runChat(options: ChatOptions, io: ChatIo, logger: Logger):
   });
   let onSigint: (() => void) | undefined;
   try {
-    await backend.waitReady();
+    reportConfigProblems(await backend.waitReady(), io);
     const session = await client.request('session.create', { cwd: options.cwd });
     const sid = session.session_id;
     if (session.info.setup_hint) {
-      io.stderr.write(`hermes: ${session.info.setup_hint}\n`);
+      // The config problems in the hint are on stderr already.
+      const printed = new Set(session.info.config_problems?.map((p) => p.text));
+      io.stderr.write(`hermes: ${session.info.setup_hint.split('\n').filter((line) => !printed.has(line)).join('\n')}\n`);
       return 2;
     }
     if (options.yolo) await client.request('config.set', { key: 'yolo', value: true, session_id: sid });
@@ -63,9 +66,7 @@ export async function runChat(options: ChatOptions, io: ChatIo, logger: Logger):
     }
     return payload.status === 'interrupted' ? 130 : 0;
   } catch (error) {
-    io.stderr.write(`hermes: ${error instanceof Error ? error.message : String(error)}\n`);
-    const tail = backend.stderrTail(20);
-    if (backend.hasExited && tail.length) io.stderr.write(`${tail.join('\n')}\n`);
+    reportFailure('hermes', error, backend, io);
     return 1;
   } finally {
     if (onSigint) process.off('SIGINT', onSigint);

@@ -1,4 +1,5 @@
 /** Runs one command-line action against a backend process started for it, then stops the backend. */
+import { findStartupError, type GatewayReadyPayload } from '@hermes/rpc-server/protocol';
 import { errorMessage } from '../app/rpcErrors.ts';
 import type { Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
@@ -25,17 +26,34 @@ export async function withBackend(
 ): Promise<number> {
   const backend = new BackendProcess(backendCommand(backendOptions), logger);
   try {
-    await backend.waitReady();
+    reportConfigProblems(await backend.waitReady(), io);
     return (await action(backend.client)) ?? 0;
   } catch (error) {
     logger.warn(`${label} failed`, { error });
-    io.stderr.write(`${label}: ${errorMessage(error)}\n`);
-    const tail = backend.stderrTail(20);
-    if (backend.hasExited && tail.length) io.stderr.write(`${tail.join('\n')}\n`);
+    reportFailure(label, error, backend, io);
     return error instanceof CommandFailure ? error.code : 1;
   } finally {
     await backend.shutdown(2_000);
   }
+}
+
+/** Config mistakes, once per command on stderr before its output: a typo may be why a setting did nothing. */
+export function reportConfigProblems(ready: GatewayReadyPayload, io: ChatIo): void {
+  for (const problem of ready.config_problems ?? []) {
+    io.stderr.write(`hermes: ${problem.kind === 'unknown_key' ? 'warning' : 'config problem'}: ${problem.text}\n`);
+  }
+}
+
+/**
+ * Why the command failed: the backend's own startup error when it wrote one (it names the file and
+ * the fix), else the error; then what else the backend printed, without repeats or stack frames.
+ */
+export function reportFailure(label: string, error: unknown, backend: BackendProcess, io: ChatIo): void {
+  const tail = backend.hasExited ? backend.stderrTail(20) : [];
+  const startupError = findStartupError(tail);
+  io.stderr.write(`${label}: ${startupError ?? errorMessage(error)}\n`);
+  const rest = tail.filter((line) => !(startupError && line.includes(startupError)) && !/^\s+at /.test(line) && line.trim() !== '');
+  if (rest.length) io.stderr.write(`${rest.join('\n')}\n`);
 }
 
 /**

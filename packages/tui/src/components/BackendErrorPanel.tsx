@@ -1,28 +1,62 @@
+import { findStartupError } from '@hermes/rpc-server/protocol';
 import { Box, Text } from 'ink';
+import { wrapRows } from '../layout/foldRows.ts';
 
 /** Lines of the backend's stderr shown with a startup or exit error. */
 export const STDERR_LINES_SHOWN = 12;
+/** Border and padding around the panel's text. */
+const CHROME_COLUMNS = 4;
+
+interface PanelText {
+  /** What went wrong, wrapped to the panel: the backend's own startup error (file, problem, fix) when it wrote one. */
+  headline: string[];
+  /** Other lines it wrote, wrapped, at most STDERR_LINES_SHOWN rows (stack frames left to the log). */
+  tail: string[];
+  footer: string[];
+}
+
+/** Lays the panel's text out in rows of the panel's width, so all of it shows and App can count it. */
+function panelText(message: string, stderrTail: string[], logFile: string, width: number): PanelText {
+  const columns = Math.max(10, width - CHROME_COLUMNS);
+  const startupError = findStartupError(stderrTail);
+  const headline = startupError ? `hermes could not start: ${startupError}` : message;
+  const rest = stderrTail.filter(
+    (line) => line.trim() !== '' && !/^\s+at /.test(line) && !(startupError && line.includes(startupError)),
+  );
+  return {
+    headline: wrapRows(headline, columns),
+    tail: rest.flatMap((line) => wrapRows(line, columns)).slice(-STDERR_LINES_SHOWN),
+    footer: wrapRows(`More in ${logFile}. Press Ctrl+C twice to exit.`, columns),
+  };
+}
 
 /** The backend failed to start or died: say so, with the last things it printed. */
-export function BackendErrorPanel({ message, stderrTail, logFile }: { message: string; stderrTail: string[]; logFile: string }) {
-  const tail = stderrTail.filter((line) => line.trim() !== '').slice(-STDERR_LINES_SHOWN);
+export function BackendErrorPanel({ message, stderrTail, logFile, width }: { message: string; stderrTail: string[]; logFile: string; width: number }) {
+  const { headline, tail, footer } = panelText(message, stderrTail, logFile, width);
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor="red" paddingX={1} marginTop={1}>
-      <Text color="red" bold>
-        {message}
-      </Text>
-      {tail.length > 0 ? <Text dimColor>last lines it wrote to stderr:</Text> : null}
-      {tail.map((line, index) => (
-        <Text key={index} wrap="truncate-end">
-          {line}
+    <Box flexDirection="column" borderStyle="round" borderColor="red" paddingX={1} marginTop={1} width={width}>
+      {headline.map((row, index) => (
+        <Text key={`h${index}`} color="red" bold wrap="truncate-end">
+          {row}
         </Text>
       ))}
-      <Text dimColor>More in {logFile}. Press Ctrl+C twice to exit.</Text>
+      {tail.length > 0 ? <Text dimColor>last lines it wrote to stderr:</Text> : null}
+      {tail.map((row, index) => (
+        <Text key={`t${index}`} wrap="truncate-end">
+          {row}
+        </Text>
+      ))}
+      {footer.map((row, index) => (
+        <Text key={`f${index}`} dimColor wrap="truncate-end">
+          {row}
+        </Text>
+      ))}
     </Box>
   );
 }
 
-export function errorPanelRows(message: string, stderrTail: string[], width: number): number {
-  const messageRows = Math.ceil(Math.max(1, message.length) / Math.max(10, width - 4));
-  return Math.min(stderrTail.filter((line) => line.trim() !== '').length, STDERR_LINES_SHOWN) + messageRows + 6;
+export function errorPanelRows(message: string, stderrTail: string[], logFile: string, width: number): number {
+  const { headline, tail, footer } = panelText(message, stderrTail, logFile, width);
+  // Top margin and two border rows, plus the "last lines" label when there is a tail.
+  return headline.length + (tail.length ? tail.length + 1 : 0) + footer.length + 3;
 }

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import type { TranscriptItem } from '../state/viewState.ts';
 import { Header } from './Header.tsx';
+import { ConfigProblemsPanel } from './ConfigProblemsPanel.tsx';
 import { SetupPanel } from './SetupPanel.tsx';
 import { ShellEntry } from './ShellEntry.tsx';
 import { ToolLine } from './ToolLine.tsx';
@@ -78,7 +79,9 @@ function EntryBody({ item }: { item: TranscriptItem }) {
     case 'tool':
       return <ToolLine tool={item.tool} />;
     case 'setup':
-      return <SetupPanel hint={item.hint} />;
+      return <SetupPanel hint={item.hint} title={item.title} />;
+    case 'config':
+      return <ConfigProblemsPanel problems={item.problems} />;
     case 'shell':
       return <ShellEntry result={item} />;
     case 'command':

@@ -57,6 +57,8 @@ function lines(state: ViewState): string[] {
         return [`${item.level}: ${item.text}`];
       case 'setup':
         return [];
+      case 'config':
+        return item.problems.map((p) => `config: ${p.text}`);
       case 'shell':
         return [`shell ${item.command} → ${item.code}: ${item.stdout}${item.stderr}`];
       case 'command':
@@ -175,6 +177,23 @@ describe('reducer', () => {
     expect(afterSubmit.busy).toBe(false);
     const configured = reduceAll(afterSubmit, [ev('session.info', info({ setup_hint: '' }))]);
     expect(configured.setup).toBeUndefined();
+  });
+
+  it('prints config problems once, titled by what is wrong, when a model answers', () => {
+    const problems = [{ kind: 'unknown_key' as const, text: '/h/config.yaml line 1: unknown key `approvels` — did you mean `approvals`?' }];
+    const state = reduceAll(initialViewState(), [opened({ config_problems: problems }), ev('session.info', info({ config_problems: problems }))]);
+    expect(state.setup).toBeUndefined();
+    expect(lines(state)).toEqual([`config: ${problems[0]!.text}`]);
+    // A new session in the same run does not print them again.
+    expect(lines(reduceAll(state, [opened({ config_problems: problems })])).filter((l) => l.startsWith('config:'))).toHaveLength(1);
+  });
+
+  it('titles the setup panel by the broken config when that is why no model is configured', () => {
+    const problems = [{ kind: 'syntax' as const, text: '/h/config.yaml line 3: is not valid YAML at column 4: …' }];
+    const state = reduceAll(initialViewState(), [opened({ setup_hint: `${problems[0]!.text}\nNo model`, config_problems: problems, model: '', provider: '' })]);
+    const setup = state.transcript.find((item) => item.kind === 'setup');
+    expect(setup).toMatchObject({ title: expect.stringMatching(/^config\.yaml has a syntax error.*no model is configured/) });
+    expect(state.transcript.some((item) => item.kind === 'config')).toBe(false);
   });
 
   it('shows a session error outside setup as an error line', () => {

@@ -1,5 +1,6 @@
 /** The pure reducer from backend events and local actions to the view state. */
 import { ErrorCode, type HermesEvent, type SessionInfo } from '@hermes/rpc-server/protocol';
+import { configHeadline } from './configProblems.ts';
 import { itemsFromHistory, type NewItem } from './historyItems.ts';
 import { splitFinishedParagraphs } from './paragraphSplit.ts';
 import { changePrompt, openPrompt, removePrompt, withdrawnNotice } from './promptQueue.ts';
@@ -37,12 +38,23 @@ function commitLiveText(state: ViewState, live: LiveTurn, mode: 'all' | 'paragra
   return [next, { ...live, text: '', committed: true }];
 }
 
-/** Applies the session's setup hint: shown in the transcript when it first appears or changes. */
+/**
+ * Applies the session's setup hint and config problems: shown in the transcript when they first
+ * appear or change. Without a model the hint carries the config problems (they may be why), and its
+ * title then says the config is at fault rather than only that no model is configured.
+ */
 function withSetup(state: ViewState, info: SessionInfo): ViewState {
   const hint = info.setup_hint?.trim();
-  if (!hint) return state.setup ? { ...state, setup: undefined } : state;
+  const problems = info.config_problems ?? [];
+  if (!hint) {
+    const cleared = state.setup ? { ...state, setup: undefined } : state;
+    const shown = problems.map((p) => p.text).join('\n');
+    if (!shown || cleared.configShown === shown) return cleared;
+    return append({ ...cleared, configShown: shown }, { kind: 'config', problems });
+  }
   if (state.setup?.hint === hint) return state;
-  return append({ ...state, setup: { hint } }, { kind: 'setup', hint });
+  const title = problems.length ? `${configHeadline(problems)} · no model is configured, so hermes cannot answer yet` : undefined;
+  return append({ ...state, setup: { hint } }, { kind: 'setup', hint, ...(title ? { title } : {}) });
 }
 
 function withdraw(state: ViewState, id: string, reason: string): ViewState {

@@ -2,6 +2,7 @@
 import type {
   ApprovalChoice,
   ApprovalFinding,
+  ConfigProblemInfo,
   HermesEvent,
   RequestCancelPayload,
   ServerRequestMap,
@@ -62,8 +63,10 @@ export type TranscriptItem =
    */
   | { kind: 'assistant'; id: number; text: string; continued: boolean; status?: Exclude<TurnStatus, 'complete'>; error?: string }
   | { kind: 'tool'; id: number; tool: ToolCallView }
-  /** How to configure a model, printed once when the session has none. */
-  | { kind: 'setup'; id: number; hint: string }
+  /** How to configure a model, printed once when the session has none; `title` says why when the config is at fault. */
+  | { kind: 'setup'; id: number; hint: string; title?: string }
+  /** Mistakes in config.yaml that hermes runs on despite (a model answers), printed once. */
+  | { kind: 'config'; id: number; problems: ConfigProblemInfo[] }
   /** A `!cmd` the user ran, with what it printed (`code` 126 with a `BLOCKED:` stderr: the gate refused it). */
   | { kind: 'shell'; id: number; command: string; stdout: string; stderr: string; code: number }
   | { kind: 'notice'; id: number; level: NoticeLevel; text: string }
@@ -103,6 +106,8 @@ export interface ViewState {
   status: string;
   /** Set while no usable model is configured: the backend's hint on how to configure one. */
   setup?: { hint: string };
+  /** The config problems already printed (their text), so a new session does not repeat them. */
+  configShown?: string;
   exitArmed: boolean;
   /** Questions from the backend, oldest first; the first one's card is on screen. */
   prompts: PendingPrompt[];

@@ -70,6 +70,8 @@ export interface SpawnOptions {
   cwd?: string;
   /** Run the TypeScript sources through tsx instead of the bundle (slower; for development). */
   fromSource?: boolean;
+  /** Run hermes as this user (needs root), e.g. to meet permissions that root would ignore. */
+  user?: { uid: number; gid: number };
 }
 
 export function spawnHermes(options: SpawnOptions = {}): HermesPty {
@@ -94,6 +96,7 @@ export function spawnHermes(options: SpawnOptions = {}): HermesPty {
     rows,
     cwd: options.cwd ?? process.cwd(),
     env,
+    ...(options.user ?? {}),
   });
   const rawLog = process.env.HERMES_PTY_RAW_LOG;
   let raw = '';

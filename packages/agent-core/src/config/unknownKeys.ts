@@ -1,0 +1,98 @@
+/**
+ * Finds keys in config.yaml that nothing reads (typos such as `approvels:`), with the nearest known
+ * key as a suggestion. Known keys are the ones hermes checks (loadConfig's CHECKS, passed in) plus
+ * the ones below, which Hermes documents and other packages read or hermes does not implement yet:
+ * those are never reported as typos.
+ */
+import { closest, distance } from 'fastest-levenshtein';
+
+/**
+ * Hermes's config.yaml keys (shared/reference/hermes-core.md §9.3) that loadConfig does not check.
+ * A section mapped to a list has only those sub-keys (besides the checked ones); `null` means its
+ * sub-keys are not known here and are left alone.
+ */
+const OTHER_KNOWN_KEYS: Readonly<Record<string, readonly string[] | null>> = {
+  // Read by plugin-host from the raw config.
+  plugins: ['enabled', 'disabled', 'entries', 'hook_callback_timeout', 'register_timeout', 'allow_deprecated_imports'],
+  model: ['api_key', 'api_mode', 'max_tokens'],
+  agent: ['max_verify_nudges', 'disabled_toolsets'],
+  terminal: ['backend', 'cwd', 'env_passthrough'],
+  approvals: ['cron_mode', 'single_query_mode', 'unattended_mode', 'denial_breaker_threshold', 'deny'],
+  compression: ['target_ratio', 'protect_last_n', 'protect_first_n', 'max_attempts', 'in_place'],
+  ...Object.fromEntries(
+    [
+      'providers', 'fallback_providers', 'credential_pool_strategies', 'database', 'runtime', 'max_concurrent_sessions',
+      'max_live_sessions', 'session', 'sessions', 'web', 'browser', 'checkpoints', 'context_file_max_chars',
+      'context_file_read_timeout', 'file_read_max_chars', 'mcp_discovery_timeout', 'mcp_single_query_discovery_timeout',
+      'mcp', 'mcp_servers', 'tool_loop_guardrails', 'prompt_caching', 'openrouter', 'bedrock', 'auxiliary', 'display',
+      'dashboard', 'privacy', 'tts', 'stt', 'voice', 'wake_word', 'human_delay', 'context', 'memory', 'delegation',
+      'prefill_messages_file', 'goals', 'loops', 'moa', 'skills', 'curator', 'honcho', 'timezone', 'slack', 'discord',
+      'whatsapp', 'telegram', 'mattermost', 'matrix', 'quick_commands', 'platform_hints', 'hooks', 'hooks_auto_accept',
+      'personalities', 'security', 'cron', 'kanban', 'bot_mode', 'code_execution', 'tools', 'logging', 'model_catalog',
+      'model_overrides', 'models_dev', 'network', 'monitoring', 'gateway', 'streaming', 'onboarding', 'telemetry',
+      'doctor', 'updates',
+    ].map((key) => [key, null]),
+  ),
+};
+
+export interface UnknownKey {
+  /** Dotted path of the unknown key, e.g. `approvels` or `agent.max_turn`. */
+  key: string;
+  path: string[];
+  /** The nearest known key (dotted), when one is close enough to be a likely typo. */
+  suggestion?: string;
+}
+
+/** Sub-keys known for each section: `null` for a section whose sub-keys are not checked. */
+function knownTree(checkedKeys: readonly string[]): Map<string, Set<string> | null> {
+  const tree = new Map<string, Set<string> | null>();
+  const add = (section: string, sub: string | undefined) => {
+    if (!tree.has(section)) tree.set(section, sub === undefined ? null : new Set());
+    const subs = tree.get(section);
+    if (sub !== undefined && subs) subs.add(sub);
+  };
+  for (const key of checkedKeys) {
+    const [section, sub] = key.split('.', 2) as [string, string | undefined];
+    add(section, sub);
+  }
+  for (const [section, subs] of Object.entries(OTHER_KNOWN_KEYS)) {
+    if (subs === null) {
+      if (!tree.has(section)) tree.set(section, null);
+      continue;
+    }
+    for (const sub of subs) add(section, sub);
+  }
+  return tree;
+}
+
+/** Close enough to be a slip of the keyboard: about a third of the word, at least one edit, at most three. */
+function nearest(word: string, candidates: readonly string[]): string | undefined {
+  if (candidates.length === 0) return undefined;
+  const best = closest(word, candidates as string[]);
+  const limit = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
+  return distance(word, best) <= limit ? best : undefined;
+}
+
+/** The keys of `raw` (config.yaml as plain data) that no part of hermes reads. */
+export function findUnknownKeys(raw: Record<string, unknown>, checkedKeys: readonly string[]): UnknownKey[] {
+  const tree = knownTree(checkedKeys);
+  const topLevel = [...tree.keys()];
+  const found: UnknownKey[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (!tree.has(key)) {
+      // A section key written at the top level (`max_turns:`) is pointed to its section.
+      const inSection = [...tree.entries()].find(([, subs]) => subs?.has(key));
+      const suggestion = nearest(key, topLevel) ?? (inSection ? `${inSection[0]}.${key}` : undefined);
+      found.push({ key, path: [key], ...(suggestion ? { suggestion } : {}) });
+      continue;
+    }
+    const subs = tree.get(key);
+    if (!subs || value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+    for (const sub of Object.keys(value)) {
+      if (subs.has(sub)) continue;
+      const suggestion = nearest(sub, [...subs]);
+      found.push({ key: `${key}.${sub}`, path: [key, sub], ...(suggestion ? { suggestion: `${key}.${suggestion}` } : {}) });
+    }
+  }
+  return found;
+}

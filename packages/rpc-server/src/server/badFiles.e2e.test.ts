@@ -1,0 +1,61 @@
+/**
+ * Bad files through the real backend process: config mistakes reach clients on the wire
+ * (`gateway.ready` and `session.info` carry `config_problems`), and a state.db the backend cannot use
+ * ends startup with one recognizable stderr line naming the file and the fix, never a stack.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer } from '../../../../scripts/model-server/index.ts';
+import { findStartupError, STARTUP_ERROR_PREFIX, type EventOf } from '../protocol/index.ts';
+import { BackendProcess } from '../testing/backendProcess.ts';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function modelArgs(): Promise<string[]> {
+  const server = await startModelServer({ loop: true, turns: [{ text: 'fine' }] });
+  cleanups.push(() => server.close());
+  return ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'];
+}
+
+describe('bad files through the backend', () => {
+  it('sends config problems with gateway.ready and session.info; no setup hint while a model answers', async () => {
+    const backend = new BackendProcess({ config: 'approvels:\n  mode: off\nagent:\n  max_turns: lots\n', args: await modelArgs() });
+    cleanups.push(() => backend.stop());
+    const ready = (await backend.waitForEvent((e) => e.type === 'gateway.ready')) as EventOf<'gateway.ready'>;
+    const file = path.join(backend.home, 'config.yaml');
+    const expected = [
+      { kind: 'value', text: `${file} line 4: \`agent.max_turns\` must be a whole number above 0 (found "lots")` },
+      { kind: 'unknown_key', text: `${file} line 1: unknown key \`approvels\` — did you mean \`approvals\`? (hermes ignores it)` },
+    ];
+    expect(ready.payload!.config_problems).toEqual(expected);
+    const session = await backend.request('session.create', {});
+    expect(session.info.config_problems).toEqual(expected);
+    expect(session.info.setup_hint).toBeUndefined();
+    // The model answers all the same.
+    await backend.request('prompt.submit', { session_id: session.session_id, text: 'hi' });
+    const done = (await backend.waitForEvent((e) => e.type === 'message.complete')) as EventOf<'message.complete'>;
+    expect(done.payload).toMatchObject({ status: 'complete', text: 'fine' });
+  });
+
+  it('a state.db that is not a database: exits 1 with one startup-error line naming the file and the fix', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
+    fs.writeFileSync(path.join(home, 'state.db'), 'not a database\n'.repeat(20));
+    const broken = new BackendProcess({ home, args: await modelArgs() });
+    cleanups.push(() => broken.stop());
+    expect(await broken.exited).toBe(1);
+    const lines = broken.stderr.split('\n').filter((line) => line.startsWith(STARTUP_ERROR_PREFIX));
+    expect(lines).toHaveLength(1);
+    const file = path.join(home, 'state.db');
+    expect(findStartupError(broken.stderr.split('\n'))).toBe(
+      `The session database ${file} cannot be used: it is a text file, not a SQLite database. Fix: move it aside (mv ${file} ${file}.broken); hermes then creates a new, empty one. Your old sessions stay in the moved file.`,
+    );
+    expect(broken.stderr).not.toMatch(/^\s+at /m);
+    // The stack-free reason is in the log too.
+    expect(fs.readFileSync(path.join(home, 'logs', 'backend.log'), 'utf8')).toContain(`cannot start: The session database ${file}`);
+  });
+});

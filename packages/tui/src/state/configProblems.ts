@@ -1,0 +1,15 @@
+/** How the TUI words config mistakes: a headline that says what is wrong, most serious kind first. */
+import type { ConfigProblemInfo } from '@hermes/rpc-server/protocol';
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many.replace('N', String(n)));
+
+/** One line saying what is wrong with the user's config, for the panel's title. */
+export function configHeadline(problems: readonly ConfigProblemInfo[]): string {
+  const count = (kind: ConfigProblemInfo['kind']) => problems.filter((p) => p.kind === kind).length;
+  if (count('syntax')) return 'config.yaml has a syntax error: hermes ignores the whole file (default settings) until it is fixed';
+  if (count('unreadable')) return 'A config file cannot be read: hermes ignores it until it can';
+  const values = count('value');
+  if (values) return plural(values, 'config.yaml has a setting hermes cannot use: its default applies', 'config.yaml has N settings hermes cannot use: their defaults apply');
+  const unknown = count('unknown_key');
+  return plural(unknown, 'config.yaml has an unknown key: hermes ignores it', 'config.yaml has N unknown keys: hermes ignores them');
+}
