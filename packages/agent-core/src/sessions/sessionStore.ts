@@ -6,6 +6,7 @@ import type { ChatMessage, ToolCall } from '../providers/types.ts';
 import { toolCallSearchText } from './indexedText.ts';
 import { searchMessages, type SearchHit, type SearchOptions } from './messageSearch.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
+import { redactSecretsDeep } from '../secrets/processSecrets.ts';
 import { branchSession, explainConstraint, undoLastTurn, updateMessage, type MessagePatch } from './sessionEdits.ts';
 import { findSession, listSessions, type ListOptions, type SessionSummary } from './sessionList.ts';
 import { explainStoreFailure, newerSchemaError, StoreError } from './storeError.ts';
@@ -170,8 +171,11 @@ export class SessionStore {
   }
 
   /** Appends a message and bumps the session's counters in one transaction; returns the row id. */
-  appendMessage(sessionId: string, message: NewMessage): number {
+  appendMessage(sessionId: string, input: NewMessage): number {
     this.flushDeferred();
+    // Whatever wrote it (a reply streamed by the model, a key the user pasted, a tool call's arguments),
+    // state.db never holds a secret.
+    const message = redactSecretsDeep(input);
     const insert = this.db.prepare(
       `INSERT INTO messages (session_id, role, content, tool_calls, tool_args_text, tool_name, tool_call_id, reasoning, status, timestamp)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -270,7 +274,7 @@ export class SessionStore {
 
   /** Changes a stored message (the streaming assistant row); the search index follows. */
   updateMessage(rowId: number, patch: MessagePatch): void {
-    updateMessage(this.db, rowId, patch);
+    updateMessage(this.db, rowId, redactSecretsDeep(patch));
   }
 
   endSession(sessionId: string): void {

@@ -15,13 +15,31 @@ describe('EventBridge', () => {
 
   it('coalesces deltas that arrive within the window into one frame', () => {
     const { b, sent } = bridge();
-    for (const t of ['a', 'b', 'c']) b.handle({ type: 'text.delta', text: t });
+    for (const t of ['a', 'b', 'c ']) b.handle({ type: 'text.delta', text: t });
     expect(sent).toEqual([]);
     vi.advanceTimersByTime(16);
-    expect(sent).toEqual([['message.delta', { text: 'abc' }]]);
-    b.handle({ type: 'text.delta', text: 'd' });
+    expect(sent).toEqual([['message.delta', { text: 'abc ' }]]);
+    b.handle({ type: 'text.delta', text: 'd ' });
     vi.advanceTimersByTime(16);
-    expect(sent.at(-1)).toEqual(['message.delta', { text: 'd' }]);
+    expect(sent.at(-1)).toEqual(['message.delta', { text: 'd ' }]);
+  });
+
+  it('holds back the word still being streamed, so a secret split across frames is redacted whole', () => {
+    const { b, sent } = bridge();
+    const key = 'sk-proj-Zq81xT0pL4mWv9rKe2Ya7cHs';
+    b.handle({ type: 'text.delta', text: `the key is ${key.slice(0, 10)}` });
+    vi.advanceTimersByTime(16);
+    b.handle({ type: 'text.delta', text: `${key.slice(10)} and more` });
+    vi.advanceTimersByTime(16);
+    // The word being written (`more`) waits for the next blank or the end of the stream.
+    expect(sent.map(([, p]) => (p as { text: string }).text)).toEqual(['the key is ', 'sk-[REDACTED] and ']);
+    b.handle({ type: 'turn.complete', text: `the key is ${key} and more`, status: 'complete', usage });
+    expect(sent.map(([t, p]) => [t, (p as { text?: string }).text])).toEqual([
+      ['message.delta', 'the key is '],
+      ['message.delta', 'sk-[REDACTED] and '],
+      ['message.delta', 'more'],
+      ['message.complete', `the key is ${key} and more`],
+    ]);
   });
 
   it('flushes pending deltas before any other event, keeping order', () => {

@@ -1,5 +1,6 @@
 import type { AgentEvent, SessionUsage } from '@hermes/agent-core';
 import { EventType, type EventPayloads, type EventType as EventName, type Usage } from '../protocol/index.ts';
+import { StreamRedaction } from './streamRedaction.ts';
 
 export type EventSender = <K extends EventName>(type: K, payload: EventPayloads[K]) => void;
 
@@ -18,6 +19,9 @@ export function toWireUsage(usage: SessionUsage): Usage {
 export class EventBridge {
   private pending: { kind: 'message.delta' | 'reasoning.delta'; text: string } | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** Per kind of delta: holds back a word that may be part of a secret until it is complete. */
+  private readonly redaction = { 'message.delta': new StreamRedaction(), 'reasoning.delta': new StreamRedaction() };
+  private streaming: 'message.delta' | 'reasoning.delta' | null = null;
 
   constructor(
     private readonly send: EventSender,
@@ -32,6 +36,7 @@ export class EventBridge {
         return this.delta(EventType.ReasoningDelta, event.text);
       default:
         this.flush();
+        this.streaming = null;
     }
     switch (event.type) {
       case 'turn.start':
@@ -75,22 +80,32 @@ export class EventBridge {
     }
   }
 
-  /** Sends whatever deltas are waiting. */
-  flush(): void {
+  /**
+   * Sends whatever deltas are waiting. `end`: the stream stops here (another event follows), so a
+   * word held back for redaction goes too.
+   */
+  flush(end = true): void {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
     const pending = this.pending;
     this.pending = null;
-    if (pending) this.send(pending.kind, { text: pending.text });
+    // Only one kind is ever pending or held: a change of kind ends the other first (see `delta`).
+    for (const kind of [EventType.ReasoningDelta, EventType.MessageDelta] as const) {
+      const redaction = this.redaction[kind];
+      const text = (pending?.kind === kind ? redaction.push(pending.text) : '') + (end ? redaction.end() : '');
+      if (text) this.send(kind, { text });
+    }
   }
 
   private delta(kind: 'message.delta' | 'reasoning.delta', text: string): void {
-    if (this.pending && this.pending.kind !== kind) this.flush();
+    // Text of the other kind (sent or held back) goes first, so the client sees the order it came in.
+    if (this.streaming !== kind) this.flush();
+    this.streaming = kind;
     if (this.pending) this.pending.text += text;
     else this.pending = { kind, text };
-    this.timer ??= setTimeout(() => this.flush(), this.coalesceMs);
+    this.timer ??= setTimeout(() => this.flush(false), this.coalesceMs);
   }
 }
 

@@ -177,6 +177,25 @@ describe('secrets never leave', () => {
     expectNoSecret('the wire', backend.rawLines.join('\n'));
   });
 
+  it('a key the model streams across frames, or the user pastes, reaches neither the wire nor state.db', async () => {
+    // Split inside each secret, with a pause so each piece is its own frame.
+    const turns: Turn[] = [
+      { chunks: [`the key is ${PROVIDER_KEY.slice(0, 12)}`, `${PROVIDER_KEY.slice(12)} and the other `, DOTENV_SECRET.slice(0, 6), `${DOTENV_SECRET.slice(6)} end`], chunk_delay_ms: 80 },
+      { text: 'noted' },
+    ];
+    const { backend, home, sessionId } = await start(turns);
+    const done = await turn(backend, sessionId, 'say the key');
+    expect(done.payload!.status).toBe('complete');
+    const deltas = backend.eventsOf(sessionId).filter((e) => e.type === 'message.delta').map((e) => (e as EventOf<'message.delta'>).payload.text);
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join('')).toBe('the key is [REDACTED] and the other [REDACTED] end');
+    await turn(backend, sessionId, `my key is ${PROVIDER_KEY}, keep it`);
+    await backend.stop();
+    expectNoSecret('the wire', backend.rawLines.join('\n'));
+    expectNoSecret('state.db', storeBytes(home));
+    for (const secret of SECRETS) expect(storeBytes(home)).not.toContain(secret.slice(0, 16));
+  });
+
   it('a provider 401 whose body echoes the Authorization header reaches neither the log nor the error event', async () => {
     const turns: Turn[] = [{ error: { status: 401, message: `Incorrect API key. Request had Authorization: Bearer ${PROVIDER_KEY}` } }];
     const { backend, home, sessionId } = await start(turns);

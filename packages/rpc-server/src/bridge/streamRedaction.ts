@@ -1,0 +1,60 @@
+/**
+ * Redaction of text that arrives in pieces. Each frame is redacted on its way out, but a key the model
+ * streams across two frames (`sk-abc` then `def…`) would match in neither: this holds back the word
+ * still being written (secrets contain no blanks) and redacts what is released together with the text
+ * before it, so a secret is whole when it is judged. Redaction keeps what precedes a secret
+ * (`Authorization: `, `sk-`), so the released prefix never changes and each frame is the new tail.
+ */
+import { redactSecrets } from '@hermes/agent-core';
+
+/** A word longer than this is released up to its last `HOLD_MAX` characters (no key is that long). */
+const HOLD_MAX = 1024;
+/** Text kept before the release point to redact it in context; older text is never looked at again. */
+const CONTEXT = 4096;
+
+export class StreamRedaction {
+  /** Raw text not yet forgotten: `released` characters of it were sent. */
+  private raw = '';
+  private released = 0;
+  /** The redaction of `raw.slice(0, released)`, what the client holds (for the tail of the next frame). */
+  private shown = '';
+
+  /** Adds streamed text; returns what may be sent now, redacted ('' while a word may still grow). */
+  push(text: string): string {
+    this.raw += text;
+    const lastBlank = Math.max(this.raw.lastIndexOf(' '), this.raw.lastIndexOf('\n'), this.raw.lastIndexOf('\t'));
+    return this.release(Math.max(lastBlank + 1, this.raw.length - HOLD_MAX));
+  }
+
+  /** The end of the stream: everything still held, redacted. Starts over for the next stream. */
+  end(): string {
+    const out = this.release(this.raw.length);
+    this.raw = '';
+    this.released = 0;
+    this.shown = '';
+    return out;
+  }
+
+  private release(upTo: number): string {
+    if (upTo <= this.released) return '';
+    const whole = redactSecrets(this.raw.slice(0, upTo));
+    // A secret that began in text already shown and spans a blank (a PEM block): send the rest on its own.
+    const out = whole.startsWith(this.shown) ? whole.slice(this.shown.length) : redactSecrets(this.raw.slice(this.released, upTo));
+    this.released = upTo;
+    this.shown = whole;
+    this.forgetOld();
+    return out;
+  }
+
+  /** Keeps the text it redacts bounded: cut at a line break (or a blank) well before the release point. */
+  private forgetOld(): void {
+    if (this.released <= 2 * CONTEXT) return;
+    const from = this.released - CONTEXT;
+    const line = this.raw.lastIndexOf('\n', from);
+    const cut = line > 0 ? line : this.raw.lastIndexOf(' ', from);
+    if (cut <= 0) return;
+    this.raw = this.raw.slice(cut + 1);
+    this.released -= cut + 1;
+    this.shown = redactSecrets(this.raw.slice(0, this.released));
+  }
+}
