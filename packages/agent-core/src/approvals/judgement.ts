@@ -3,7 +3,8 @@
  * judge a path written or deleted, a nested piece of shell code, or another command's words.
  */
 import type { CommandFact } from './commandFacts.ts';
-import { classifyWrite, namesHomeDotenv, protectedTree, resolvePath, type PathFacts, type ResolvedPath } from './protectedPaths.ts';
+import { classifyWrite, namesHomeDotenv, namesProcessEnvironment, protectedTree, resolvePath, type PathFacts, type ResolvedPath } from './protectedPaths.ts';
+import { isHomeDotenv } from '../secrets/secretFiles.ts';
 import type { Finding, JudgeContext } from './types.ts';
 import { display, lit, literal, type WordValue } from './words.ts';
 
@@ -116,11 +117,27 @@ export class Judgement {
   /** A word that may name a file read (`cat F`, `< F`, `--env-file=F`): `$HERMES_HOME/.env` asks. */
   read(word: WordValue, inv: Invocation, how: string): void {
     const text = literal(word);
-    const option = text !== null && text.includes('=') ? lit(text.slice(text.indexOf('=') + 1)) : null;
+    // `--env-file=F`, curl's `-F f=@F` and `-d @F`, `file://F`: the file is after the option or scheme.
+    const inner = text === null ? null : /^(?:[^=]*=)?[@<]?(?:file:\/\/(?=\/))?(.*)$/is.exec(text)![1]!;
+    const option = inner !== null && inner !== text ? lit(inner) : null;
     for (const candidate of option ? [word, option] : [word]) {
       const p = this.path(candidate, inv);
-      if (p && namesHomeDotenv(p, this.facts)) this.add('dangerous', 'read.secrets', '$HERMES_HOME/.env', `${how} ${p.display}: hermes's API keys and other secrets`);
+      if (!p) continue;
+      if (namesProcessEnvironment(p)) this.add('dangerous', 'read.secrets', 'process environment', `${how} ${p.display}: another process's environment (hermes's holds its API keys)`);
+      const seen = [p, ...this.throughLinks(p)].find((q) => namesHomeDotenv(q, this.facts) || isHomeDotenvOnDisk(q, this.facts));
+      if (seen) this.add('dangerous', 'read.secrets', '$HERMES_HOME/.env', `${how} ${p.display}${seen === p ? '' : ` (${seen.display})`}: hermes's API keys and other secrets`);
     }
+  }
+
+  /** What `p` names through links made earlier in the line (`ln -s ~/.hermes /tmp/h && cat /tmp/h/.env`). */
+  private throughLinks(p: ResolvedPath): ResolvedPath[] {
+    const out: ResolvedPath[] = [];
+    for (const [link, target] of this.links) {
+      if (!p.display.startsWith(`${link}/`)) continue;
+      const t = literal(target);
+      if (t !== null) out.push(resolvePath(lit(`${t.replace(/^~(?=\/|$)/, this.ctx.home)}/${p.display.slice(link.length + 1)}`), this.ctx.cwd ?? null));
+    }
+    return out;
   }
 
   /** Deletes (or, with `recursive`, deletes a tree): root, system directories and homes are refused. */
@@ -167,4 +184,13 @@ export class Judgement {
     if (p.display === this.ctx.home) return 'home';
     return 'other path';
   }
+}
+
+/**
+ * A literal path that reaches the home `.env` on disk through a link made before this command
+ * (`ln -s ~/.hermes /tmp/h` earlier, then `cat /tmp/h/.env`), or a hard link to it.
+ */
+function isHomeDotenvOnDisk(p: ResolvedPath, facts: PathFacts): boolean {
+  if (p.unknownRoot || p.segments.length === 0 || p.segments.some((s) => s.re !== null)) return false;
+  return isHomeDotenv(p.display, facts.hermesHome);
 }

@@ -52,7 +52,7 @@ export function resolvePath(word: WordValue, cwd: string | null): ResolvedPath {
   }
   const out: Segment[] = [];
   // `/proc/self/root/etc` and `/proc/1/root/etc` are `/etc` seen through a process's root.
-  source = source.replace(/^\/proc\/(?:self|thread-self|\d+)\/root(?=\/|$)/, '') || '/';
+  source = source.replace(/^\/proc\/(?:self|thread-self|\d+|\u0001\*\u0002)\/root(?=\/|$)/, '') || '/';
   for (const raw of source.split('/')) {
     if (raw === '' || raw === '.') continue;
     if (raw === '..') {
@@ -194,6 +194,18 @@ const RULES: Rule[] = [
 export function namesHomeDotenv(p: ResolvedPath, facts: PathFacts): boolean {
   const anchor = `${facts.hermesHome.replace(/\/+$/, '')}/.env`;
   return !p.unknownRoot && p.segments.length === split(anchor).length && reaches(p, anchor);
+}
+
+/**
+ * The pattern can name another process's environment (`/proc/$PPID/environ`, a glob over /proc,
+ * `/proc/1/task/1/environ`): hermes's own holds the API keys it was started with, which no value
+ * redactor recognises once encoded (`base64 /proc/$PPID/environ`). A process's own (`self`) is its own.
+ */
+export function namesProcessEnvironment(p: ResolvedPath): boolean {
+  const s = p.segments;
+  if (p.unknownRoot || !(s.length === 3 || (s.length === 5 && segmentMatches(s[2]!, 'task'))) || !segmentMatches(s[0]!, 'proc')) return false;
+  if (!segmentMatches(s.at(-1)!, 'environ')) return false;
+  return !(s[1]!.re === null && /^(?:self|thread-self)$/i.test(s[1]!.text));
 }
 
 /** The protected classes a write to `p` would touch (most severe first), or an empty list. */

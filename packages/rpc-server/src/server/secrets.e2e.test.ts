@@ -186,7 +186,7 @@ describe('secrets never leave', () => {
     const { backend, home, sessionId } = await start(turns);
     const done = await turn(backend, sessionId, 'say the key');
     expect(done.payload!.status).toBe('complete');
-    const deltas = backend.eventsOf(sessionId).filter((e) => e.type === 'message.delta').map((e) => (e as EventOf<'message.delta'>).payload.text);
+    const deltas = backend.eventsOf(sessionId).filter((e) => e.type === 'message.delta').map((e) => (e as EventOf<'message.delta'>).payload!.text);
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join('')).toBe('the key is [REDACTED] and the other [REDACTED] end');
     await turn(backend, sessionId, `my key is ${PROVIDER_KEY}, keep it`);

@@ -14,3 +14,4 @@ import './infra.ts';
 import './cloud.ts';
 import './network.ts';
 import './security.ts';
+import './secrets.ts';

@@ -171,6 +171,26 @@ const SPAWN_MODULE = /(?:require|import)\s*\(\s*['"](?:node:)?child_process['"]|
 /** The code with what its string literals say blanked out, so prose in a string never reads as a call. */
 const withoutStrings = (code: string) => code.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, (m) => `${m[0]}${m[0]}`);
 
+/** `os.environ['HERMES_HOME']`, `process.env.HERMES_HOME`, `$ENV{HERMES_HOME}`, `getenv("HERMES_HOME")`, …. */
+const HERMES_HOME_REF = /\b(?:process\.env\.HERMES_HOME\b|(?:process\.env|os\.environ|ENV)\[\s*['"]HERMES_HOME['"]\s*\]|(?:os\.environ\.get|os\.getenv|getenv|Sys\.getenv|System\.get_env|Deno\.env\.get)\(\s*['"]HERMES_HOME['"]\s*\))|\$ENV\{HERMES_HOME\}|\$\{?HERMES_HOME\b\}?/g;
+
+/**
+ * Code that reads hermes's `.env` or another process's environment (`/proc/<ppid>/environ`, psutil's
+ * `.environ()`), by the paths its strings spell once the homes are folded in: it asks like `cat` would.
+ */
+function codeSecretReads(code: string, inv: Invocation, j: Judgement): void {
+  const folded = foldStrings(code.replace(HERMES_HOME_REF, JSON.stringify(j.ctx.hermesHome)), j.ctx.home);
+  const strings = literals(folded);
+  for (const text of strings) {
+    if (/^~(?:\/|$)|^\//.test(text)) j.read(globWord(text.replace(/^~(?=\/|$)/, j.ctx.home)), inv, `${inv.name} code reads`);
+  }
+  // `'/proc/' + str(os.getppid()) + '/environ'`: pieces in separate strings.
+  const procPid = strings.some((t) => /^\/proc\/(?!(?:self|thread-self)\/)/.test(t)) && strings.some((t) => /(?:^|\/)environ$/.test(t));
+  if (procPid || /\.environ\(\s*\)/.test(code)) {
+    j.add('dangerous', 'read.secrets', 'process environment', `${inv.name} code reads another process's environment (hermes's holds its API keys)`);
+  }
+}
+
 /** Judges interpreter code for its effects. */
 export function judgeCode(code: string, inv: Invocation, j: Judgement): void {
   const bare = withoutStrings(code);
@@ -199,6 +219,7 @@ export function judgeCode(code: string, inv: Invocation, j: Judgement): void {
   for (const text of literals(code)) {
     if (/^[a-z][\w+.-]*:\/\//i.test(text) && isMetadataHost(urlHost(text))) j.add('dangerous', 'network.metadata', 'metadata endpoint', `${inv.name} code reaches ${text} (cloud instance credentials)`);
   }
+  codeSecretReads(code, inv, j);
   if (!spawns && !deletes && !writes) return;
   // `'rm -rf ' + os.environ['HOME']`: the home spelled in code becomes a string, and strings joined.
   const folded = foldStrings(code, j.ctx.home);
