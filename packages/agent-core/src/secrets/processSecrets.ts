@@ -22,11 +22,23 @@ function redactor(): Redactor {
 }
 
 /**
- * Adds secrets: the secret-named variables of `env`, and every value of `dotenv` (whatever its name:
- * `.env` is where secrets are kept).
+ * Values under secret-named keys anywhere in a parsed config (`model.api_key`, an MCP server's
+ * `env: {GITHUB_TOKEN: …}`, `password:`): config.yaml is not meant for secrets, but one put there is
+ * still one (`config.get` must not hand it out).
  */
-export function rememberSecrets(env: Record<string, string | undefined>, dotenv: Record<string, string> = {}): void {
-  current = redactor().with([...secretValues(env), ...Object.values(dotenv)]);
+export function secretValuesInConfig(value: unknown, depth = 0): string[] {
+  if (value === null || typeof value !== 'object' || depth > 16) return [];
+  return Object.entries(value).flatMap(([key, item]) =>
+    typeof item === 'string' ? (isSecretName(key.toUpperCase()) && !/^[/~]/.test(item) ? [item] : []) : secretValuesInConfig(item, depth + 1),
+  );
+}
+
+/**
+ * Adds secrets: the secret-named variables of `env`, every value of `dotenv` (whatever its name:
+ * `.env` is where secrets are kept), and `more` (e.g. from `secretValuesInConfig`).
+ */
+export function rememberSecrets(env: Record<string, string | undefined>, dotenv: Record<string, string> = {}, more: Iterable<string> = []): void {
+  current = redactor().with([...secretValues(env), ...Object.values(dotenv), ...more]);
 }
 
 export function redactSecrets(text: string): string {

@@ -6,7 +6,7 @@ import type { ChatMessage, ToolCall } from '../providers/types.ts';
 import { toolCallSearchText } from './indexedText.ts';
 import { searchMessages, type SearchHit, type SearchOptions } from './messageSearch.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
-import { redactSecretsDeep } from '../secrets/processSecrets.ts';
+import { redactSecrets, redactSecretsDeep } from '../secrets/processSecrets.ts';
 import { branchSession, explainConstraint, undoLastTurn, updateMessage, type MessagePatch } from './sessionEdits.ts';
 import { findSession, listSessions, type ListOptions, type SessionSummary } from './sessionList.ts';
 import { explainStoreFailure, newerSchemaError, StoreError } from './storeError.ts';
@@ -159,7 +159,7 @@ export class SessionStore {
           `INSERT INTO sessions (id, title, source, model, provider, cwd, parent_session_id, started_at, last_active)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(input.id, input.title ?? null, input.source ?? 'tui', input.model ?? null, input.provider ?? null, input.cwd ?? null, input.parentId ?? null, t, t);
+        .run(input.id, input.title ? redactSecrets(input.title) : null, input.source ?? 'tui', input.model ?? null, input.provider ?? null, input.cwd ?? null, input.parentId ?? null, t, t);
     } catch (error) {
       throw explainConstraint(error, { id: input.id, title: input.title });
     }
@@ -234,7 +234,9 @@ export class SessionStore {
   }
 
   /** Titles are unique: a title another session has is refused with a StoreError saying so. */
-  setTitle(sessionId: string, title: string | null): void {
+  setTitle(sessionId: string, input: string | null): void {
+    // A title is made from the first prompt, which may hold a pasted key.
+    const title = input === null ? null : redactSecrets(input);
     try {
       this.db.prepare('UPDATE sessions SET title = ? WHERE id = ?').run(title, sessionId);
     } catch (error) {

@@ -17,7 +17,8 @@ type ApprovalParams = ServerRequestMap['approval']['params'];
 const PROVIDER_KEY = 'sk-hermes-test-FAKEKEY-7f3a9c1e5b2d8f4a6c0e';
 const DOTENV_SECRET = 'dotenv-only-secret-q8w7e6r5t4';
 const PASSED_VALUE = 'passed-through-value-z9x8c7v6';
-const SECRETS = [PROVIDER_KEY, DOTENV_SECRET, PASSED_VALUE];
+const CONFIG_SECRET = 'config-yaml-secret-m3n4b5v6';
+const SECRETS = [PROVIDER_KEY, DOTENV_SECRET, PASSED_VALUE, CONFIG_SECRET];
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -33,7 +34,7 @@ async function start(turns: Turn[] | ((dirs: { home: string; cwd: string }) => T
   const server: ModelServer = await startModelServer({ turns: typeof turns === 'function' ? turns({ home, cwd }) : turns });
   cleanups.push(() => server.close());
   fs.writeFileSync(path.join(home, '.env'), `HERMES_TEST_DOTENV_SECRET=${DOTENV_SECRET}\nHERMES_TEST_PASSED=${PASSED_VALUE}\n`);
-  fs.writeFileSync(path.join(home, 'config.yaml'), 'terminal:\n  env_passthrough: [HERMES_TEST_PASSED]\n');
+  fs.writeFileSync(path.join(home, 'config.yaml'), `terminal:\n  env_passthrough: [HERMES_TEST_PASSED]\nmodel:\n  api_key: ${CONFIG_SECRET}\n`);
   const backend = new BackendProcess({
     home,
     cwd,
@@ -194,6 +195,43 @@ describe('secrets never leave', () => {
     expectNoSecret('the wire', backend.rawLines.join('\n'));
     expectNoSecret('state.db', storeBytes(home));
     for (const secret of SECRETS) expect(storeBytes(home)).not.toContain(secret.slice(0, 16));
+  });
+
+  it("reading the backend's environment asks, by any program (encoded output would defeat redaction)", async () => {
+    const run = (command: string) => ({ name: 'terminal', arguments: { command } });
+    const turns: Turn[] = [
+      {
+        tool_calls: [
+          run('base64 -w0 /proc/$PPID/environ'),
+          run("tr '\\0' '\\n' < /proc/$PPID/environ | rev"),
+          run(`node -e "process.stdout.write(Buffer.from(require('fs').readFileSync('/proc/' + process.ppid + '/environ')).toString('hex'))"`),
+          run('base64 -w0 "$HERMES_HOME/.env"'),
+          run(`node -e "process.stdout.write(require('fs').readFileSync(process.env.HERMES_HOME + '/.env', 'hex'))"`),
+          run('echo harmless'),
+        ],
+      },
+      { text: 'done' },
+    ];
+    const { backend, asked, sessionId } = await start(turns);
+    const done = await turn(backend, sessionId, `read the environment; by the way my other password is ${DOTENV_SECRET}`);
+    expect(done.payload!.status).toBe('complete');
+    expect(asked.map((a) => a.findings.map((f) => `${f.rule}@${f.target}`))).toEqual([
+      ['read.secrets@process environment'],
+      ['read.secrets@process environment'],
+      ['read.secrets@process environment'],
+      ['read.secrets@$HERMES_HOME/.env'],
+      ['read.secrets@$HERMES_HOME/.env'],
+    ]);
+    const results = toolResults(backend, sessionId);
+    for (const r of results.slice(0, 5)) expect(r?.result).toMatch(/^BLOCKED/);
+    expect(results[5]!.result).toContain('harmless');
+    // A secret put in config.yaml is one too: config.get does not hand it out.
+    const got = await backend.request('config.get', { key: 'model.api_key' });
+    expect(got.value).toBe('[REDACTED]');
+    const home = backend.home;
+    await backend.stop();
+    expectNoSecret('the wire', backend.rawLines.join('\n'));
+    expectNoSecret('state.db', storeBytes(home));
   });
 
   it('a provider 401 whose body echoes the Authorization header reaches neither the log nor the error event', async () => {
