@@ -22,7 +22,7 @@ import type { ToolSettings } from './tools/types.ts';
 import { newStoredSessionId, NO_PROMPTS, type SessionModel, type SessionPrompts } from './agent/agentSession.ts';
 import { shellExec, type ShellExecResult } from './agent/shellExec.ts';
 import { NO_EXTENSIONS, type ExtensionPort } from './extensions/extensionPort.ts';
-import { rememberSecrets, secretValuesInConfig } from './secrets/processSecrets.ts';
+import { passedValues, rememberSecrets, secretValuesInConfig } from './secrets/processSecrets.ts';
 import { toolEnvironment } from './secrets/toolEnvironment.ts';
 
 export interface RuntimeOptions {
@@ -69,7 +69,9 @@ export class HermesRuntime {
     groupWatchdog.onProblem = (message) => this.logger.warn('processes: %s', message);
     this.loaded = loadConfig(this.home);
     // Before anything is logged or run: the redactor must know the .env values.
-    rememberSecrets(env, this.loaded.dotenv, secretValuesInConfig(this.loaded.config.raw));
+    // A variable passed to commands on purpose is still a secret in what hermes shows (docs/secrets.md).
+    const passed = Object.fromEntries(this.loaded.config.terminal.env_passthrough.map((name) => [name, env[name] ?? this.loaded.dotenv[name]]));
+    rememberSecrets(env, this.loaded.dotenv, [...secretValuesInConfig(this.loaded.config.raw), ...passedValues(passed)]);
     for (const problem of this.loaded.problems) this.logger.warn('config: %s', formatProblem(problem));
     // The process environment wins over $HERMES_HOME/.env.
     this.env = { ...this.loaded.dotenv, ...env };

@@ -16,6 +16,11 @@ export function secretValues(env: Record<string, string | undefined>): string[] 
   return Object.entries(env).flatMap(([name, value]) => (value && isSecretName(name) && !/^[/~]/.test(value) ? [value] : []));
 }
 
+/** Values of variables passed to commands by `terminal.env_passthrough`, whatever their names (paths aside). */
+export function passedValues(passed: Record<string, string | undefined>): string[] {
+  return Object.values(passed).flatMap((value) => (value && !/^[/~]/.test(value) ? [value] : []));
+}
+
 function redactor(): Redactor {
   current ??= new Redactor(secretValues(process.env));
   return current;

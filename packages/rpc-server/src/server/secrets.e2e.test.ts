@@ -18,7 +18,9 @@ const PROVIDER_KEY = 'sk-hermes-test-FAKEKEY-7f3a9c1e5b2d8f4a6c0e';
 const DOTENV_SECRET = 'dotenv-only-secret-q8w7e6r5t4';
 const PASSED_VALUE = 'passed-through-value-z9x8c7v6';
 const CONFIG_SECRET = 'config-yaml-secret-m3n4b5v6';
-const SECRETS = [PROVIDER_KEY, DOTENV_SECRET, PASSED_VALUE, CONFIG_SECRET];
+/** Exported (not in .env), named like no secret, but passed through: still a secret in what leaves. */
+const EXPORTED_PASSED = 'exported-passed-value-k2j3h4';
+const SECRETS = [PROVIDER_KEY, DOTENV_SECRET, PASSED_VALUE, CONFIG_SECRET, EXPORTED_PASSED];
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -34,11 +36,11 @@ async function start(turns: Turn[] | ((dirs: { home: string; cwd: string }) => T
   const server: ModelServer = await startModelServer({ turns: typeof turns === 'function' ? turns({ home, cwd }) : turns });
   cleanups.push(() => server.close());
   fs.writeFileSync(path.join(home, '.env'), `HERMES_TEST_DOTENV_SECRET=${DOTENV_SECRET}\nHERMES_TEST_PASSED=${PASSED_VALUE}\n`);
-  fs.writeFileSync(path.join(home, 'config.yaml'), `terminal:\n  env_passthrough: [HERMES_TEST_PASSED]\nmodel:\n  api_key: ${CONFIG_SECRET}\n`);
+  fs.writeFileSync(path.join(home, 'config.yaml'), `terminal:\n  env_passthrough: [HERMES_TEST_PASSED, HERMES_TEST_EXPORTED]\nmodel:\n  api_key: ${CONFIG_SECRET}\n`);
   const backend = new BackendProcess({
     home,
     cwd,
-    env: { OPENAI_API_KEY: PROVIDER_KEY },
+    env: { OPENAI_API_KEY: PROVIDER_KEY, HERMES_TEST_EXPORTED: EXPORTED_PASSED },
     args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'],
   });
   cleanups.push(() => backend.stop());
@@ -129,6 +131,7 @@ describe('secrets never leave', () => {
     expect(results[5]!.result).toContain('the key is HERMES_TEST_DOTENV_SECRET=[REDACTED]');
     // The passthrough value is in the tool's environment, but still a secret in what leaves.
     expect(results[0]!.result).toContain('HERMES_TEST_PASSED=[REDACTED]');
+    expect(results[0]!.result).toContain('HERMES_TEST_EXPORTED=[REDACTED]');
 
     // The next model request carries the redacted results, never the values.
     await turn(backend, sessionId, 'and again');
