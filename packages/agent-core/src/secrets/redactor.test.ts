@@ -66,6 +66,12 @@ describe('Redactor', () => {
     expect(plain.redact(`before\n${pem}\nafter`)).toBe(`before\n-----BEGIN OPENSSH PRIVATE KEY-----${REDACTED}\nafter`);
   });
 
+  it('removes credentials in a URL query, keeping other parameters and code that builds one', () => {
+    expect(plain.redact('GET http://127.0.0.1:9/v1?key=abcd1234efgh5678&x=1 failed')).toBe(`GET http://127.0.0.1:9/v1?key=${REDACTED}&x=1 failed`);
+    expect(plain.redact('https://h/x?a=b&access_token=ya29a0AfH6SMBxyz12&sig=Zm9vYmFyYmF6cXV4MTIz')).toBe(`https://h/x?a=b&access_token=${REDACTED}&sig=${REDACTED}`);
+    for (const text of ['https://h/search?q=monkey-business&page=12', 'fetch(`${base}?key=${apiKey}`)', 'https://h/x?token=process.env.TOKEN']) expect(plain.redact(text)).toBe(text);
+  });
+
   it('leaves ordinary text alone', () => {
     const text = 'task-runner sk-short the desk-lamp Bearer of news; ghp_short; AKIA is a word; https://example.com/a:b@c';
     expect(plain.redact(text)).toBe(text);
