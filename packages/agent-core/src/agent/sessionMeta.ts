@@ -1,5 +1,6 @@
 /** A session's bookkeeping beside its turns: token and cost usage, and its automatic title. */
 import type { ChatResponse } from '../providers/types.ts';
+import { redactSecrets } from '../secrets/processSecrets.ts';
 import type { SessionStore } from '../sessions/sessionStore.ts';
 import type { AgentEventSink, SessionUsage } from './events.ts';
 
@@ -40,7 +41,8 @@ export function titleFrom(prompt: string): string {
 export function applyAutoTitle(store: SessionStore, sessionId: string, prompt: string, emit: AgentEventSink): void {
   const stored = store.getSession(sessionId);
   if (!stored || stored.title) return;
-  const base = titleFrom(prompt);
+  // Redacted before it is cut: a cut through a pasted key would leave its start unrecognisable.
+  const base = titleFrom(redactSecrets(prompt));
   if (!base) return;
   for (let n = 1; n <= 20; n += 1) {
     const title = n === 1 ? base : `${base} (${n})`;

@@ -216,7 +216,8 @@ describe('secrets never leave', () => {
       { text: 'done' },
     ];
     const { backend, asked, sessionId } = await start(turns);
-    const done = await turn(backend, sessionId, `read the environment; by the way my other password is ${DOTENV_SECRET}`);
+    // The title is cut from this prompt at 60 characters, through the secret.
+    const done = await turn(backend, sessionId, `read the environment, my other password: ${DOTENV_SECRET}`);
     expect(done.payload!.status).toBe('complete');
     expect(asked.map((a) => a.findings.map((f) => `${f.rule}@${f.target}`))).toEqual([
       ['read.secrets@process environment'],
@@ -231,6 +232,8 @@ describe('secrets never leave', () => {
     // A secret put in config.yaml is one too: config.get does not hand it out.
     const got = await backend.request('config.get', { key: 'model.api_key' });
     expect(got.value).toBe('[REDACTED]');
+    const listed = await backend.request('session.list', {});
+    expect(listed.sessions.map((x) => x.title)).toEqual(['read the environment, my other password: [REDACTED]']);
     const home = backend.home;
     await backend.stop();
     expectNoSecret('the wire', backend.rawLines.join('\n'));
