@@ -42,4 +42,12 @@ describe('OutputCapture', () => {
     expect(capture.text()).toBe(clipOutput(text, limits));
     expect(capture.lastLines(2)).toBe('line 4999\nline 5000');
   });
+
+  it('leaves a word still being written out of the preview (it may be the start of a secret)', () => {
+    const capture = new OutputCapture({ maxBytes: 1000, maxLines: 10 });
+    capture.push('first line\nKEY=sk-proj-abc');
+    expect(capture.lastLines(2)).toBe('first line');
+    capture.push('defghijklmnopqrstuvw done\n');
+    expect(capture.lastLines(2)).toBe('first line\nKEY=sk-proj-abcdefghijklmnopqrstuvw done');
+  });
 });

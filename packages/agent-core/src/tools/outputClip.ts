@@ -123,10 +123,14 @@ export class OutputCapture {
     this.tail = suffixBytes(this.tail + text, this.limits.maxBytes);
   }
 
-  /** The last `n` lines seen, for progress previews. */
+  /**
+   * The last `n` lines seen, for progress previews. A word still being written, or cut by the rolling
+   * tail, is left out: it may be part of a secret, which the redactor only recognises whole.
+   */
   lastLines(n: number): string {
-    const source = this.overflowed ? this.tail : this.full;
-    return source.replace(/\n+$/, '').split('\n').slice(-n).join('\n');
+    let source = this.overflowed ? this.tail.replace(/^[^\s]+/, '') : this.full;
+    if (!this.endsWithNewline) source = source.replace(/[^\s]+$/, '');
+    return source.replace(/\s+$/, '').split('\n').slice(-n).join('\n');
   }
 
   get empty(): boolean {
