@@ -123,7 +123,10 @@ export class Judgement {
     for (const candidate of option ? [word, option] : [word]) {
       const p = this.path(candidate, inv);
       if (!p) continue;
-      if (namesProcessEnvironment(p)) this.add('dangerous', 'read.secrets', 'process environment', `${how} ${p.display}: another process's environment (hermes's holds its API keys)`);
+      // A directory decided at run time: `$(ls -d ~/.hermes)/.env`, `cd /proc/$PPID && cat environ`.
+      const last = p.unknownRoot ? p.segments.at(-1)?.text.toLowerCase() : undefined;
+      if (last === '.env' && /hermes/i.test(candidate.source)) this.add('dangerous', 'read.secrets', '$HERMES_HOME/.env', `${how} ${display(candidate)}: likely hermes's API keys and other secrets`);
+      if (namesProcessEnvironment(p) || last === 'environ') this.add('dangerous', 'read.secrets', 'process environment', `${how} ${p.display}: another process's environment (hermes's holds its API keys)`);
       const seen = [p, ...this.throughLinks(p)].find((q) => namesHomeDotenv(q, this.facts) || isHomeDotenvOnDisk(q, this.facts));
       if (seen) this.add('dangerous', 'read.secrets', '$HERMES_HOME/.env', `${how} ${p.display}${seen === p ? '' : ` (${seen.display})`}: hermes's API keys and other secrets`);
     }

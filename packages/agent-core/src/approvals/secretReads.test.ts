@@ -42,6 +42,10 @@ describe('reading the home .env', () => {
     `python3 -c "import os; print(open(os.path.expanduser('~/.hermes/.env')).read())"`,
     `python3 -c "import os; print(open(os.environ['HERMES_HOME'] + '/.env').read())"`,
     `node -e "console.log(require('fs').readFileSync(process.env.HOME + '/.hermes/.env', 'utf8'))"`,
+    'find ~/.hermes -name .env -exec base64 {} \\;',
+    'find ~/.hermes -name ".e*" | xargs base64',
+    'cat $(find ~/.hermes -name .env)',
+    'base64 $(ls -d ~/.hermes)/.env',
   ])('`%s` asks as a read of the home .env', async (command) => {
     const verdict = await judgeCommand(command, { home: '/home/u', hermesHome: '/home/u/.hermes', cwd: '/home/u/project' });
     expect(verdict.findings.map((f) => `${f.rule}@${f.target}`)).toContain('read.secrets@$HERMES_HOME/.env');
@@ -60,13 +64,15 @@ describe('reading the home .env', () => {
     `node -e "console.log(require('fs').readFileSync('/proc/' + process.ppid + '/environ', 'utf8'))"`,
     `python3 -c "import os; print(open(f'/proc/{os.getppid()}/environ').read())"`,
     `python3 -c "import psutil, os; print(psutil.Process(os.getppid()).environ())"`,
+    'find /proc -maxdepth 2 -name environ -exec base64 {} +',
+    'cd /proc/$PPID && base64 environ',
   ])("`%s` asks as a read of another process's environment", async (command) => {
     const verdict = await judgeCommand(command, { home: '/home/u', hermesHome: '/home/u/.hermes', cwd: '/home/u/project' });
     expect(verdict.level).toBe('dangerous');
     expect(verdict.findings.map((f) => `${f.rule}@${f.target}`)).toContain('read.secrets@process environment');
   });
 
-  it.each(['cat /proc/self/environ', 'ps aux', 'ps -ef', 'gdb ./a.out', 'tar czf src.tgz src', 'cp -r src /tmp/src', `python3 -c "import os; print(os.environ['PATH'])"`])(
+  it.each(['cat /proc/self/environ', 'ps aux', 'ps -ef', 'gdb ./a.out', 'tar czf src.tgz src', 'cp -r src /tmp/src', 'find ~ -name "*.py" | xargs grep TODO', 'find ~/.hermes', 'find . -name .env -exec cat {} +', `python3 -c "import os; print(os.environ['PATH'])"`])(
     '`%s` reads no secret of hermes',
     async (command) => {
       const verdict = await judgeCommand(command, { home: '/home/u', hermesHome: '/home/u/.hermes', cwd: '/home/u/project' });

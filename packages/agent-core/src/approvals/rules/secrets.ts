@@ -6,7 +6,7 @@
  */
 import type { Invocation, Judgement } from '../judgement.ts';
 import { register } from '../programRules.ts';
-import { covers } from '../protectedPaths.ts';
+import { covers, reaches } from '../protectedPaths.ts';
 import { display, literal } from '../words.ts';
 
 const texts = (inv: Invocation) => inv.args.map((w) => literal(w) ?? display(w));
@@ -38,3 +38,57 @@ register(TREE_COPIERS, (inv, j) => {
     }
   }
 });
+
+/** find's tests that select by name or path, and actions that hand the files found to a program. */
+const NAME_TESTS = /^-(?:i?name|i?path|i?wholename|i?regex)$/;
+const RUNS = /^-(?:exec|execdir|ok|okdir)$/;
+
+/**
+ * `find ~/.hermes -name .env -exec base64 {} +`, `find /proc -name environ | xargs cat`: a find that
+ * can select the home `.env` (or a process's environment) and hands what it finds to a program,
+ * by an action or through a pipe or command substitution, reads it.
+ */
+register(['find'], (inv, j) => {
+  const a = texts(inv);
+  const start = a.findIndex((t) => /^[-(!]/.test(t) && !/^-[HLP]$/.test(t));
+  const roots = (start === -1 ? inv.args : inv.args.slice(0, start)).filter((w) => !/^-[HLPD]/.test(literal(w) ?? ''));
+  const names = a.flatMap((t, k) => (NAME_TESTS.test(t) && a[k + 1] !== undefined ? [{ test: t, value: a[k + 1]! }] : []));
+  const handsOn = a.some((t) => RUNS.test(t)) || hasConsumer(inv);
+  if (!handsOn) return;
+  const selects = (file: string) =>
+    names.length === 0 ||
+    names.some(({ test, value }) => {
+      const subject = /path|wholename|regex/.test(test) ? file : file.split('/').pop()!;
+      // A pattern that is not a valid expression here may still select it.
+      try {
+        const flags = test.startsWith('-i') ? 'i' : '';
+        return /regex/.test(test) ? new RegExp(`^${value}$`, flags).test(subject) : globMatches(value, subject, flags);
+      } catch {
+        return true;
+      }
+    });
+  const dotenv = `${j.ctx.hermesHome.replace(/\/+$/, '')}/.env`;
+  for (const word of roots) {
+    const p = j.path(word, inv);
+    if (!p) continue;
+    if (covers(p, j.ctx.hermesHome) && selects(dotenv)) {
+      j.add('dangerous', 'read.secrets', '$HERMES_HOME/.env', `find ${p.display} hands $HERMES_HOME/.env (hermes's API keys) to another program`);
+    }
+    if ((covers(p, '/proc') || reaches(p, '/proc')) && selects('/proc/1/environ')) asks(j, `find ${p.display} hands processes' environments to another program`);
+  }
+});
+
+/** A shell glob (find's `-name`) matches `subject`. */
+function globMatches(glob: string, subject: string, flags: string): boolean {
+  const re = glob.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.').replace(/\[!/g, '[^');
+  return new RegExp(`^${re}$`, flags).test(subject);
+}
+
+/** Whether what the command prints is read by another: it feeds a pipe or a command substitution. */
+function hasConsumer(inv: Invocation): boolean {
+  for (let n = inv.fact.node.parent; n; n = n.parent) {
+    if (n.type === 'command_substitution' || n.type === 'process_substitution') return true;
+    if (n.type === 'pipeline') return true;
+  }
+  return false;
+}
