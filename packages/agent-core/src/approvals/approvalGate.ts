@@ -8,7 +8,7 @@
  */
 import { Allowlist, approvalKey } from './allowlist.ts';
 import { judgeCommand, judgeWrite } from './judge.ts';
-import { isHomeDotenv } from '../secrets/secretFiles.ts';
+import { isHomeDotenv, isProcessEnvironment } from '../secrets/secretFiles.ts';
 import {
   APPROVAL_CHOICES,
   type ApprovalChoice,
@@ -192,6 +192,11 @@ function shownAs(subject: ApprovalSubject): string {
  * Other reads need no approval.
  */
 function withSecretFile(subject: ApprovalSubject & { kind: 'read' | 'write' }, base: Verdict, ctx: { hermesHome: string; cwd?: string }): Verdict {
+  // A file tool runs inside hermes: even `/proc/self/environ` is hermes's own environment, with its keys.
+  if (subject.kind === 'read' && isProcessEnvironment(subject.path, ctx.cwd)) {
+    const finding: Finding = { level: 'dangerous', rule: 'read.secrets', target: 'process environment', why: `read ${subject.path}: a process's environment (hermes's holds its API keys)` };
+    return { level: base.level === 'hardline' ? 'hardline' : 'dangerous', findings: [...base.findings, finding] };
+  }
   if (!isHomeDotenv(subject.path, ctx.hermesHome, ctx.cwd)) return base;
   const finding: Finding =
     subject.kind === 'read'

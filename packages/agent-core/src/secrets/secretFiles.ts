@@ -33,3 +33,10 @@ export function isHomeDotenv(file: string, hermesHome: string, cwd = process.cwd
     return false;
   }
 }
+
+/** Whether `file` (absolute, or relative to `cwd`) is a process's environment: `/proc/<pid>/environ`, also through links. */
+export function isProcessEnvironment(file: string, cwd = process.cwd()): boolean {
+  const target = path.resolve(cwd, file);
+  const environ = /^\/proc\/[^/]+\/(?:task\/[^/]+\/)?environ$/i;
+  return environ.test(target) || environ.test(realOrSelf(target));
+}

@@ -210,6 +210,8 @@ describe('secrets never leave', () => {
           run(`node -e "process.stdout.write(Buffer.from(require('fs').readFileSync('/proc/' + process.ppid + '/environ')).toString('hex'))"`),
           run('base64 -w0 "$HERMES_HOME/.env"'),
           run(`node -e "process.stdout.write(require('fs').readFileSync(process.env.HERMES_HOME + '/.env', 'hex'))"`),
+          // read_file runs inside the backend: its `self` is the backend.
+          { name: 'read_file', arguments: { path: '/proc/self/environ' } },
           run('echo harmless'),
         ],
       },
@@ -225,10 +227,11 @@ describe('secrets never leave', () => {
       ['read.secrets@process environment'],
       ['read.secrets@$HERMES_HOME/.env'],
       ['read.secrets@$HERMES_HOME/.env'],
+      ['read.secrets@process environment'],
     ]);
     const results = toolResults(backend, sessionId);
-    for (const r of results.slice(0, 5)) expect(r?.result).toMatch(/^BLOCKED/);
-    expect(results[5]!.result).toContain('harmless');
+    for (const r of results.slice(0, 6)) expect(r?.result).toMatch(/^BLOCKED/);
+    expect(results[6]!.result).toContain('harmless');
     // A secret put in config.yaml is one too: config.get does not hand it out.
     const got = await backend.request('config.get', { key: 'model.api_key' });
     expect(got.value).toBe('[REDACTED]');
