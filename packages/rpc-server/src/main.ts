@@ -18,6 +18,7 @@ import {
 import { blamePlugins } from '@hermes/plugin-host';
 import { STARTUP_ERROR_PREFIX } from './protocol/index.ts';
 import { BACKEND_USAGE, parseBackendArgs, type BackendArgs } from './boot/cliArgs.ts';
+import { redactStderr } from './boot/stderrRedaction.ts';
 import { startBackend, type Backend } from './server/backend.ts';
 import { startJudgeBackend } from './server/judgeBackend.ts';
 import { LiveSessions } from './server/liveSessions.ts';
@@ -25,6 +26,7 @@ import { discoverPluginsOnly, loadPlugins } from './server/plugins.ts';
 import { HERMES_VERSION } from './version.ts';
 
 async function main(): Promise<void> {
+  redactStderr();
   let args: BackendArgs;
   try {
     args = parseBackendArgs(process.argv.slice(2));

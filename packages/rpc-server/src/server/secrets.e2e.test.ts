@@ -30,12 +30,17 @@ afterEach(async () => {
 const tmpDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 
 /** `turns` may depend on where the home and working directory are. */
-async function start(turns: Turn[] | ((dirs: { home: string; cwd: string }) => Turn[]), answer: (params: ApprovalParams) => ApprovalChoice = () => 'deny') {
+async function start(
+  turns: Turn[] | ((dirs: { home: string; cwd: string }) => Turn[]),
+  answer: (params: ApprovalParams) => ApprovalChoice = () => 'deny',
+  prepare: (home: string) => void = () => {},
+) {
   const home = tmpDir('hermes-secrets-home-');
   const cwd = tmpDir('hermes-secrets-cwd-');
   const server: ModelServer = await startModelServer({ turns: typeof turns === 'function' ? turns({ home, cwd }) : turns });
   cleanups.push(() => server.close());
   fs.writeFileSync(path.join(home, '.env'), `HERMES_TEST_DOTENV_SECRET=${DOTENV_SECRET}\nHERMES_TEST_PASSED=${PASSED_VALUE}\n`);
+  prepare(home);
   fs.writeFileSync(path.join(home, 'config.yaml'), `terminal:\n  env_passthrough: [HERMES_TEST_PASSED, HERMES_TEST_EXPORTED]\nmodel:\n  api_key: ${CONFIG_SECRET}\n`);
   const backend = new BackendProcess({
     home,
@@ -241,6 +246,25 @@ describe('secrets never leave', () => {
     await backend.stop();
     expectNoSecret('the wire', backend.rawLines.join('\n'));
     expectNoSecret('state.db', storeBytes(home));
+  });
+
+  it('what plugin code prints (to stdout, diverted, or stderr) reaches stderr redacted: the TUI shows its tail', async () => {
+    const plugin = [
+      'export function register(ctx) {',
+      '  console.log(`stdout: ${process.env.OPENAI_API_KEY}`);',
+      '  process.stderr.write(`stderr: ${process.env.OPENAI_API_KEY}\\n`);',
+      "  ctx.registerCommand('noop', () => 'ok', 'does nothing');",
+      '}',
+    ].join('\n');
+    const { backend } = await start([{ text: 'unused' }], () => 'deny', (home) => {
+      fs.mkdirSync(path.join(home, 'plugins', 'talker'), { recursive: true });
+      fs.writeFileSync(path.join(home, 'plugins', 'talker', 'plugin.yaml'), 'name: talker\nversion: "1.0"\n');
+      fs.writeFileSync(path.join(home, 'plugins', 'talker', 'index.js'), plugin);
+    });
+    await backend.stop();
+    expect(backend.stderr).toContain('stdout: [REDACTED]');
+    expect(backend.stderr).toContain('stderr: [REDACTED]');
+    expectNoSecret('stderr', backend.stderr);
   });
 
   it('a provider 401 whose body echoes the Authorization header reaches neither the log nor the error event', async () => {
