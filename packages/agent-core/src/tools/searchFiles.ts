@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { isHomeDotenv } from '../secrets/secretFiles.ts';
+import { isHomeDotenv, isProcessEnvironment } from '../secrets/secretFiles.ts';
 import { walkFiles } from './fileWalk.ts';
 import { displayPath, requireString, resolvePath } from './paths.ts';
 import type { ToolDefinition } from './types.ts';
@@ -88,10 +88,16 @@ export const searchFilesTool: ToolDefinition = {
     const inGlob = typeof args.file_glob === 'string' && args.file_glob !== '' ? globMatcher(args.file_glob) : () => true;
     const hits: string[] = [];
     let skippedSecrets = false;
+    let skippedEnvironments = false;
     for await (const file of walkFiles(root, context.signal)) {
       if (!inGlob(relToRoot(file))) continue;
       if (/^\.env$/i.test(path.basename(file)) && isHomeDotenv(file, context.home)) {
         skippedSecrets = true;
+        continue;
+      }
+      // A process's environment holds hermes's keys (its own, for this in-process tool); a match is an oracle for them.
+      if (/^environ$/i.test(path.basename(file)) && isProcessEnvironment(file)) {
+        skippedEnvironments = true;
         continue;
       }
       const text = await readText(file);
@@ -104,7 +110,9 @@ export const searchFilesTool: ToolDefinition = {
         hits.push(`${shown(file)}:${i + 1}: ${line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line}`);
       }
     }
-    const note = skippedSecrets ? `\n[${shown(path.join(context.home, '.env'))} was not searched: it holds hermes's API keys. read_file asks before reading it]` : '';
+    const note =
+      (skippedSecrets ? `\n[${shown(path.join(context.home, '.env'))} was not searched: it holds hermes's API keys. read_file asks before reading it]` : '') +
+      (skippedEnvironments ? "\n[process environments (/proc/<pid>/environ) were not searched: hermes's holds its API keys. read_file asks before reading one]" : '');
     return (hits.length ? hits.join('\n') : `No matches for /${pattern}/ in ${shown(root)}.`) + note;
   },
 };

@@ -217,6 +217,8 @@ describe('secrets never leave', () => {
           run(`node -e "process.stdout.write(require('fs').readFileSync(process.env.HERMES_HOME + '/.env', 'hex'))"`),
           // read_file runs inside the backend: its `self` is the backend.
           { name: 'read_file', arguments: { path: '/proc/self/environ' } },
+          // A match would tell the model the key's first characters, whatever the redaction of the line.
+          { name: 'search_files', arguments: { pattern: 'OPENAI_API_KEY=sk-', path: '/proc/self/environ' } },
           run('echo harmless'),
         ],
       },
@@ -236,7 +238,8 @@ describe('secrets never leave', () => {
     ]);
     const results = toolResults(backend, sessionId);
     for (const r of results.slice(0, 6)) expect(r?.result).toMatch(/^BLOCKED/);
-    expect(results[6]!.result).toContain('harmless');
+    expect(results[6]!.result).toMatch(/^No matches .*\n\[process environments .* were not searched/);
+    expect(results[7]!.result).toContain('harmless');
     // A secret put in config.yaml is one too: config.get does not hand it out.
     const got = await backend.request('config.get', { key: 'model.api_key' });
     expect(got.value).toBe('[REDACTED]');
