@@ -8,6 +8,9 @@ import { judgeCommand } from './judge.ts';
 
 const tmp = (prefix: string) => fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
 
+const CTX = { home: '/home/u', hermesHome: '/home/u/.hermes', cwd: '/home/u/project' };
+const findingsOf = async (command: string) => (await judgeCommand(command, CTX)).findings.map((f) => `${f.rule}@${f.target}`);
+
 function gateFor(hermesHome: string) {
   return new ApprovalGate({ mode: 'manual', allowlist: [], timeoutMs: 5_000, persistAlways: () => {}, record: () => {}, home: os.homedir(), hermesHome, onError: () => {} });
 }
@@ -24,7 +27,7 @@ describe('reading the home .env', () => {
     'docker run --env-file=/home/u/.hermes/.env img',
     'cat ~/.hermes/.e*',
   ])('`%s` asks', async (command) => {
-    const verdict = await judgeCommand(command, { home: '/home/u', hermesHome: '/home/u/.hermes', cwd: '/home/u/project' });
+    const verdict = await judgeCommand(command, CTX);
     expect(verdict.level).toBe('dangerous');
     expect(verdict.findings.map((f) => `${f.rule}@${f.target}`)).toContain('read.secrets@$HERMES_HOME/.env');
   });
@@ -47,8 +50,7 @@ describe('reading the home .env', () => {
     'cat $(find ~/.hermes -name .env)',
     'base64 $(ls -d ~/.hermes)/.env',
   ])('`%s` asks as a read of the home .env', async (command) => {
-    const verdict = await judgeCommand(command, { home: '/home/u', hermesHome: '/home/u/.hermes', cwd: '/home/u/project' });
-    expect(verdict.findings.map((f) => `${f.rule}@${f.target}`)).toContain('read.secrets@$HERMES_HOME/.env');
+    expect(await findingsOf(command)).toContain('read.secrets@$HERMES_HOME/.env');
   });
 
   it.each([
@@ -67,18 +69,8 @@ describe('reading the home .env', () => {
     'find /proc -maxdepth 2 -name environ -exec base64 {} +',
     'cd /proc/$PPID && base64 environ',
   ])("`%s` asks as a read of another process's environment", async (command) => {
-    const verdict = await judgeCommand(command, { home: '/home/u', hermesHome: '/home/u/.hermes', cwd: '/home/u/project' });
-    expect(verdict.level).toBe('dangerous');
-    expect(verdict.findings.map((f) => `${f.rule}@${f.target}`)).toContain('read.secrets@process environment');
+    expect(await findingsOf(command)).toContain('read.secrets@process environment');
   });
-
-  it.each(['cat /proc/self/environ', 'ps aux', 'ps -ef', 'gdb ./a.out', 'tar czf src.tgz src', 'cp -r src /tmp/src', 'find ~ -name "*.py" | xargs grep TODO', 'find ~/.hermes', 'find . -name .env -exec cat {} +', `python3 -c "import os; print(os.environ['PATH'])"`])(
-    '`%s` reads no secret of hermes',
-    async (command) => {
-      const verdict = await judgeCommand(command, { home: '/home/u', hermesHome: '/home/u/.hermes', cwd: '/home/u/project' });
-      expect(verdict.findings.map((f) => f.rule)).not.toContain('read.secrets');
-    },
-  );
 
   it('a command reading through a link to the home made before it asks (the link is on disk)', async () => {
     const home = tmp('hermes-gate-home-');
@@ -89,9 +81,12 @@ describe('reading the home .env', () => {
     expect(verdict.findings.map((f) => `${f.rule}@${f.target}`)).toContain('read.secrets@$HERMES_HOME/.env');
   });
 
-  it.each(['cat .env', 'cat ~/.hermes/config.yaml', 'ls ~/.hermes', 'cat project/.env.example'])('`%s` does not ask about the home .env', async (command) => {
-    const verdict = await judgeCommand(command, { home: '/home/u', hermesHome: '/home/u/.hermes', cwd: '/home/u/project' });
-    expect(verdict.findings.map((f) => f.rule)).not.toContain('read.secrets');
+  it.each([
+    ...['cat .env', 'cat ~/.hermes/config.yaml', 'ls ~/.hermes', 'cat project/.env.example', 'find ~/.hermes', 'find . -name .env -exec cat {} +'],
+    ...['cat /proc/self/environ', 'ps aux', 'ps -ef', 'gdb ./a.out', 'tar czf src.tgz src', 'cp -r src /tmp/src', 'find ~ -name "*.py" | xargs grep TODO'],
+    `python3 -c "import os; print(os.environ['PATH'])"`,
+  ])('`%s` reads no secret of hermes', async (command) => {
+    expect((await findingsOf(command)).filter((f) => f.startsWith('read.secrets'))).toEqual([]);
   });
 
   it('a file tool reading it asks, by its path, another case, `..` or a link; other files do not', async () => {
