@@ -60,6 +60,20 @@ describe('Redactor', () => {
     expect(plain.redact(code)).toBe(code);
   });
 
+  it('removes a known value encoded the way commands encode it: base64 at any alignment, hex, reversed', () => {
+    const value = 'dotenv-only-secret-q8w7e6r5t4';
+    const r = new Redactor([value]);
+    for (const prefix of ['', 'a', 'ab', 'SECRET=', 'x'.repeat(100)]) {
+      for (const encoded of [Buffer.from(`${prefix}${value}\n`).toString('base64'), Buffer.from(`${prefix}${value}`).toString('base64url')]) {
+        const out = r.redact(encoded);
+        expect(out, prefix).toContain(REDACTED);
+        expect(Buffer.from(out.replace(REDACTED, ''), 'base64').toString('latin1')).not.toContain(value.slice(2, -2));
+      }
+    }
+    expect(r.redact(`hex: ${Buffer.from(value).toString('hex')} HEX: ${Buffer.from(value).toString('hex').toUpperCase()}`)).toBe(`hex: ${REDACTED} HEX: ${REDACTED}`);
+    expect(r.redact(`rev: ${[...value].reverse().join('')}`)).toBe(`rev: ${REDACTED}`);
+  });
+
   it('removes URL credentials and private key blocks', () => {
     expect(plain.redact('postgres://admin:s3cr3tpass@db:5432/x')).toBe(`postgres://admin:${REDACTED}@db:5432/x`);
     const pem = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----';

@@ -60,6 +60,26 @@ const SHAPES: Shape[] = [
   },
 ];
 
+/**
+ * A known value as text and as the encodings a command produces without thinking (`base64`, `xxd -p`,
+ * `od`-free hex, `rev`): with them, `base64 -w0 ~/.hermes/.env` approved (or under --yolo) is no way
+ * around the redactor. Base64 depends on where the value starts in the stream (three alignments): only
+ * the characters that encode the value's own bytes whole are used, so the redacted run may leave a
+ * character or two at its edges.
+ */
+function encodings(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const out = [value, bytes.toString('hex'), [...value].reverse().join('')];
+  for (let offset = 0; offset < 3; offset += 1) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    const first = Math.ceil(offset / 3) * 4;
+    const end = Math.floor((offset + bytes.length) / 3) * 4;
+    const whole = encoded.slice(first, end);
+    if (whole.length >= MIN_SECRET_LENGTH) out.push(whole, whole.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return out;
+}
+
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 export class Redactor {
@@ -73,7 +93,7 @@ export class Redactor {
     for (const v of values) if (typeof v === 'string' && v.trim().length >= MIN_SECRET_LENGTH) unique.add(v.trim());
     // Longest first, so a value that contains another is removed whole.
     this.values = [...unique].sort((a, b) => b.length - a.length);
-    const known = this.values.map(escapeRegex).join('|');
+    const known = [...new Set(this.values.flatMap(encodings))].sort((a, b) => b.length - a.length).map(escapeRegex).join('|');
     this.knownOnly = known ? new RegExp(known, 'g') : null;
     const shapes = SHAPES.map((s) => `(${s.keep})${s.value}`).join('|');
     this.all = new RegExp(known ? `${known}|${shapes}` : shapes, 'gi');

@@ -105,6 +105,10 @@ describe('secrets never leave', () => {
           { name: 'terminal', arguments: { command: `{ env; echo END_OF_ENV; } > ${bg}`, background: true } },
           { name: 'terminal', arguments: { command: 'cat $HERMES_HOME/.env' } },
           { name: 'terminal', arguments: { command: 'echo "the key is $(head -n 1 $HERMES_HOME/.env)"' } },
+          // Approved reads whose output is encoded: the redactor knows the encodings of known values.
+          { name: 'terminal', arguments: { command: 'base64 -w0 /proc/$PPID/environ; echo; base64 -w0 $HERMES_HOME/.env' } },
+          { name: 'terminal', arguments: { command: 'xxd -p -c 4096 $HERMES_HOME/.env' } },
+          { name: 'terminal', arguments: { command: 'rev $HERMES_HOME/.env' } },
         ],
       },
       { text: 'done' },
@@ -128,7 +132,15 @@ describe('secrets never leave', () => {
     }
 
     const results = toolResults(backend, sessionId);
-    expect(results).toHaveLength(6);
+    expect(results).toHaveLength(9);
+    const [encoded = '', hex = '', reversed = ''] = results.slice(6).map((r) => r?.result ?? '');
+    const decoded = [
+      ...encoded.split('\n').map((line) => Buffer.from(line, 'base64').toString('latin1')),
+      Buffer.from(hex.split('\n')[0] ?? '', 'hex').toString('latin1'),
+      [...reversed].reverse().join(''),
+    ].join('\n');
+    expect(encoded).toContain('[REDACTED]');
+    for (const secret of SECRETS) expect(decoded, secret).not.toContain(secret.slice(2, -2));
     expect(results[1]!.result).toContain('exit=1');
     // Reading the .env through the terminal asked first, then showed the names without the values.
     expect(asked.map((a) => a.findings.map((f) => `${f.rule}@${f.target}`))).toContainEqual(['read.secrets@$HERMES_HOME/.env']);
