@@ -291,7 +291,7 @@ export class SessionStore {
           `INSERT INTO approval_decisions (session_id, tool_name, command, pattern_key, choice, decided_at)
            VALUES (?, ?, ?, ?, ?, ?)`,
         )
-        .run(decision.sessionId, decision.toolName, decision.command, decision.patternKey, decision.choice, decision.at / 1000);
+        .run(decision.sessionId, decision.toolName, redactSecrets(decision.command), decision.patternKey, decision.choice, decision.at / 1000);
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
         throw new StoreError(`Session ${decision.sessionId} does not exist; approval decision not recorded`);

@@ -222,7 +222,7 @@ describe('secrets never leave', () => {
     const turns: Turn[] = [
       {
         tool_calls: [
-          run('base64 -w0 /proc/$PPID/environ'),
+          run(`base64 -w0 /proc/$PPID/environ # ${PROVIDER_KEY}`),
           run("tr '\\0' '\\n' < /proc/$PPID/environ | rev"),
           run(`node -e "process.stdout.write(Buffer.from(require('fs').readFileSync('/proc/' + process.ppid + '/environ')).toString('hex'))"`),
           run('base64 -w0 "$HERMES_HOME/.env"'),
