@@ -72,6 +72,11 @@ describe('Redactor', () => {
     }
     expect(r.redact(`hex: ${Buffer.from(value).toString('hex')} HEX: ${Buffer.from(value).toString('hex').toUpperCase()}`)).toBe(`hex: ${REDACTED} HEX: ${REDACTED}`);
     expect(r.redact(`rev: ${[...value].reverse().join('')}`)).toBe(`rev: ${REDACTED}`);
+    // Wrapped the way `base64` (76 columns) and `xxd -p` (60) wrap.
+    const wrap = (text: string, width: number) => text.match(new RegExp(`.{1,${width}}`, 'g'))!.join('\n');
+    const b64 = wrap(Buffer.from(`${'k'.repeat(60)}=${value}\n`).toString('base64'), 76);
+    expect(Buffer.from(r.redact(b64).replace(REDACTED, ''), 'base64').toString('latin1')).not.toContain(value.slice(2, -2));
+    expect(r.redact(wrap(Buffer.from(`${'k'.repeat(20)}${value}`).toString('hex'), 60))).toMatch(/^[0-9a-f\n]*\[REDACTED\]$/);
   });
 
   it('removes URL credentials and private key blocks', () => {

@@ -69,7 +69,7 @@ const SHAPES: Shape[] = [
  */
 function encodings(value: string): string[] {
   const bytes = Buffer.from(value, 'utf8');
-  const out = [value, bytes.toString('hex'), [...value].reverse().join('')];
+  const out = [bytes.toString('hex'), [...value].reverse().join('')];
   for (let offset = 0; offset < 3; offset += 1) {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
     const first = Math.ceil(offset / 3) * 4;
@@ -82,6 +82,12 @@ function encodings(value: string): string[] {
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
+/** The value, then its encodings; those may be wrapped anywhere (`base64` wraps at 76 columns, `xxd -p` at 60). */
+function knownPatterns(value: string): { length: number; source: string }[] {
+  const wrapped = (e: string) => [...e].map(escapeRegex).join('(?:\\r?\\n)?');
+  return [{ length: value.length, source: escapeRegex(value) }, ...encodings(value).map((e) => ({ length: e.length, source: wrapped(e) }))];
+}
+
 export class Redactor {
   private readonly values: string[];
   private readonly all: RegExp;
@@ -93,7 +99,7 @@ export class Redactor {
     for (const v of values) if (typeof v === 'string' && v.trim().length >= MIN_SECRET_LENGTH) unique.add(v.trim());
     // Longest first, so a value that contains another is removed whole.
     this.values = [...unique].sort((a, b) => b.length - a.length);
-    const known = [...new Set(this.values.flatMap(encodings))].sort((a, b) => b.length - a.length).map(escapeRegex).join('|');
+    const known = [...new Set(this.values.flatMap(knownPatterns).sort((a, b) => b.length - a.length).map((p) => p.source))].join('|');
     this.knownOnly = known ? new RegExp(known, 'g') : null;
     const shapes = SHAPES.map((s) => `(${s.keep})${s.value}`).join('|');
     this.all = new RegExp(known ? `${known}|${shapes}` : shapes, 'gi');
