@@ -2,6 +2,8 @@ import { killGroup, spawnShell, type ShellProcess } from './shellProcess.ts';
 
 /** Characters of recent output kept per background process. */
 const DEFAULT_BUFFER_CHARS = 64 * 1024;
+/** Longer than any key: a run of non-blanks this long is cut where it must be (see `output`). */
+const WORD_MAX = 512;
 /** Finished processes kept for their output, per registry; older ones are forgotten. */
 const MAX_FINISHED = 50;
 
@@ -57,7 +59,10 @@ export class ProcessRegistry {
     child.all.on('data', (chunk: string) => {
       entry.output += chunk;
       if (entry.output.length > this.bufferChars) {
-        const cut = entry.output.length - this.bufferChars;
+        let cut = entry.output.length - this.bufferChars;
+        // Not the rest of a cut word: it may be the end of a secret, which the redactor only knows whole.
+        const blank = entry.output.slice(cut, cut + WORD_MAX).search(/\s/);
+        if (blank > 0) cut += blank;
         entry.output = entry.output.slice(cut);
         entry.dropped += cut;
       }
@@ -90,10 +95,12 @@ export class ProcessRegistry {
   output(id: string, lines?: number): { text: string; dropped: number } | undefined {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
-    if (lines === undefined) return { text: entry.output, dropped: entry.dropped };
-    const all = entry.output.replace(/\n$/, '').split('\n');
+    // A word still being written may be the start of a secret: it waits until it is complete.
+    const output = entry.info.status === 'running' ? entry.output.replace(new RegExp(`\\S{1,${WORD_MAX}}$`), '') : entry.output;
+    if (lines === undefined) return { text: output, dropped: entry.dropped };
+    const all = output.replace(/\n$/, '').split('\n');
     const kept = all.slice(-lines).join('\n');
-    return { text: kept, dropped: entry.dropped + entry.output.length - kept.length };
+    return { text: kept, dropped: entry.dropped + output.length - kept.length };
   }
 
   /** Kills the process group; false if the id is unknown or the process is no longer running. */
