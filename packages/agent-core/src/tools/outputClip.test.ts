@@ -33,6 +33,18 @@ describe('clipOutput', () => {
   });
 });
 
+describe('a line cut by bytes', () => {
+  it('loses the word the cut goes through, so no half of a secret is kept', () => {
+    const key = 'Zq81xT0pL4mWv9rKe2Ya7cHsQ3nB6dF0';
+    const line = `${'x'.repeat(70)} ${key} ${'m'.repeat(300)} ${key} ${'z'.repeat(60)}`;
+    const out = clipOutput(line, { maxBytes: 200, maxLines: 10 });
+    expect(out.startsWith(`${'x'.repeat(70)} \n[… output truncated`)).toBe(true);
+    expect(out.endsWith(` ${'z'.repeat(60)}`)).toBe(true);
+    expect(out).not.toContain(key.slice(0, 4));
+    expect(out).not.toContain(key.slice(-4));
+  });
+});
+
 describe('OutputCapture', () => {
   it('gives the same answer as clipping the whole text, without holding all of it', () => {
     const limits = { maxBytes: 200, maxLines: 10 };

@@ -47,7 +47,23 @@ function headOf(s: string, maxBytes: number, maxLines: number): string {
     end = next;
     if (nl === -1) break;
   }
-  return end === 0 && maxLines > 0 ? prefixBytes(s, maxBytes) : s.slice(0, end);
+  return end === 0 && maxLines > 0 ? withoutCutWord(s, prefixBytes(s, maxBytes), 'end') : s.slice(0, end);
+}
+
+/**
+ * A line cut by bytes loses the word the cut went through (up to 512 characters: no key is longer):
+ * half a secret is not recognised by the redactor, which only knows secrets whole.
+ */
+function withoutCutWord(whole: string, kept: string, side: 'start' | 'end'): string {
+  const WORD_MAX = 512;
+  if (side === 'end') {
+    const after = /^\S*/.exec(whole.slice(kept.length))![0].length;
+    const before = /\S*$/.exec(kept)![0].length;
+    return after > 0 && before + after <= WORD_MAX ? kept.slice(0, kept.length - before) : kept;
+  }
+  const before = /\S*$/.exec(whole.slice(0, whole.length - kept.length))![0].length;
+  const after = /^\S*/.exec(kept)![0].length;
+  return before > 0 && before + after <= WORD_MAX ? kept.slice(after) : kept;
 }
 
 function tailOf(s: string, maxBytes: number, maxLines: number): string {
@@ -62,7 +78,7 @@ function tailOf(s: string, maxBytes: number, maxLines: number): string {
     searchFrom = nl - 1;
     if (nl === -1) break;
   }
-  return start === s.length && maxLines > 0 ? suffixBytes(s, maxBytes) : s.slice(start);
+  return start === s.length && maxLines > 0 ? withoutCutWord(s, suffixBytes(s, maxBytes), 'start') : s.slice(start);
 }
 
 /**
