@@ -53,6 +53,12 @@ export function resolvePath(word: WordValue, cwd: string | null): ResolvedPath {
   const out: Segment[] = [];
   // `/proc/self/root/etc` and `/proc/1/root/etc` are `/etc` seen through a process's root.
   source = source.replace(/^\/proc\/(?:self|thread-self|\d+|\u0001\*\u0002)\/root(?=\/|$)/, '') || '/';
+  // `/proc/self/cwd/../.hermes/.env`: a process's working directory, taken as the one the command runs in.
+  const procCwd = /^\/proc\/(?:self|thread-self|\d+|\u0001\*\u0002)\/cwd(?=\/|$)/;
+  if (procCwd.test(source)) {
+    if (cwd === null) unknownRoot = true;
+    else source = source.replace(procCwd, cwd.replace(/\/+$/, ''));
+  }
   for (const raw of source.split('/')) {
     if (raw === '' || raw === '.') continue;
     if (raw === '..') {

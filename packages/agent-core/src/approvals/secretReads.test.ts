@@ -49,6 +49,7 @@ describe('reading the home .env', () => {
     'find ~/.hermes -name ".e*" | xargs base64',
     'cat $(find ~/.hermes -name .env)',
     'base64 $(ls -d ~/.hermes)/.env',
+    'cat /proc/self/cwd/../.hermes/.env',
   ])('`%s` asks as a read of the home .env', async (command) => {
     expect(await findingsOf(command)).toContain('read.secrets@$HERMES_HOME/.env');
   });
