@@ -36,6 +36,10 @@ export interface GatewayReadyPayload {
 }
 
 export interface MessageDeltaPayload {
+  /**
+   * Text to append, redacted. The word still being streamed is held back until a blank follows it
+   * or the stream stops (the next non-delta event), so a secret split across frames is redacted whole.
+   */
   text: string;
 }
 
