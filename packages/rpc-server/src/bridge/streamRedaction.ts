@@ -38,21 +38,30 @@ export class StreamRedaction {
   private release(upTo: number): string {
     if (upTo <= this.released) return '';
     const whole = redactSecrets(this.raw.slice(0, upTo));
-    // A secret that began in text already shown and spans a blank (a PEM block): send the rest on its own.
-    const out = whole.startsWith(this.shown) ? whole.slice(this.shown.length) : redactSecrets(this.raw.slice(this.released, upTo));
+    // A secret that began in text already shown and spans a blank (`Bearer ` then the token, a PEM
+    // block): what was shown stays, and the rest of the redacted text follows it. Nothing of the secret
+    // goes out: all that is sent is redacted text.
+    let same = 0;
+    while (same < this.shown.length && whole[same] === this.shown[same]) same += 1;
+    const out = whole.slice(same);
     this.released = upTo;
     this.shown = whole;
     this.forgetOld();
     return out;
   }
 
-  /** Keeps the text it redacts bounded: cut at a line break (or a blank) well before the release point. */
+  /**
+   * Keeps the text it redacts bounded: cut at a line break (or a blank, or anywhere in a blob without
+   * either) well before the release point, in text already sent.
+   */
   private forgetOld(): void {
     if (this.released <= 2 * CONTEXT) return;
     const from = this.released - CONTEXT;
     const line = this.raw.lastIndexOf('\n', from);
-    const cut = line > 0 ? line : this.raw.lastIndexOf(' ', from);
-    if (cut <= 0) return;
+    const blank = this.raw.lastIndexOf(' ', from);
+    // A break long before `from` would keep too much: only one within the last CONTEXT characters counts.
+    const near = (i: number) => i > from - CONTEXT;
+    const cut = near(line) ? line : near(blank) ? blank : from;
     this.raw = this.raw.slice(cut + 1);
     this.released -= cut + 1;
     this.shown = redactSecrets(this.raw.slice(0, this.released));
