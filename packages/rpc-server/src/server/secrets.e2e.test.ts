@@ -240,15 +240,19 @@ describe('secrets never leave', () => {
     // The title is cut from this prompt at 60 characters, through the secret.
     const done = await turn(backend, sessionId, `read the environment, my other password: ${DOTENV_SECRET}`);
     expect(done.payload!.status).toBe('complete');
-    expect(asked.map((a) => a.findings.map((f) => `${f.rule}@${f.target}`))).toEqual([
-      ['read.secrets@process environment'],
-      ['read.secrets@process environment'],
-      ['read.secrets@process environment'],
-      ['read.secrets@$HERMES_HOME/.env'],
-      ['read.secrets@$HERMES_HOME/.env'],
-      ['read.secrets@process environment'],
-    ]);
-    const results = toolResults(backend, sessionId);
+    // Read-only tools may run side by side: results and questions are compared in call order.
+    expect(asked.map((a) => `${a.command.slice(0, 12)} ${a.findings.map((f) => `${f.rule}@${f.target}`).join()}`).sort()).toEqual(
+      [
+        'base64 -w0 / read.secrets@process environment',
+        "tr '\\0' '\\n' read.secrets@process environment",
+        'node -e "pro read.secrets@process environment',
+        'base64 -w0 " read.secrets@$HERMES_HOME/.env',
+        'node -e "pro read.secrets@$HERMES_HOME/.env',
+        'read /proc/s read.secrets@process environment',
+      ].sort(),
+    );
+    const callNumber = (r: ReturnType<typeof toolResults>[number]) => Number(/\d+$/.exec(r?.tool_id ?? '')?.[0]);
+    const results = toolResults(backend, sessionId).sort((a, b) => callNumber(a) - callNumber(b));
     for (const r of results.slice(0, 6)) expect(r?.result).toMatch(/^BLOCKED/);
     expect(results[6]!.result).toMatch(/^No matches .*\n\[process environments .* were not searched/);
     expect(results[7]!.result).toContain('harmless');
