@@ -71,5 +71,5 @@ export { createProvider } from './providers/createProvider.ts';
 export type { SessionModel } from './agent/agentSession.ts';
 export * from './commands/index.ts';
 export * from './skills/index.ts';
-export { redactSecrets, redactSecretsDeep, rememberSecrets } from './secrets/processSecrets.ts';
+export { knownSecrets, redactSecrets, redactSecretsDeep, rememberSecrets } from './secrets/processSecrets.ts';
 export { Redactor, REDACTED } from './secrets/redactor.ts';

@@ -46,6 +46,11 @@ export function rememberSecrets(env: Record<string, string | undefined>, dotenv:
   current = redactor().with([...secretValues(env), ...Object.values(dotenv), ...more]);
 }
 
+/** The secret values known now (longest first). */
+export function knownSecrets(): readonly string[] {
+  return redactor().knownValues;
+}
+
 export function redactSecrets(text: string): string {
   return redactor().redact(text);
 }

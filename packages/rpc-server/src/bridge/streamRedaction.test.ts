@@ -1,4 +1,4 @@
-import { redactSecrets } from '@hermes/agent-core';
+import { redactSecrets, rememberSecrets } from '@hermes/agent-core';
 import { describe, expect, it } from 'vitest';
 import { StreamRedaction } from './streamRedaction.ts';
 
@@ -25,6 +25,16 @@ describe('StreamRedaction', () => {
       const sent = stream(text, size).join('');
       expect(sent, `pieces of ${size}`).not.toMatch(/Zq81|dF0/);
       expect(sent).toMatch(/^curl -H "Authorization: (?:Bearer )?\[REDACTED\]" https:\/\/api\.example\.com\/v1 and more words$/);
+    }
+  });
+
+  it('a known secret with blanks in it (a passphrase from .env) is held back from its first word', () => {
+    const phrase = 'correct horse battery staple';
+    rememberSecrets({}, { HERMES_TEST_PASSPHRASE: phrase });
+    const text = `the passphrase is ${phrase}, keep it`;
+    for (const size of [1, 4, 9]) {
+      const sent = stream(text, size).join('');
+      expect(sent, `pieces of ${size}`).toBe('the passphrase is [REDACTED], keep it');
     }
   });
 

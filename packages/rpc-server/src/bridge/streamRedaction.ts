@@ -5,7 +5,7 @@
  * before it, so a secret is whole when it is judged. Redaction keeps what precedes a secret
  * (`Authorization: `, `sk-`), so the released prefix never changes and each frame is the new tail.
  */
-import { redactSecrets } from '@hermes/agent-core';
+import { knownSecrets, redactSecrets } from '@hermes/agent-core';
 
 /** A word longer than this is released up to its last `HOLD_MAX` characters (no key is that long). */
 const HOLD_MAX = 1024;
@@ -23,7 +23,18 @@ export class StreamRedaction {
   push(text: string): string {
     this.raw += text;
     const lastBlank = Math.max(this.raw.lastIndexOf(' '), this.raw.lastIndexOf('\n'), this.raw.lastIndexOf('\t'));
-    return this.release(Math.max(lastBlank + 1, this.raw.length - HOLD_MAX));
+    return this.release(Math.max(this.beforeKnownStart(lastBlank + 1), this.raw.length - HOLD_MAX));
+  }
+
+  /** A known secret with blanks in it (a passphrase) may have begun before `at`: hold back from its start. */
+  private beforeKnownStart(at: number): number {
+    for (const value of knownSecrets()) {
+      if (!/\s/.test(value)) continue;
+      for (let k = Math.min(value.length - 1, at); k > 0; k -= 1) {
+        if (this.raw.endsWith(value.slice(0, k), at)) return at - k;
+      }
+    }
+    return at;
   }
 
   /** The end of the stream: everything still held, redacted. Starts over for the next stream. */
