@@ -44,4 +44,12 @@ describe('StreamRedaction', () => {
     expect(frames.join('')).toBe(redactSecrets(blob));
     expect(frames.join('')).toContain('sk-[REDACTED]');
   });
+
+  it('releases text without blanks (Chinese) as it comes, and still redacts a key glued to it', () => {
+    const r = new StreamRedaction();
+    expect(r.push('数据库已经')).toBe('数据库已经');
+    expect(r.push('连接好了。')).toBe('连接好了。');
+    const text = `密钥是${KEY}，请保管好。`;
+    for (const size of [1, 2, 5]) expect(stream(text, size).join(''), `pieces of ${size}`).toBe('密钥是sk-[REDACTED]，请保管好。');
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * Redaction of text that arrives in pieces. Each frame is redacted on its way out, but a key the model
  * streams across two frames (`sk-abc` then `def…`) would match in neither: this holds back the word
- * still being written (secrets contain no blanks) and redacts what is released together with the text
+ * still being written (keys are printable ASCII without blanks) and redacts what is released together with the text
  * before it, so a secret is whole when it is judged. Redaction keeps what precedes a secret
  * (`Authorization: `, `sk-`), so the released prefix never changes and each frame is the new tail.
  */
@@ -11,6 +11,19 @@ import { knownSecrets, redactSecrets } from '@hermes/agent-core';
 const HOLD_MAX = 1024;
 /** Text kept before the release point to redact it in context; older text is never looked at again. */
 const CONTEXT = 4096;
+
+/**
+ * Keys and tokens are printable ASCII without blanks; any other character ends a word. So text in
+ * scripts without spaces (Chinese, Japanese) is released as it comes, not held for HOLD_MAX characters.
+ */
+const NOT_KEY_CHAR = /[^\x21-\x7e]/;
+
+/** Where the trailing run of characters that could belong to a key starts. */
+function wordStart(text: string): number {
+  let i = text.length;
+  while (i > 0 && !NOT_KEY_CHAR.test(text[i - 1]!)) i -= 1;
+  return i;
+}
 
 export class StreamRedaction {
   /** Raw text not yet forgotten: `released` characters of it were sent. */
@@ -22,14 +35,13 @@ export class StreamRedaction {
   /** Adds streamed text; returns what may be sent now, redacted ('' while a word may still grow). */
   push(text: string): string {
     this.raw += text;
-    const lastBlank = Math.max(this.raw.lastIndexOf(' '), this.raw.lastIndexOf('\n'), this.raw.lastIndexOf('\t'));
-    return this.release(Math.max(this.beforeKnownStart(lastBlank + 1), this.raw.length - HOLD_MAX));
+    return this.release(Math.max(this.beforeKnownStart(wordStart(this.raw)), this.raw.length - HOLD_MAX));
   }
 
-  /** A known secret with blanks in it (a passphrase) may have begun before `at`: hold back from its start. */
+  /** A known secret with a word break in it (a passphrase) may have begun before `at`: hold back from its start. */
   private beforeKnownStart(at: number): number {
     for (const value of knownSecrets()) {
-      if (!/\s/.test(value)) continue;
+      if (!NOT_KEY_CHAR.test(value)) continue;
       for (let k = Math.min(value.length - 1, at); k > 0; k -= 1) {
         if (this.raw.endsWith(value.slice(0, k), at)) return at - k;
       }
