@@ -235,15 +235,15 @@ export class PluginHost {
 
   /** The ExtensionPort agent-core calls at the documented points. */
   readonly port: ExtensionPort = {
-    invokeHook: async (name, payload) => {
+    invokeHook: async (name, payload, signal) => {
       const entries = this.registrations.hooks.get(name) ?? [];
       if (entries.length === 0) return [];
-      return runHook(name, entries, payload, this.hookTimeoutMs, this.failures);
+      return runHook(name, entries, payload, this.hookTimeoutMs, this.failures, signal);
     },
-    applyRequestMiddleware: (kind, payload, context) =>
-      applyRequestChain(kind, this.registrations.middleware.get(kind) ?? [], payload, context, this.failures),
-    runExecutionMiddleware: (kind, payload, context, terminal) =>
-      runExecutionChain(kind, this.registrations.middleware.get(kind) ?? [], payload, context, terminal, this.failures),
+    applyRequestMiddleware: (kind, payload, context, signal) =>
+      applyRequestChain(kind, this.registrations.middleware.get(kind) ?? [], payload, context, this.failures, signal),
+    runExecutionMiddleware: (kind, payload, context, terminal, signal) =>
+      runExecutionChain(kind, this.registrations.middleware.get(kind) ?? [], payload, context, terminal, this.failures, signal),
   };
 
   get commands(): PluginCommand[] {

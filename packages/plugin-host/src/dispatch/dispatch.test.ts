@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '@hermes/agent-core';
 import { firstBlockOf, loadedHost } from '../testing/dispatchFixtures.ts';
 
 describe('hooks', () => {
@@ -142,5 +143,42 @@ describe('hook payloads are copies', () => {
     const messages = [{ role: 'user', content: 'hi' }];
     expect(await h.port.invokeHook('pre_llm_call', { messages })).toEqual(['1hi']);
     expect(messages).toEqual([{ role: 'user', content: 'hi' }]);
+  });
+});
+
+describe('an interrupted turn does not wait for plugin code', () => {
+  const hang = `() => new Promise(() => {})`;
+
+  it('hooks, request and execution middleware that never settle end when the turn signal fires', async () => {
+    const { h } = await loadedHost({
+      a: `ctx.registerHook('post_tool_call', ${hang});\nctx.registerHook('pre_tool_call', ${hang});\nctx.registerMiddleware('tool_request', ${hang});\nctx.registerMiddleware('llm_execution', ${hang});\nctx.registerMiddleware('tool_execution', async (p) => { await p.next_call(); return new Promise(() => {}); });`,
+    }, 600); // a hook timeout far beyond the test's: only the signal can end these waits
+    const controller = new AbortController();
+    const reason = new Error('interrupted by the user');
+    const waits = [
+      h.port.applyRequestMiddleware('tool_request', {}, {}, controller.signal),
+      h.port.runExecutionMiddleware('llm_execution', {}, {}, async () => ({ text: 'r', reasoning: '', toolCalls: [], finishReason: 'stop', usage: null }), controller.signal),
+      h.port.runExecutionMiddleware('tool_execution', {}, {}, async () => 'ran', controller.signal),
+    ].map((p) => p.then(() => 'settled', (e: unknown) => e));
+    const hooks = [h.port.invokeHook('post_tool_call', {}, controller.signal), h.port.invokeHook('pre_tool_call', {}, controller.signal)];
+    controller.abort(reason);
+    expect(await Promise.all(waits)).toEqual([reason, reason, reason]);
+    const [post, pre] = await Promise.all(hooks);
+    expect(post).toEqual([]);
+    expect(firstBlockOf(pre!)).toMatch(/interrupted/);
+    // Once interrupted, a hook is still called (it observes) but not waited for.
+    expect(await h.port.invokeHook('post_tool_call', {}, controller.signal)).toEqual([]);
+  });
+
+  it('a plugin tool whose handler never settles ends with the abort reason when the signal fires', async () => {
+    const { tools } = await loadedHost({
+      a: `ctx.registerTool({ name: 'hang', toolset: 'a', schema: { name: 'hang', description: 'd', parameters: { type: 'object', properties: {} } }, handler: ${hang} });`,
+    });
+    const controller = new AbortController();
+    const context = { signal: controller.signal } as unknown as Parameters<ToolDefinition['handler']>[1];
+    const running = Promise.resolve(tools.get('hang')!.handler({}, context)).then(() => 'settled', (e: unknown) => e);
+    const reason = new Error('interrupted by the user');
+    controller.abort(reason);
+    expect(await running).toBe(reason);
   });
 });

@@ -3,7 +3,8 @@ import type { HookEntry } from '../context/registrations.ts';
 import { errorText, type FailureLog } from './failureLog.ts';
 import { executionResult } from './executionResult.ts';
 import { snapshot } from './snapshot.ts';
-import { inPlugin, outsidePlugins } from '../containment/pluginScope.ts';
+import { abandonCalls, inPlugin, outsidePlugins } from '../containment/pluginScope.ts';
+import { ABORTED, abortError, untilAborted } from './untilAborted.ts';
 
 const VERSIONS = { telemetry_schema_version: OBSERVER_SCHEMA_VERSION, middleware_schema_version: MIDDLEWARE_SCHEMA_VERSION };
 
@@ -19,7 +20,8 @@ function keys(kind: string): { field: string; original: string } {
 /**
  * `llm_request` / `tool_request`: each callback sees the current payload and the original, and may
  * return a whole replacement (`{request}` or `{args}`, with `source` and `reason`). Each accepted one
- * is appended to the trace. Callbacks that throw are skipped.
+ * is appended to the trace. Callbacks that throw are skipped. When `signal` fires while a callback
+ * runs, the chain stops waiting and throws the signal's reason (the turn is being interrupted).
  */
 export async function applyRequestChain<T>(
   kind: string,
@@ -27,6 +29,7 @@ export async function applyRequestChain<T>(
   payload: T,
   context: RunContext,
   failures: FailureLog,
+  signal?: AbortSignal,
 ): Promise<{ payload: T; trace: TraceEntry[] }> {
   if (entries.length === 0) return { payload, trace: [] };
   const { field, original } = keys(kind);
@@ -35,20 +38,26 @@ export async function applyRequestChain<T>(
   const trace: TraceEntry[] = [];
   for (const entry of [...entries]) {
     const call = { ...context, ...VERSIONS, [field]: snapshot(current), [original]: originalCopy };
+    let result: unknown;
     try {
-      const result = await inPlugin(entry.plugin, `${kind} middleware`, () => entry.callback(call));
-      if (result === null || result === undefined) continue;
-      if (!isPlainObject(result) || !isPlainObject(result[field])) {
-        failures.report(entry.callback, `${kind}:shape`, `plugin ${entry.plugin}: ${kind} middleware returned no {${field}: {...}} replacement; ignored`);
-        continue;
-      }
-      current = result[field] as T;
-      const source = typeof result.source === 'string' && result.source.trim() ? result.source : entry.plugin;
-      trace.push(typeof result.reason === 'string' && result.reason ? { source, reason: result.reason } : { source });
+      result = await untilAborted(Promise.resolve().then(() => inPlugin(entry.plugin, `${kind} middleware`, () => entry.callback(call))), signal);
     } catch (error) {
       const fields = Object.keys(call).join(', ');
       failures.report(entry.callback, kind, `plugin ${entry.plugin}: ${kind} middleware raised ${errorText(error)}; skipped (it receives: ${fields})`, error);
+      continue;
     }
+    if (result === ABORTED) {
+      abandonCalls(entry.plugin, `${kind} middleware`);
+      throw abortError(signal!);
+    }
+    if (result === null || result === undefined) continue;
+    if (!isPlainObject(result) || !isPlainObject(result[field])) {
+      failures.report(entry.callback, `${kind}:shape`, `plugin ${entry.plugin}: ${kind} middleware returned no {${field}: {...}} replacement; ignored`);
+      continue;
+    }
+    current = result[field] as T;
+    const source = typeof result.source === 'string' && result.source.trim() ? result.source : entry.plugin;
+    trace.push(typeof result.reason === 'string' && result.reason ? { source, reason: result.reason } : { source });
   }
   return { payload: current, trace };
 }
@@ -61,6 +70,8 @@ export async function applyRequestChain<T>(
  * downstream result). Fail-open: a callback that throws before `next_call` is skipped; one that throws
  * after a successful `next_call` yields the downstream result. A failure of the real call stays a
  * failure. Callbacks see copies of the payload: only what they pass to `next_call` changes the call.
+ * When `signal` fires while a callback runs, the chain stops waiting for it and throws the signal's
+ * reason: a callback that never settles cannot keep an interrupted turn running.
  */
 export function runExecutionChain<T, R>(
   kind: string,
@@ -69,6 +80,7 @@ export function runExecutionChain<T, R>(
   context: RunContext,
   terminal: (payload: T) => Promise<R>,
   failures: FailureLog,
+  signal?: AbortSignal,
 ): Promise<R> {
   const chain = [...entries];
   if (chain.length === 0) return terminal(payload);
@@ -90,7 +102,7 @@ export function runExecutionChain<T, R>(
     const call = { ...context, ...VERSIONS, [field]: snapshot(current), [original]: snapshot(payload), next_call };
     let returned: unknown;
     try {
-      returned = await inPlugin(entry.plugin, `${kind} middleware`, () => entry.callback(call));
+      returned = await untilAborted(Promise.resolve().then(() => inPlugin(entry.plugin, `${kind} middleware`, () => entry.callback(call))), signal);
     } catch (error) {
       const fields = Object.keys(call).join(', ');
       const started: Promise<R> | null = downstream;
@@ -106,6 +118,10 @@ export function runExecutionChain<T, R>(
       }
       failures.report(entry.callback, `${kind}:after`, `plugin ${entry.plugin}: ${kind} middleware raised ${errorText(error)} after next_call; its result is kept (it receives: ${fields})`, error);
       return result;
+    }
+    if (returned === ABORTED) {
+      abandonCalls(entry.plugin, `${kind} middleware`);
+      throw abortError(signal!);
     }
     // Nothing returned: the downstream result stands (the rest of the chain runs if it has not yet).
     const settled = downstream as Promise<R> | null;

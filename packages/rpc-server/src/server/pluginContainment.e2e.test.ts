@@ -202,4 +202,35 @@ describe("the seed's middleware contract", () => {
     expect(log).toMatch(/middleware bug[^\n]*\n\s*at .*b-thrower/);
     expect(log).toMatch(/plugin b-thrower: llm_execution middleware raised Error: llm middleware bug after next_call/);
   });
+
+  it('a plugin tool or middleware that never settles and ignores its signal: session.interrupt still ends the turn, the session goes on', async () => {
+    const { server, backend } = await start(
+      {
+        stuck: `export function register(ctx) {
+  ctx.registerTool({ name: 'stuck', toolset: 'stuck', schema: { name: 'stuck', description: 'never returns', parameters: { type: 'object', properties: {} } }, handler: () => new Promise(() => {}) });
+  ctx.registerMiddleware('tool_execution', async ({ args, next_call }) => { const r = await next_call(); return args.command === 'echo stuck' ? new Promise(() => {}) : r; });
+}`,
+      },
+      [
+        { tool_calls: [{ id: 's1', name: 'stuck', arguments: {} }] },
+        { tool_calls: [{ id: 's2', name: 'terminal', arguments: { command: 'echo stuck' } }] },
+        { text: 'answered' },
+      ],
+      'plugins:\n  hook_callback_timeout: 600\n',
+    );
+    const { session_id: sid } = await backend.request('session.create', {});
+    for (const [text, tool] of [['one', 'stuck'], ['two', 'terminal']] as const) {
+      const before = backend.events.length;
+      await backend.request('prompt.submit', { session_id: sid, text });
+      await backend.waitForEvent((e) => e.type === 'tool.start' && e.session_id === sid && backend.events.indexOf(e) >= before && (e.payload as { name: string }).name === tool);
+      expect(await backend.request('session.interrupt', { session_id: sid })).toEqual({ status: 'interrupted' });
+      const done = await backend.waitForEvent((e) => e.type === 'message.complete' && e.session_id === sid && backend.events.indexOf(e) >= before);
+      expect(done.payload).toMatchObject({ status: 'interrupted' });
+    }
+    // The session is not stuck busy, and the stored sequence is valid (the scripted server checks it).
+    const events = await turn(backend, sid, 'three');
+    expect(events.find((e) => e.type === 'message.complete')!.payload).toMatchObject({ status: 'complete', text: 'answered' });
+    const tools = (server.requests.at(-1)!.body as Body).messages.filter((m) => m.role === 'tool');
+    expect(tools).toHaveLength(2);
+  });
 });
