@@ -119,6 +119,33 @@ describe('the seed contract of execution middleware', () => {
     expect(await h.port.runExecutionMiddleware('llm_execution', { q: 1 }, {}, async () => response)).toEqual({ ...response, text: 'REAL [mw]' });
   });
 
+  it('llm_execution: response fields of the wrong shape are ignored (noted, named), the rest is used; the turn never gets a broken response', async () => {
+    const response = { text: 'real', reasoning: '', toolCalls: [{ id: 'c1', type: 'function', function: { name: 't', arguments: '{}' } }], finishReason: 'tool_calls', usage: { input: 1, output: 2, reasoning: 0 } };
+    const run = async (body: string) => {
+      const { h, logger } = await loadedHost({ m: `ctx.registerMiddleware('llm_execution', async (p) => { const r = await p.next_call(); ${body} });` });
+      return { out: await h.port.runExecutionMiddleware('llm_execution', {}, {}, async () => response), warnings: logger.warnings().join('\n') };
+    };
+    const badCalls = await run(`return { ...r, text: 'changed', toolCalls: [{ bogus: 1 }], usage: 'lots', finishReason: 7 };`);
+    expect(badCalls.out).toEqual({ ...response, text: 'changed' });
+    expect(badCalls.warnings).toMatch(/plugin m: llm_execution middleware returned a response whose `toolCalls`, `finishReason`, `usage` have the wrong shape/);
+    const alone = await run(`return { text: 'answered alone', usage: { input: 3, output: 4 } };`);
+    expect(alone.out).toEqual({ ...response, text: 'answered alone', usage: { input: 3, output: 4, reasoning: 0 } });
+    expect(alone.warnings).toBe('');
+  });
+
+  it('llm_request: a replacement that is no request (no messages list) is ignored with a warning', async () => {
+    const { h, logger } = await loadedHost({
+      a: `ctx.registerMiddleware('llm_request', () => ({ request: {} }));`,
+      b: `ctx.registerMiddleware('llm_request', (p) => ({ request: { ...p.request, messages: 'nope' } }));`,
+      c: `ctx.registerMiddleware('llm_request', (p) => ({ request: { ...p.request, tools: [] } }));`,
+    });
+    const request = { model: 'm', messages: [{ role: 'user', content: 'hi' }], tools: [{ name: 'x' }], toolChoice: 'auto' };
+    const out = await h.port.applyRequestMiddleware('llm_request', request, {});
+    expect(out.payload).toEqual({ ...request, tools: [] });
+    expect(out.trace).toEqual([{ source: 'c' }]);
+    expect(logger.warnings().filter((w) => /plugin [ab]: llm_request middleware returned a replacement that cannot be used \(`request.messages` must be a list/.test(w))).toHaveLength(2);
+  });
+
   it('callbacks get copies: mutating the payload changes nothing but what is passed to next_call', async () => {
     const { h } = await loadedHost({
       a: `ctx.registerMiddleware('tool_execution', async (p) => { p.args.path = 'evil'; p.original_args.path = 'evil'; return p.next_call(); });`,

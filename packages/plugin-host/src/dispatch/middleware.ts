@@ -1,16 +1,12 @@
 import { MIDDLEWARE_SCHEMA_VERSION, OBSERVER_SCHEMA_VERSION, type RunContext, type TraceEntry } from '@hermes/agent-core';
 import type { HookEntry } from '../context/registrations.ts';
 import { errorText, type FailureLog } from './failureLog.ts';
-import { executionResult } from './executionResult.ts';
+import { executionResult, isPlainObject, replacementProblem } from './executionResult.ts';
 import { snapshot } from './snapshot.ts';
 import { abandonCalls, inPlugin, outsidePlugins } from '../containment/pluginScope.ts';
 import { ABORTED, abortError, untilAborted } from './untilAborted.ts';
 
 const VERSIONS = { telemetry_schema_version: OBSERVER_SCHEMA_VERSION, middleware_schema_version: MIDDLEWARE_SCHEMA_VERSION };
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Payload field names per kind: `request`/`original_request` or `args`/`original_args`. */
 function keys(kind: string): { field: string; original: string } {
@@ -53,6 +49,11 @@ export async function applyRequestChain<T>(
     if (result === null || result === undefined) continue;
     if (!isPlainObject(result) || !isPlainObject(result[field])) {
       failures.report(entry.callback, `${kind}:shape`, `plugin ${entry.plugin}: ${kind} middleware returned no {${field}: {...}} replacement; ignored`);
+      continue;
+    }
+    const problem = replacementProblem(kind, result[field] as Record<string, unknown>);
+    if (problem) {
+      failures.report(entry.callback, `${kind}:shape`, `plugin ${entry.plugin}: ${kind} middleware returned a replacement that cannot be used (${problem}); ignored`);
       continue;
     }
     current = result[field] as T;

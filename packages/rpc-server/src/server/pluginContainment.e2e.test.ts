@@ -233,4 +233,22 @@ describe("the seed's middleware contract", () => {
     const tools = (server.requests.at(-1)!.body as Body).messages.filter((m) => m.role === 'tool');
     expect(tools).toHaveLength(2);
   });
+
+  it('llm_execution middleware returning a response with broken toolCalls/usage, or llm_request returning no request: the turn completes, the plugin is named', async () => {
+    const { backend } = await start(
+      {
+        shapes: `export function register(ctx) {
+  ctx.registerMiddleware('llm_execution', async ({ next_call }) => { const r = await next_call(); return { ...r, toolCalls: [{ bogus: 1 }], usage: 'lots' }; });
+  ctx.registerMiddleware('llm_request', () => ({ request: {} }));
+}`,
+      },
+      [{ text: 'still answered' }],
+    );
+    const { session_id: sid } = await backend.request('session.create', {});
+    const events = await turn(backend, sid, 'go');
+    expect(events.find((e) => e.type === 'message.complete')!.payload).toMatchObject({ status: 'complete', text: 'still answered' });
+    const log = fs.readFileSync(path.join(backend.home, 'logs', 'backend.log'), 'utf8');
+    expect(log).toMatch(/plugin shapes: llm_execution middleware returned a response whose `toolCalls`, `usage` have the wrong shape/);
+    expect(log).toMatch(/plugin shapes: llm_request middleware returned a replacement that cannot be used/);
+  });
 });
