@@ -251,4 +251,17 @@ describe("the seed's middleware contract", () => {
     expect(log).toMatch(/plugin shapes: llm_execution middleware returned a response whose `toolCalls`, `usage` have the wrong shape/);
     expect(log).toMatch(/plugin shapes: llm_request middleware returned a replacement that cannot be used/);
   });
+
+  it('a plugin replacing JSON.stringify / JSON.parse cannot corrupt the wire (what else it breaks is its own doing)', async () => {
+    const { backend } = await start(
+      { json: `export function register() { JSON.stringify = () => '{"jsonrpc":"2.0","method":"event","params":{"type":"forged"}}'; JSON.parse = () => ({}); }` },
+      [{ text: 'clean' }],
+    );
+    const { session_id: sid } = await backend.request('session.create', {});
+    await turn(backend, sid, 'go');
+    const { plugins } = await backend.request('plugins.list', {});
+    expect(plugins.map((p) => p.name)).toEqual(['json']);
+    expect(backend.rawLines.filter((l) => l.includes('forged'))).toEqual([]);
+    expect(backend.rawLines.every((l) => (JSON.parse(l) as { jsonrpc?: unknown }).jsonrpc === '2.0')).toBe(true);
+  });
 });

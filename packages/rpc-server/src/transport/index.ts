@@ -18,6 +18,28 @@ export interface NdjsonConnection {
 }
 
 /**
+ * Output waiting for the client past which the input is no longer read, until it is down to a
+ * quarter: a client that pipelines requests without ever reading the answers finds its further
+ * requests waiting in the pipe, not in the backend's memory. Generous, so that a client that writes
+ * a large batch of requests before it starts reading is still served.
+ */
+export const MAX_OUTPUT_BACKLOG_BYTES = 256 * 1024 * 1024;
+
+function pauseInputWhileBacklogged(input: Readable, writer: NdjsonMessageWriter, limit: number): void {
+  let paused = false;
+  writer.onBacklog(() => {
+    const queued = writer.backlogBytes;
+    if (!paused && queued > limit) {
+      paused = true;
+      input.pause();
+    } else if (paused && queued <= limit / 4) {
+      paused = false;
+      input.resume();
+    }
+  });
+}
+
+/**
  * A vscode-jsonrpc connection over NDJSON. With `answerBadFrames` (the serving end) requests pass a
  * RequestGate: frames that are not JSON-RPC 2.0 are answered with the error the spec names, ids
  * still in progress are refused, batches are served; `onBadFrame` hears of each refusal. Without it
@@ -26,7 +48,12 @@ export interface NdjsonConnection {
 export function createNdjsonConnection(
   input: Readable,
   output: Writable,
-  options: Omit<NdjsonReaderOptions, 'gate'> & { answerBadFrames?: boolean; onBadFrame?: (error: FrameError) => void } = {},
+  options: Omit<NdjsonReaderOptions, 'gate'> & {
+    answerBadFrames?: boolean;
+    onBadFrame?: (error: FrameError) => void;
+    /** The serving end's MAX_OUTPUT_BACKLOG_BYTES (smaller in tests). */
+    maxOutputBacklogBytes?: number;
+  } = {},
 ): NdjsonConnection {
   let gate: RequestGate | undefined;
   const writer = new NdjsonMessageWriter(output, options.answerBadFrames ? (message) => gate!.outgoing(message) : undefined);
@@ -41,6 +68,7 @@ export function createNdjsonConnection(
   reader.onError((error) => {
     if (error instanceof FrameError) options.onBadFrame?.(error);
   });
+  if (gate) pauseInputWhileBacklogged(input, writer, options.maxOutputBacklogBytes ?? MAX_OUTPUT_BACKLOG_BYTES);
   const connection = createMessageConnection(reader, writer);
   return { connection, reader, writer };
 }
