@@ -140,6 +140,11 @@ describe('the wire is JSON-RPC 2.0 as specified', () => {
       ['session.list', { limit: ParamLimit.limit + 1 }, 'limit'],
       ['cli.exec', { argv: Array(ParamLimit.argv_items + 1).fill('a') }, 'argv'],
     ] as const;
+    // A huge count is reported against the field's own cap, not a safe-integer bound.
+    await expect(backend.connection.sendRequest('session.list', { limit: 1e300 })).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: `Invalid params for session.list: \`limit\` is 1e+300; the limit is ${ParamLimit.limit}`,
+    });
     for (const [method, params, field] of cases) {
       await expect(backend.connection.sendRequest(method, params), method).rejects.toMatchObject({
         code: ErrorCode.InvalidParams,
