@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
-import type { EventOf } from '../protocol/index.ts';
+import { findStartupError, type EventOf } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -86,6 +86,27 @@ describe('a plugin cannot lock the user out', () => {
     const listed = Object.fromEntries((await lister.request('plugins.list', {})).plugins.map((p) => [p.name, p]));
     expect(listed.killer).toMatchObject({ enabled: true, error: expect.stringMatching(/^at the last start: hermes stopped while loading it/) });
     expect(listed.good).toMatchObject({ enabled: true, error: null });
+  });
+
+  it('a register() that blocks the thread (a synchronous loop) ends hermes with a line naming it; the next start skips it until it changes', async () => {
+    const home = homeWith({ good: GOOD, spin: `export function register() { for (;;) {} }` }, 'plugins:\n  register_timeout: 0.5\n');
+    const blocked = new BackendProcess({ home });
+    cleanups.push(() => blocked.stop());
+    await blocked.exited;
+    expect(findStartupError(blocked.stderr.split('\n'))).toMatch(/^plugin spin: its import or register\(\) blocked hermes for more than 0.5 s \(plugins.register_timeout\).*hermes plugins disable spin/);
+    const next = new BackendProcess({ home });
+    cleanups.push(() => next.stop());
+    const byName = Object.fromEntries((await next.request('plugins.list', {})).plugins.map((p) => [p.name, p]));
+    expect(byName.spin).toMatchObject({ enabled: false, error: expect.stringMatching(/^skipped: .*blocked hermes.*tried again once .*spin\/index\.js changes/) });
+    expect(byName.good).toMatchObject({ enabled: true, error: null });
+    const { session_id: sid } = await next.request('session.create', {});
+    expect(await next.request('slash.exec', { session_id: sid, command: '/good' })).toEqual({ output: 'still fine' });
+    await next.stop();
+    // Changed (here: fixed), it is loaded again.
+    fs.writeFileSync(path.join(home, 'plugins', 'spin', 'index.js'), `export function register(ctx) { ctx.registerCommand('spin', () => 'fixed'); }`);
+    const fixed = new BackendProcess({ home });
+    cleanups.push(() => fixed.stop());
+    expect((await fixed.request('plugins.list', {})).plugins.find((p) => p.name === 'spin')).toMatchObject({ enabled: true, commands: 1, error: null });
   });
 
   it('process.exit in a hook is refused, naming the plugin; the backend keeps serving', async () => {
