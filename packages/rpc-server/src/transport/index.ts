@@ -4,6 +4,7 @@ import { createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/
 import { NdjsonMessageReader, FrameError, type NdjsonReaderOptions } from './ndjsonReader.ts';
 import { NdjsonMessageWriter } from './ndjsonWriter.ts';
 import { RequestGate } from './requestGate.ts';
+import { MAX_OUTPUT_BACKLOG_BYTES } from '../protocol/index.ts';
 
 export { LineSplitter, type SplitResult } from './lineSplitter.ts';
 export { NdjsonMessageReader, FrameError, type NdjsonReaderOptions } from './ndjsonReader.ts';
@@ -17,14 +18,7 @@ export interface NdjsonConnection {
   writer: NdjsonMessageWriter;
 }
 
-/**
- * Output waiting for the client past which the input is no longer read, until it is down to a
- * quarter: a client that pipelines requests without ever reading the answers finds its further
- * requests waiting in the pipe, not in the backend's memory. Generous, so that a client that writes
- * a large batch of requests before it starts reading is still served.
- */
-export const MAX_OUTPUT_BACKLOG_BYTES = 256 * 1024 * 1024;
-
+/** Back-pressure from the output to the input (see MAX_OUTPUT_BACKLOG_BYTES). */
 function pauseInputWhileBacklogged(input: Readable, writer: NdjsonMessageWriter, limit: number): void {
   let paused = false;
   writer.onBacklog(() => {
