@@ -32,6 +32,8 @@ export interface PluginHostOptions {
 /** What a watchdog needs to report a plugin that blocked hermes while loading, from another thread. */
 export interface BlockedLoad {
   plugin: string;
+  /** Its entry file: a record of a block names this version of it. */
+  entry: string;
   limitMs: number;
   /** The load record file and the contents to give it (the plugin marked as blocked). */
   recordFile: string;
@@ -121,7 +123,8 @@ export class PluginHost {
     return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
   }
 
-  private get hookTimeoutMs(): number {
+  /** `plugins.hook_callback_timeout` in ms (0: no limit). */
+  get hookTimeoutMs(): number {
     return this.seconds('hook_callback_timeout', DEFAULT_HOOK_TIMEOUT_S) * 1000;
   }
 
@@ -232,6 +235,7 @@ export class PluginHost {
     const record: LoadRecord = { dir, tools: 0, hooks: 0, middleware: 0, commands: 0, error: what, failed: true, blocked: stamp };
     watch.start({
       plugin: name,
+      entry,
       limitMs: limit * 1000,
       recordFile: loadRecordFile(this.options.home),
       recordText: loadRecordsText({ ...records, [name]: record }),

@@ -109,6 +109,26 @@ describe('a plugin cannot lock the user out', () => {
     expect((await fixed.request('plugins.list', {})).plugins.find((p) => p.name === 'spin')).toMatchObject({ enabled: true, commands: 1, error: null });
   });
 
+  it('a hook that blocks the thread mid-turn: hermes is stopped with a line naming plugin and hook; the next start skips it and answers', async () => {
+    const home = homeWith({ good: GOOD, spin: `export function register(ctx) { ctx.registerHook('post_tool_call', async () => { await null; for (;;) {} }); }` }, 'plugins:\n  hook_callback_timeout: 1\n');
+    const server: ModelServer = await startModelServer({ turns: [{ tool_calls: [{ id: 't1', name: 'terminal', arguments: { command: 'echo hi' } }] }, { text: 'after restart' }] });
+    cleanups.push(() => server.close());
+    const args = ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'm'];
+    const blocked = new BackendProcess({ home, args });
+    cleanups.push(() => blocked.stop());
+    const { session_id: sid } = await blocked.request('session.create', {});
+    await blocked.request('prompt.submit', { session_id: sid, text: 'go' });
+    await blocked.exited;
+    expect(blocked.stderr).toMatch(/hermes-rpc: plugin spin \(post_tool_call hook\) blocked hermes for more than 5 s \(plugins.hook_callback_timeout, at least 5\).*hermes plugins disable spin/);
+    const next = new BackendProcess({ home, args });
+    cleanups.push(() => next.stop());
+    const spin = (await next.request('plugins.list', {})).plugins.find((p) => p.name === 'spin');
+    expect(spin).toMatchObject({ enabled: false, error: expect.stringMatching(/^skipped: it blocked hermes/) });
+    const { session_id: again } = await next.request('session.resume', { session_id: (await next.request('session.list', {})).sessions[0]!.id });
+    const events = await turn(next, again, 'go on');
+    expect(events.find((e) => e.type === 'message.complete')!.payload).toMatchObject({ status: 'complete', text: 'after restart' });
+  });
+
   it('process.exit in a hook is refused, naming the plugin; the backend keeps serving', async () => {
     const { backend } = await start(
       { quitter: `export function register(ctx) { ctx.registerHook('post_llm_call', () => { process.exit(7); }); ctx.registerHook('on_session_end', () => { setTimeout(() => process.exit(9), 0); }); }` },
