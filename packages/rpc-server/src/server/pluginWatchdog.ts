@@ -68,7 +68,13 @@ parentPort.on('message', (m) => {
     case 'end': calls.delete(m.id); break;
   }
 });
+let lastTick = Date.now();
 setInterval(() => {
+  // This thread was held too (the machine slept, the process was stopped): the main thread gets a
+  // fresh window instead of being blamed for the time nobody ran.
+  const now = Date.now();
+  if (now - lastTick > 1000) lastBeat = now;
+  lastTick = now;
   if (!blockLimitMs || loadTimer || calls.size === 0 || Date.now() - lastBeat <= blockLimitMs) return;
   const suspects = [...new Set([...calls.values()].map((c) => 'plugin ' + c.plugin + ' (' + c.callback + ')'))];
   const plugins = [...new Set([...calls.values()].map((c) => c.plugin))];
