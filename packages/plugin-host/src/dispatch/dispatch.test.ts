@@ -133,6 +133,20 @@ describe('the seed contract of execution middleware', () => {
     expect(alone.warnings).toBe('');
   });
 
+  it('next_call with a payload that cannot be used (not an object; a request without messages) runs with the current one, noted', async () => {
+    const { h, logger } = await loadedHost({
+      a: `ctx.registerMiddleware('tool_execution', (p) => p.next_call('echo x'));\nctx.registerMiddleware('llm_execution', (p) => p.next_call({}));`,
+    });
+    const seen: unknown[] = [];
+    expect(await h.port.runExecutionMiddleware('tool_execution', { command: 'ls' }, {}, async (a) => (seen.push(a), 'ran'))).toBe('ran');
+    const request = { messages: [{ role: 'user', content: 'hi' }] };
+    await h.port.runExecutionMiddleware('llm_execution', request, {}, async (r) => (seen.push(r), { text: 't', reasoning: '', toolCalls: [], finishReason: 'stop', usage: null }));
+    expect(seen).toEqual([{ command: 'ls' }, request]);
+    const warnings = logger.warnings().join('\n');
+    expect(warnings).toMatch(/plugin a: tool_execution middleware passed next_call\(\) a payload that cannot be used \(the tool arguments must be an object\)/);
+    expect(warnings).toMatch(/plugin a: llm_execution middleware passed next_call\(\) a payload that cannot be used \(`request.messages` must be a list/);
+  });
+
   it('llm_request: a replacement that is no request (no messages list) is ignored with a warning', async () => {
     const { h, logger } = await loadedHost({
       a: `ctx.registerMiddleware('llm_request', () => ({ request: {} }));`,

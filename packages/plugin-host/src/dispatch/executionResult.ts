@@ -30,11 +30,14 @@ export function executionResult(kind: string, returned: unknown, downstream: unk
 }
 
 /**
- * Why a request middleware's replacement cannot be used (null when it can): an `llm_request`
- * replacement must still be a request the provider can be sent.
+ * Why a payload a middleware hands on (a request middleware's replacement, or what an execution
+ * middleware passes to `next_call`) cannot be used, or null when it can: tool args must be an object,
+ * a provider request must still be one the provider can be sent.
  */
-export function replacementProblem(kind: string, replacement: Record<string, unknown>): string | null {
-  if (kind !== 'llm_request') return null;
+export function replacementProblem(kind: string, replacement: unknown): string | null {
+  const llm = kind.startsWith('llm_');
+  if (!isPlainObject(replacement)) return llm ? 'the request must be an object' : 'the tool arguments must be an object';
+  if (!llm) return null;
   const { messages, tools } = replacement;
   if (!Array.isArray(messages) || !messages.every((m) => isPlainObject(m) && typeof m.role === 'string')) {
     return '`request.messages` must be a list of {role, content} messages';

@@ -51,7 +51,7 @@ export async function applyRequestChain<T>(
       failures.report(entry.callback, `${kind}:shape`, `plugin ${entry.plugin}: ${kind} middleware returned no {${field}: {...}} replacement; ignored`);
       continue;
     }
-    const problem = replacementProblem(kind, result[field] as Record<string, unknown>);
+    const problem = replacementProblem(kind, result[field]);
     if (problem) {
       failures.report(entry.callback, `${kind}:shape`, `plugin ${entry.plugin}: ${kind} middleware returned a replacement that cannot be used (${problem}); ignored`);
       continue;
@@ -95,8 +95,10 @@ export function runExecutionChain<T, R>(
         failures.report(entry.callback, `${kind}:twice`, `plugin ${entry.plugin}: ${kind} middleware called next_call() twice; the first result is reused`);
         return downstream;
       }
+      const problem = next === undefined ? null : replacementProblem(kind, next);
+      if (problem) failures.report(entry.callback, `${kind}:next`, `plugin ${entry.plugin}: ${kind} middleware passed next_call() a payload that cannot be used (${problem}); the current one is used`);
       // The rest of the chain and the real call are not this plugin's code.
-      downstream = outsidePlugins(() => step(index + 1, next === undefined ? current : next));
+      downstream = outsidePlugins(() => step(index + 1, next === undefined || problem ? current : next));
       downstream.catch(() => {}); // observed below or by the callback; never an unhandled rejection
       return downstream;
     };
