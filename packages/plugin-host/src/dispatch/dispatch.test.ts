@@ -223,3 +223,19 @@ describe('an interrupted turn does not wait for plugin code', () => {
     expect(await running).toBe(reason);
   });
 });
+
+describe('hostile values from plugins', () => {
+  it('a thrown or returned Proxy whose traps throw is a named fault, never an escaping error', async () => {
+    const proxy = `new Proxy({}, { get() { throw new Error('trap'); }, getPrototypeOf() { throw new Error('trap'); }, ownKeys() { throw new Error('trap'); } })`;
+    const { h, logger } = await loadedHost({
+      a: `ctx.registerHook('post_tool_call', () => { throw ${proxy}; });\nctx.registerHook('pre_tool_call', () => ${proxy});\nctx.registerMiddleware('tool_request', () => ${proxy});\nctx.registerMiddleware('tool_execution', (p) => { p.next_call(); return ${proxy}; });`,
+    });
+    expect(await h.port.invokeHook('post_tool_call', {})).toEqual([]);
+    expect(firstBlockOf(await h.port.invokeHook('pre_tool_call', {}))).toMatch(/plugin a raised Error: (trap|returned a value that cannot be read)/);
+    expect((await h.port.applyRequestMiddleware('tool_request', { x: 1 }, {})).payload).toEqual({ x: 1 });
+    expect(await h.port.runExecutionMiddleware('tool_execution', {}, {}, async () => 'real')).toBe('real');
+    const warnings = logger.warnings().join('\n');
+    expect(warnings).toMatch(/plugin a: post_tool_call hook callback raised a thrown value that cannot be read/);
+    expect(warnings).toMatch(/plugin a: tool_execution middleware (raised Error: trap after next_call|returned a value that cannot be read)/);
+  });
+});

@@ -1,7 +1,7 @@
 import { OBSERVER_SCHEMA_VERSION } from '@hermes/agent-core';
 import type { HookEntry } from '../context/registrations.ts';
 import { errorText, type FailureLog } from './failureLog.ts';
-import { snapshot } from './snapshot.ts';
+import { detach, snapshot } from './snapshot.ts';
 import { abandonCalls, inPlugin } from '../containment/pluginScope.ts';
 import { ABORTED, untilAborted } from './untilAborted.ts';
 
@@ -57,7 +57,7 @@ export async function runHook(
         problem = `timed out after ${timeoutMs / 1000} s`;
         abandonCalls(entry.plugin, `${name} hook`);
       }
-      else if (value !== null && value !== undefined) results.push(value);
+      else if (value !== null && value !== undefined) results.push(detach(value));
     } catch (error) {
       problem = `raised ${errorText(error)}`;
       failure = error;

@@ -2,7 +2,7 @@ import { MIDDLEWARE_SCHEMA_VERSION, OBSERVER_SCHEMA_VERSION, type RunContext, ty
 import type { HookEntry } from '../context/registrations.ts';
 import { errorText, type FailureLog } from './failureLog.ts';
 import { executionResult, isPlainObject, replacementProblem } from './executionResult.ts';
-import { snapshot } from './snapshot.ts';
+import { detach, snapshot } from './snapshot.ts';
 import { abandonCalls, inPlugin, outsidePlugins } from '../containment/pluginScope.ts';
 import { ABORTED, abortError, untilAborted } from './untilAborted.ts';
 
@@ -37,6 +37,7 @@ export async function applyRequestChain<T>(
     let result: unknown;
     try {
       result = await untilAborted(Promise.resolve().then(() => inPlugin(entry.plugin, `${kind} middleware`, () => entry.callback(call))), signal);
+      if (result !== ABORTED) result = detach(result);
     } catch (error) {
       const fields = Object.keys(call).join(', ');
       failures.report(entry.callback, kind, `plugin ${entry.plugin}: ${kind} middleware raised ${errorText(error)}; skipped (it receives: ${fields})`, error);
@@ -128,6 +129,12 @@ export function runExecutionChain<T, R>(
     }
     // Nothing returned: the downstream result stands (the rest of the chain runs if it has not yet).
     const settled = downstream as Promise<R> | null;
+    try {
+      returned = detach(returned);
+    } catch (error) {
+      failures.report(entry.callback, `${kind}:shape`, `plugin ${entry.plugin}: ${kind} middleware ${errorText(error)}; the downstream result is kept`);
+      returned = undefined;
+    }
     if (returned === undefined || returned === null) return settled ?? next_call();
     const base = settled ? await settled.then((r: R) => r, () => undefined) : undefined;
     const { value, note } = executionResult(kind, returned, base);
