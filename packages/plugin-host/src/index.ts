@@ -2,7 +2,7 @@
  * hermes plugin host: discovery (user, project, npm), plugin.yaml manifests, PluginContext, hooks and
  * middleware (shared PLUGINS.md). `PluginHost.port` is agent-core's ExtensionPort.
  */
-export { PluginHost, type PluginHostOptions, type PluginInfo } from './pluginHost.ts';
+export { PluginHost, type BlockedLoad, type LoadWatch, type PluginHostOptions, type PluginInfo } from './pluginHost.ts';
 export { PluginContext, normalizeCommandName, type HostCallbacks, type PluginToolSpec } from './context/pluginContext.ts';
 export type { PluginCliCommand, PluginCommand, PluginSkill } from './context/registrations.ts';
 export { discoverPlugins, projectPluginsEnabled, type DiscoveredPlugin, type PluginSource } from './discovery/discover.ts';
@@ -10,5 +10,5 @@ export { gateVerdict } from './discovery/gate.ts';
 export { ManifestError, parseManifest, type PluginManifest } from './discovery/manifest.ts';
 export { applyRequestChain, runExecutionChain } from './dispatch/middleware.ts';
 export { FailureLog } from './dispatch/failureLog.ts';
-export { blamePlugins, currentPluginCall, inPlugin, type PluginCall } from './containment/pluginScope.ts';
+export { blamePlugins, currentPluginCall, inPlugin, watchPluginCalls, type CallWatcher, type PluginCall } from './containment/pluginScope.ts';
 export { PluginProcessControlRefused, refuseProcessControlFromPlugins } from './containment/processGuards.ts';

@@ -1,7 +1,7 @@
 import { silentLogger, type ContextEngine, type ExtensionPort, type Logger, type ToolRegistry } from '@hermes/agent-core';
 import { discoverPlugins, type DiscoveredPlugin, type PluginSource } from './discovery/discover.ts';
 import { gateVerdict } from './discovery/gate.ts';
-import { readLoadRecords, writeLoadRecords, type LoadRecord } from './discovery/loadRecord.ts';
+import { entryStamp, loadRecordFile, loadRecordsText, readLoadRecords, writeLoadRecords, type LoadRecord } from './discovery/loadRecord.ts';
 import { PluginContext, type HostCallbacks } from './context/pluginContext.ts';
 import { newLedger, Registrations, rollback, type PluginCliCommand, type PluginCommand, type PluginLedger, type PluginSkill } from './context/registrations.ts';
 import { errorText, FailureLog } from './dispatch/failureLog.ts';
@@ -21,6 +21,30 @@ export interface PluginHostOptions {
   logger?: Logger;
   callbacks?: HostCallbacks;
   npmRoots?: string[];
+  /**
+   * Told when a plugin's import and register() start (with what to write and say if they block the
+   * whole process past `limitMs`) and when they end. A synchronous loop blocks every timer of this
+   * thread, so only something on another thread can notice; the backend runs a watchdog worker.
+   */
+  loadWatch?: LoadWatch;
+}
+
+/** What a watchdog needs to report a plugin that blocked hermes while loading, from another thread. */
+export interface BlockedLoad {
+  plugin: string;
+  /** Its entry file: a record of a block names this version of it. */
+  entry: string;
+  limitMs: number;
+  /** The load record file and the contents to give it (the plugin marked as blocked). */
+  recordFile: string;
+  recordText: string;
+  /** What to tell the user: the plugin, what it did, and the fix. */
+  message: string;
+}
+
+export interface LoadWatch {
+  start(load: BlockedLoad): void;
+  stop(): void;
 }
 
 export interface PluginInfo {
@@ -99,7 +123,8 @@ export class PluginHost {
     return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
   }
 
-  private get hookTimeoutMs(): number {
+  /** `plugins.hook_callback_timeout` in ms (0: no limit). */
+  get hookTimeoutMs(): number {
     return this.seconds('hook_callback_timeout', DEFAULT_HOOK_TIMEOUT_S) * 1000;
   }
 
@@ -162,19 +187,60 @@ export class PluginHost {
     const builtinTools = new Set(tools.names());
     const infos: PluginInfo[] = [];
     const records: Record<string, LoadRecord> = {};
+    const previous = readLoadRecords(home, this.logger);
     for (const plugin of discoverPlugins({ home, cwd, env, ...(npmRoots ? { npmRoots } : {}) })) {
-      if (plugin.entry && !plugin.error && !gateVerdict(plugin.name, this.pluginsConfig)) {
+      const blocked = plugin.entry && !plugin.error ? this.stillBlocked(previous[plugin.name], plugin.entry) : null;
+      if (blocked) {
+        this.logger.warn(`plugin ${plugin.name} (${plugin.source}) not loaded: ${blocked}`);
+        infos.push({ ...identity(plugin), enabled: false, tools: 0, hooks: 0, middleware: 0, commands: 0, error: blocked, failed: true, warnings: [] });
+        records[plugin.name] ??= previous[plugin.name]!;
+        continue;
+      }
+      const watched = plugin.entry && !plugin.error && !gateVerdict(plugin.name, this.pluginsConfig);
+      if (watched) {
         // Recorded before its code runs: if it takes the whole process down, the next listing says so.
         const stopped = 'hermes stopped while loading it (its import or register() ended the process)';
         writeLoadRecords(home, { ...records, [plugin.name]: { dir: plugin.dir, tools: 0, hooks: 0, middleware: 0, commands: 0, error: stopped, failed: true } }, this.logger);
+        this.watchLoad(plugin.name, plugin.dir, plugin.entry!, records);
       }
-      const info = await this.loadOne(plugin, builtinTools);
+      let info: PluginInfo;
+      try {
+        info = await this.loadOne(plugin, builtinTools);
+      } finally {
+        if (watched) this.options.loadWatch?.stop();
+      }
       infos.push(info);
       records[info.name] ??= { dir: info.dir, tools: info.tools, hooks: info.hooks, middleware: info.middleware, commands: info.commands, error: info.error, failed: info.failed };
     }
     this.infos = infos;
     if (infos.length > 0) writeLoadRecords(home, records, this.logger);
     return infos;
+  }
+
+  /** Why a plugin that blocked the last start is skipped now (its entry file unchanged since), or null. */
+  private stillBlocked(record: LoadRecord | undefined, entry: string): string | null {
+    const then = record?.blocked;
+    const now = entryStamp(entry);
+    if (!then || !now || then.entry !== now.entry || then.mtimeMs !== now.mtimeMs || then.size !== now.size) return null;
+    return `skipped: ${record!.error ?? 'it blocked hermes while loading'} (it is tried again once ${entry} changes)`;
+  }
+
+  /** Hands the watchdog what to write and say if this plugin's load blocks the process. */
+  private watchLoad(name: string, dir: string, entry: string, records: Record<string, LoadRecord>): void {
+    const watch = this.options.loadWatch;
+    const stamp = entryStamp(entry);
+    if (!watch || !stamp) return;
+    const limit = this.seconds('register_timeout', DEFAULT_REGISTER_TIMEOUT_S);
+    const what = `its import or register() blocked hermes for more than ${limit} s (plugins.register_timeout), so hermes was stopped`;
+    const record: LoadRecord = { dir, tools: 0, hooks: 0, middleware: 0, commands: 0, error: what, failed: true, blocked: stamp };
+    watch.start({
+      plugin: name,
+      entry,
+      limitMs: limit * 1000,
+      recordFile: loadRecordFile(this.options.home),
+      recordText: loadRecordsText({ ...records, [name]: record }),
+      message: `plugin ${name}: ${what}. It is skipped at the next start until ${entry} changes; fix or remove the plugin, or run \`hermes plugins disable ${name}\`.`,
+    });
   }
 
   private async loadOne(plugin: DiscoveredPlugin, builtinTools: ReadonlySet<string>): Promise<PluginInfo> {
@@ -235,15 +301,15 @@ export class PluginHost {
 
   /** The ExtensionPort agent-core calls at the documented points. */
   readonly port: ExtensionPort = {
-    invokeHook: async (name, payload) => {
+    invokeHook: async (name, payload, signal) => {
       const entries = this.registrations.hooks.get(name) ?? [];
       if (entries.length === 0) return [];
-      return runHook(name, entries, payload, this.hookTimeoutMs, this.failures);
+      return runHook(name, entries, payload, this.hookTimeoutMs, this.failures, signal);
     },
-    applyRequestMiddleware: (kind, payload, context) =>
-      applyRequestChain(kind, this.registrations.middleware.get(kind) ?? [], payload, context, this.failures),
-    runExecutionMiddleware: (kind, payload, context, terminal) =>
-      runExecutionChain(kind, this.registrations.middleware.get(kind) ?? [], payload, context, terminal, this.failures),
+    applyRequestMiddleware: (kind, payload, context, signal) =>
+      applyRequestChain(kind, this.registrations.middleware.get(kind) ?? [], payload, context, this.failures, signal),
+    runExecutionMiddleware: (kind, payload, context, terminal, signal) =>
+      runExecutionChain(kind, this.registrations.middleware.get(kind) ?? [], payload, context, terminal, this.failures, signal),
   };
 
   get commands(): PluginCommand[] {

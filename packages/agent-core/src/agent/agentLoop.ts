@@ -83,7 +83,7 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
   // system prompt and never the stored transcript.
   const userMessage = history[history.length - 1]!;
   const injected = collectContext(
-    await extensions.invokeHook('pre_llm_call', { ...context, messages: history, tools: deps.toolSchemas }),
+    await extensions.invokeHook('pre_llm_call', { ...context, messages: history, tools: deps.toolSchemas }, signal),
   );
 
   let emptyResponses = 0;

@@ -37,11 +37,11 @@ export async function callModel(
   onAttempt: (attempt: number) => void,
 ): Promise<ChatResponse> {
   const { extensions, context } = deps;
-  const { payload: request, trace } = await extensions.applyRequestMiddleware('llm_request', original, context);
+  const { payload: request, trace } = await extensions.applyRequestMiddleware('llm_request', original, context, signal);
   for (let attempt = 0; ; attempt += 1) {
     onAttempt(attempt);
     const attemptContext = { ...context, api_request_id: `${String(context.turn_id ?? 'turn')}-${attempt + 1}` };
-    await extensions.invokeHook('pre_api_request', { ...attemptContext, request, middleware_trace: trace });
+    await extensions.invokeHook('pre_api_request', { ...attemptContext, request, middleware_trace: trace }, signal);
     try {
       let streamed = '';
       const response = await extensions.runExecutionMiddleware(
@@ -53,11 +53,12 @@ export async function callModel(
             if (event.type === 'text') streamed += event.text;
             onEvent(event);
           }),
+        signal,
       );
       // Middleware that extended the reply (or answered without the provider): stream what was added,
       // so what is shown matches what is stored.
       if (response.text !== streamed && response.text.startsWith(streamed)) onEvent({ type: 'text', text: response.text.slice(streamed.length) });
-      await extensions.invokeHook('post_api_request', { ...attemptContext, response, middleware_trace: trace });
+      await extensions.invokeHook('post_api_request', { ...attemptContext, response, middleware_trace: trace }, signal);
       return response;
     } catch (error) {
       if (signal.aborted) throw signal.reason ?? error;
@@ -70,7 +71,7 @@ export async function callModel(
         retry_count: attempt,
         max_retries: deps.retry.maxRetries,
         middleware_trace: trace,
-      });
+      }, signal);
       if (!retryable || attempt >= deps.retry.maxRetries) {
         if (retryable && attempt > 0) throw new Error(`${message} (gave up after ${attempt + 1} attempts; agent.api_max_retries is ${deps.retry.maxRetries})`);
         throw error;

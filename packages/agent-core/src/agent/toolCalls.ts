@@ -124,10 +124,10 @@ async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolCont
   const prepared = deps.tools.prepare(name, call.function.arguments, deps.toolsets);
   if (!prepared.ok) return prepared.outcome;
   const runContext = { session_id: deps.sessionId, task_id: deps.turnId, turn_id: deps.turnId, tool_name: name, tool_call_id: call.id };
-  const { payload: args, trace } = await extensions.applyRequestMiddleware('tool_request', prepared.args, runContext);
+  const { payload: args, trace } = await extensions.applyRequestMiddleware('tool_request', prepared.args, runContext, context.signal);
 
   let outcome: CallResult | null = null;
-  const block = firstBlock(await extensions.invokeHook('pre_tool_call', { ...runContext, args, middleware_trace: trace }));
+  const block = firstBlock(await extensions.invokeHook('pre_tool_call', { ...runContext, args, middleware_trace: trace }, context.signal));
   if (block) outcome = { result: block, error: block, blocked: true };
   const subject = outcome ? null : (prepared.tool.approval?.(args, context) ?? null);
   if (subject && deps.gate) {
@@ -145,6 +145,7 @@ async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolCont
       args,
       { ...runContext, original_args: prepared.args, middleware_trace: trace },
       async (finalArgs) => (ran = await deps.tools.execute(prepared.tool, finalArgs, context)).result,
+      context.signal,
     );
     outcome = { ...(ran ?? {}), result };
   }
@@ -155,7 +156,7 @@ async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolCont
     duration_ms: Math.round(performance.now() - started),
     status: outcome.blocked ? 'blocked' : outcome.error ? 'error' : 'ok',
   };
-  await extensions.invokeHook('post_tool_call', { ...observed, middleware_trace: trace });
-  const replaced = firstString(await extensions.invokeHook('transform_tool_result', observed));
+  await extensions.invokeHook('post_tool_call', { ...observed, middleware_trace: trace }, context.signal);
+  const replaced = firstString(await extensions.invokeHook('transform_tool_result', observed, context.signal));
   return replaced === null ? outcome : { ...outcome, result: replaced };
 }

@@ -37,14 +37,18 @@ export interface TraceEntry {
 /** What a call is about: `session_id, task_id, turn_id, api_request_id, provider, model, tool_name, tool_call_id` as they apply. */
 export type RunContext = Record<string, unknown>;
 
+/**
+ * `signal` is the turn's: once it fires, plugin code is no longer waited for (a callback that never
+ * settles cannot keep an interrupted turn running); the middleware methods then throw its reason.
+ */
 export interface ExtensionPort {
   /** Runs a hook's callbacks (isolated); resolves their non-null results in registration order. */
-  invokeHook(name: HookName, payload: Record<string, unknown>): Promise<unknown[]>;
+  invokeHook(name: HookName, payload: Record<string, unknown>, signal?: AbortSignal): Promise<unknown[]>;
   /**
    * `llm_request` (payload: the provider request) or `tool_request` (payload: the tool's args):
    * resolves the payload after whole replacements, and the trace of who replaced it.
    */
-  applyRequestMiddleware<T>(kind: RequestMiddlewareKind, payload: T, context: RunContext): Promise<{ payload: T; trace: TraceEntry[] }>;
+  applyRequestMiddleware<T>(kind: RequestMiddlewareKind, payload: T, context: RunContext, signal?: AbortSignal): Promise<{ payload: T; trace: TraceEntry[] }>;
   /**
    * `llm_execution` (R: the provider response) or `tool_execution` (R: the tool result string the
    * model sees): runs `terminal` (the real call) inside the chain and resolves what the chain returns.
@@ -54,6 +58,7 @@ export interface ExtensionPort {
     payload: T,
     context: RunContext,
     terminal: (payload: T) => Promise<R>,
+    signal?: AbortSignal,
   ): Promise<R>;
 }
 

@@ -10,6 +10,21 @@ const scope = new AsyncLocalStorage<PluginCall>();
 /** Callbacks started and not yet settled, so a death with no async context still names a suspect. */
 const running = new Map<PluginCall, true>();
 
+/** Told when a plugin callback starts and settles (a watchdog on another thread keeps the list). */
+export interface CallWatcher {
+  started(call: PluginCall): void;
+  ended(call: PluginCall): void;
+}
+let watcher: CallWatcher | null = null;
+
+export function watchPluginCalls(next: CallWatcher | null): void {
+  watcher = next;
+}
+
+function end(call: PluginCall): void {
+  if (running.delete(call)) watcher?.ended(call);
+}
+
 /**
  * Runs plugin code with its name attached to the async context: timers, promises and I/O callbacks it
  * starts keep the name, so a crash, an exit attempt or a stray write can be traced to the plugin.
@@ -17,25 +32,26 @@ const running = new Map<PluginCall, true>();
 export function inPlugin<T>(plugin: string, callback: string, run: () => T): T {
   const call: PluginCall = { plugin, callback };
   running.set(call, true);
+  watcher?.started(call);
   let result: T;
   try {
     result = scope.run(call, run);
   } catch (error) {
-    running.delete(call);
+    end(call);
     throw error;
   }
   if (result instanceof Promise) {
     result.then(
-      () => running.delete(call),
-      () => running.delete(call),
+      () => end(call),
+      () => end(call),
     );
-  } else running.delete(call);
+  } else end(call);
   return result;
 }
 
 /** A callback given up on (timed out) no longer counts as running, though its promise may never settle. */
 export function abandonCalls(plugin: string, callback: string): void {
-  for (const call of running.keys()) if (call.plugin === plugin && call.callback === callback) running.delete(call);
+  for (const call of running.keys()) if (call.plugin === plugin && call.callback === callback) end(call);
 }
 
 /** Runs core code (the rest of a middleware chain, the real tool or provider) outside any plugin's name. */

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { contextEngineProblem, HOOK_NAMES, MIDDLEWARE_KINDS, type Logger, type ToolContext, type ToolDefinition, type ToolRegistry } from '@hermes/agent-core';
-import { inPlugin, outsidePlugins } from '../containment/pluginScope.ts';
+import { abandonCalls, inPlugin, outsidePlugins } from '../containment/pluginScope.ts';
+import { ABORTED, abortError, untilAborted } from '../dispatch/untilAborted.ts';
 import { appendEntry, removeTool, type Callback, type PluginLedger, type Registrations } from './registrations.ts';
 
 /** What `registerTool` accepts (PLUGINS.md): `schema` is an OpenAI function schema. */
@@ -85,7 +86,13 @@ export class PluginContext {
       description: spec.description ?? (typeof schema.description === 'string' ? schema.description : ''),
       parameters: (schema.parameters as Record<string, unknown> | undefined) ?? { type: 'object', properties: {} },
       handler: async (args, ctx) => {
-        const result = await inPlugin(this.deps.plugin, `tool ${spec.name}`, () => spec.handler(args, ctx));
+        const running = Promise.resolve().then(() => inPlugin(this.deps.plugin, `tool ${spec.name}`, () => spec.handler(args, ctx)));
+        // A handler that ignores its abort signal must not keep an interrupted turn running.
+        const result = await untilAborted(running, ctx.signal);
+        if (result === ABORTED) {
+          abandonCalls(this.deps.plugin, `tool ${spec.name}`);
+          throw abortError(ctx.signal);
+        }
         return typeof result === 'string' ? result : JSON.stringify(result);
       },
       ...(spec.checkFn ? { checkFn: spec.checkFn } : {}),

@@ -79,4 +79,11 @@ describe('parseManifest', () => {
     expect(() => parseManifest('name: x\n\nrequires_env: 5\n', '/p/plugin.yaml', 'x')).toThrow('/p/plugin.yaml line 3: `requires_env` must be a list');
     expect(() => parseManifest('- a\n- b\n', '/p/plugin.yaml', 'x')).toThrow(/line 1: the manifest must be a mapping/);
   });
+
+  it('refuses a name that could forge listing or log lines, reach outside its folder or split a skill name', () => {
+    for (const name of ['"evil\\ngood\\tenabled"', '../../evil', 'a:b', '"a b"', '.hidden']) {
+      expect(() => parseManifest(`version: 1\nname: ${name}\n`, '/p/plugin.yaml', 'x'), name).toThrow(/\/p\/plugin\.yaml line 2: the plugin name .* may hold only letters, digits/);
+    }
+    expect(parseManifest('name: "@acme/tools-2.0_x"\n', '/p/plugin.yaml', 'x').name).toBe('@acme/tools-2.0_x');
+  });
 });

@@ -8,7 +8,38 @@ import type { Counted } from '../context/registrations.ts';
  * a listing that must not import plugins (`hermes plugins list`) can still say a plugin hung or threw.
  * Kept in `$HERMES_HOME/plugins/.last-load.json` (a dot file: discovery skips it).
  */
-export type LoadRecord = Record<Counted, number> & { dir: string; error: string | null; failed: boolean };
+export type LoadRecord = Record<Counted, number> & {
+  dir: string;
+  error: string | null;
+  failed: boolean;
+  /**
+   * Its import or register() blocked the whole process past the time limit (a synchronous loop: no
+   * timer can fire), so a watchdog ended hermes. The entry file as it was then: while it is unchanged,
+   * later starts skip the plugin instead of hanging again.
+   */
+  blocked?: EntryStamp;
+};
+
+/** Identifies one version of an entry file. */
+export interface EntryStamp {
+  entry: string;
+  mtimeMs: number;
+  size: number;
+}
+
+export function entryStamp(entry: string): EntryStamp | null {
+  try {
+    const stat = fs.statSync(entry);
+    return { entry, mtimeMs: stat.mtimeMs, size: stat.size };
+  } catch {
+    return null;
+  }
+}
+
+/** The file's contents for `records`, as writeLoadRecords writes them (a watchdog writes them too). */
+export function loadRecordsText(records: Record<string, LoadRecord>): string {
+  return `${JSON.stringify({ version: 1, plugins: records }, null, 2)}\n`;
+}
 
 export function loadRecordFile(home: string): string {
   return path.join(home, 'plugins', '.last-load.json');
@@ -18,7 +49,7 @@ export function writeLoadRecords(home: string, records: Record<string, LoadRecor
   const file = loadRecordFile(home);
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, `${JSON.stringify({ version: 1, plugins: records }, null, 2)}\n`);
+    fs.writeFileSync(file, loadRecordsText(records));
   } catch (error) {
     logger.warn('could not record the plugin load results in %s: %s', file, (error as Error).message);
   }

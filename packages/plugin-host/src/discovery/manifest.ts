@@ -51,9 +51,16 @@ function requiredEnv(value: unknown, node: Node | null, fail: Fail): RequiredEnv
   });
 }
 
+/** Letters, digits, `.`, `_`, `-`; an npm package's own name may carry its `@scope/`. */
+const PLUGIN_NAME = /^(?:@[A-Za-z0-9][A-Za-z0-9._-]{0,63}\/)?[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
 /** Builds a manifest from already-parsed fields; `fail` reports a problem (with the node's line when it has one). */
 export function manifestFromFields(fields: Record<string, unknown>, defaultName: string, fail: Fail, nodeOf: (key: string) => Node | null = () => null): PluginManifest {
   const name = optionalString(fields.name, 'name', nodeOf('name'), fail)?.trim() || defaultName;
+  // A name is shown in listings, logs and config lists, and prefixes skills (`plugin:skill`).
+  if (!PLUGIN_NAME.test(name)) {
+    fail(`the plugin name ${JSON.stringify(name)} may hold only letters, digits, '.', '_' and '-', starting with a letter or digit (an npm package's name may have its @scope/): set \`name:\``, nodeOf('name'));
+  }
   const manifest: PluginManifest = {
     name,
     requiresEnv: requiredEnv(fields.requires_env, nodeOf('requires_env'), fail),

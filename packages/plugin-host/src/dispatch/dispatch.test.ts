@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ToolDefinition } from '@hermes/agent-core';
 import { firstBlockOf, loadedHost } from '../testing/dispatchFixtures.ts';
 
 describe('hooks', () => {
@@ -118,6 +119,47 @@ describe('the seed contract of execution middleware', () => {
     expect(await h.port.runExecutionMiddleware('llm_execution', { q: 1 }, {}, async () => response)).toEqual({ ...response, text: 'REAL [mw]' });
   });
 
+  it('llm_execution: response fields of the wrong shape are ignored (noted, named), the rest is used; the turn never gets a broken response', async () => {
+    const response = { text: 'real', reasoning: '', toolCalls: [{ id: 'c1', type: 'function', function: { name: 't', arguments: '{}' } }], finishReason: 'tool_calls', usage: { input: 1, output: 2, reasoning: 0 } };
+    const run = async (body: string) => {
+      const { h, logger } = await loadedHost({ m: `ctx.registerMiddleware('llm_execution', async (p) => { const r = await p.next_call(); ${body} });` });
+      return { out: await h.port.runExecutionMiddleware('llm_execution', {}, {}, async () => response), warnings: logger.warnings().join('\n') };
+    };
+    const badCalls = await run(`return { ...r, text: 'changed', toolCalls: [{ bogus: 1 }], usage: 'lots', finishReason: 7 };`);
+    expect(badCalls.out).toEqual({ ...response, text: 'changed' });
+    expect(badCalls.warnings).toMatch(/plugin m: llm_execution middleware returned a response whose `toolCalls`, `finishReason`, `usage` have the wrong shape/);
+    const alone = await run(`return { text: 'answered alone', usage: { input: 3, output: 4 } };`);
+    expect(alone.out).toEqual({ ...response, text: 'answered alone', usage: { input: 3, output: 4, reasoning: 0 } });
+    expect(alone.warnings).toBe('');
+  });
+
+  it('next_call with a payload that cannot be used (not an object; a request without messages) runs with the current one, noted', async () => {
+    const { h, logger } = await loadedHost({
+      a: `ctx.registerMiddleware('tool_execution', (p) => p.next_call('echo x'));\nctx.registerMiddleware('llm_execution', (p) => p.next_call({}));`,
+    });
+    const seen: unknown[] = [];
+    expect(await h.port.runExecutionMiddleware('tool_execution', { command: 'ls' }, {}, async (a) => (seen.push(a), 'ran'))).toBe('ran');
+    const request = { messages: [{ role: 'user', content: 'hi' }] };
+    await h.port.runExecutionMiddleware('llm_execution', request, {}, async (r) => (seen.push(r), { text: 't', reasoning: '', toolCalls: [], finishReason: 'stop', usage: null }));
+    expect(seen).toEqual([{ command: 'ls' }, request]);
+    const warnings = logger.warnings().join('\n');
+    expect(warnings).toMatch(/plugin a: tool_execution middleware passed next_call\(\) a payload that cannot be used \(the tool arguments must be an object\)/);
+    expect(warnings).toMatch(/plugin a: llm_execution middleware passed next_call\(\) a payload that cannot be used \(`request.messages` must be a list/);
+  });
+
+  it('llm_request: a replacement that is no request (no messages list) is ignored with a warning', async () => {
+    const { h, logger } = await loadedHost({
+      a: `ctx.registerMiddleware('llm_request', () => ({ request: {} }));`,
+      b: `ctx.registerMiddleware('llm_request', (p) => ({ request: { ...p.request, messages: 'nope' } }));`,
+      c: `ctx.registerMiddleware('llm_request', (p) => ({ request: { ...p.request, tools: [] } }));`,
+    });
+    const request = { model: 'm', messages: [{ role: 'user', content: 'hi' }], tools: [{ name: 'x' }], toolChoice: 'auto' };
+    const out = await h.port.applyRequestMiddleware('llm_request', request, {});
+    expect(out.payload).toEqual({ ...request, tools: [] });
+    expect(out.trace).toEqual([{ source: 'c' }]);
+    expect(logger.warnings().filter((w) => /plugin [ab]: llm_request middleware returned a replacement that cannot be used \(`request.messages` must be a list/.test(w))).toHaveLength(2);
+  });
+
   it('callbacks get copies: mutating the payload changes nothing but what is passed to next_call', async () => {
     const { h } = await loadedHost({
       a: `ctx.registerMiddleware('tool_execution', async (p) => { p.args.path = 'evil'; p.original_args.path = 'evil'; return p.next_call(); });`,
@@ -142,5 +184,58 @@ describe('hook payloads are copies', () => {
     const messages = [{ role: 'user', content: 'hi' }];
     expect(await h.port.invokeHook('pre_llm_call', { messages })).toEqual(['1hi']);
     expect(messages).toEqual([{ role: 'user', content: 'hi' }]);
+  });
+});
+
+describe('an interrupted turn does not wait for plugin code', () => {
+  const hang = `() => new Promise(() => {})`;
+
+  it('hooks, request and execution middleware that never settle end when the turn signal fires', async () => {
+    const { h } = await loadedHost({
+      a: `ctx.registerHook('post_tool_call', ${hang});\nctx.registerHook('pre_tool_call', ${hang});\nctx.registerMiddleware('tool_request', ${hang});\nctx.registerMiddleware('llm_execution', ${hang});\nctx.registerMiddleware('tool_execution', async (p) => { await p.next_call(); return new Promise(() => {}); });`,
+    }, 600); // a hook timeout far beyond the test's: only the signal can end these waits
+    const controller = new AbortController();
+    const reason = new Error('interrupted by the user');
+    const waits = [
+      h.port.applyRequestMiddleware('tool_request', {}, {}, controller.signal),
+      h.port.runExecutionMiddleware('llm_execution', {}, {}, async () => ({ text: 'r', reasoning: '', toolCalls: [], finishReason: 'stop', usage: null }), controller.signal),
+      h.port.runExecutionMiddleware('tool_execution', {}, {}, async () => 'ran', controller.signal),
+    ].map((p) => p.then(() => 'settled', (e: unknown) => e));
+    const hooks = [h.port.invokeHook('post_tool_call', {}, controller.signal), h.port.invokeHook('pre_tool_call', {}, controller.signal)];
+    controller.abort(reason);
+    expect(await Promise.all(waits)).toEqual([reason, reason, reason]);
+    const [post, pre] = await Promise.all(hooks);
+    expect(post).toEqual([]);
+    expect(firstBlockOf(pre!)).toMatch(/interrupted/);
+    // Once interrupted, a hook is still called (it observes) but not waited for.
+    expect(await h.port.invokeHook('post_tool_call', {}, controller.signal)).toEqual([]);
+  });
+
+  it('a plugin tool whose handler never settles ends with the abort reason when the signal fires', async () => {
+    const { tools } = await loadedHost({
+      a: `ctx.registerTool({ name: 'hang', toolset: 'a', schema: { name: 'hang', description: 'd', parameters: { type: 'object', properties: {} } }, handler: ${hang} });`,
+    });
+    const controller = new AbortController();
+    const context = { signal: controller.signal } as unknown as Parameters<ToolDefinition['handler']>[1];
+    const running = Promise.resolve(tools.get('hang')!.handler({}, context)).then(() => 'settled', (e: unknown) => e);
+    const reason = new Error('interrupted by the user');
+    controller.abort(reason);
+    expect(await running).toBe(reason);
+  });
+});
+
+describe('hostile values from plugins', () => {
+  it('a thrown or returned Proxy whose traps throw is a named fault, never an escaping error', async () => {
+    const proxy = `new Proxy({}, { get() { throw new Error('trap'); }, getPrototypeOf() { throw new Error('trap'); }, ownKeys() { throw new Error('trap'); } })`;
+    const { h, logger } = await loadedHost({
+      a: `ctx.registerHook('post_tool_call', () => { throw ${proxy}; });\nctx.registerHook('pre_tool_call', () => ${proxy});\nctx.registerMiddleware('tool_request', () => ${proxy});\nctx.registerMiddleware('tool_execution', (p) => { p.next_call(); return ${proxy}; });`,
+    });
+    expect(await h.port.invokeHook('post_tool_call', {})).toEqual([]);
+    expect(firstBlockOf(await h.port.invokeHook('pre_tool_call', {}))).toMatch(/plugin a raised Error: (trap|returned a value that cannot be read)/);
+    expect((await h.port.applyRequestMiddleware('tool_request', { x: 1 }, {})).payload).toEqual({ x: 1 });
+    expect(await h.port.runExecutionMiddleware('tool_execution', {}, {}, async () => 'real')).toBe('real');
+    const warnings = logger.warnings().join('\n');
+    expect(warnings).toMatch(/plugin a: post_tool_call hook callback raised a thrown value that cannot be read/);
+    expect(warnings).toMatch(/plugin a: tool_execution middleware (raised Error: trap after next_call|returned a value that cannot be read)/);
   });
 });

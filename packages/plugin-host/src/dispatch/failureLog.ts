@@ -19,7 +19,12 @@ export class FailureLog {
       return;
     }
     seen.add(key);
-    const stack = error instanceof Error && error.stack ? `\n${error.stack}` : '';
+    let stack = '';
+    try {
+      stack = error instanceof Error && error.stack ? `\n${error.stack}` : '';
+    } catch {
+      // an unreadable thrown value has no stack to show
+    }
     this.logger.warn(`${message}${stack}`);
   }
 
@@ -29,5 +34,10 @@ export class FailureLog {
 }
 
 export function errorText(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  // What a plugin throws may be anything, even a Proxy whose every trap throws.
+  try {
+    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    return 'a thrown value that cannot be read';
+  }
 }

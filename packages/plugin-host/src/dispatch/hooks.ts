@@ -1,14 +1,15 @@
 import { OBSERVER_SCHEMA_VERSION } from '@hermes/agent-core';
 import type { HookEntry } from '../context/registrations.ts';
 import { errorText, type FailureLog } from './failureLog.ts';
-import { snapshot } from './snapshot.ts';
+import { detach, snapshot } from './snapshot.ts';
 import { abandonCalls, inPlugin } from '../containment/pluginScope.ts';
+import { ABORTED, untilAborted } from './untilAborted.ts';
 
 const TIMED_OUT = Symbol('timed out');
 
-/** Resolves the callback's value, or TIMED_OUT after `timeoutMs` (≤ 0: no limit). */
-async function withTimeout(run: () => unknown, timeoutMs: number): Promise<unknown> {
-  const pending = Promise.resolve().then(run);
+/** Resolves the callback's value, TIMED_OUT after `timeoutMs` (≤ 0: no limit), or ABORTED when the turn is interrupted. */
+async function withTimeout(run: () => unknown, timeoutMs: number, signal: AbortSignal | undefined): Promise<unknown> {
+  const pending = untilAborted(Promise.resolve().then(run), signal);
   if (!(timeoutMs > 0)) return pending;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
@@ -27,7 +28,8 @@ async function withTimeout(run: () => unknown, timeoutMs: number): Promise<unkno
 /**
  * Runs one hook's callbacks in registration order, each isolated: an exception or a timeout is a
  * warning naming plugin and hook, and for `pre_tool_call` a block (it fails closed). Non-null
- * results are returned in order.
+ * results are returned in order. Once `signal` (the turn's) fires, no callback is waited for: the
+ * turn is being interrupted, and a callback that never settles must not keep it running.
  */
 export async function runHook(
   name: string,
@@ -35,6 +37,7 @@ export async function runHook(
   payload: Record<string, unknown>,
   timeoutMs: number,
   failures: FailureLog,
+  signal?: AbortSignal,
 ): Promise<unknown[]> {
   const full = { ...payload, telemetry_schema_version: OBSERVER_SCHEMA_VERSION };
   const fields = Object.keys(full).join(', ');
@@ -44,12 +47,17 @@ export async function runHook(
     let failure: unknown;
     try {
       // Each callback gets its own copy: a hook that mutates `args` or `messages` changes nothing.
-      const value = await withTimeout(() => inPlugin(entry.plugin, `${name} hook`, () => entry.callback(snapshot(full))), timeoutMs);
+      const value = await withTimeout(() => inPlugin(entry.plugin, `${name} hook`, () => entry.callback(snapshot(full))), timeoutMs, signal);
+      if (value === ABORTED) {
+        abandonCalls(entry.plugin, `${name} hook`);
+        if (name === 'pre_tool_call') results.push({ action: 'block', message: 'Not run: the turn was interrupted' });
+        continue;
+      }
       if (value === TIMED_OUT) {
         problem = `timed out after ${timeoutMs / 1000} s`;
         abandonCalls(entry.plugin, `${name} hook`);
       }
-      else if (value !== null && value !== undefined) results.push(value);
+      else if (value !== null && value !== undefined) results.push(detach(value));
     } catch (error) {
       problem = `raised ${errorText(error)}`;
       failure = error;

@@ -22,3 +22,24 @@ export function snapshot<T>(value: T, depth = 0): T {
     return value;
   }
 }
+
+// Taken before any plugin loads: a plugin that replaces JSON's functions cannot change this copy.
+const { parse, stringify } = JSON;
+
+/**
+ * What a plugin callback returned, copied into plain data the core can read safely, or a thrown
+ * error when it cannot be read at all (a Proxy whose traps throw, getters that throw): the caller
+ * treats that like the callback throwing. Functions in it are dropped, as JSON drops them.
+ */
+export function detach<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  try {
+    return structuredClone(value);
+  } catch {
+    try {
+      return parse(stringify(value)) as T;
+    } catch (error) {
+      throw new Error(`returned a value that cannot be read (${error instanceof Error ? error.message : 'unknown'})`);
+    }
+  }
+}

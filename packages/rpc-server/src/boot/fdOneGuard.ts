@@ -3,15 +3,19 @@
  * dup2, so fd 1 itself cannot be moved aside; instead the ways JS code reaches it are patched:
  * `fs.write*` / `fs.writeFile*` / `fs.appendFile*` on fd 1, opening an alias of it (`/dev/stdout`,
  * `/dev/fd/1`, `/proc/self/fd/1`) and child processes that would inherit it (`stdio: 'inherit'`, fd 1,
- * `process.stdout`, `fork`'s default), and `process.binding('fs')` writes. Their bytes go to stderr,
- * which the client keeps as a log.
+ * `process.stdout`, `fork`'s default), `process.binding('fs')` writes, and sockets or terminal
+ * streams constructed on fd 1 (`new net.Socket({ fd: 1 })`, `new tty.WriteStream(1)`). Their bytes go
+ * to stderr, which the client keeps as a log.
  *
  * Why not run the protocol on an extra pipe and hand fd 1 to the log: the wire is stdin/stdout by
  * contract (PROTOCOL.md), and clients other than our TUI speak it. Not covered (no JS path through the
- * patched modules): native addons and worker threads writing to fd 1 themselves.
+ * patched modules): native addons, raw handles from `process.binding('pipe_wrap'|'tty_wrap')`, and
+ * `fs` writes to fd 1 inside worker threads (a worker's `process.stdout` and `console` are covered:
+ * Node pipes them through the parent's `process.stdout`).
  */
 import childProcess, { ChildProcess } from 'node:child_process';
 import { guardFs, guardFsBinding, patch, type Divert } from './fsGuard.ts';
+import { guardSockets } from './socketGuard.ts';
 
 export type { Divert };
 
@@ -61,5 +65,6 @@ function patchChildProcesses(): void {
 export function guardFdOne(divert: Divert): void {
   guardFs(divert);
   guardFsBinding(divert);
+  guardSockets(divert);
   patchChildProcesses();
 }

@@ -62,7 +62,8 @@ export const nonEmptyString = (cap: number) => string().check(minLength(1, 'must
 export const sessionId = () => nonEmptyString(ParamLimit.id);
 
 /** A whole number from 1 to `cap`. */
-export const count = (cap: number) => number().check(int(), positive('must be a positive whole number'), lte(cap));
+// The cap is checked first: a huge number is reported against it, not against int()'s own safe-integer bound.
+export const count = (cap: number) => number().check(lte(cap), int(), positive('must be a positive whole number'));
 
 export const sessionIdSchema = object({ session_id: sessionId() });
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
-import type { EventOf } from '../protocol/index.ts';
+import { findStartupError, type EventOf } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -86,6 +86,47 @@ describe('a plugin cannot lock the user out', () => {
     const listed = Object.fromEntries((await lister.request('plugins.list', {})).plugins.map((p) => [p.name, p]));
     expect(listed.killer).toMatchObject({ enabled: true, error: expect.stringMatching(/^at the last start: hermes stopped while loading it/) });
     expect(listed.good).toMatchObject({ enabled: true, error: null });
+  });
+
+  it('a register() that blocks the thread (a synchronous loop) ends hermes with a line naming it; the next start skips it until it changes', async () => {
+    const home = homeWith({ good: GOOD, spin: `export function register() { for (;;) {} }` }, 'plugins:\n  register_timeout: 0.5\n');
+    const blocked = new BackendProcess({ home });
+    cleanups.push(() => blocked.stop());
+    await blocked.exited;
+    expect(findStartupError(blocked.stderr.split('\n'))).toMatch(/^plugin spin: its import or register\(\) blocked hermes for more than 0.5 s \(plugins.register_timeout\).*hermes plugins disable spin/);
+    const next = new BackendProcess({ home });
+    cleanups.push(() => next.stop());
+    const byName = Object.fromEntries((await next.request('plugins.list', {})).plugins.map((p) => [p.name, p]));
+    expect(byName.spin).toMatchObject({ enabled: false, error: expect.stringMatching(/^skipped: .*blocked hermes.*tried again once .*spin\/index\.js changes/) });
+    expect(byName.good).toMatchObject({ enabled: true, error: null });
+    const { session_id: sid } = await next.request('session.create', {});
+    expect(await next.request('slash.exec', { session_id: sid, command: '/good' })).toEqual({ output: 'still fine' });
+    await next.stop();
+    // Changed (here: fixed), it is loaded again.
+    fs.writeFileSync(path.join(home, 'plugins', 'spin', 'index.js'), `export function register(ctx) { ctx.registerCommand('spin', () => 'fixed'); }`);
+    const fixed = new BackendProcess({ home });
+    cleanups.push(() => fixed.stop());
+    expect((await fixed.request('plugins.list', {})).plugins.find((p) => p.name === 'spin')).toMatchObject({ enabled: true, commands: 1, error: null });
+  });
+
+  it('a hook that blocks the thread mid-turn: hermes is stopped with a line naming plugin and hook; the next start skips it and answers', async () => {
+    const home = homeWith({ good: GOOD, spin: `export function register(ctx) { ctx.registerHook('post_tool_call', async () => { await null; for (;;) {} }); }` }, 'plugins:\n  hook_callback_timeout: 1\n');
+    const server: ModelServer = await startModelServer({ turns: [{ tool_calls: [{ id: 't1', name: 'terminal', arguments: { command: 'echo hi' } }] }, { text: 'after restart' }] });
+    cleanups.push(() => server.close());
+    const args = ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'm'];
+    const blocked = new BackendProcess({ home, args });
+    cleanups.push(() => blocked.stop());
+    const { session_id: sid } = await blocked.request('session.create', {});
+    await blocked.request('prompt.submit', { session_id: sid, text: 'go' });
+    await blocked.exited;
+    expect(blocked.stderr).toMatch(/hermes-rpc: plugin spin \(post_tool_call hook\) blocked hermes for more than 5 s \(plugins.hook_callback_timeout, at least 5\).*hermes plugins disable spin/);
+    const next = new BackendProcess({ home, args });
+    cleanups.push(() => next.stop());
+    const spin = (await next.request('plugins.list', {})).plugins.find((p) => p.name === 'spin');
+    expect(spin).toMatchObject({ enabled: false, error: expect.stringMatching(/^skipped: it blocked hermes/) });
+    const { session_id: again } = await next.request('session.resume', { session_id: (await next.request('session.list', {})).sessions[0]!.id });
+    const events = await turn(next, again, 'go on');
+    expect(events.find((e) => e.type === 'message.complete')!.payload).toMatchObject({ status: 'complete', text: 'after restart' });
   });
 
   it('process.exit in a hook is refused, naming the plugin; the backend keeps serving', async () => {
@@ -201,5 +242,67 @@ describe("the seed's middleware contract", () => {
     expect(log.match(/plugin b-thrower: tool_execution middleware raised Error: middleware bug/g)).toHaveLength(1);
     expect(log).toMatch(/middleware bug[^\n]*\n\s*at .*b-thrower/);
     expect(log).toMatch(/plugin b-thrower: llm_execution middleware raised Error: llm middleware bug after next_call/);
+  });
+
+  it('a plugin tool or middleware that never settles and ignores its signal: session.interrupt still ends the turn, the session goes on', async () => {
+    const { server, backend } = await start(
+      {
+        stuck: `export function register(ctx) {
+  ctx.registerTool({ name: 'stuck', toolset: 'stuck', schema: { name: 'stuck', description: 'never returns', parameters: { type: 'object', properties: {} } }, handler: () => new Promise(() => {}) });
+  ctx.registerMiddleware('tool_execution', async ({ args, next_call }) => { const r = await next_call(); return args.command === 'echo stuck' ? new Promise(() => {}) : r; });
+}`,
+      },
+      [
+        { tool_calls: [{ id: 's1', name: 'stuck', arguments: {} }] },
+        { tool_calls: [{ id: 's2', name: 'terminal', arguments: { command: 'echo stuck' } }] },
+        { text: 'answered' },
+      ],
+      'plugins:\n  hook_callback_timeout: 600\n',
+    );
+    const { session_id: sid } = await backend.request('session.create', {});
+    for (const [text, tool] of [['one', 'stuck'], ['two', 'terminal']] as const) {
+      const before = backend.events.length;
+      await backend.request('prompt.submit', { session_id: sid, text });
+      await backend.waitForEvent((e) => e.type === 'tool.start' && e.session_id === sid && backend.events.indexOf(e) >= before && (e.payload as { name: string }).name === tool);
+      expect(await backend.request('session.interrupt', { session_id: sid })).toEqual({ status: 'interrupted' });
+      const done = await backend.waitForEvent((e) => e.type === 'message.complete' && e.session_id === sid && backend.events.indexOf(e) >= before);
+      expect(done.payload).toMatchObject({ status: 'interrupted' });
+    }
+    // The session is not stuck busy, and the stored sequence is valid (the scripted server checks it).
+    const events = await turn(backend, sid, 'three');
+    expect(events.find((e) => e.type === 'message.complete')!.payload).toMatchObject({ status: 'complete', text: 'answered' });
+    const tools = (server.requests.at(-1)!.body as Body).messages.filter((m) => m.role === 'tool');
+    expect(tools).toHaveLength(2);
+  });
+
+  it('llm_execution middleware returning a response with broken toolCalls/usage, or llm_request returning no request: the turn completes, the plugin is named', async () => {
+    const { backend } = await start(
+      {
+        shapes: `export function register(ctx) {
+  ctx.registerMiddleware('llm_execution', async ({ next_call }) => { const r = await next_call(); return { ...r, toolCalls: [{ bogus: 1 }], usage: 'lots' }; });
+  ctx.registerMiddleware('llm_request', () => ({ request: {} }));
+}`,
+      },
+      [{ text: 'still answered' }],
+    );
+    const { session_id: sid } = await backend.request('session.create', {});
+    const events = await turn(backend, sid, 'go');
+    expect(events.find((e) => e.type === 'message.complete')!.payload).toMatchObject({ status: 'complete', text: 'still answered' });
+    const log = fs.readFileSync(path.join(backend.home, 'logs', 'backend.log'), 'utf8');
+    expect(log).toMatch(/plugin shapes: llm_execution middleware returned a response whose `toolCalls`, `usage` have the wrong shape/);
+    expect(log).toMatch(/plugin shapes: llm_request middleware returned a replacement that cannot be used/);
+  });
+
+  it('a plugin replacing JSON.stringify / JSON.parse cannot corrupt the wire (what else it breaks is its own doing)', async () => {
+    const { backend } = await start(
+      { json: `export function register() { JSON.stringify = () => '{"jsonrpc":"2.0","method":"event","params":{"type":"forged"}}'; JSON.parse = () => ({}); }` },
+      [{ text: 'clean' }],
+    );
+    const { session_id: sid } = await backend.request('session.create', {});
+    await turn(backend, sid, 'go');
+    const { plugins } = await backend.request('plugins.list', {});
+    expect(plugins.map((p) => p.name)).toEqual(['json']);
+    expect(backend.rawLines.filter((l) => l.includes('forged'))).toEqual([]);
+    expect(backend.rawLines.every((l) => (JSON.parse(l) as { jsonrpc?: unknown }).jsonrpc === '2.0')).toBe(true);
   });
 });

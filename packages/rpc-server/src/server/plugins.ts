@@ -1,6 +1,7 @@
 import { BUILTIN_COMMANDS, CommandRegistry, registerBuiltinCommands, type HermesRuntime, type Logger } from '@hermes/agent-core';
-import { PluginHost, refuseProcessControlFromPlugins } from '@hermes/plugin-host';
+import { PluginHost, refuseProcessControlFromPlugins, type LoadWatch } from '@hermes/plugin-host';
 import type { LiveSessions } from './liveSessions.ts';
+import { pluginWatchdog } from './pluginWatchdog.ts';
 
 /** Every built-in command name and alias: plugins may not take them. */
 export function builtinCommandNames(): Set<string> {
@@ -14,7 +15,10 @@ export function builtinCommandNames(): Set<string> {
 export async function loadPlugins(runtime: HermesRuntime, sessions: LiveSessions, logger: Logger): Promise<PluginHost> {
   // Before any plugin code runs: process.exit and friends from a plugin throw, naming it.
   refuseProcessControlFromPlugins(logger);
-  const host = pluginHost(runtime, sessions, logger);
+  // A plugin blocking the thread past the hook limit is stopped by the watchdog (its own thread).
+  let host: PluginHost | null = null;
+  const watch = pluginWatchdog(() => host?.hookTimeoutMs ?? 0);
+  host = pluginHost(runtime, sessions, logger, watch);
   const plugins = await host.load();
   applyPlugins(runtime, host);
   for (const p of plugins) {
@@ -31,8 +35,9 @@ export function discoverPluginsOnly(runtime: HermesRuntime, sessions: LiveSessio
   return host;
 }
 
-function pluginHost(runtime: HermesRuntime, sessions: LiveSessions, logger: Logger): PluginHost {
+function pluginHost(runtime: HermesRuntime, sessions: LiveSessions, logger: Logger, loadWatch?: LoadWatch): PluginHost {
   return new PluginHost({
+    ...(loadWatch ? { loadWatch } : {}),
     home: runtime.home,
     cwd: process.cwd(),
     env: process.env,

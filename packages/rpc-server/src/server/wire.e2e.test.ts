@@ -42,6 +42,18 @@ describe('the wire is JSON-RPC 2.0 as specified', () => {
     }
   });
 
+  it("answers methods named after Object.prototype's members, and session ids like __proto__, as unknown; keeps serving", async () => {
+    const backend = await start();
+    const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+    backend.writeRaw(names.map((method, i) => frame({ jsonrpc: '2.0', id: `m${i}`, method, params: {} })).join(''));
+    backend.writeRaw(names.map((sid, i) => frame({ jsonrpc: '2.0', id: `s${i}`, method: 'session.history', params: { session_id: sid } })).join(''));
+    backend.writeRaw(`{"jsonrpc":"2.0","id":"p","method":"session.list","params":{"__proto__":{"limit":"x"}}}\n`);
+    await vi.waitFor(() => expect(rawAnswers(backend)).toHaveLength(names.length * 2 + 1));
+    names.forEach((method, i) => expect(rawAnswer(backend, `m${i}`)).toMatchObject({ error: { code: ErrorCode.MethodNotFound } }));
+    names.forEach((sid, i) => expect(rawAnswer(backend, `s${i}`)).toMatchObject({ error: { code: ErrorCode.SessionNotFound, message: expect.stringContaining(sid) } }));
+    expect(rawAnswer(backend, 'p')).toMatchObject({ result: { sessions: [] } });
+  });
+
   it('refuses "jsonrpc" other than "2.0" and frames that are neither request, notification nor response', async () => {
     const backend = await start();
     backend.writeRaw(
@@ -140,6 +152,11 @@ describe('the wire is JSON-RPC 2.0 as specified', () => {
       ['session.list', { limit: ParamLimit.limit + 1 }, 'limit'],
       ['cli.exec', { argv: Array(ParamLimit.argv_items + 1).fill('a') }, 'argv'],
     ] as const;
+    // A huge count is reported against the field's own cap, not a safe-integer bound.
+    await expect(backend.connection.sendRequest('session.list', { limit: 1e300 })).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: `Invalid params for session.list: \`limit\` is 1e+300; the limit is ${ParamLimit.limit}`,
+    });
     for (const [method, params, field] of cases) {
       await expect(backend.connection.sendRequest(method, params), method).rejects.toMatchObject({
         code: ErrorCode.InvalidParams,

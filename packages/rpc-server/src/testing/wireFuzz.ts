@@ -108,8 +108,12 @@ export class HostileFrames {
         return JSON.stringify({ jsonrpc: '2.0', id: this.pick([true, false, {}, [], [1], { id: 1 }, [null]]), method: this.pick(SAFE_METHODS) });
       case 4: // wrong or missing version
         return JSON.stringify({ jsonrpc: this.pick(['1.0', 2, 2.0, null, '2.0 ', '']), id: this.hostileId(), method: 'session.list' });
-      case 5: // method of the wrong type, or unknown
-        return JSON.stringify({ jsonrpc: '2.0', id: this.hostileId(), method: this.rand() < 0.5 ? this.junkValue(1) : this.text(30) });
+      case 5: // method of the wrong type, or unknown (Object.prototype's names included)
+        return JSON.stringify({
+          jsonrpc: '2.0',
+          id: this.hostileId(),
+          method: this.rand() < 0.5 ? this.junkValue(1) : this.pick(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', this.text(30)]),
+        });
       case 6: // $/cancelRequest without or with odd params
         return JSON.stringify(
           this.rand() < 0.4

@@ -21,7 +21,7 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'number' && !Number.isFinite(value)) return 'a number too large for JSON-RPC';
-  return `${typeof value === 'boolean' ? 'a boolean' : typeof value}`;
+  return typeof value === 'boolean' ? 'a boolean' : typeof value === 'string' ? 'a string' : typeof value === 'number' ? 'a number' : typeof value;
 }
 
 /** Why `id` is not a usable JSON-RPC id, or null when it is one. */

@@ -4,6 +4,7 @@ import { createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/
 import { NdjsonMessageReader, FrameError, type NdjsonReaderOptions } from './ndjsonReader.ts';
 import { NdjsonMessageWriter } from './ndjsonWriter.ts';
 import { RequestGate } from './requestGate.ts';
+import { MAX_OUTPUT_BACKLOG_BYTES } from '../protocol/index.ts';
 
 export { LineSplitter, type SplitResult } from './lineSplitter.ts';
 export { NdjsonMessageReader, FrameError, type NdjsonReaderOptions } from './ndjsonReader.ts';
@@ -17,6 +18,21 @@ export interface NdjsonConnection {
   writer: NdjsonMessageWriter;
 }
 
+/** Back-pressure from the output to the input (see MAX_OUTPUT_BACKLOG_BYTES). */
+function pauseInputWhileBacklogged(input: Readable, writer: NdjsonMessageWriter, limit: number): void {
+  let paused = false;
+  writer.onBacklog(() => {
+    const queued = writer.backlogBytes;
+    if (!paused && queued > limit) {
+      paused = true;
+      input.pause();
+    } else if (paused && queued <= limit / 4) {
+      paused = false;
+      input.resume();
+    }
+  });
+}
+
 /**
  * A vscode-jsonrpc connection over NDJSON. With `answerBadFrames` (the serving end) requests pass a
  * RequestGate: frames that are not JSON-RPC 2.0 are answered with the error the spec names, ids
@@ -26,7 +42,12 @@ export interface NdjsonConnection {
 export function createNdjsonConnection(
   input: Readable,
   output: Writable,
-  options: Omit<NdjsonReaderOptions, 'gate'> & { answerBadFrames?: boolean; onBadFrame?: (error: FrameError) => void } = {},
+  options: Omit<NdjsonReaderOptions, 'gate'> & {
+    answerBadFrames?: boolean;
+    onBadFrame?: (error: FrameError) => void;
+    /** The serving end's MAX_OUTPUT_BACKLOG_BYTES (smaller in tests). */
+    maxOutputBacklogBytes?: number;
+  } = {},
 ): NdjsonConnection {
   let gate: RequestGate | undefined;
   const writer = new NdjsonMessageWriter(output, options.answerBadFrames ? (message) => gate!.outgoing(message) : undefined);
@@ -41,6 +62,7 @@ export function createNdjsonConnection(
   reader.onError((error) => {
     if (error instanceof FrameError) options.onBadFrame?.(error);
   });
+  if (gate) pauseInputWhileBacklogged(input, writer, options.maxOutputBacklogBytes ?? MAX_OUTPUT_BACKLOG_BYTES);
   const connection = createMessageConnection(reader, writer);
   return { connection, reader, writer };
 }

@@ -167,4 +167,38 @@ describe('createNdjsonConnection', () => {
     ]);
     connection.dispose();
   });
+
+  it('stops reading requests while its answers wait for a client that does not read, and serves them all once it does', async () => {
+    const toServer = new PassThrough();
+    // A client that reads nothing until told to: every write waits for `release`.
+    const held: (() => void)[] = [];
+    let reading = false;
+    const lines: string[] = [];
+    const fromServer = new Writable({
+      highWaterMark: 1,
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(chunk.toString('utf8'));
+        if (reading) callback();
+        else held.push(callback);
+      },
+    });
+    const { connection } = createNdjsonConnection(toServer, fromServer, { answerBadFrames: true, maxOutputBacklogBytes: 4096 });
+    connection.onRequest('echo', (p: unknown) => p);
+    connection.listen();
+    const padding = 'x'.repeat(200);
+    const total = 200;
+    for (let id = 1; id <= total; id += 1) {
+      toServer.write(`${JSON.stringify({ jsonrpc: '2.0', id, method: 'echo', params: { padding } })}\n`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // The answers piled up past the limit: the input was paused with requests still unread in it.
+    expect(toServer.isPaused()).toBe(true);
+    expect(toServer.readableLength).toBeGreaterThan(0);
+    reading = true;
+    for (const release of held.splice(0)) release();
+    await vi.waitFor(() => expect(lines).toHaveLength(total));
+    expect(lines.map((l) => JSON.parse(l).id)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    expect(toServer.isPaused()).toBe(false);
+    connection.dispose();
+  });
 });
