@@ -179,9 +179,10 @@ export class SessionController {
       return;
     }
     this.early = [];
+    let backend: BackendProcess | undefined;
     try {
       if (!stored) throw new Error('the session on screen has no stored id to resume');
-      const backend = await this.spawnBackend(this.backendOptions ?? this.options.backend);
+      backend = await this.spawnBackend(this.backendOptions ?? this.options.backend);
       if (!backend) return;
       const ready = await backend.waitReady();
       this.logger.info('backend restarted', { ...ready, cause });
@@ -193,10 +194,23 @@ export class SessionController {
     } catch (error) {
       this.early = undefined;
       if (this.shuttingDown) return;
+      // Killed while coming back (a second kill -9, an OOM kill): one more death within the budget, not
+      // a backend that cannot start, which exits with a code and its reason and is reported below.
+      if (backend && (await this.killedWhileRestarting(backend))) {
+        this.logger.warn('the restarted backend was killed before the session was resumed', { error });
+        return this.restart(backend);
+      }
       this.logger.error('backend restart failed', { error });
       const message = `hermes could not restart the backend: ${errorMessage(error)}. ${continueHint(stored)}`;
       this.view.dispatch({ type: 'local.backendFailed', message, stderrTail: this.stderrOf(error) });
     }
+  }
+
+  /** Whether `backend` failed a restart because it was killed by a signal (or closed its pipe and had to be). */
+  private async killedWhileRestarting(backend: BackendProcess): Promise<boolean> {
+    if (!backend.hasExited && !backend.client.isClosed) return false;
+    const exit = await backend.shutdown(1_000);
+    return exit.signal !== null && !exit.spawnError;
   }
 
   /** Shows the events of `sessionId` that arrived before the session was on screen. */

@@ -2,7 +2,7 @@
  * A backend killed under the TUI (kill -9, as an out-of-memory kill does) is brought back: the real bundle
  * in a pseudo-terminal, the real backend, the scripted model streaming slowly so the kill lands mid-reply.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelServer } from '../../../../scripts/model-server/index.ts';
@@ -27,6 +27,19 @@ async function nthBackend(hermes: HermesPty, count: number, timeoutMs = 20_000):
     if (Date.now() > deadline) throw new Error(`backend #${count} never reported ready; pids so far: ${pids.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The backend processes hermes (`parent`) runs now, from /proc: seen before they report ready. */
+function backendChildren(parent: number): number[] {
+  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number).filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('hermes-rpc');
+    } catch {
+      return false; // exited meanwhile
+    }
+  });
 }
 
 /** The last user message of each chat request the model server got, oldest first. */
@@ -79,6 +92,32 @@ describe('hermes --tui when its backend dies', () => {
     expect(occurrences(buffer, RESTARTED)).toBe(1);
     expect(buffer).toMatch(/w00\d/);
     expect(buffer).not.toContain('w300');
+  });
+
+  it('a second kill -9 while the restarted backend is still starting is one more restart, not the end', async () => {
+    const { hermes, server } = await hermesWithModel(running, { turns: [{ text: 'Answered by the third backend.' }] });
+    const first = await nthBackend(hermes, 1);
+    process.kill(first, 'SIGKILL');
+    let second = 0;
+    const deadline = Date.now() + 20_000;
+    while (!second) {
+      if (Date.now() > deadline) throw new Error('no second backend was started');
+      second = backendChildren(hermes.pid).find((pid) => pid !== first) ?? 0;
+      if (!second) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    process.kill(second, 'SIGKILL');
+
+    await hermes.waitForText(RESTARTED, 20_000);
+    await hermes.waitForText(/● ready/);
+    // The second backend died before it was ready (the kill landed during the restart); the third resumed.
+    const ready = backendPids(hermes);
+    expect(ready).toHaveLength(2);
+    expect(ready).not.toContain(second);
+    hermes.type('still there?');
+    hermes.press('enter');
+    await hermes.waitForText('Answered by the third backend.');
+    expect(promptsSeen(server)).toEqual(['still there?']);
+    expect(hermes.screenText()).not.toContain('could not restart');
   });
 
   it('stops restarting after three restarts in a minute and says how to continue and which log to read', async () => {
