@@ -41,8 +41,8 @@ const callKey = (call: ToolCall) => `${call.function.name}\u0000${call.function.
 /**
  * Runs one model response's tool calls. Identical calls (same tool, same arguments) run once and
  * share the result. Consecutive read-only calls run in parallel; everything else runs alone, in
- * order. Results are stored and added to the history in call order, and every call gets a result
- * message (interrupted ones too), so the history stays valid. Returns true if the user interrupted.
+ * order. Results are stored and added to the history in call order as soon as each is known, and every
+ * call gets a result message (interrupted ones too), so the history stays valid. Returns true if the user interrupted.
  */
 export async function runToolCalls(deps: ToolCallDeps, calls: ToolCall[], history: ChatMessage[], signal: AbortSignal): Promise<boolean> {
   const firstOf = new Map<string, ToolCall>();
@@ -52,6 +52,26 @@ export async function runToolCalls(deps: ToolCallDeps, calls: ToolCall[], histor
     return true;
   });
   const results = new Map<string, CallResult>();
+  let interrupted = false;
+  let stored = 0;
+  // Stores, in call order, every result known so far: a call that finished is kept even if hermes dies
+  // while a later call of the same message runs (the heal then answers only the unfinished ones).
+  const storeReady = () => {
+    for (; stored < calls.length; stored++) {
+      const call = calls[stored]!;
+      const outcome = results.get(firstOf.get(callKey(call))!.id);
+      if (!outcome) return;
+      if (outcome.interrupted) interrupted = true;
+      deps.store.appendMessage(deps.sessionId, {
+        role: 'tool',
+        content: outcome.result,
+        toolName: call.function.name,
+        toolCallId: call.id,
+        ...(outcome.interrupted ? { status: 'interrupted' as const } : {}),
+      });
+      history.push({ role: 'tool', tool_call_id: call.id, content: outcome.result });
+    }
+  };
   let index = 0;
   while (index < unique.length) {
     const readOnly = (call: ToolCall) => deps.tools.get(call.function.name)?.readOnly === true;
@@ -62,19 +82,7 @@ export async function runToolCalls(deps: ToolCallDeps, calls: ToolCall[], histor
       ? batch.map((): CallResult => ({ result: INTERRUPTED_TOOL_RESULT, interrupted: true }))
       : await Promise.all(batch.map((call) => runOne(deps, call, signal)));
     batch.forEach((call, i) => results.set(call.id, outcomes[i]!));
-  }
-  let interrupted = false;
-  for (const call of calls) {
-    const outcome = results.get(firstOf.get(callKey(call))!.id)!;
-    if (outcome.interrupted) interrupted = true;
-    deps.store.appendMessage(deps.sessionId, {
-      role: 'tool',
-      content: outcome.result,
-      toolName: call.function.name,
-      toolCallId: call.id,
-      ...(outcome.interrupted ? { status: 'interrupted' as const } : {}),
-    });
-    history.push({ role: 'tool', tool_call_id: call.id, content: outcome.result });
+    storeReady();
   }
   return interrupted || signal.aborted;
 }

@@ -104,6 +104,32 @@ describe('sessions heal after the backend stops during a tool call', () => {
     expect(again.messages.filter((m) => m.role === 'tool')).toHaveLength(1);
   });
 
+  it('kill -9 while the second of two calls in one message runs: the first keeps its real result, only the second is interrupted', { timeout: 60_000 }, async () => {
+    const { server, cwd, open } = await setup([
+      {
+        tool_calls: [
+          { id: 'call_quick', name: 'terminal', arguments: { command: 'echo quick-done' } },
+          { id: 'call_long', name: 'terminal', arguments: { command: COMMAND } },
+        ],
+      },
+      { text: 'answered after the restart' },
+    ]);
+    const first = open();
+    const { stored, pids } = await startLongTool(first, cwd);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await vi.waitFor(() => expect(gone(pids.group, true) && gone(pids.child)).toBe(true), { timeout: 15_000, interval: 100 });
+
+    const { resumed, done } = await nextTurn(open, stored);
+    expect(resumed.messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m.text, m.status ?? null])).toEqual([
+      ['call_quick', 'quick-done\n[exit code: 0]', null],
+      ['call_long', INTERRUPTED_CALL_RESULT, 'interrupted'],
+    ]);
+    expect(done.payload).toMatchObject({ status: 'complete', text: 'answered after the restart' });
+    const sent = (server.requests.at(-1)!.body as { messages: { role: string; tool_call_id?: string; content: unknown }[] }).messages;
+    expect(sent.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['call_quick', 'call_long']);
+  });
+
   it('a call left unanswered deep in an older stored history is answered in the request, not sent as a 400', async () => {
     const { server, open } = await setup([{ text: 'answered after the restart' }]);
     const backend = open();
