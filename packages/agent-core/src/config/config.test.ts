@@ -101,6 +101,46 @@ describe('loadConfig', () => {
     expect(formatProblem(problem!)).toMatch(/config\.yaml: is a folder, not a file\. Fix: move it aside/);
   });
 
+  it('takes a config.yaml of only comments as empty, without a problem', () => {
+    const loaded = loadConfig(home({ 'config.yaml': '# settings go here\n# model: gpt-4o\n' }));
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.config.agent.max_turns).toBe(90);
+  });
+
+  it('names a section that is not a mapping, on its line, and keeps its defaults', () => {
+    const dir = home({ 'config.yaml': 'approvals:\n  mode: off\nagent: [1, 2]\nterminal: 5\n' });
+    const loaded = loadConfig(dir);
+    expect(loaded.problems.map(formatProblem)).toEqual([
+      `${dir}/config.yaml line 3: \`agent\` must be a mapping of settings (agent:, then indented key: value lines), found [1,2]; its settings keep their defaults`,
+      `${dir}/config.yaml line 4: \`terminal\` must be a mapping of settings (terminal:, then indented key: value lines), found 5; its settings keep their defaults`,
+    ]);
+    expect(loaded.config.agent.max_turns).toBe(90);
+    expect(loaded.config.approvals.mode).toBe('off');
+  });
+
+  it('names the line of bytes that are not UTF-8, in config.yaml and .env', () => {
+    const dir = home({});
+    fs.writeFileSync(path.join(dir, 'config.yaml'), Buffer.concat([Buffer.from('approvals:\n  mode: off\nmodel: gpt-'), Buffer.from([0xff, 0xfe]), Buffer.from('\n')]));
+    fs.writeFileSync(path.join(dir, '.env'), Buffer.concat([Buffer.from('A=1\nB='), Buffer.from([0xc3]), Buffer.from('\n')]));
+    const problems = loadConfig(dir).problems.map(formatProblem);
+    expect(problems).toEqual([
+      `${dir}/config.yaml line 3: is not valid UTF-8 there (those bytes read as "\uFFFD", so what that line sets is changed). Fix: save the file as UTF-8.`,
+      `${dir}/.env line 2: is not valid UTF-8 there (those bytes read as "\uFFFD", so what that line sets is changed). Fix: save the file as UTF-8.`,
+    ]);
+  });
+
+  it('names .env lines that set nothing and quotes never closed, without their values', () => {
+    const dir = home({ '.env': '# keys\nexport A=1\nJUST_A_NAME\n=orphan-value\nB="multi\nline"\nSECRET_KEY="sk-unclosed-123\nC = 3\n' });
+    const loaded = loadConfig(dir);
+    expect(loaded.problems.map(formatProblem)).toEqual([
+      `${dir}/.env line 3: is not NAME=value, so it sets nothing (hermes skips it). Fix: write it as NAME=value, or start it with # to keep it as a comment.`,
+      `${dir}/.env line 4: is not NAME=value, so it sets nothing (hermes skips it). Fix: write it as NAME=value, or start it with # to keep it as a comment.`,
+      `${dir}/.env line 7: the value of SECRET_KEY opens a " quote that is never closed (hermes takes it as written, quote included). Fix: close the quote.`,
+    ]);
+    expect(JSON.stringify(loaded.problems)).not.toContain('sk-unclosed');
+    expect(loaded.dotenv).toMatchObject({ A: '1', B: 'multi\nline', C: '3' });
+  });
+
   it('treats a missing HERMES_HOME as an empty configuration', () => {
     const loaded = loadConfig(path.join(os.tmpdir(), 'hermes-does-not-exist-' + process.pid));
     expect(loaded.problems).toEqual([]);

@@ -4,6 +4,7 @@ import { parseEnv } from 'node:util';
 import { LineCounter, parseDocument, isMap, isScalar, type Document } from 'yaml';
 import { hermesHome } from './hermesHome.ts';
 import { parseDuration } from './duration.ts';
+import { decodeConfigText, envFileProblems, NOT_UTF8 } from './fileText.ts';
 import { findUnknownKeys } from './unknownKeys.ts';
 
 /** The settings hermes reads from `config.yaml` (unknown keys are kept in `raw` and ignored). */
@@ -136,6 +137,9 @@ const CHECKS: Check[] = [
   { key: 'toolsets', kind: 'string-list' },
 ];
 
+/** Top-level keys whose settings are checked one by one: each must be a mapping. */
+const SECTIONS = [...new Set(CHECKS.filter((c) => c.key.includes('.')).map((c) => c.key.split('.')[0]!))];
+
 function describeKind(check: Check): string {
   if (check.oneOf) return `one of ${check.oneOf.join(', ')}`;
   switch (check.kind) {
@@ -200,7 +204,9 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
 
   let text: string | null = null;
   try {
-    text = fs.readFileSync(configFile, 'utf8');
+    const decoded = decodeConfigText(fs.readFileSync(configFile));
+    text = decoded.text;
+    if (decoded.badLine) problems.push({ file: configFile, line: decoded.badLine, kind: 'value', message: NOT_UTF8 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       problems.push({ file: configFile, kind: 'unreadable', message: unreadable(configFile, error) });
@@ -221,6 +227,8 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
         kind: 'syntax',
         message: `is not valid YAML at column ${col}: ${err.message.split('\n')[0]}${more}. Fix that line (check the indentation, quotes and brackets there); until then hermes ignores config.yaml and runs with default settings.`,
       });
+    } else if (doc.contents === null) {
+      // Only comments: as good as an empty file.
     } else if (!isMap(doc.contents)) {
       problems.push({
         file: configFile,
@@ -232,6 +240,17 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
       config.raw = raw;
       // `model: gpt-4o` is accepted as shorthand for `model: {default: gpt-4o}`, as in Hermes.
       if (typeof raw.model === 'string') config.model.default = raw.model;
+      for (const section of SECTIONS) {
+        const value = raw[section];
+        if (value === undefined || value === null || (section === 'model' && typeof value === 'string')) continue;
+        if (typeof value === 'object' && !Array.isArray(value)) continue;
+        problems.push({
+          file: configFile,
+          line: keyLine(doc, [section], lineCounter),
+          kind: 'value',
+          message: `\`${section}\` must be a mapping of settings (${section}:, then indented key: value lines), found ${JSON.stringify(value)}; its settings keep their defaults`,
+        });
+      }
       for (const check of CHECKS) {
         const keyPath = check.key.split('.');
         if (check.key.startsWith('model.') && typeof raw.model === 'string') continue;
@@ -271,7 +290,10 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
   const envFile = path.join(home, '.env');
   let dotenv: Record<string, string> = {};
   try {
-    dotenv = parseEnv(fs.readFileSync(envFile, 'utf8')) as Record<string, string>;
+    const { text: envText, badLine } = decodeConfigText(fs.readFileSync(envFile));
+    dotenv = parseEnv(envText) as Record<string, string>;
+    if (badLine) problems.push({ file: envFile, line: badLine, kind: 'value', message: NOT_UTF8 });
+    for (const problem of envFileProblems(envText)) problems.push({ file: envFile, kind: 'value', ...problem });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       problems.push({ file: envFile, kind: 'unreadable', message: unreadable(envFile, error) });

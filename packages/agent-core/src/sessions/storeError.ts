@@ -12,6 +12,7 @@ export type StoreProblem =
   | 'read_only'
   | 'disk_full'
   | 'io'
+  | 'broken_link'
   | 'newer_schema';
 
 /** A session-store failure with a message the user can act on. */
@@ -103,6 +104,13 @@ export function explainStoreFailure(file: string, error: unknown): StoreError {
   if (isFolder(file)) {
     return make('not_a_database', `The session database ${file} is a folder, not a file. Fix: move it aside (mv ${shellPath(file)} ${shellPath(`${file}.folder`)}); hermes then creates a new, empty one.`);
   }
+  const target = danglingLinkTarget(file);
+  if (target !== null) {
+    return make(
+      'broken_link',
+      `The session database ${file} is a link to ${target}, whose folder does not exist. Fix: create that folder (mkdir -p ${shellPath(path.dirname(path.resolve(dir, target)))}), or remove the link (rm ${shellPath(file)}) so hermes creates a new, empty database there.`,
+    );
+  }
   if (c === 'SQLITE_NOTADB' || c.startsWith('SQLITE_CORRUPT')) {
     const diagnosis = diagnoseHeader(file);
     const problem = diagnosis?.problem ?? (c === 'SQLITE_NOTADB' ? 'not_a_database' : 'corrupt');
@@ -132,6 +140,17 @@ export function explainStoreFailure(file: string, error: unknown): StoreError {
     return make('io', `The disk reported an error while hermes used ${file} (SQLite: "${said}"). Fix: check the disk (free space: df -h ${shellPath(dir)}; kernel log: dmesg), then try again.`);
   }
   return make('io', `The session database ${file} cannot be used: ${said}`);
+}
+
+/** Where `file` links to when it is a symbolic link that leads nowhere (SQLite says only "unable to open"). */
+function danglingLinkTarget(file: string): string | null {
+  try {
+    if (!fs.lstatSync(file).isSymbolicLink()) return null;
+    const target = fs.readlinkSync(file);
+    return fs.existsSync(path.dirname(path.resolve(path.dirname(file), target))) ? null : target;
+  } catch {
+    return null;
+  }
 }
 
 function isFolder(file: string): boolean {
