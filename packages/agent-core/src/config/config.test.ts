@@ -141,6 +141,35 @@ describe('loadConfig', () => {
     expect(loaded.dotenv).toMatchObject({ A: '1', B: 'multi\nline', C: '3' });
   });
 
+  it('refuses a config.yaml over 1 MB with its size and the fix, and runs with defaults', () => {
+    const dir = home({ 'config.yaml': `approvals:\n  mode: off\nnotes: |\n${'  pasted output\n'.repeat(80_000)}` });
+    const loaded = loadConfig(dir);
+    expect(loaded.problems.map(formatProblem)).toEqual([
+      `${dir}/config.yaml: is 1.2 MB; hermes reads settings files of up to 1 MB (settings take a few KB). Fix: remove what does not belong in it (pasted output, a log); until then hermes ignores it.`,
+    ]);
+    expect(loaded.problems[0]!.kind).toBe('unreadable');
+    expect(loaded.config.approvals.mode).toBe('manual');
+  });
+
+  it('reads a file of 60,000 stray keys in one pass: names 20 of them and counts the rest', () => {
+    const lines = Array.from({ length: 60_000 }, (_, i) => `k${i}: ${i}`);
+    const dir = home({ 'config.yaml': `approvals:\n  mode: off\n${lines.join('\n')}\n` });
+    const loaded = loadConfig(dir);
+    expect(loaded.config.approvals.mode).toBe('off');
+    expect(loaded.problems).toHaveLength(21);
+    expect(formatProblem(loaded.problems[0]!)).toBe(`${dir}/config.yaml line 3: unknown key \`k0\` (hermes ignores it)`);
+    expect(formatProblem(loaded.problems[20]!)).toBe(`${dir}/config.yaml: 59980 more unknown keys after these (hermes ignores them)`);
+  });
+
+  it('names a key set twice in one section, with both lines, and ignores the file', () => {
+    const dir = home({ 'config.yaml': 'agent:\n  max_turns: 5\napprovals:\n  mode: off\nagent:\n  max_turns: 7\n' });
+    const loaded = loadConfig(dir);
+    expect(loaded.problems.map(formatProblem)).toEqual([
+      `${dir}/config.yaml line 5: sets \`agent\` a second time (first on line 1). Fix: keep one of the two; until then hermes ignores config.yaml and runs with default settings.`,
+    ]);
+    expect(loaded.config.agent.max_turns).toBe(90);
+  });
+
   it('treats a missing HERMES_HOME as an empty configuration', () => {
     const loaded = loadConfig(path.join(os.tmpdir(), 'hermes-does-not-exist-' + process.pid));
     expect(loaded.problems).toEqual([]);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { LineCounter, parseDocument, isMap, isScalar, type Document } from 'yaml';
+import { LineCounter, parseDocument, isMap, isScalar, visit, type Document } from 'yaml';
 import { hermesHome } from './hermesHome.ts';
 import { parseDuration } from './duration.ts';
 import { decodeConfigText, envFileProblems, NOT_UTF8 } from './fileText.ts';
@@ -137,6 +137,12 @@ const CHECKS: Check[] = [
   { key: 'toolsets', kind: 'string-list' },
 ];
 
+/** Larger settings files are not read: parsing them would hold up startup, and none is this big on purpose. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** Unknown keys named one by one; past this count the rest are only counted. */
+const MAX_UNKNOWN_KEYS_NAMED = 20;
+
 /** Top-level keys whose settings are checked one by one: each must be a mapping. */
 const SECTIONS = [...new Set(CHECKS.filter((c) => c.key.includes('.')).map((c) => c.key.split('.')[0]!))];
 
@@ -204,7 +210,7 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
 
   let text: string | null = null;
   try {
-    const decoded = decodeConfigText(fs.readFileSync(configFile));
+    const decoded = decodeConfigText(readSettingsFile(configFile));
     text = decoded.text;
     if (decoded.badLine) problems.push({ file: configFile, line: decoded.badLine, kind: 'value', message: NOT_UTF8 });
   } catch (error) {
@@ -215,8 +221,18 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
 
   if (text !== null && text.trim() !== '') {
     const lineCounter = new LineCounter();
-    const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-    if (doc.errors.length > 0) {
+    // The yaml package's own duplicate-key check compares every key with every other (minutes for a
+    // file of many thousand keys); duplicates are found below in one pass instead.
+    const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+    const duplicate = firstDuplicateKey(doc, lineCounter);
+    if (duplicate) {
+      problems.push({
+        file: configFile,
+        line: duplicate.line,
+        kind: 'syntax',
+        message: `sets \`${duplicate.key}\` a second time (first on line ${duplicate.firstLine}). Fix: keep one of the two; until then hermes ignores config.yaml and runs with default settings.`,
+      });
+    } else if (doc.errors.length > 0) {
       // Later errors are mostly echoes of the first; fixing it is the next step either way.
       const err = doc.errors[0]!;
       const { line, col } = lineCounter.linePos(err.pos[0]);
@@ -276,12 +292,22 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
         if (key === undefined) (config as unknown as Record<string, unknown>)[section] = clean;
         else (config[section] as Record<string, unknown>)[key] = clean;
       }
-      for (const unknown of findUnknownKeys(raw, CHECKS.map((c) => c.key))) {
+      const unknownKeys = findUnknownKeys(raw, CHECKS.map((c) => c.key));
+      // Each is looked up in the document to give its line: a file of many thousand stray keys
+      // (generated, pasted) would stall startup, and a screen of warnings helps nobody.
+      for (const unknown of unknownKeys.slice(0, MAX_UNKNOWN_KEYS_NAMED)) {
         problems.push({
           file: configFile,
           line: keyLine(doc, unknown.path, lineCounter),
           kind: 'unknown_key',
           message: `unknown key \`${unknown.key}\`${unknown.suggestion ? ` — did you mean \`${unknown.suggestion}\`?` : ''} (hermes ignores it)`,
+        });
+      }
+      if (unknownKeys.length > MAX_UNKNOWN_KEYS_NAMED) {
+        problems.push({
+          file: configFile,
+          kind: 'unknown_key',
+          message: `${unknownKeys.length - MAX_UNKNOWN_KEYS_NAMED} more unknown keys after these (hermes ignores them)`,
         });
       }
     }
@@ -290,7 +316,7 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
   const envFile = path.join(home, '.env');
   let dotenv: Record<string, string> = {};
   try {
-    const { text: envText, badLine } = decodeConfigText(fs.readFileSync(envFile));
+    const { text: envText, badLine } = decodeConfigText(readSettingsFile(envFile));
     dotenv = parseEnv(envText) as Record<string, string>;
     if (badLine) problems.push({ file: envFile, line: badLine, kind: 'value', message: NOT_UTF8 });
     for (const problem of envFileProblems(envText)) problems.push({ file: envFile, kind: 'value', ...problem });
@@ -301,6 +327,34 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
   }
 
   return { home, config, dotenv, problems };
+}
+
+/** The bytes of a settings file, refused (EFBIG) past MAX_CONFIG_BYTES without reading them. */
+function readSettingsFile(file: string): Buffer {
+  const size = fs.statSync(file).size;
+  if (size > MAX_CONFIG_BYTES) throw Object.assign(new Error(`${file} is ${size} bytes`), { code: 'EFBIG', size });
+  return fs.readFileSync(file);
+}
+
+/** The first key written twice in one mapping (which YAML forbids), with both lines. */
+function firstDuplicateKey(doc: Document, lines: LineCounter): { key: string; line?: number; firstLine?: number } | undefined {
+  let found: { key: string; line?: number; firstLine?: number } | undefined;
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Map<unknown, number | undefined>();
+      for (const item of map.items) {
+        if (!isScalar(item.key)) continue;
+        const line = item.key.range ? lines.linePos(item.key.range[0]).line : undefined;
+        if (seen.has(item.key.value)) {
+          found = { key: String(item.key.value), line, firstLine: seen.get(item.key.value) };
+          return visit.BREAK;
+        }
+        seen.set(item.key.value, line);
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 /** The line where the last key of `keyPath` is written. */
@@ -315,6 +369,10 @@ function keyLine(doc: Document, keyPath: string[], lines: LineCounter): number |
 function unreadable(file: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'EPERM') return `cannot be read: permission denied. Fix: chmod u+r ${file} (as its owner); until then hermes ignores it.`;
+  if (code === 'EFBIG') {
+    const size = (error as { size: number }).size;
+    return `is ${(size / 1024 / 1024).toFixed(1)} MB; hermes reads settings files of up to ${MAX_CONFIG_BYTES / 1024 / 1024} MB (settings take a few KB). Fix: remove what does not belong in it (pasted output, a log); until then hermes ignores it.`;
+  }
   if (code === 'EISDIR') return `is a folder, not a file. Fix: move it aside (mv ${file} ${file}.folder); until then hermes ignores it.`;
   return `cannot be read: ${(error as Error).message}; hermes ignores it until it can.`;
 }
