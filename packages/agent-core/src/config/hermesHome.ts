@@ -21,6 +21,27 @@ export function shellPath(file: string): string {
   return /^[\w./~+@%:-]+$/.test(file) ? file : `'${file.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * `mkdir -p`, one folder at a time. Node's recursive mkdir never returns where a parent exists but
+ * refuses new entries with ENOENT (a HERMES_HOME under /proc): it retries forever, hanging hermes.
+ */
+export function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); !fs.existsSync(at); at = path.dirname(at)) {
+    missing.unshift(at);
+    if (path.dirname(at) === at) break;
+  }
+  for (const folder of missing) {
+    try {
+      fs.mkdirSync(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  // Every part exists now, so this only checks that `dir` is a folder (EEXIST when it is a file).
+  fs.mkdirSync(dir, { recursive: true });
+}
+
 /** The folder whose permissions decide whether `target` can be created: its nearest existing ancestor. */
 function deciding(target: string): string {
   let dir = path.dirname(target);

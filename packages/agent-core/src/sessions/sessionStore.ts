@@ -8,6 +8,7 @@ import { searchMessages, type SearchHit, type SearchOptions } from './messageSea
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { branchSession, explainConstraint, undoLastTurn, updateMessage, type MessagePatch } from './sessionEdits.ts';
 import { findSession, listSessions, type ListOptions, type SessionSummary } from './sessionList.ts';
+import { makeDirs } from '../config/hermesHome.ts';
 import { explainStoreFailure, newerSchemaError, StoreError } from './storeError.ts';
 
 export { StoreError };
@@ -121,7 +122,7 @@ export class SessionStore {
   static open(file: string): SessionStore {
     let db: Database.Database | undefined;
     try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
+      makeDirs(path.dirname(file));
       const existed = fs.existsSync(file);
       db = new Database(file);
       if (!existed) fs.chmodSync(file, 0o600);

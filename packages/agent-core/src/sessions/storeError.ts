@@ -104,6 +104,10 @@ export function explainStoreFailure(file: string, error: unknown): StoreError {
   if (isFolder(file)) {
     return make('not_a_database', `The session database ${file} is a folder, not a file. Fix: move it aside (mv ${shellPath(file)} ${shellPath(`${file}.folder`)}); hermes then creates a new, empty one.`);
   }
+  if (c === 'ENOENT' && (error as NodeJS.ErrnoException).syscall === 'mkdir') {
+    const folder = String((error as NodeJS.ErrnoException).path ?? dir);
+    return make('io', `hermes cannot create the folder ${folder} for ${file}: the file system there refuses new folders. Fix: set HERMES_HOME to a folder you can create or write.`);
+  }
   const target = danglingLinkTarget(file);
   if (target !== null) {
     return make(

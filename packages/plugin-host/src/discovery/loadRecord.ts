@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '@hermes/agent-core';
+import { makeDirs, type Logger } from '@hermes/agent-core';
 import type { Counted } from '../context/registrations.ts';
 
 /**
@@ -17,7 +17,7 @@ export function loadRecordFile(home: string): string {
 export function writeLoadRecords(home: string, records: Record<string, LoadRecord>, logger: Logger): void {
   const file = loadRecordFile(home);
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    makeDirs(path.dirname(file));
     fs.writeFileSync(file, `${JSON.stringify({ version: 1, plugins: records }, null, 2)}\n`);
   } catch (error) {
     logger.warn('could not record the plugin load results in %s: %s', file, (error as Error).message);

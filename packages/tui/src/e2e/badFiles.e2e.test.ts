@@ -184,6 +184,30 @@ describe('a read-only HERMES_HOME', () => {
   });
 });
 
+describe('a HERMES_HOME that cannot be made, a state.db link to nowhere', () => {
+  it('a HERMES_HOME under /proc: hermes sessions list says the folder cannot be created, with the fix, and exits (no hang)', async () => {
+    const home = `/proc/hermes-no-such-${process.pid}/home`;
+    const result = await hermes(home, ['sessions', 'list']);
+    expect(result.timedOut).toBe(false);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `hermes sessions: hermes cannot create the folder /proc/hermes-no-such-${process.pid} for ${home}/state.db: the file system there refuses new folders. Fix: set HERMES_HOME to a folder you can create or write.`,
+    );
+    expectNoStack(result.stderr);
+  });
+
+  it('a state.db that links into a missing folder: names the link, its target and both fixes', async () => {
+    const home = newHome();
+    const target = path.join(home, 'moved-away', 'state.db');
+    fs.symlinkSync(target, path.join(home, 'state.db'));
+    const result = await hermes(home, ['sessions', 'list']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `hermes sessions: The session database ${home}/state.db is a link to ${target}, whose folder does not exist. Fix: create that folder (mkdir -p ${path.dirname(target)}), or remove the link (rm ${home}/state.db) so hermes creates a new, empty database there.`,
+    );
+  });
+});
+
 describe('config.yaml mistakes while a model answers', () => {
   async function modelArgs(reply: string): Promise<string[]> {
     const server = await startModelServer({ loop: true, turns: [{ text: reply }] });
