@@ -217,6 +217,11 @@ export class AgentSession {
     // The prompt lives in memory across turns (compression replaces its middle); it starts from the store.
     this.prompt ??= [{ role: 'system', content: this.systemPrompt }, ...toChatMessages(store.messages(this.id))];
     try {
+      const notice = store.keepFileInPlace();
+      if (notice) {
+        this.options.logger.warn('%s', notice);
+        emit({ type: 'status', kind: 'warn', text: notice });
+      }
       store.appendMessage(this.id, { role: 'user', content: text });
     } catch (error) {
       throw isSqliteFailure(error) ? store.explainFailure(error) : error;

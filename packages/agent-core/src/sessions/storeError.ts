@@ -13,6 +13,7 @@ export type StoreProblem =
   | 'disk_full'
   | 'io'
   | 'broken_link'
+  | 'replaced'
   | 'newer_schema';
 
 /** A session-store failure with a message the user can act on. */
