@@ -43,6 +43,25 @@ describe('bad files through the backend', () => {
     expect(done.payload).toMatchObject({ status: 'complete', text: 'fine' });
   });
 
+  it('logs/ that is a file: named with the fix on gateway.ready (the TUI shows no stderr), and the model answers', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-logs-file-'));
+    fs.writeFileSync(path.join(home, 'logs'), 'not a folder\n');
+    const backend = new BackendProcess({ home, args: await modelArgs() });
+    cleanups.push(() => backend.stop());
+    const ready = (await backend.waitForEvent((e) => e.type === 'gateway.ready')) as EventOf<'gateway.ready'>;
+    const log = path.join(home, 'logs', 'backend.log');
+    expect(ready.payload!.config_problems).toEqual([
+      {
+        kind: 'unreadable',
+        text: `${log}: hermes cannot write ${log}: ${home}/logs is a file where a folder should be. Fix: move it aside (mv ${home}/logs ${home}/logs.file); hermes then creates the folder. Log lines go to stderr meanwhile.`,
+      },
+    ]);
+    const session = await backend.request('session.create', {});
+    await backend.request('prompt.submit', { session_id: session.session_id, text: 'hi' });
+    const done = (await backend.waitForEvent((e) => e.type === 'message.complete')) as EventOf<'message.complete'>;
+    expect(done.payload).toMatchObject({ status: 'complete', text: 'fine' });
+  });
+
   it('state.db deleted while the backend runs: the next prompt writes it back, says so, and nothing is lost', async () => {
     const args = await modelArgs();
     const first = new BackendProcess({ args });
