@@ -10,6 +10,13 @@ import type { AgentEventSink } from './events.ts';
 
 export const INTERRUPTED_TOOL_RESULT = '[interrupted] The user interrupted the turn before this tool call finished.';
 
+/** The result of a call the turn's abort cut off: the user's interrupt, or hermes itself stopping (SIGTERM, input closed). */
+function interruptedResult(signal: AbortSignal): CallResult {
+  const reason = signal.reason instanceof Error ? signal.reason.message : '';
+  const result = reason.startsWith('hermes stopped') ? `[interrupted] ${reason}: the turn ended before this tool call finished.` : INTERRUPTED_TOOL_RESULT;
+  return { result, error: 'interrupted', interrupted: true };
+}
+
 export interface ToolCallDeps {
   sessionId: string;
   turnId: string;
@@ -79,7 +86,7 @@ export async function runToolCalls(deps: ToolCallDeps, calls: ToolCall[], histor
     if (readOnly(batch[0]!)) while (index + batch.length < unique.length && readOnly(unique[index + batch.length]!)) batch.push(unique[index + batch.length]!);
     index += batch.length;
     const outcomes = signal.aborted
-      ? batch.map((): CallResult => ({ result: INTERRUPTED_TOOL_RESULT, interrupted: true }))
+      ? batch.map(() => interruptedResult(signal))
       : await Promise.all(batch.map((call) => runOne(deps, call, signal)));
     batch.forEach((call, i) => results.set(call.id, outcomes[i]!));
     storeReady();
@@ -104,7 +111,7 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
     if (signal.aborted) outcome = { ...outcome, interrupted: true };
   } catch {
     // Only an abort escapes the registry: the turn was interrupted (the user, or hermes stopping) while this tool ran.
-    outcome = { result: INTERRUPTED_TOOL_RESULT, error: 'interrupted', interrupted: true };
+    outcome = interruptedResult(signal);
   }
   // Output may carry secrets (`env`, a .env file): removed before it is shown, stored or sent to the model.
   outcome = redactSecretsDeep(outcome);
@@ -141,7 +148,7 @@ async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolCont
   if (subject && deps.gate) {
     const verdict = await deps.gate.check(subject, { sessionId: deps.sessionId, yolo: deps.yolo(), ask: deps.ask, signal: context.signal, cwd: context.cwd });
     if (!verdict.allowed) {
-      if (context.signal.aborted) return { result: INTERRUPTED_TOOL_RESULT, error: 'interrupted', interrupted: true };
+      if (context.signal.aborted) return interruptedResult(context.signal);
       outcome = { result: verdict.message, error: verdict.message, blocked: true };
     }
   }

@@ -37,7 +37,7 @@ const LONG_TOOL_THEN_TEXT: Turn[] = [
 
 type Wire = 'openai' | 'anthropic';
 
-async function setup(turns = LONG_TOOL_THEN_TEXT, wire: Wire = 'openai') {
+async function setup(turns = LONG_TOOL_THEN_TEXT, wire: Wire = 'openai', config = 'approvals:\n  mode: off\n') {
   const server: ModelServer = await startModelServer({ turns });
   cleanups.push(() => server.close());
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-heal-'));
@@ -46,7 +46,7 @@ async function setup(turns = LONG_TOOL_THEN_TEXT, wire: Wire = 'openai') {
     ? ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model']
     : ['--provider', 'anthropic', '--base-url', server.url, '--model', 'claude-sonnet-4-5'];
   const open = () => {
-    const backend = new BackendProcess({ home, args, config: 'approvals:\n  mode: off\n', env: { ANTHROPIC_API_KEY: 'test-key' } });
+    const backend = new BackendProcess({ home, args, config, env: { ANTHROPIC_API_KEY: 'test-key' } });
     cleanups.push(() => backend.stop());
     return backend;
   };
@@ -171,6 +171,36 @@ describe('sessions heal after the backend stops during a tool call', () => {
     expect(result.text).toMatch(/\[interrupted \(hermes stopped: .+\): the command and the processes it started were killed/);
     expect(result.text).not.toContain('never');
     expect(done.payload, how).toMatchObject({ status: 'complete', text: 'answered after the restart' });
+  });
+
+  it('SIGTERM while an approval is asked: the call is answered as stopped by hermes (not by the user), the next turn is served', { timeout: 60_000 }, async () => {
+    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-heal-keep-'));
+    const { cwd, open } = await setup(
+      [{ tool_calls: [{ id: 'call_rm', name: 'terminal', arguments: { command: `rm -rf ${target}` } }] }, { text: 'answered after the restart' }],
+      'openai',
+      'approvals:\n  mode: manual\n',
+    );
+    const first = open();
+    let asked!: () => void;
+    const askedPromise = new Promise<void>((resolve) => (asked = resolve));
+    first.connection.onRequest('approval', () => {
+      asked();
+      return new Promise(() => {});
+    });
+    const { session_id: sid, stored_session_id: stored } = await first.request('session.create', { cwd });
+    await first.request('prompt.submit', { session_id: sid, text: 'clean up' });
+    await askedPromise;
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(target)).toBe(true);
+
+    const { resumed, done } = await nextTurn(open, stored);
+    expect(resumed.messages.find((m) => m.role === 'tool')).toMatchObject({
+      tool_call_id: 'call_rm',
+      status: 'interrupted',
+      text: '[interrupted] hermes stopped: SIGTERM: the turn ended before this tool call finished.',
+    });
+    expect(done.payload).toMatchObject({ status: 'complete', text: 'answered after the restart' });
   });
 
   it("kill -9 during the composer's !cmd (shell.exec): its process group is gone too", { timeout: 60_000 }, async () => {
