@@ -69,6 +69,16 @@ async function startLongTool(backend: BackendProcess, cwd: string) {
   return { stored, pids };
 }
 
+/** Starts the long tool call, kills the backend with SIGKILL, and waits until the command's group is gone. */
+async function killDuringLongTool(backend: BackendProcess, cwd: string): Promise<string> {
+  const { stored, pids } = await startLongTool(backend, cwd);
+  backend.child.kill('SIGKILL');
+  await backend.exited;
+  // Nothing of the backend ran after the kill: only its watchdog can have stopped the command.
+  await vi.waitFor(() => expect(gone(pids.group, true) && gone(pids.child)).toBe(true), { timeout: 15_000, interval: 100 });
+  return stored;
+}
+
 /** Resumes the stored session in a new backend and runs one more turn in it. */
 async function nextTurn(open: () => BackendProcess, stored: string) {
   const backend = open();
@@ -81,12 +91,7 @@ async function nextTurn(open: () => BackendProcess, stored: string) {
 describe('sessions heal after the backend stops during a tool call', () => {
   it.each(['openai', 'anthropic'] as const)('kill -9 (%s wire): the call is answered as interrupted, the next turn is served, the tool group is gone', { timeout: 60_000 }, async (wire) => {
     const { server, cwd, open } = await setup(LONG_TOOL_THEN_TEXT, wire);
-    const first = open();
-    const { stored, pids } = await startLongTool(first, cwd);
-    first.child.kill('SIGKILL');
-    await first.exited;
-    // Nothing of the backend ran after the kill: only its watchdog can have stopped the command.
-    await vi.waitFor(() => expect(gone(pids.group, true) && gone(pids.child)).toBe(true), { timeout: 15_000, interval: 100 });
+    const stored = await killDuringLongTool(open(), cwd);
 
     const { resumed, done } = await nextTurn(open, stored);
     const result = resumed.messages.find((m) => m.role === 'tool');
@@ -114,11 +119,7 @@ describe('sessions heal after the backend stops during a tool call', () => {
       },
       { text: 'answered after the restart' },
     ]);
-    const first = open();
-    const { stored, pids } = await startLongTool(first, cwd);
-    first.child.kill('SIGKILL');
-    await first.exited;
-    await vi.waitFor(() => expect(gone(pids.group, true) && gone(pids.child)).toBe(true), { timeout: 15_000, interval: 100 });
+    const stored = await killDuringLongTool(open(), cwd);
 
     const { resumed, done } = await nextTurn(open, stored);
     expect(resumed.messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m.text, m.status ?? null])).toEqual([
