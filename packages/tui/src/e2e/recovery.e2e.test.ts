@@ -3,8 +3,10 @@
  * in a pseudo-terminal, the real backend, the scripted model streaming slowly so the kill lands mid-reply.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModelServer } from '../../../../scripts/model-server/index.ts';
 import type { HermesPty } from '../testing/ptyHarness.ts';
 import { hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
@@ -50,6 +52,16 @@ function promptsSeen(server: ModelServer): string[] {
       const messages = (request.body as { messages: { role: string; content: unknown }[] }).messages;
       return String(messages.filter((message) => message.role === 'user').at(-1)?.content);
     });
+}
+
+/** Whether a process (or, for a negative number, a process group) still exists. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
@@ -118,6 +130,30 @@ describe('hermes --tui when its backend dies', () => {
     await hermes.waitForText('Answered by the third backend.');
     expect(promptsSeen(server)).toEqual(['still there?']);
     expect(hermes.screenText()).not.toContain('could not restart');
+  });
+
+  it('a terminal closed mid-tool: hermes and its backend exit, the command is gone, its partial output is stored as the result', async () => {
+    const pidFile = join(tmpdir(), `hermes-hangup-${process.pid}-${Date.now()}`);
+    const command = `echo started-before-the-hangup; sleep 30 & echo "$$ $!" > ${pidFile}; wait`;
+    const { hermes } = await hermesWithModel(running, { turns: [{ tool_calls: [{ id: 'call_wait', name: 'terminal', arguments: { command } }] }, { text: 'unused' }] });
+    const backend = await nthBackend(hermes, 1);
+    hermes.type('run it');
+    hermes.press('enter');
+    const [group, child] = await vi.waitFor(() => {
+      const pids = readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
+      expect(pids).toHaveLength(2);
+      return pids as [number, number];
+    }, { timeout: 20_000, interval: 50 });
+    hermes.hangUp();
+    await hermes.exited;
+    await vi.waitFor(() => expect([backend, child, -group].filter(alive)).toEqual([]), { timeout: 15_000, interval: 50 });
+
+    const db = new Database(join(hermes.hermesHome, 'state.db'), { readonly: true });
+    const result = db.prepare("SELECT tool_call_id, status, content FROM messages WHERE role = 'tool'").all() as { tool_call_id: string; status: string; content: string }[];
+    db.close();
+    expect(result).toHaveLength(1);
+    expect(result[0]).toMatchObject({ tool_call_id: 'call_wait', status: 'interrupted' });
+    expect(result[0]!.content).toMatch(/^started-before-the-hangup\n\[interrupted \(hermes stopped: [^)]+\): the command and the processes it started were killed/);
   });
 
   it('stops restarting after three restarts in a minute and says how to continue and which log to read', async () => {
