@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -159,6 +160,14 @@ describe('loadConfig', () => {
     expect(loaded.problems).toHaveLength(21);
     expect(formatProblem(loaded.problems[0]!)).toBe(`${dir}/config.yaml line 3: unknown key \`k0\` (hermes ignores it)`);
     expect(formatProblem(loaded.problems[20]!)).toBe(`${dir}/config.yaml: 59980 more unknown keys after these (hermes ignores them)`);
+  });
+
+  it('does not read a .env or config.yaml that is a pipe (a read would never end), and says so', () => {
+    const dir = home({});
+    for (const name of ['config.yaml', '.env']) execFileSync('mkfifo', [path.join(dir, name)]);
+    expect(loadConfig(dir).problems.map(formatProblem)).toEqual(
+      ['config.yaml', '.env'].map((name) => `${dir}/${name}: is not a regular file (a pipe, a socket or a device), so hermes does not read it. Fix: replace it with a plain file (or remove it); until then hermes ignores it.`),
+    );
   });
 
   it('names a key set twice in one section, with both lines, and ignores the file', () => {

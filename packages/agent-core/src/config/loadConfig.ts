@@ -331,8 +331,10 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
 
 /** The bytes of a settings file, refused (EFBIG) past MAX_CONFIG_BYTES without reading them. */
 function readSettingsFile(file: string): Buffer {
-  const size = fs.statSync(file).size;
-  if (size > MAX_CONFIG_BYTES) throw Object.assign(new Error(`${file} is ${size} bytes`), { code: 'EFBIG', size });
+  const stat = fs.statSync(file);
+  // A pipe or a device would block startup on a read that never ends (a folder gets its own message).
+  if (!stat.isFile() && !stat.isDirectory()) throw Object.assign(new Error(`${file} is not a regular file`), { code: 'ENOTREG' });
+  if (stat.size > MAX_CONFIG_BYTES) throw Object.assign(new Error(`${file} is ${stat.size} bytes`), { code: 'EFBIG', size: stat.size });
   return fs.readFileSync(file);
 }
 
@@ -369,6 +371,7 @@ function keyLine(doc: Document, keyPath: string[], lines: LineCounter): number |
 function unreadable(file: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'EPERM') return `cannot be read: permission denied. Fix: chmod u+r ${file} (as its owner); until then hermes ignores it.`;
+  if (code === 'ENOTREG') return `is not a regular file (a pipe, a socket or a device), so hermes does not read it. Fix: replace it with a plain file (or remove it); until then hermes ignores it.`;
   if (code === 'EFBIG') {
     const size = (error as { size: number }).size;
     return `is ${(size / 1024 / 1024).toFixed(1)} MB; hermes reads settings files of up to ${MAX_CONFIG_BYTES / 1024 / 1024} MB (settings take a few KB). Fix: remove what does not belong in it (pasted output, a log); until then hermes ignores it.`;
