@@ -103,6 +103,12 @@ describe('state.db that cannot be used', () => {
     expect(openError(path.join(home, 'state.db')).message).toBe(`${home} is not a folder, so hermes cannot keep ${home}/state.db there. Fix: set HERMES_HOME to a folder, or move ${home} aside.`);
   });
 
+  it('a state.db-wal that is a folder: names it and the move-aside fix, not "permission denied"', () => {
+    const file = populatedDb();
+    fs.mkdirSync(`${file}-wal`);
+    expect(openError(file).message).toBe(`${file}-wal, which SQLite needs as a file beside the session database ${file}, is a folder. Fix: move it aside (mv ${file}-wal ${file}-wal.folder).`);
+  });
+
   it('a link to a folder that does not exist: says where it leads and both fixes, not "permission denied"', () => {
     const file = tmpDb();
     const target = path.join(path.dirname(file), 'gone', 'state.db');

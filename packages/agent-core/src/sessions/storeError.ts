@@ -102,6 +102,10 @@ export function explainStoreFailure(file: string, error: unknown): StoreError {
   if (c === 'ENOTDIR' || c === 'EEXIST') {
     return make('not_a_database', `${dir} is not a folder, so hermes cannot keep ${file} there. Fix: set HERMES_HOME to a folder, or move ${shellPath(dir)} aside.`);
   }
+  const folderBeside = [`${file}-wal`, `${file}-shm`].find(isFolder);
+  if (folderBeside) {
+    return make('not_a_database', `${folderBeside}, which SQLite needs as a file beside the session database ${file}, is a folder. Fix: move it aside (mv ${shellPath(folderBeside)} ${shellPath(`${folderBeside}.folder`)}).`);
+  }
   if (isFolder(file)) {
     return make('not_a_database', `The session database ${file} is a folder, not a file. Fix: move it aside (mv ${shellPath(file)} ${shellPath(`${file}.folder`)}); hermes then creates a new, empty one.`);
   }
