@@ -206,7 +206,7 @@ export class SessionController {
     }
   }
 
-  /** Whether `backend` failed a restart because it was killed by a signal (or closed its pipe and had to be). */
+  /** Whether `backend` failed to come up because it was killed by a signal (or closed its pipe and had to be). */
   private async killedWhileRestarting(backend: BackendProcess): Promise<boolean> {
     if (!backend.hasExited && !backend.client.isClosed) return false;
     const exit = await backend.shutdown(1_000);
@@ -221,8 +221,9 @@ export class SessionController {
   }
 
   async start(): Promise<void> {
+    let backend: BackendProcess | undefined;
     try {
-      const backend = await this.launch();
+      backend = await this.launch();
       if (!backend) return;
       const ready = await backend.waitReady();
       this.logger.info('backend ready', { ...ready });
@@ -234,6 +235,14 @@ export class SessionController {
     } catch (error) {
       this.early = undefined;
       if (this.shuttingDown) return;
+      // Killed while starting (an OOM kill): started again within the restart budget. One that exits
+      // by itself (a broken state.db) says why below instead.
+      if (backend && (await this.killedWhileRestarting(backend)) && this.restarts.take(Date.now())) {
+        this.logger.warn('the backend was killed while starting; starting another', { error });
+        this.early = [];
+        this.launching = this.spawnBackend(this.backendOptions ?? this.options.backend);
+        return this.start();
+      }
       this.logger.error('startup failed', { error });
       const message = errorMessage(error);
       this.view.dispatch({ type: 'local.backendFailed', message: `hermes could not start: ${message}`, stderrTail: this.stderrOf(error) });

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ModelServer } from '../../../../scripts/model-server/index.ts';
-import type { HermesPty } from '../testing/ptyHarness.ts';
-import { hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
+import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
+import { spawnHermes, type HermesPty } from '../testing/ptyHarness.ts';
+import { CLEAN_ENV, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
 afterEach(() => stopAll(running));
@@ -42,6 +42,17 @@ function backendChildren(parent: number): number[] {
       return false; // exited meanwhile
     }
   });
+}
+
+/** The first backend process of `parent` other than `except`, as soon as it exists (before it is ready). */
+async function firstChild(parent: number, except = 0): Promise<number> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = backendChildren(parent).find((pid) => pid !== except);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error('no backend was started');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /** The last user message of each chat request the model server got, oldest first. */
@@ -110,13 +121,7 @@ describe('hermes --tui when its backend dies', () => {
     const { hermes, server } = await hermesWithModel(running, { turns: [{ text: 'Answered by the third backend.' }] });
     const first = await nthBackend(hermes, 1);
     process.kill(first, 'SIGKILL');
-    let second = 0;
-    const deadline = Date.now() + 20_000;
-    while (!second) {
-      if (Date.now() > deadline) throw new Error('no second backend was started');
-      second = backendChildren(hermes.pid).find((pid) => pid !== first) ?? 0;
-      if (!second) await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    const second = await firstChild(hermes.pid, first);
     process.kill(second, 'SIGKILL');
 
     await hermes.waitForText(RESTARTED, 20_000);
@@ -130,6 +135,24 @@ describe('hermes --tui when its backend dies', () => {
     await hermes.waitForText('Answered by the third backend.');
     expect(promptsSeen(server)).toEqual(['still there?']);
     expect(hermes.screenText()).not.toContain('could not restart');
+  });
+
+  it('a backend killed while hermes starts is started again, and the session works', async () => {
+    const server = await startModelServer({ turns: [{ text: 'Answered by the second backend.' }] });
+    running.servers.push(server);
+    const hermes = spawnHermes({ args: ['--tui', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'], env: CLEAN_ENV });
+    running.hermes.push(hermes);
+    const first = await firstChild(hermes.pid);
+    process.kill(first, 'SIGKILL');
+
+    await hermes.waitForText(/● ready/, 20_000);
+    // The kill landed before the first backend was ready; the one that came up is another.
+    expect(backendPids(hermes)).toHaveLength(1);
+    expect(backendPids(hermes)).not.toContain(first);
+    hermes.type('hello?');
+    hermes.press('enter');
+    await hermes.waitForText('Answered by the second backend.');
+    expect(hermes.screenText()).not.toContain('could not start');
   });
 
   it('a terminal closed mid-tool: hermes and its backend exit, the command is gone, its partial output is stored as the result', async () => {
