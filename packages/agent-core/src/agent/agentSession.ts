@@ -121,6 +121,8 @@ export class AgentSession {
   private readonly compressionState: CompressionState = {};
   private readonly toolContext: Omit<ToolContext, 'signal' | 'progress'>;
   private running: { controller: AbortController; done: Promise<TurnResult> } | null = null;
+  /** The composer's `!cmd`s running now. */
+  private readonly shells = new Set<{ controller: AbortController; run: Promise<ShellExecResult> }>();
 
   constructor(private readonly options: AgentSessionOptions) {
     // A client that is gone must not end a turn: events are best effort, the store is not.
@@ -173,6 +175,11 @@ export class AgentSession {
 
   get busy(): boolean {
     return this.running !== null;
+  }
+
+  /** `!cmd`s running now: closing the session would stop them. */
+  get shellsRunning(): number {
+    return this.shells.size;
   }
 
   get cwd(): string {
@@ -386,7 +393,9 @@ export class AgentSession {
   shellExec(command: string): Promise<ShellExecResult> {
     const gate = this.options.gate;
     if (!gate) throw new Error('shell commands need the approval gate');
-    return shellExec({
+    // Stopped by close() (hermes stopping), which then waits for the answer to go out.
+    const controller = new AbortController();
+    const run = shellExec({
       command,
       cwd: this.options.cwd,
       sessionId: this.id,
@@ -394,7 +403,11 @@ export class AgentSession {
       gate,
       ask: this.options.prompts.approval,
       settings: this.options.settings,
-    });
+      signal: controller.signal,
+    }).finally(() => this.shells.delete(entry));
+    const entry = { controller, run };
+    this.shells.add(entry);
+    return run;
   }
 
   /** Aborts the running turn (model stream and tool); its partial reply is kept. */
@@ -410,10 +423,13 @@ export class AgentSession {
    */
   async close(reason = 'session closed'): Promise<void> {
     const running = this.running;
+    const shells = [...this.shells];
+    for (const shell of shells) shell.controller.abort(new DOMException(reason, 'AbortError'));
     if (running) {
       running.controller.abort(new DOMException(reason, 'AbortError'));
       await running.done;
     }
+    await Promise.allSettled(shells.map((shell) => shell.run));
     this.options.gate?.forgetSession(this.id);
     this.options.store.endSession(this.id);
   }

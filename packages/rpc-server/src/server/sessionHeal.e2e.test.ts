@@ -204,6 +204,26 @@ describe('sessions heal after the backend stops during a tool call', () => {
     expect(done.payload).toMatchObject({ status: 'complete', text: 'answered after the restart' });
   });
 
+  it("SIGTERM during the composer's !cmd: the command is stopped and shell.exec answered before the backend exits", { timeout: 60_000 }, async () => {
+    const { cwd, open } = await setup();
+    const backend = open();
+    const { session_id: sid } = await backend.request('session.create', { cwd });
+    const pidFile = path.join(cwd, 'pids');
+    const answer = backend.request('shell.exec', { session_id: sid, command: `echo before; sleep 30 & echo "$$ $!" > ${pidFile}; wait` });
+    const [group, child] = await vi.waitFor(() => {
+      const pids = fs.readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
+      expect(pids).toHaveLength(2);
+      return pids as [number, number];
+    }, { timeout: 15_000, interval: 50 });
+    cleanups.push(() => {
+      if (!gone(group, true)) process.kill(-group, 'SIGKILL');
+    });
+    backend.child.kill('SIGTERM');
+    expect(await answer).toEqual({ stdout: 'before', stderr: '[stopped: hermes stopped: SIGTERM]', code: 1 });
+    expect(await backend.exited).toBe(0);
+    expect(gone(group, true) && gone(child)).toBe(true);
+  });
+
   it("kill -9 during the composer's !cmd (shell.exec): its process group is gone too", { timeout: 60_000 }, async () => {
     const { cwd, open } = await setup();
     const backend = open();
