@@ -79,6 +79,24 @@ async function killDuringLongTool(backend: BackendProcess, cwd: string): Promise
   return stored;
 }
 
+/** Starts a `!cmd` (shell.exec) that runs `sleep 30` in its own group after `before`; resolves once it runs. */
+async function startShell(before = '') {
+  const { cwd, open } = await setup();
+  const backend = open();
+  const { session_id: sid } = await backend.request('session.create', { cwd });
+  const pidFile = path.join(cwd, 'pids');
+  const answer = backend.request('shell.exec', { session_id: sid, command: `${before}sleep 30 & echo "$$ $!" > ${pidFile}; wait` });
+  const [group, child] = await vi.waitFor(() => {
+    const pids = fs.readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
+    expect(pids).toHaveLength(2);
+    return pids as [number, number];
+  }, { timeout: 15_000, interval: 50 });
+  cleanups.push(() => {
+    if (!gone(group, true)) process.kill(-group, 'SIGKILL');
+  });
+  return { backend, answer, group, child };
+}
+
 /** Resumes the stored session in a new backend and runs one more turn in it. */
 async function nextTurn(open: () => BackendProcess, stored: string) {
   const backend = open();
@@ -205,19 +223,7 @@ describe('sessions heal after the backend stops during a tool call', () => {
   });
 
   it("SIGTERM during the composer's !cmd: the command is stopped and shell.exec answered before the backend exits", { timeout: 60_000 }, async () => {
-    const { cwd, open } = await setup();
-    const backend = open();
-    const { session_id: sid } = await backend.request('session.create', { cwd });
-    const pidFile = path.join(cwd, 'pids');
-    const answer = backend.request('shell.exec', { session_id: sid, command: `echo before; sleep 30 & echo "$$ $!" > ${pidFile}; wait` });
-    const [group, child] = await vi.waitFor(() => {
-      const pids = fs.readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
-      expect(pids).toHaveLength(2);
-      return pids as [number, number];
-    }, { timeout: 15_000, interval: 50 });
-    cleanups.push(() => {
-      if (!gone(group, true)) process.kill(-group, 'SIGKILL');
-    });
+    const { backend, answer, group, child } = await startShell('echo before; ');
     backend.child.kill('SIGTERM');
     expect(await answer).toEqual({ stdout: 'before', stderr: '[stopped: hermes stopped: SIGTERM]', code: 1 });
     expect(await backend.exited).toBe(0);
@@ -225,19 +231,8 @@ describe('sessions heal after the backend stops during a tool call', () => {
   });
 
   it("kill -9 during the composer's !cmd (shell.exec): its process group is gone too", { timeout: 60_000 }, async () => {
-    const { cwd, open } = await setup();
-    const backend = open();
-    const { session_id: sid } = await backend.request('session.create', { cwd });
-    const pidFile = path.join(cwd, 'pids');
-    void backend.request('shell.exec', { session_id: sid, command: `sleep 30 & echo "$$ $!" > ${pidFile}; wait` }).catch(() => {});
-    const [group, child] = await vi.waitFor(() => {
-      const pids = fs.readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
-      expect(pids).toHaveLength(2);
-      return pids as [number, number];
-    }, { timeout: 15_000, interval: 50 });
-    cleanups.push(() => {
-      if (!gone(group, true)) process.kill(-group, 'SIGKILL');
-    });
+    const { backend, answer, group, child } = await startShell();
+    answer.catch(() => {});
     expect(gone(child)).toBe(false);
     backend.child.kill('SIGKILL');
     await backend.exited;
