@@ -48,6 +48,9 @@ process.stdin.on('error', reap);
 setInterval(() => { if (process.ppid !== parent) reap(); }, PARENT_CHECK_MS);
 `;
 
+/** Watchdogs started in place of ones that died, at most, per backend. */
+const MAX_REPLACEMENTS = 10;
+
 /** Time between SIGTERM and SIGKILL for the groups a dead backend left. */
 const GRACE_MS = 2_000;
 /** How often the watchdog checks that its parent still lives (the pipe's end is the main signal). */
@@ -63,6 +66,7 @@ export class GroupWatchdog {
   private child: ChildProcess | null = null;
   private failed = false;
   private closed = false;
+  private replaced = 0;
   /** The groups registered now: told again to a watchdog started in place of one that died. */
   private readonly groups = new Set<number>();
 
@@ -116,6 +120,12 @@ export class GroupWatchdog {
       child.on('exit', (code, signal) => {
         if (this.child !== child || this.closed) return;
         this.child = null;
+        // One that keeps dying at once would otherwise be restarted in a tight loop.
+        if (++this.replaced > MAX_REPLACEMENTS) {
+          this.failed = true;
+          this.onProblem(`the process-group watchdog ended (${signal ?? `code ${code}`}) ${MAX_REPLACEMENTS} times; tool commands may outlive a crash of hermes`);
+          return;
+        }
         this.onProblem(`the process-group watchdog ended (${signal ?? `code ${code}`}); starting another`);
         if (this.groups.size > 0 && this.start()) for (const group of this.groups) this.send(`+${group}\n`, false);
       });
