@@ -51,7 +51,7 @@ function fileInTheWay(target: string): string | null {
 }
 
 /** The folder whose permissions decide whether `target` can be created: its nearest existing ancestor. */
-function deciding(target: string): string {
+export function deciding(target: string): string {
   let dir = path.dirname(target);
   while (!fs.existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return dir;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { shellPath } from '../config/hermesHome.ts';
+import { deciding, shellPath } from '../config/hermesHome.ts';
 
 /** What is wrong with state.db (or its folder), so front ends can word it or react to it. */
 export type StoreProblem =
@@ -138,6 +138,13 @@ export function explainStoreFailure(file: string, error: unknown): StoreError {
   const denied = c.startsWith('SQLITE_READONLY') || c.startsWith('SQLITE_CANTOPEN') || c === 'SQLITE_PERM' || c === 'EACCES' || c === 'EPERM';
   if (c === 'EROFS' || (denied && isReadOnlyFs(dir))) {
     return make('read_only', `${dir} is on a read-only file system, so ${file} cannot be written. Fix: set HERMES_HOME to a folder on a writable disk.`);
+  }
+  if (denied && !fs.existsSync(dir)) {
+    const parent = deciding(file);
+    return make(
+      'permission',
+      `Permission denied: hermes cannot create the folder ${dir} for the session database ${file} (it needs to write in ${parent}). Fix: chmod u+rwx ${shellPath(parent)} (as the owner), or set HERMES_HOME to a folder you can write.`,
+    );
   }
   if (denied) {
     return make(

@@ -174,6 +174,17 @@ describe('a read-only HERMES_HOME', () => {
     expectNoStack(result.stderr);
   });
 
+  it('a HERMES_HOME to be created inside it: the chmod fix names the folder that exists, not the one to create', async () => {
+    const { home, user } = readOnlyHome();
+    const inner = path.join(home, 'sub', 'home');
+    const result = await hermes(inner, ['sessions', 'list'], user);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `hermes sessions: Permission denied: hermes cannot create the folder ${inner} for the session database ${inner}/state.db (it needs to write in ${home}). Fix: chmod u+rwx ${home} (as the owner), or set HERMES_HOME to a folder you can write.`,
+    );
+    expectNoStack(result.stderr);
+  });
+
   it('the TUI shows the chmod fix without a stack trace', async () => {
     const { home, user } = readOnlyHome();
     const screen = await tui(home, 80, { user }).waitForText('Press Ctrl+C twice to exit', 20_000);
