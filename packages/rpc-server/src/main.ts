@@ -24,7 +24,17 @@ import { LiveSessions } from './server/liveSessions.ts';
 import { discoverPluginsOnly, loadPlugins } from './server/plugins.ts';
 import { HERMES_VERSION } from './version.ts';
 
+/**
+ * A client that died (kill -9 of the TUI) leaves stderr a broken pipe. Unhandled, each write's EPIPE
+ * becomes an uncaught exception whose report writes to stderr again: a loop that spins at full CPU
+ * and starves the exit. Nothing more can be shown there; what matters goes to backend.log too.
+ */
+function tolerateBrokenStderr(): void {
+  process.stderr.on('error', () => undefined);
+}
+
 async function main(): Promise<void> {
+  tolerateBrokenStderr();
   let args: BackendArgs;
   try {
     args = parseBackendArgs(process.argv.slice(2));

@@ -62,6 +62,21 @@ describe('bad files through the backend', () => {
     expect(done.payload).toMatchObject({ status: 'complete', text: 'fine' });
   });
 
+  it('logs/ that is a file and a client gone from stderr: the backend answers, then exits on EOF (no EPIPE loop)', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-logs-file-'));
+    fs.writeFileSync(path.join(home, 'logs'), 'not a folder\n');
+    const backend = new BackendProcess({ home, args: await modelArgs() });
+    cleanups.push(() => backend.stop());
+    await backend.request('session.create', {});
+    // Log lines now go to a pipe nobody reads: each write fails with EPIPE.
+    backend.child.stderr.destroy();
+    const { session_id: sid } = await backend.request('session.create', {});
+    await backend.request('prompt.submit', { session_id: sid, text: 'hi' });
+    await backend.waitForEvent((e) => e.type === 'message.complete' && e.session_id === sid);
+    backend.child.stdin.end();
+    expect(await backend.exited).toBe(0);
+  });
+
   it('state.db deleted while the backend runs: the next prompt writes it back, says so, and nothing is lost', async () => {
     const args = await modelArgs();
     const first = new BackendProcess({ args });
