@@ -26,7 +26,7 @@ export {
   type RunContext,
   type TraceEntry,
 } from './extensions/extensionPort.ts';
-export { describeWriteFailure, hermesHome, judgeHomes, shellPath } from './config/hermesHome.ts';
+export { describeWriteFailure, hermesHome, judgeHomes, makeDirs, shellPath } from './config/hermesHome.ts';
 export { loadConfig, formatProblem, type HermesConfig, type LoadedConfig, type ConfigProblem, type ConfigProblemKind } from './config/loadConfig.ts';
 export { resolveModel, setupInstructions, type ModelFlags, type ResolvedModel } from './config/resolveModel.ts';
 export { createFileLogger, createStderrLogger, silentLogger, type Logger } from './logging/logger.ts';

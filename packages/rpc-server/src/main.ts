@@ -25,7 +25,17 @@ import { LiveSessions } from './server/liveSessions.ts';
 import { discoverPluginsOnly, loadPlugins } from './server/plugins.ts';
 import { HERMES_VERSION } from './version.ts';
 
+/**
+ * A client that died (kill -9 of the TUI) leaves stderr a broken pipe. Unhandled, each write's EPIPE
+ * becomes an uncaught exception whose report writes to stderr again: a loop that spins at full CPU
+ * and starves the exit. Nothing more can be shown there; what matters goes to backend.log too.
+ */
+function tolerateBrokenStderr(): void {
+  process.stderr.on('error', () => undefined);
+}
+
 async function main(): Promise<void> {
+  tolerateBrokenStderr();
   redactStderr();
   let args: BackendArgs;
   try {
@@ -46,8 +56,12 @@ async function main(): Promise<void> {
     return;
   }
   const logFile = path.join(home, 'logs', 'backend.log');
+  let logProblem: string | undefined;
   const logger = createFileLogger(logFile, {
-    onOpenError: (error) => process.stderr.write(`hermes-rpc: ${describeWriteFailure(logFile, error)} Log lines go to stderr meanwhile.\n`),
+    onOpenError: (error) => {
+      logProblem = `${describeWriteFailure(logFile, error)} Log lines go to stderr meanwhile.`;
+      process.stderr.write(`hermes-rpc: ${logProblem}\n`);
+    },
   });
   let runtime: HermesRuntime;
   try {
@@ -58,6 +72,8 @@ async function main(): Promise<void> {
     logger.error('cannot start: %s', error instanceof StoreError ? error.message : error);
     process.exit(1);
   }
+  // The TUI never shows stderr: the user learns of a log that is not written where config problems are shown.
+  if (logProblem) runtime.loaded.problems.push({ file: logFile, kind: 'unreadable', message: logProblem });
   const sessions = new LiveSessions();
   // A plugin that fails is reported in plugins.list; only a failure of the host itself stops here.
   const plugins = args.discoverPluginsOnly ? discoverPluginsOnly(runtime, sessions, logger) : await loadPlugins(runtime, sessions, logger);

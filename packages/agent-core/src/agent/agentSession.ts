@@ -121,6 +121,8 @@ export class AgentSession {
   private readonly compressionState: CompressionState = {};
   private readonly toolContext: Omit<ToolContext, 'signal' | 'progress'>;
   private running: { controller: AbortController; done: Promise<TurnResult> } | null = null;
+  /** The composer's `!cmd`s running now. */
+  private readonly shells = new Set<{ controller: AbortController; run: Promise<ShellExecResult> }>();
 
   constructor(private readonly options: AgentSessionOptions) {
     // A client that is gone must not end a turn: events are best effort, the store is not.
@@ -175,6 +177,11 @@ export class AgentSession {
     return this.running !== null;
   }
 
+  /** `!cmd`s running now: closing the session would stop them. */
+  get shellsRunning(): number {
+    return this.shells.size;
+  }
+
   get cwd(): string {
     return this.options.cwd;
   }
@@ -217,6 +224,11 @@ export class AgentSession {
     // The prompt lives in memory across turns (compression replaces its middle); it starts from the store.
     this.prompt ??= [{ role: 'system', content: this.systemPrompt }, ...toChatMessages(store.messages(this.id))];
     try {
+      const notice = store.keepFileInPlace();
+      if (notice) {
+        this.options.logger.warn('%s', notice);
+        emit({ type: 'status', kind: 'warn', text: notice });
+      }
       store.appendMessage(this.id, { role: 'user', content: text });
     } catch (error) {
       throw isSqliteFailure(error) ? store.explainFailure(error) : error;
@@ -381,7 +393,9 @@ export class AgentSession {
   shellExec(command: string): Promise<ShellExecResult> {
     const gate = this.options.gate;
     if (!gate) throw new Error('shell commands need the approval gate');
-    return shellExec({
+    // Stopped by close() (hermes stopping), which then waits for the answer to go out.
+    const controller = new AbortController();
+    const run = shellExec({
       command,
       cwd: this.options.cwd,
       sessionId: this.id,
@@ -389,7 +403,11 @@ export class AgentSession {
       gate,
       ask: this.options.prompts.approval,
       settings: this.options.settings,
-    });
+      signal: controller.signal,
+    }).finally(() => this.shells.delete(entry));
+    const entry = { controller, run };
+    this.shells.add(entry);
+    return run;
   }
 
   /** Aborts the running turn (model stream and tool); its partial reply is kept. */
@@ -405,10 +423,13 @@ export class AgentSession {
    */
   async close(reason = 'session closed'): Promise<void> {
     const running = this.running;
+    const shells = [...this.shells];
+    for (const shell of shells) shell.controller.abort(new DOMException(reason, 'AbortError'));
     if (running) {
       running.controller.abort(new DOMException(reason, 'AbortError'));
       await running.done;
     }
+    await Promise.allSettled(shells.map((shell) => shell.run));
     this.options.gate?.forgetSession(this.id);
     this.options.store.endSession(this.id);
   }

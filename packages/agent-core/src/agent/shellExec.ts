@@ -64,6 +64,7 @@ export async function shellExec(input: {
   const limits = { maxBytes: input.settings.maxBytes, maxLines: input.settings.maxLines };
   let stderr = clipOutput(result.stderr, limits);
   if (timedOut) stderr += `\n[killed after ${input.settings.terminalTimeoutS} s (terminal.timeout)]`;
+  else if (signal.aborted) stderr += `${stderr ? '\n' : ''}[stopped: ${signal.reason instanceof Error ? signal.reason.message : 'interrupted'}]`;
   // What the command printed goes to the screen and the transcript: no secrets.
   return { stdout: redactSecrets(clipOutput(result.stdout, limits)), stderr: redactSecrets(stderr), code: result.exitCode ?? 1 };
 }

@@ -14,8 +14,9 @@ const kb = (chars: string) => `${(Buffer.byteLength(chars) / 1024).toFixed(1)} K
 
 /**
  * The assistant row of one model call, written while it streams: created with status `streaming`
- * when the first text arrives, updated at most every 250 ms, and completed at the end. A crash
- * (kill -9) therefore loses at most the last quarter second of the reply being streamed, and a
+ * when the first text arrives, updated at most every 250 ms (and 250 ms after the last text when the
+ * stream pauses), and completed at the end. A crash (kill -9) therefore loses at most the last quarter
+ * second of the reply being streamed, and a
  * resumed session shows the partial reply (a `streaming` row is one whose run never finished).
  *
  * When the disk is full or failing (SQLITE_FULL, SQLITE_IOERR), writing never throws: the text is
@@ -35,6 +36,8 @@ export class StreamingMessage {
   private pending: Final | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private retryDelay = RETRY_FIRST_MS;
+  /** Writes text that arrived inside the throttle window when no more comes (a model that pauses). */
+  private trailingTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly store: SessionStore,
@@ -59,11 +62,26 @@ export class StreamingMessage {
       this.lastFlush = now;
     } else if (this.rowId !== null && now - this.lastFlush >= FLUSH_EVERY_MS) {
       this.flush();
+    } else if (this.rowId !== null && !this.trailingTimer) {
+      // Without it, text shown just before the model pauses would be lost to a kill -9 during the pause.
+      this.trailingTimer = setTimeout(() => {
+        this.trailingTimer = null;
+        if (!this.store.db.open || this.pending || this.failure) return;
+        try {
+          this.flush();
+        } catch {
+          // Not the disk (those are recorded, not thrown): the text stays dirty, and the turn's next
+          // update or its finish makes the same write and meets (and reports) this error.
+        }
+      }, FLUSH_EVERY_MS - (now - this.lastFlush));
+      this.trailingTimer.unref();
     }
   }
 
   /** The call's final form: its text, tool calls and reasoning, with how it ended. */
   finish(message: Final): void {
+    if (this.trailingTimer) clearTimeout(this.trailingTimer);
+    this.trailingTimer = null;
     this.pending = message;
     this.text = message.content;
     this.writePending();

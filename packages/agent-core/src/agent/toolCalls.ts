@@ -10,6 +10,13 @@ import type { AgentEventSink } from './events.ts';
 
 export const INTERRUPTED_TOOL_RESULT = '[interrupted] The user interrupted the turn before this tool call finished.';
 
+/** The result of a call the turn's abort cut off: the user's interrupt, or hermes itself stopping (SIGTERM, input closed). */
+function interruptedResult(signal: AbortSignal): CallResult {
+  const reason = signal.reason instanceof Error ? signal.reason.message : '';
+  const result = reason.startsWith('hermes stopped') ? `[interrupted] ${reason}: the turn ended before this tool call finished.` : INTERRUPTED_TOOL_RESULT;
+  return { result, error: 'interrupted', interrupted: true };
+}
+
 export interface ToolCallDeps {
   sessionId: string;
   turnId: string;
@@ -41,8 +48,8 @@ const callKey = (call: ToolCall) => `${call.function.name}\u0000${call.function.
 /**
  * Runs one model response's tool calls. Identical calls (same tool, same arguments) run once and
  * share the result. Consecutive read-only calls run in parallel; everything else runs alone, in
- * order. Results are stored and added to the history in call order, and every call gets a result
- * message (interrupted ones too), so the history stays valid. Returns true if the user interrupted.
+ * order. Results are stored and added to the history in call order as soon as each is known, and every
+ * call gets a result message (interrupted ones too), so the history stays valid. Returns true if the user interrupted.
  */
 export async function runToolCalls(deps: ToolCallDeps, calls: ToolCall[], history: ChatMessage[], signal: AbortSignal): Promise<boolean> {
   const firstOf = new Map<string, ToolCall>();
@@ -52,6 +59,26 @@ export async function runToolCalls(deps: ToolCallDeps, calls: ToolCall[], histor
     return true;
   });
   const results = new Map<string, CallResult>();
+  let interrupted = false;
+  let stored = 0;
+  // Stores, in call order, every result known so far: a call that finished is kept even if hermes dies
+  // while a later call of the same message runs (the heal then answers only the unfinished ones).
+  const storeReady = () => {
+    for (; stored < calls.length; stored++) {
+      const call = calls[stored]!;
+      const outcome = results.get(firstOf.get(callKey(call))!.id);
+      if (!outcome) return;
+      if (outcome.interrupted) interrupted = true;
+      deps.store.appendMessage(deps.sessionId, {
+        role: 'tool',
+        content: outcome.result,
+        toolName: call.function.name,
+        toolCallId: call.id,
+        ...(outcome.interrupted ? { status: 'interrupted' as const } : {}),
+      });
+      history.push({ role: 'tool', tool_call_id: call.id, content: outcome.result });
+    }
+  };
   let index = 0;
   while (index < unique.length) {
     const readOnly = (call: ToolCall) => deps.tools.get(call.function.name)?.readOnly === true;
@@ -59,22 +86,10 @@ export async function runToolCalls(deps: ToolCallDeps, calls: ToolCall[], histor
     if (readOnly(batch[0]!)) while (index + batch.length < unique.length && readOnly(unique[index + batch.length]!)) batch.push(unique[index + batch.length]!);
     index += batch.length;
     const outcomes = signal.aborted
-      ? batch.map((): CallResult => ({ result: INTERRUPTED_TOOL_RESULT, interrupted: true }))
+      ? batch.map(() => interruptedResult(signal))
       : await Promise.all(batch.map((call) => runOne(deps, call, signal)));
     batch.forEach((call, i) => results.set(call.id, outcomes[i]!));
-  }
-  let interrupted = false;
-  for (const call of calls) {
-    const outcome = results.get(firstOf.get(callKey(call))!.id)!;
-    if (outcome.interrupted) interrupted = true;
-    deps.store.appendMessage(deps.sessionId, {
-      role: 'tool',
-      content: outcome.result,
-      toolName: call.function.name,
-      toolCallId: call.id,
-      ...(outcome.interrupted ? { status: 'interrupted' as const } : {}),
-    });
-    history.push({ role: 'tool', tool_call_id: call.id, content: outcome.result });
+    storeReady();
   }
   return interrupted || signal.aborted;
 }
@@ -96,7 +111,7 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
     if (signal.aborted) outcome = { ...outcome, interrupted: true };
   } catch {
     // Only an abort escapes the registry: the turn was interrupted (the user, or hermes stopping) while this tool ran.
-    outcome = { result: INTERRUPTED_TOOL_RESULT, error: 'interrupted', interrupted: true };
+    outcome = interruptedResult(signal);
   }
   // Output may carry secrets (`env`, a .env file): removed before it is shown, stored or sent to the model.
   outcome = redactSecretsDeep(outcome);
@@ -133,7 +148,7 @@ async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolCont
   if (subject && deps.gate) {
     const verdict = await deps.gate.check(subject, { sessionId: deps.sessionId, yolo: deps.yolo(), ask: deps.ask, signal: context.signal, cwd: context.cwd });
     if (!verdict.allowed) {
-      if (context.signal.aborted) return { result: INTERRUPTED_TOOL_RESULT, error: 'interrupted', interrupted: true };
+      if (context.signal.aborted) return interruptedResult(context.signal);
       outcome = { result: verdict.message, error: verdict.message, blocked: true };
     }
   }

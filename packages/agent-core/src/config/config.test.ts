@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,6 +100,83 @@ describe('loadConfig', () => {
     const [problem] = loadConfig(dir).problems;
     expect(problem).toMatchObject({ kind: 'unreadable' });
     expect(formatProblem(problem!)).toMatch(/config\.yaml: is a folder, not a file\. Fix: move it aside/);
+  });
+
+  it('takes a config.yaml of only comments as empty, without a problem', () => {
+    const loaded = loadConfig(home({ 'config.yaml': '# settings go here\n# model: gpt-4o\n' }));
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.config.agent.max_turns).toBe(90);
+  });
+
+  it('names a section that is not a mapping, on its line, and keeps its defaults', () => {
+    const dir = home({ 'config.yaml': 'approvals:\n  mode: off\nagent: [1, 2]\nterminal: 5\n' });
+    const loaded = loadConfig(dir);
+    expect(loaded.problems.map(formatProblem)).toEqual([
+      `${dir}/config.yaml line 3: \`agent\` must be a mapping of settings (agent:, then indented key: value lines), found [1,2]; its settings keep their defaults`,
+      `${dir}/config.yaml line 4: \`terminal\` must be a mapping of settings (terminal:, then indented key: value lines), found 5; its settings keep their defaults`,
+    ]);
+    expect(loaded.config.agent.max_turns).toBe(90);
+    expect(loaded.config.approvals.mode).toBe('off');
+  });
+
+  it('names the line of bytes that are not UTF-8, in config.yaml and .env', () => {
+    const dir = home({});
+    fs.writeFileSync(path.join(dir, 'config.yaml'), Buffer.concat([Buffer.from('approvals:\n  mode: off\nmodel: gpt-'), Buffer.from([0xff, 0xfe]), Buffer.from('\n')]));
+    fs.writeFileSync(path.join(dir, '.env'), Buffer.concat([Buffer.from('A=1\nB='), Buffer.from([0xc3]), Buffer.from('\n')]));
+    const problems = loadConfig(dir).problems.map(formatProblem);
+    expect(problems).toEqual([
+      `${dir}/config.yaml line 3: is not valid UTF-8 there (those bytes read as "\uFFFD", so what that line sets is changed). Fix: save the file as UTF-8.`,
+      `${dir}/.env line 2: is not valid UTF-8 there (those bytes read as "\uFFFD", so what that line sets is changed). Fix: save the file as UTF-8.`,
+    ]);
+  });
+
+  it('names .env lines that set nothing and quotes never closed, without their values', () => {
+    const dir = home({ '.env': '# keys\nexport A=1\nJUST_A_NAME\n=orphan-value\nB="multi\nline"\nSECRET_KEY="sk-unclosed-123\nC = 3\n' });
+    const loaded = loadConfig(dir);
+    expect(loaded.problems.map(formatProblem)).toEqual([
+      `${dir}/.env line 3: is not NAME=value, so it sets nothing (hermes skips it). Fix: write it as NAME=value, or start it with # to keep it as a comment.`,
+      `${dir}/.env line 4: is not NAME=value, so it sets nothing (hermes skips it). Fix: write it as NAME=value, or start it with # to keep it as a comment.`,
+      `${dir}/.env line 7: the value of SECRET_KEY opens a " quote that is never closed (hermes takes it as written, quote included). Fix: close the quote.`,
+    ]);
+    expect(JSON.stringify(loaded.problems)).not.toContain('sk-unclosed');
+    expect(loaded.dotenv).toMatchObject({ A: '1', B: 'multi\nline', C: '3' });
+  });
+
+  it('refuses a config.yaml over 1 MB with its size and the fix, and runs with defaults', () => {
+    const dir = home({ 'config.yaml': `approvals:\n  mode: off\nnotes: |\n${'  pasted output\n'.repeat(80_000)}` });
+    const loaded = loadConfig(dir);
+    expect(loaded.problems.map(formatProblem)).toEqual([
+      `${dir}/config.yaml: is 1.2 MB; hermes reads settings files of up to 1 MB (settings take a few KB). Fix: remove what does not belong in it (pasted output, a log); until then hermes ignores it.`,
+    ]);
+    expect(loaded.problems[0]!.kind).toBe('unreadable');
+    expect(loaded.config.approvals.mode).toBe('manual');
+  });
+
+  it('reads a file of 60,000 stray keys in one pass: names 20 of them and counts the rest', () => {
+    const lines = Array.from({ length: 60_000 }, (_, i) => `k${i}: ${i}`);
+    const dir = home({ 'config.yaml': `approvals:\n  mode: off\n${lines.join('\n')}\n` });
+    const loaded = loadConfig(dir);
+    expect(loaded.config.approvals.mode).toBe('off');
+    expect(loaded.problems).toHaveLength(21);
+    expect(formatProblem(loaded.problems[0]!)).toBe(`${dir}/config.yaml line 3: unknown key \`k0\` (hermes ignores it)`);
+    expect(formatProblem(loaded.problems[20]!)).toBe(`${dir}/config.yaml: 59980 more unknown keys after these (hermes ignores them)`);
+  });
+
+  it('does not read a .env or config.yaml that is a pipe (a read would never end), and says so', () => {
+    const dir = home({});
+    for (const name of ['config.yaml', '.env']) execFileSync('mkfifo', [path.join(dir, name)]);
+    expect(loadConfig(dir).problems.map(formatProblem)).toEqual(
+      ['config.yaml', '.env'].map((name) => `${dir}/${name}: is not a regular file (a pipe, a socket or a device), so hermes does not read it. Fix: replace it with a plain file (or remove it); until then hermes ignores it.`),
+    );
+  });
+
+  it('names a key set twice in one section, with both lines, and ignores the file', () => {
+    const dir = home({ 'config.yaml': 'agent:\n  max_turns: 5\napprovals:\n  mode: off\nagent:\n  max_turns: 7\n' });
+    const loaded = loadConfig(dir);
+    expect(loaded.problems.map(formatProblem)).toEqual([
+      `${dir}/config.yaml line 5: sets \`agent\` a second time (first on line 1). Fix: keep one of the two; until then hermes ignores config.yaml and runs with default settings.`,
+    ]);
+    expect(loaded.config.agent.max_turns).toBe(90);
   });
 
   it('treats a missing HERMES_HOME as an empty configuration', () => {

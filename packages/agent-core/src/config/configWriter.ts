@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
-import { describeWriteFailure } from './hermesHome.ts';
+import { describeWriteFailure, makeDirs } from './hermesHome.ts';
 
 export class ConfigWriteError extends Error {
   override name = 'ConfigWriteError';
@@ -79,7 +79,7 @@ function readIfPresent(file: string): string | null {
 
 /** A reader (or a crash) sees the old file or the new one, never half of one. */
 function writeAtomically(file: string, text: string, mode: number): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  makeDirs(path.dirname(file));
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
     fs.writeFileSync(temp, text, { mode });

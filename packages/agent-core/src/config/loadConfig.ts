@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { LineCounter, parseDocument, isMap, isScalar, type Document } from 'yaml';
+import { LineCounter, parseDocument, isMap, isScalar, visit, type Document } from 'yaml';
 import { hermesHome } from './hermesHome.ts';
 import { parseDuration } from './duration.ts';
+import { decodeConfigText, envFileProblems, NOT_UTF8 } from './fileText.ts';
 import { findUnknownKeys } from './unknownKeys.ts';
 
 /** The settings hermes reads from `config.yaml` (unknown keys are kept in `raw` and ignored). */
@@ -136,6 +137,15 @@ const CHECKS: Check[] = [
   { key: 'toolsets', kind: 'string-list' },
 ];
 
+/** Larger settings files are not read: parsing them would hold up startup, and none is this big on purpose. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** Unknown keys named one by one; past this count the rest are only counted. */
+const MAX_UNKNOWN_KEYS_NAMED = 20;
+
+/** Top-level keys whose settings are checked one by one: each must be a mapping. */
+const SECTIONS = [...new Set(CHECKS.filter((c) => c.key.includes('.')).map((c) => c.key.split('.')[0]!))];
+
 function describeKind(check: Check): string {
   if (check.oneOf) return `one of ${check.oneOf.join(', ')}`;
   switch (check.kind) {
@@ -200,7 +210,9 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
 
   let text: string | null = null;
   try {
-    text = fs.readFileSync(configFile, 'utf8');
+    const decoded = decodeConfigText(readSettingsFile(configFile));
+    text = decoded.text;
+    if (decoded.badLine) problems.push({ file: configFile, line: decoded.badLine, kind: 'value', message: NOT_UTF8 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       problems.push({ file: configFile, kind: 'unreadable', message: unreadable(configFile, error) });
@@ -209,8 +221,18 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
 
   if (text !== null && text.trim() !== '') {
     const lineCounter = new LineCounter();
-    const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-    if (doc.errors.length > 0) {
+    // The yaml package's own duplicate-key check compares every key with every other (minutes for a
+    // file of many thousand keys); duplicates are found below in one pass instead.
+    const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+    const duplicate = firstDuplicateKey(doc, lineCounter);
+    if (duplicate) {
+      problems.push({
+        file: configFile,
+        line: duplicate.line,
+        kind: 'syntax',
+        message: `sets \`${duplicate.key}\` a second time (first on line ${duplicate.firstLine}). Fix: keep one of the two; until then hermes ignores config.yaml and runs with default settings.`,
+      });
+    } else if (doc.errors.length > 0) {
       // Later errors are mostly echoes of the first; fixing it is the next step either way.
       const err = doc.errors[0]!;
       const { line, col } = lineCounter.linePos(err.pos[0]);
@@ -221,6 +243,8 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
         kind: 'syntax',
         message: `is not valid YAML at column ${col}: ${err.message.split('\n')[0]}${more}. Fix that line (check the indentation, quotes and brackets there); until then hermes ignores config.yaml and runs with default settings.`,
       });
+    } else if (doc.contents === null) {
+      // Only comments: as good as an empty file.
     } else if (!isMap(doc.contents)) {
       problems.push({
         file: configFile,
@@ -232,6 +256,17 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
       config.raw = raw;
       // `model: gpt-4o` is accepted as shorthand for `model: {default: gpt-4o}`, as in Hermes.
       if (typeof raw.model === 'string') config.model.default = raw.model;
+      for (const section of SECTIONS) {
+        const value = raw[section];
+        if (value === undefined || value === null || (section === 'model' && typeof value === 'string')) continue;
+        if (typeof value === 'object' && !Array.isArray(value)) continue;
+        problems.push({
+          file: configFile,
+          line: keyLine(doc, [section], lineCounter),
+          kind: 'value',
+          message: `\`${section}\` must be a mapping of settings (${section}:, then indented key: value lines), found ${JSON.stringify(value)}; its settings keep their defaults`,
+        });
+      }
       for (const check of CHECKS) {
         const keyPath = check.key.split('.');
         if (check.key.startsWith('model.') && typeof raw.model === 'string') continue;
@@ -257,12 +292,22 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
         if (key === undefined) (config as unknown as Record<string, unknown>)[section] = clean;
         else (config[section] as Record<string, unknown>)[key] = clean;
       }
-      for (const unknown of findUnknownKeys(raw, CHECKS.map((c) => c.key))) {
+      const unknownKeys = findUnknownKeys(raw, CHECKS.map((c) => c.key));
+      // Each is looked up in the document to give its line: a file of many thousand stray keys
+      // (generated, pasted) would stall startup, and a screen of warnings helps nobody.
+      for (const unknown of unknownKeys.slice(0, MAX_UNKNOWN_KEYS_NAMED)) {
         problems.push({
           file: configFile,
           line: keyLine(doc, unknown.path, lineCounter),
           kind: 'unknown_key',
           message: `unknown key \`${unknown.key}\`${unknown.suggestion ? ` — did you mean \`${unknown.suggestion}\`?` : ''} (hermes ignores it)`,
+        });
+      }
+      if (unknownKeys.length > MAX_UNKNOWN_KEYS_NAMED) {
+        problems.push({
+          file: configFile,
+          kind: 'unknown_key',
+          message: `${unknownKeys.length - MAX_UNKNOWN_KEYS_NAMED} more unknown keys after these (hermes ignores them)`,
         });
       }
     }
@@ -271,7 +316,10 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
   const envFile = path.join(home, '.env');
   let dotenv: Record<string, string> = {};
   try {
-    dotenv = parseEnv(fs.readFileSync(envFile, 'utf8')) as Record<string, string>;
+    const { text: envText, badLine } = decodeConfigText(readSettingsFile(envFile));
+    dotenv = parseEnv(envText) as Record<string, string>;
+    if (badLine) problems.push({ file: envFile, line: badLine, kind: 'value', message: NOT_UTF8 });
+    for (const problem of envFileProblems(envText)) problems.push({ file: envFile, kind: 'value', ...problem });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       problems.push({ file: envFile, kind: 'unreadable', message: unreadable(envFile, error) });
@@ -279,6 +327,36 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
   }
 
   return { home, config, dotenv, problems };
+}
+
+/** The bytes of a settings file, refused (EFBIG) past MAX_CONFIG_BYTES without reading them. */
+function readSettingsFile(file: string): Buffer {
+  const stat = fs.statSync(file);
+  // A pipe or a device would block startup on a read that never ends (a folder gets its own message).
+  if (!stat.isFile() && !stat.isDirectory()) throw Object.assign(new Error(`${file} is not a regular file`), { code: 'ENOTREG' });
+  if (stat.size > MAX_CONFIG_BYTES) throw Object.assign(new Error(`${file} is ${stat.size} bytes`), { code: 'EFBIG', size: stat.size });
+  return fs.readFileSync(file);
+}
+
+/** The first key written twice in one mapping (which YAML forbids), with both lines. */
+function firstDuplicateKey(doc: Document, lines: LineCounter): { key: string; line?: number; firstLine?: number } | undefined {
+  let found: { key: string; line?: number; firstLine?: number } | undefined;
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Map<unknown, number | undefined>();
+      for (const item of map.items) {
+        if (!isScalar(item.key)) continue;
+        const line = item.key.range ? lines.linePos(item.key.range[0]).line : undefined;
+        if (seen.has(item.key.value)) {
+          found = { key: String(item.key.value), line, firstLine: seen.get(item.key.value) };
+          return visit.BREAK;
+        }
+        seen.set(item.key.value, line);
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 /** The line where the last key of `keyPath` is written. */
@@ -293,6 +371,11 @@ function keyLine(doc: Document, keyPath: string[], lines: LineCounter): number |
 function unreadable(file: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'EPERM') return `cannot be read: permission denied. Fix: chmod u+r ${file} (as its owner); until then hermes ignores it.`;
+  if (code === 'ENOTREG') return `is not a regular file (a pipe, a socket or a device), so hermes does not read it. Fix: replace it with a plain file (or remove it); until then hermes ignores it.`;
+  if (code === 'EFBIG') {
+    const size = (error as { size: number }).size;
+    return `is ${(size / 1024 / 1024).toFixed(1)} MB; hermes reads settings files of up to ${MAX_CONFIG_BYTES / 1024 / 1024} MB (settings take a few KB). Fix: remove what does not belong in it (pasted output, a log); until then hermes ignores it.`;
+  }
   if (code === 'EISDIR') return `is a folder, not a file. Fix: move it aside (mv ${file} ${file}.folder); until then hermes ignores it.`;
   return `cannot be read: ${(error as Error).message}; hermes ignores it until it can.`;
 }

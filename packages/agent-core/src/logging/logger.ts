@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { format } from 'node:util';
+import { makeDirs } from '../config/hermesHome.ts';
 import { redactSecrets } from '../secrets/processSecrets.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -25,7 +26,7 @@ export function createFileLogger(
 ): Logger {
   let fd: number | null = null;
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    makeDirs(path.dirname(file));
     fd = fs.openSync(file, 'a', 0o600);
   } catch (error) {
     fd = null;

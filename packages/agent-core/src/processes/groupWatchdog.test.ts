@@ -46,6 +46,25 @@ describe('GroupWatchdog', () => {
     expect(groupAlive(ended)).toBe(true);
   });
 
+  it('a watchdog killed from outside is replaced, and the new one knows the groups still running', async () => {
+    const problems: string[] = [];
+    const watchdog = new GroupWatchdog((message) => problems.push(message));
+    const doomed = startGroup();
+    watchdog.register(doomed);
+    const first = watchdog.pid!;
+    process.kill(first, 'SIGKILL');
+    const second = await vi.waitFor(() => {
+      expect(watchdog.pid).toBeDefined();
+      expect(watchdog.pid).not.toBe(first);
+      return watchdog.pid!;
+    }, { timeout: 10_000, interval: 50 });
+    expect(problems).toEqual(['the process-group watchdog ended (SIGKILL); starting another']);
+    expect(groupAlive(doomed)).toBe(true);
+    watchdog.close();
+    await vi.waitFor(() => expect(groupAlive(doomed)).toBe(false), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(isAlive(second)).toBe(false), { timeout: 10_000, interval: 50 });
+  });
+
   it('SIGKILLs a group that ignores SIGTERM', async () => {
     const watchdog = new GroupWatchdog();
     const stubborn = startGroup(`trap '' TERM; sleep 30 & wait`);

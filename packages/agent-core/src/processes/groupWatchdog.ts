@@ -48,6 +48,9 @@ process.stdin.on('error', reap);
 setInterval(() => { if (process.ppid !== parent) reap(); }, PARENT_CHECK_MS);
 `;
 
+/** Watchdogs started in place of ones that died, at most, per backend. */
+const MAX_REPLACEMENTS = 10;
+
 /** Time between SIGTERM and SIGKILL for the groups a dead backend left. */
 const GRACE_MS = 2_000;
 /** How often the watchdog checks that its parent still lives (the pipe's end is the main signal). */
@@ -62,17 +65,23 @@ const PARENT_CHECK_MS = 5_000;
 export class GroupWatchdog {
   private child: ChildProcess | null = null;
   private failed = false;
+  private closed = false;
+  private replaced = 0;
+  /** The groups registered now: told again to a watchdog started in place of one that died. */
+  private readonly groups = new Set<number>();
 
   /** Where a watchdog failure is reported (the runtime points this at its log). */
   constructor(public onProblem: (message: string) => void = () => {}) {}
 
   /** A group that must die with this process. */
   register(pgid: number): void {
+    this.groups.add(pgid);
     this.send(`+${pgid}\n`, true);
   }
 
   /** A group that ended (or was killed): no longer the watchdog's business. */
   unregister(pgid: number): void {
+    this.groups.delete(pgid);
     this.send(`-${pgid}\n`, false);
   }
 
@@ -83,6 +92,7 @@ export class GroupWatchdog {
 
   /** Closes the pipe: the watchdog reaps what is still registered and exits (what a death does). */
   close(): void {
+    this.closed = true;
     this.child?.stdin?.end();
     this.child = null;
   }
@@ -106,6 +116,19 @@ export class GroupWatchdog {
         this.onProblem(`the process-group watchdog could not run: ${error.message}`);
       });
       child.stdin!.on('error', (error) => this.onProblem(`the process-group watchdog's pipe failed: ${error.message}`));
+      // Killed from outside (kill -9, an OOM kill): a new one takes over the groups still running.
+      child.on('exit', (code, signal) => {
+        if (this.child !== child || this.closed) return;
+        this.child = null;
+        // One that keeps dying at once would otherwise be restarted in a tight loop.
+        if (++this.replaced > MAX_REPLACEMENTS) {
+          this.failed = true;
+          this.onProblem(`the process-group watchdog ended (${signal ?? `code ${code}`}) ${MAX_REPLACEMENTS} times; tool commands may outlive a crash of hermes`);
+          return;
+        }
+        this.onProblem(`the process-group watchdog ended (${signal ?? `code ${code}`}); starting another`);
+        if (this.groups.size > 0 && this.start()) for (const group of this.groups) this.send(`+${group}\n`, false);
+      });
       child.unref();
       // The pipe must not keep this process alive either.
       (child.stdin as unknown as { unref?: () => void }).unref?.();

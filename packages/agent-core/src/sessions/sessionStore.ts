@@ -9,6 +9,8 @@ import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { redactSecrets, redactSecretsDeep } from '../secrets/processSecrets.ts';
 import { branchSession, explainConstraint, undoLastTurn, updateMessage, type MessagePatch } from './sessionEdits.ts';
 import { findSession, listSessions, type ListOptions, type SessionSummary } from './sessionList.ts';
+import { makeDirs } from '../config/hermesHome.ts';
+import { copyDatabase, deletedNotice, fileChange, identityOf, replacedError, type FileIdentity } from './storeFileCheck.ts';
 import { explainStoreFailure, newerSchemaError, StoreError } from './storeError.ts';
 
 export { StoreError };
@@ -86,11 +88,51 @@ export class SessionStore {
   private readonly deferred = new Map<object, () => boolean>();
   private flushingDeferred = false;
 
-  private constructor(readonly db: Database.Database) {}
+  /** The file as opened; see keepFileInPlace. */
+  private identity: FileIdentity | null;
+  /** Where the sessions were saved once the file was found replaced. */
+  private keptCopy: string | undefined;
+
+  private constructor(private current: Database.Database) {
+    this.identity = identityOf(current.name);
+  }
+
+  get db(): Database.Database {
+    return this.current;
+  }
 
   /** The database file. */
   get file(): string {
     return this.db.name;
+  }
+
+  /**
+   * Checks that state.db is still the file this store writes to, before a turn stores anything. Deleted
+   * (SQLite would go on writing to the deleted file, lost at exit): what this store holds is written
+   * back to the path and used from then on, and a notice says so. Replaced by another file: the sessions
+   * held here are saved beside it and a StoreError says how to go on; the new file is not touched.
+   */
+  keepFileInPlace(): string | null {
+    const file = this.file;
+    const change = fileChange(file, this.identity);
+    if (change === 'same') return null;
+    if (change === 'replaced') {
+      if (!this.keptCopy) {
+        const kept = `${file}.kept-${process.pid}`;
+        copyDatabase(this.current, kept);
+        this.keptCopy = kept;
+      }
+      throw replacedError(file, this.keptCopy);
+    }
+    this.flushDeferred();
+    const restoring = `${file}.restoring-${process.pid}`;
+    copyDatabase(this.current, restoring);
+    // Closing first: it removes the old -wal/-shm, which the reopened file must not take for its own.
+    this.current.close();
+    fs.renameSync(restoring, file);
+    this.current = SessionStore.open(file).current;
+    this.identity = identityOf(file);
+    return deletedNotice(file);
   }
 
   /** A failure of this store (e.g. SQLITE_FULL) as a StoreError naming the file and the fix. */
@@ -122,7 +164,7 @@ export class SessionStore {
   static open(file: string): SessionStore {
     let db: Database.Database | undefined;
     try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
+      makeDirs(path.dirname(file));
       const existed = fs.existsSync(file);
       db = new Database(file);
       if (!existed) fs.chmodSync(file, 0o600);

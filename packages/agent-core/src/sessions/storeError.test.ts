@@ -103,6 +103,23 @@ describe('state.db that cannot be used', () => {
     expect(openError(path.join(home, 'state.db')).message).toBe(`${home} is not a folder, so hermes cannot keep ${home}/state.db there. Fix: set HERMES_HOME to a folder, or move ${home} aside.`);
   });
 
+  it('a state.db-wal that is a folder: names it and the move-aside fix, not "permission denied"', () => {
+    const file = populatedDb();
+    fs.mkdirSync(`${file}-wal`);
+    expect(openError(file).message).toBe(`${file}-wal, which SQLite needs as a file beside the session database ${file}, is a folder. Fix: move it aside (mv ${file}-wal ${file}-wal.folder).`);
+  });
+
+  it('a link to a folder that does not exist: says where it leads and both fixes, not "permission denied"', () => {
+    const file = tmpDb();
+    const target = path.join(path.dirname(file), 'gone', 'state.db');
+    fs.symlinkSync(target, file);
+    const error = openError(file);
+    expect(error.problem).toBe('broken_link');
+    expect(error.message).toBe(
+      `The session database ${file} is a link to ${target}, whose folder does not exist. Fix: create that folder (mkdir -p ${path.dirname(target)}), or remove the link (rm ${file}) so hermes creates a new, empty database there.`,
+    );
+  });
+
   it('a database from a newer hermes: says so and what to do', () => {
     const file = tmpDb();
     const db = new Database(file);

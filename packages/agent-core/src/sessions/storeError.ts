@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { shellPath } from '../config/hermesHome.ts';
+import { deciding, shellPath } from '../config/hermesHome.ts';
 
 /** What is wrong with state.db (or its folder), so front ends can word it or react to it. */
 export type StoreProblem =
@@ -12,6 +12,8 @@ export type StoreProblem =
   | 'read_only'
   | 'disk_full'
   | 'io'
+  | 'broken_link'
+  | 'replaced'
   | 'newer_schema';
 
 /** A session-store failure with a message the user can act on. */
@@ -100,8 +102,23 @@ export function explainStoreFailure(file: string, error: unknown): StoreError {
   if (c === 'ENOTDIR' || c === 'EEXIST') {
     return make('not_a_database', `${dir} is not a folder, so hermes cannot keep ${file} there. Fix: set HERMES_HOME to a folder, or move ${shellPath(dir)} aside.`);
   }
+  const folderBeside = [`${file}-wal`, `${file}-shm`].find(isFolder);
+  if (folderBeside) {
+    return make('not_a_database', `${folderBeside}, which SQLite needs as a file beside the session database ${file}, is a folder. Fix: move it aside (mv ${shellPath(folderBeside)} ${shellPath(`${folderBeside}.folder`)}).`);
+  }
   if (isFolder(file)) {
     return make('not_a_database', `The session database ${file} is a folder, not a file. Fix: move it aside (mv ${shellPath(file)} ${shellPath(`${file}.folder`)}); hermes then creates a new, empty one.`);
+  }
+  if (c === 'ENOENT' && (error as NodeJS.ErrnoException).syscall === 'mkdir') {
+    const folder = String((error as NodeJS.ErrnoException).path ?? dir);
+    return make('io', `hermes cannot create the folder ${folder} for ${file}: the file system there refuses new folders. Fix: set HERMES_HOME to a folder you can create or write.`);
+  }
+  const target = danglingLinkTarget(file);
+  if (target !== null) {
+    return make(
+      'broken_link',
+      `The session database ${file} is a link to ${target}, whose folder does not exist. Fix: create that folder (mkdir -p ${shellPath(path.dirname(path.resolve(dir, target)))}), or remove the link (rm ${shellPath(file)}) so hermes creates a new, empty database there.`,
+    );
   }
   if (c === 'SQLITE_NOTADB' || c.startsWith('SQLITE_CORRUPT')) {
     const diagnosis = diagnoseHeader(file);
@@ -122,6 +139,13 @@ export function explainStoreFailure(file: string, error: unknown): StoreError {
   if (c === 'EROFS' || (denied && isReadOnlyFs(dir))) {
     return make('read_only', `${dir} is on a read-only file system, so ${file} cannot be written. Fix: set HERMES_HOME to a folder on a writable disk.`);
   }
+  if (denied && !fs.existsSync(dir)) {
+    const parent = deciding(file);
+    return make(
+      'permission',
+      `Permission denied: hermes cannot create the folder ${dir} for the session database ${file} (it needs to write in ${parent}). Fix: chmod u+rwx ${shellPath(parent)} (as the owner), or set HERMES_HOME to a folder you can write.`,
+    );
+  }
   if (denied) {
     return make(
       'permission',
@@ -132,6 +156,17 @@ export function explainStoreFailure(file: string, error: unknown): StoreError {
     return make('io', `The disk reported an error while hermes used ${file} (SQLite: "${said}"). Fix: check the disk (free space: df -h ${shellPath(dir)}; kernel log: dmesg), then try again.`);
   }
   return make('io', `The session database ${file} cannot be used: ${said}`);
+}
+
+/** Where `file` links to when it is a symbolic link that leads nowhere (SQLite says only "unable to open"). */
+function danglingLinkTarget(file: string): string | null {
+  try {
+    if (!fs.lstatSync(file).isSymbolicLink()) return null;
+    const target = fs.readlinkSync(file);
+    return fs.existsSync(path.dirname(path.resolve(path.dirname(file), target))) ? null : target;
+  } catch {
+    return null;
+  }
 }
 
 function isFolder(file: string): boolean {

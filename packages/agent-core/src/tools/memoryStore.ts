@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeDirs } from '../config/hermesHome.ts';
 
 export type MemoryTarget = 'memory' | 'user';
 
@@ -51,7 +52,7 @@ export function writeMemory(home: string, target: MemoryTarget, entries: string[
         'Remove or replace entries first, or say it in fewer words.',
     );
   }
-  fs.mkdirSync(path.dirname(current.file), { recursive: true });
+  makeDirs(path.dirname(current.file));
   // Write then rename, so a crash never leaves half a memory file.
   const temp = `${current.file}.${process.pid}.tmp`;
   fs.writeFileSync(temp, entries.length ? `${join(entries)}\n` : '', 'utf8');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '@hermes/agent-core';
+import { makeDirs, type Logger } from '@hermes/agent-core';
 import type { Counted } from '../context/registrations.ts';
 
 /**
@@ -48,7 +48,7 @@ export function loadRecordFile(home: string): string {
 export function writeLoadRecords(home: string, records: Record<string, LoadRecord>, logger: Logger): void {
   const file = loadRecordFile(home);
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    makeDirs(path.dirname(file));
     fs.writeFileSync(file, loadRecordsText(records));
   } catch (error) {
     logger.warn('could not record the plugin load results in %s: %s', file, (error as Error).message);

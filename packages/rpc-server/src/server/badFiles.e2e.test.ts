@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SessionStore } from '@hermes/agent-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer } from '../../../../scripts/model-server/index.ts';
 import { findStartupError, STARTUP_ERROR_PREFIX, type EventOf } from '../protocol/index.ts';
@@ -40,6 +41,81 @@ describe('bad files through the backend', () => {
     await backend.request('prompt.submit', { session_id: session.session_id, text: 'hi' });
     const done = (await backend.waitForEvent((e) => e.type === 'message.complete')) as EventOf<'message.complete'>;
     expect(done.payload).toMatchObject({ status: 'complete', text: 'fine' });
+  });
+
+  it('logs/ that is a file: named with the fix on gateway.ready (the TUI shows no stderr), and the model answers', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-logs-file-'));
+    fs.writeFileSync(path.join(home, 'logs'), 'not a folder\n');
+    const backend = new BackendProcess({ home, args: await modelArgs() });
+    cleanups.push(() => backend.stop());
+    const ready = (await backend.waitForEvent((e) => e.type === 'gateway.ready')) as EventOf<'gateway.ready'>;
+    const log = path.join(home, 'logs', 'backend.log');
+    expect(ready.payload!.config_problems).toEqual([
+      {
+        kind: 'unreadable',
+        text: `${log}: hermes cannot write ${log}: ${home}/logs is a file where a folder should be. Fix: move it aside (mv ${home}/logs ${home}/logs.file); hermes then creates the folder. Log lines go to stderr meanwhile.`,
+      },
+    ]);
+    const session = await backend.request('session.create', {});
+    await backend.request('prompt.submit', { session_id: session.session_id, text: 'hi' });
+    const done = (await backend.waitForEvent((e) => e.type === 'message.complete')) as EventOf<'message.complete'>;
+    expect(done.payload).toMatchObject({ status: 'complete', text: 'fine' });
+  });
+
+  it('logs/ that is a file and a client gone from stderr: the backend answers, then exits on EOF (no EPIPE loop)', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-logs-file-'));
+    fs.writeFileSync(path.join(home, 'logs'), 'not a folder\n');
+    const backend = new BackendProcess({ home, args: await modelArgs() });
+    cleanups.push(() => backend.stop());
+    await backend.request('session.create', {});
+    // Log lines now go to a pipe nobody reads: each write fails with EPIPE.
+    backend.child.stderr.destroy();
+    const { session_id: sid } = await backend.request('session.create', {});
+    await backend.request('prompt.submit', { session_id: sid, text: 'hi' });
+    await backend.waitForEvent((e) => e.type === 'message.complete' && e.session_id === sid);
+    backend.child.stdin.end();
+    expect(await backend.exited).toBe(0);
+  });
+
+  it('state.db deleted while the backend runs: the next prompt writes it back, says so, and nothing is lost', async () => {
+    const args = await modelArgs();
+    const first = new BackendProcess({ args });
+    cleanups.push(() => first.stop());
+    const { session_id: sid, stored_session_id: stored } = await first.request('session.create', {});
+    await first.request('prompt.submit', { session_id: sid, text: 'before the delete' });
+    await first.waitForEvent((e) => e.type === 'message.complete');
+    const db = path.join(first.home, 'state.db');
+    for (const file of [db, `${db}-wal`, `${db}-shm`]) fs.rmSync(file, { force: true });
+
+    await first.request('prompt.submit', { session_id: sid, text: 'after the delete' });
+    const notice = (await first.waitForEvent((e) => e.type === 'status.update' && e.payload?.kind === 'warn')) as EventOf<'status.update'>;
+    expect(notice.payload!.text).toBe(
+      `The session database ${db} was deleted while hermes ran; hermes wrote back the sessions it held, so nothing is lost. To start afresh, quit hermes first, then move it aside.`,
+    );
+    await first.waitForEvent((e) => e.type === 'message.complete' && e.payload?.text === 'fine' && first.events.filter((x) => x.type === 'message.complete').length === 2);
+    expect(await first.stop()).toBe(0);
+
+    const second = new BackendProcess({ args, home: first.home });
+    cleanups.push(() => second.stop());
+    const resumed = await second.request('session.resume', { session_id: stored });
+    expect(resumed.messages.map((m) => `${m.role}: ${m.text}`)).toEqual(['user: before the delete', 'assistant: fine', 'user: after the delete', 'assistant: fine']);
+  });
+
+  it('state.db replaced by another file while the backend runs: the prompt is refused with where the sessions were saved and the fix', async () => {
+    const backend = new BackendProcess({ args: await modelArgs() });
+    cleanups.push(() => backend.stop());
+    const { session_id: sid, stored_session_id: stored } = await backend.request('session.create', {});
+    const db = path.join(backend.home, 'state.db');
+    for (const file of [db, `${db}-wal`, `${db}-shm`]) fs.rmSync(file, { force: true });
+    fs.writeFileSync(db, 'someone else\'s file\n');
+    const kept = `${db}.kept-${backend.child.pid}`;
+    await expect(backend.request('prompt.submit', { session_id: sid, text: 'hello?' })).rejects.toThrow(
+      `The session database ${db} was replaced by another file while hermes ran; hermes did not write to the new one. The sessions this hermes held are saved in ${kept}. Fix: quit hermes and start it again to use the new ${db} (or, to keep using the saved sessions, move ${kept} to ${db} first).`,
+    );
+    expect(fs.readFileSync(db, 'utf8')).toBe('someone else\'s file\n');
+    const saved = SessionStore.open(kept);
+    expect(saved.getSession(stored)).toBeDefined();
+    saved.close();
   });
 
   it('a state.db that is not a database: exits 1 with one startup-error line naming the file and the fix', async () => {

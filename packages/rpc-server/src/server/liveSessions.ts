@@ -140,8 +140,8 @@ export class LiveSessions {
   /** Closes the sessions idle for longer than the limit. */
   closeIdle(now: number): void {
     for (const session of this.all()) {
-      if (session.agent.busy) {
-        // A turn counts as use: idling starts when it ends.
+      if (session.agent.busy || session.agent.shellsRunning > 0) {
+        // A turn (or a `!cmd`) counts as use: idling starts when it ends.
         this.touch(session.id, now);
         continue;
       }
@@ -157,7 +157,7 @@ export class LiveSessions {
   private holdCap(keep: string): void {
     if (this.sessions.size <= this.limits.maxOpen) return;
     const idle = this.all()
-      .filter((s) => s.id !== keep && !s.agent.busy)
+      .filter((s) => s.id !== keep && !s.agent.busy && s.agent.shellsRunning === 0)
       .sort((a, b) => (this.lastUsed.get(a.id)?.order ?? 0) - (this.lastUsed.get(b.id)?.order ?? 0));
     for (const session of idle) {
       if (this.sessions.size <= this.limits.maxOpen) return;

@@ -17,12 +17,15 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function start(turns: Turn[], config = '') {
+async function start(turns: Turn[], config = '', wire: 'openai' | 'anthropic' = 'openai') {
   const server: ModelServer = await startModelServer({ turns });
   cleanups.push(() => server.close());
   const backend = new BackendProcess({
     config: `agent:\n  retry_base_delay: 0.01\n${config}`,
-    args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'],
+    args: wire === 'openai'
+      ? ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model']
+      : ['--provider', 'anthropic', '--base-url', server.url, '--model', 'claude-sonnet-4-5'],
+    env: { ANTHROPIC_API_KEY: 'test-key' },
   });
   cleanups.push(() => backend.stop());
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-loop-'));
@@ -69,6 +72,18 @@ describe('the agent loop', () => {
     expect(history.messages.at(-1)).toMatchObject({ role: 'assistant', text: budgetEndLine(2, 1) });
     expect(history.messages.some((m) => m.tool_calls?.some((c) => c.id === 'call_grace'))).toBe(false);
     // The session goes on: the next request is a valid sequence (the scripted server checks it).
+    backend.events.length = 0;
+    expect((await turn(backend, sid, 'go on')).payload).toMatchObject({ status: 'complete', text: 'next turn answered' });
+  });
+
+  it('over the Anthropic wire too: a grace call that still asks for tools ends the turn complete, naming agent.max_turns', async () => {
+    const call = { tool_calls: [{ name: 'read_file', arguments: { path: 'missing.txt' } }] };
+    const ignoresNone = { tool_calls: [{ id: 'toolu_grace', name: 'terminal', arguments: { command: 'touch ran.txt' } }] };
+    const { backend, server, sid, cwd } = await start([call, ignoresNone, { text: 'next turn answered' }], '  max_turns: 1\n', 'anthropic');
+    const done = await turn(backend, sid, 'work hard');
+    expect(done.payload).toMatchObject({ status: 'complete', text: budgetEndLine(1, 1) });
+    expect((server.requests[1]!.body as { tool_choice?: unknown }).tool_choice).toEqual({ type: 'none' });
+    expect(fs.existsSync(path.join(cwd, 'ran.txt'))).toBe(false);
     backend.events.length = 0;
     expect((await turn(backend, sid, 'go on')).payload).toMatchObject({ status: 'complete', text: 'next turn answered' });
   });

@@ -37,7 +37,7 @@ const LONG_TOOL_THEN_TEXT: Turn[] = [
 
 type Wire = 'openai' | 'anthropic';
 
-async function setup(turns = LONG_TOOL_THEN_TEXT, wire: Wire = 'openai') {
+async function setup(turns = LONG_TOOL_THEN_TEXT, wire: Wire = 'openai', config = 'approvals:\n  mode: off\n') {
   const server: ModelServer = await startModelServer({ turns });
   cleanups.push(() => server.close());
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-heal-'));
@@ -46,7 +46,7 @@ async function setup(turns = LONG_TOOL_THEN_TEXT, wire: Wire = 'openai') {
     ? ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model']
     : ['--provider', 'anthropic', '--base-url', server.url, '--model', 'claude-sonnet-4-5'];
   const open = () => {
-    const backend = new BackendProcess({ home, args, config: 'approvals:\n  mode: off\n', env: { ANTHROPIC_API_KEY: 'test-key' } });
+    const backend = new BackendProcess({ home, args, config, env: { ANTHROPIC_API_KEY: 'test-key' } });
     cleanups.push(() => backend.stop());
     return backend;
   };
@@ -69,6 +69,34 @@ async function startLongTool(backend: BackendProcess, cwd: string) {
   return { stored, pids };
 }
 
+/** Starts the long tool call, kills the backend with SIGKILL, and waits until the command's group is gone. */
+async function killDuringLongTool(backend: BackendProcess, cwd: string): Promise<string> {
+  const { stored, pids } = await startLongTool(backend, cwd);
+  backend.child.kill('SIGKILL');
+  await backend.exited;
+  // Nothing of the backend ran after the kill: only its watchdog can have stopped the command.
+  await vi.waitFor(() => expect(gone(pids.group, true) && gone(pids.child)).toBe(true), { timeout: 15_000, interval: 100 });
+  return stored;
+}
+
+/** Starts a `!cmd` (shell.exec) that runs `sleep 30` in its own group after `before`; resolves once it runs. */
+async function startShell(before = '') {
+  const { cwd, open } = await setup();
+  const backend = open();
+  const { session_id: sid } = await backend.request('session.create', { cwd });
+  const pidFile = path.join(cwd, 'pids');
+  const answer = backend.request('shell.exec', { session_id: sid, command: `${before}sleep 30 & echo "$$ $!" > ${pidFile}; wait` });
+  const [group, child] = await vi.waitFor(() => {
+    const pids = fs.readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
+    expect(pids).toHaveLength(2);
+    return pids as [number, number];
+  }, { timeout: 15_000, interval: 50 });
+  cleanups.push(() => {
+    if (!gone(group, true)) process.kill(-group, 'SIGKILL');
+  });
+  return { backend, answer, group, child };
+}
+
 /** Resumes the stored session in a new backend and runs one more turn in it. */
 async function nextTurn(open: () => BackendProcess, stored: string) {
   const backend = open();
@@ -81,12 +109,7 @@ async function nextTurn(open: () => BackendProcess, stored: string) {
 describe('sessions heal after the backend stops during a tool call', () => {
   it.each(['openai', 'anthropic'] as const)('kill -9 (%s wire): the call is answered as interrupted, the next turn is served, the tool group is gone', { timeout: 60_000 }, async (wire) => {
     const { server, cwd, open } = await setup(LONG_TOOL_THEN_TEXT, wire);
-    const first = open();
-    const { stored, pids } = await startLongTool(first, cwd);
-    first.child.kill('SIGKILL');
-    await first.exited;
-    // Nothing of the backend ran after the kill: only its watchdog can have stopped the command.
-    await vi.waitFor(() => expect(gone(pids.group, true) && gone(pids.child)).toBe(true), { timeout: 15_000, interval: 100 });
+    const stored = await killDuringLongTool(open(), cwd);
 
     const { resumed, done } = await nextTurn(open, stored);
     const result = resumed.messages.find((m) => m.role === 'tool');
@@ -102,6 +125,28 @@ describe('sessions heal after the backend stops during a tool call', () => {
     // Resuming again adds nothing: the repair happened once.
     const again = await open().request('session.resume', { session_id: stored });
     expect(again.messages.filter((m) => m.role === 'tool')).toHaveLength(1);
+  });
+
+  it('kill -9 while the second of two calls in one message runs: the first keeps its real result, only the second is interrupted', { timeout: 60_000 }, async () => {
+    const { server, cwd, open } = await setup([
+      {
+        tool_calls: [
+          { id: 'call_quick', name: 'terminal', arguments: { command: 'echo quick-done' } },
+          { id: 'call_long', name: 'terminal', arguments: { command: COMMAND } },
+        ],
+      },
+      { text: 'answered after the restart' },
+    ]);
+    const stored = await killDuringLongTool(open(), cwd);
+
+    const { resumed, done } = await nextTurn(open, stored);
+    expect(resumed.messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m.text, m.status ?? null])).toEqual([
+      ['call_quick', 'quick-done\n[exit code: 0]', null],
+      ['call_long', INTERRUPTED_CALL_RESULT, 'interrupted'],
+    ]);
+    expect(done.payload).toMatchObject({ status: 'complete', text: 'answered after the restart' });
+    const sent = (server.requests.at(-1)!.body as { messages: { role: string; tool_call_id?: string; content: unknown }[] }).messages;
+    expect(sent.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['call_quick', 'call_long']);
   });
 
   it('a call left unanswered deep in an older stored history is answered in the request, not sent as a 400', async () => {
@@ -147,20 +192,47 @@ describe('sessions heal after the backend stops during a tool call', () => {
     expect(done.payload, how).toMatchObject({ status: 'complete', text: 'answered after the restart' });
   });
 
-  it("kill -9 during the composer's !cmd (shell.exec): its process group is gone too", { timeout: 60_000 }, async () => {
-    const { cwd, open } = await setup();
-    const backend = open();
-    const { session_id: sid } = await backend.request('session.create', { cwd });
-    const pidFile = path.join(cwd, 'pids');
-    void backend.request('shell.exec', { session_id: sid, command: `sleep 30 & echo "$$ $!" > ${pidFile}; wait` }).catch(() => {});
-    const [group, child] = await vi.waitFor(() => {
-      const pids = fs.readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
-      expect(pids).toHaveLength(2);
-      return pids as [number, number];
-    }, { timeout: 15_000, interval: 50 });
-    cleanups.push(() => {
-      if (!gone(group, true)) process.kill(-group, 'SIGKILL');
+  it('SIGTERM while an approval is asked: the call is answered as stopped by hermes (not by the user), the next turn is served', { timeout: 60_000 }, async () => {
+    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-heal-keep-'));
+    const { cwd, open } = await setup(
+      [{ tool_calls: [{ id: 'call_rm', name: 'terminal', arguments: { command: `rm -rf ${target}` } }] }, { text: 'answered after the restart' }],
+      'openai',
+      'approvals:\n  mode: manual\n',
+    );
+    const first = open();
+    let asked!: () => void;
+    const askedPromise = new Promise<void>((resolve) => (asked = resolve));
+    first.connection.onRequest('approval', () => {
+      asked();
+      return new Promise(() => {});
     });
+    const { session_id: sid, stored_session_id: stored } = await first.request('session.create', { cwd });
+    await first.request('prompt.submit', { session_id: sid, text: 'clean up' });
+    await askedPromise;
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(target)).toBe(true);
+
+    const { resumed, done } = await nextTurn(open, stored);
+    expect(resumed.messages.find((m) => m.role === 'tool')).toMatchObject({
+      tool_call_id: 'call_rm',
+      status: 'interrupted',
+      text: '[interrupted] hermes stopped: SIGTERM: the turn ended before this tool call finished.',
+    });
+    expect(done.payload).toMatchObject({ status: 'complete', text: 'answered after the restart' });
+  });
+
+  it("SIGTERM during the composer's !cmd: the command is stopped and shell.exec answered before the backend exits", { timeout: 60_000 }, async () => {
+    const { backend, answer, group, child } = await startShell('echo before; ');
+    backend.child.kill('SIGTERM');
+    expect(await answer).toEqual({ stdout: 'before', stderr: '[stopped: hermes stopped: SIGTERM]', code: 1 });
+    expect(await backend.exited).toBe(0);
+    expect(gone(group, true) && gone(child)).toBe(true);
+  });
+
+  it("kill -9 during the composer's !cmd (shell.exec): its process group is gone too", { timeout: 60_000 }, async () => {
+    const { backend, answer, group, child } = await startShell();
+    answer.catch(() => {});
     expect(gone(child)).toBe(false);
     backend.child.kill('SIGKILL');
     await backend.exited;

@@ -101,7 +101,9 @@ export class SessionActions {
     } catch (error) {
       const code = errorCode(error);
       this.host.logger[code === ErrorCode.NotACommand || code === ErrorCode.SessionBusy ? 'info' : 'warn']('slash.exec refused', { command, error });
-      this.host.view.dispatch({ type: 'local.commandRan', command, error: errorMessage(error) });
+      // A backend that died with the command open: said in words, as for a `!cmd` (the restart follows).
+      const message = client.isClosed ? 'the backend stopped before it finished' : errorMessage(error);
+      this.host.view.dispatch({ type: 'local.commandRan', command, error: message });
       return;
     }
     const { output, warning, exit } = result;

@@ -84,6 +84,13 @@ describe('SessionController against a real backend process', () => {
     expect(texts(state)).toContain('notice: !crash failed: the backend stopped before it finished');
   });
 
+  it('ends a /command the dying backend was running, saying so in words, and restarts', async () => {
+    await controller.start();
+    controller.submit('/crash');
+    const state = await until((s) => s.phase === 'ready' && texts(s).some((t) => t.startsWith('notice: backend restarted')));
+    expect(state.transcript.filter((item) => item.kind === 'command')).toMatchObject([{ kind: 'command', command: '/crash', error: 'the backend stopped before it finished' }]);
+  });
+
   it('stops restarting a backend that keeps dying, with what it wrote to stderr and how to continue', async () => {
     await controller.start();
     for (let restart = 1; restart <= 3; restart++) {

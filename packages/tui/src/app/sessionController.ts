@@ -179,9 +179,10 @@ export class SessionController {
       return;
     }
     this.early = [];
+    let backend: BackendProcess | undefined;
     try {
       if (!stored) throw new Error('the session on screen has no stored id to resume');
-      const backend = await this.spawnBackend(this.backendOptions ?? this.options.backend);
+      backend = await this.spawnBackend(this.backendOptions ?? this.options.backend);
       if (!backend) return;
       const ready = await backend.waitReady();
       this.logger.info('backend restarted', { ...ready, cause });
@@ -193,10 +194,23 @@ export class SessionController {
     } catch (error) {
       this.early = undefined;
       if (this.shuttingDown) return;
+      // Killed while coming back (a second kill -9, an OOM kill): one more death within the budget, not
+      // a backend that cannot start, which exits with a code and its reason and is reported below.
+      if (backend && (await this.killedWhileRestarting(backend))) {
+        this.logger.warn('the restarted backend was killed before the session was resumed', { error });
+        return this.restart(backend);
+      }
       this.logger.error('backend restart failed', { error });
       const message = `hermes could not restart the backend: ${errorMessage(error)}. ${continueHint(stored)}`;
       this.view.dispatch({ type: 'local.backendFailed', message, stderrTail: this.stderrOf(error) });
     }
+  }
+
+  /** Whether `backend` failed to come up because it was killed by a signal (or closed its pipe and had to be). */
+  private async killedWhileRestarting(backend: BackendProcess): Promise<boolean> {
+    if (!backend.hasExited && !backend.client.isClosed) return false;
+    const exit = await backend.shutdown(1_000);
+    return exit.signal !== null && !exit.spawnError;
   }
 
   /** Shows the events of `sessionId` that arrived before the session was on screen. */
@@ -207,8 +221,9 @@ export class SessionController {
   }
 
   async start(): Promise<void> {
+    let backend: BackendProcess | undefined;
     try {
-      const backend = await this.launch();
+      backend = await this.launch();
       if (!backend) return;
       const ready = await backend.waitReady();
       this.logger.info('backend ready', { ...ready });
@@ -220,6 +235,14 @@ export class SessionController {
     } catch (error) {
       this.early = undefined;
       if (this.shuttingDown) return;
+      // Killed while starting (an OOM kill): started again within the restart budget. One that exits
+      // by itself (a broken state.db) says why below instead.
+      if (backend && (await this.killedWhileRestarting(backend)) && this.restarts.take(Date.now())) {
+        this.logger.warn('the backend was killed while starting; starting another', { error });
+        this.early = [];
+        this.launching = this.spawnBackend(this.backendOptions ?? this.options.backend);
+        return this.start();
+      }
       this.logger.error('startup failed', { error });
       const message = errorMessage(error);
       this.view.dispatch({ type: 'local.backendFailed', message: `hermes could not start: ${message}`, stderrTail: this.stderrOf(error) });

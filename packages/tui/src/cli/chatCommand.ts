@@ -6,7 +6,8 @@
 import type { HermesEvent } from '@hermes/rpc-server/protocol';
 import type { Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
-import { BackendProcess } from '../rpc/backendProcess.ts';
+import { continueHint } from '../app/restartBudget.ts';
+import { BackendProcess, describeExit } from '../rpc/backendProcess.ts';
 import { reportConfigProblems, reportFailure } from './withBackend.ts';
 
 export interface ChatOptions {
@@ -56,8 +57,13 @@ export async function runChat(options: ChatOptions, io: ChatIo, logger: Logger):
     });
     onSigint = () => void client.request('session.interrupt', { session_id: sid }).catch(() => undefined);
     process.on('SIGINT', onSigint);
-    await client.request('prompt.submit', { session_id: sid, text: options.prompt });
-    const done = await finished;
+    // A backend that dies mid-turn sends no message.complete: without this the command would end with 0.
+    const died = new Promise<never>((_, reject) =>
+      backend.onExit((exit) => reject(new Error(`${describeExit(exit, 'before the turn finished')}. ${continueHint(session.info.stored_session_id)}`))),
+    );
+    died.catch(() => undefined);
+    await Promise.race([client.request('prompt.submit', { session_id: sid, text: options.prompt }), died]);
+    const done = await Promise.race([finished, died]);
     const payload = done.payload!;
     if (!options.json && payload.text) io.stdout.write(payload.text.endsWith('\n') ? payload.text : `${payload.text}\n`);
     if (payload.status === 'error') {

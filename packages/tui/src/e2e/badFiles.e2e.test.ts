@@ -174,6 +174,17 @@ describe('a read-only HERMES_HOME', () => {
     expectNoStack(result.stderr);
   });
 
+  it('a HERMES_HOME to be created inside it: the chmod fix names the folder that exists, not the one to create', async () => {
+    const { home, user } = readOnlyHome();
+    const inner = path.join(home, 'sub', 'home');
+    const result = await hermes(inner, ['sessions', 'list'], user);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `hermes sessions: Permission denied: hermes cannot create the folder ${inner} for the session database ${inner}/state.db (it needs to write in ${home}). Fix: chmod u+rwx ${home} (as the owner), or set HERMES_HOME to a folder you can write.`,
+    );
+    expectNoStack(result.stderr);
+  });
+
   it('the TUI shows the chmod fix without a stack trace', async () => {
     const { home, user } = readOnlyHome();
     const screen = await tui(home, 80, { user }).waitForText('Press Ctrl+C twice to exit', 20_000);
@@ -181,6 +192,30 @@ describe('a read-only HERMES_HOME', () => {
     expect(shown).toContain(`hermes could not start: Permission denied: hermes cannot write the session database ${home}/state.db`);
     expect(shown).toContain(`Fix: chmod u+rwx ${home} (as the owner), or set HERMES_HOME to a folder you can write.`);
     expectNoStack(screen);
+  });
+});
+
+describe('a HERMES_HOME that cannot be made, a state.db link to nowhere', () => {
+  it('a HERMES_HOME under /proc: hermes sessions list says the folder cannot be created, with the fix, and exits (no hang)', async () => {
+    const home = `/proc/hermes-no-such-${process.pid}/home`;
+    const result = await hermes(home, ['sessions', 'list']);
+    expect(result.timedOut).toBe(false);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `hermes sessions: hermes cannot create the folder /proc/hermes-no-such-${process.pid} for ${home}/state.db: the file system there refuses new folders. Fix: set HERMES_HOME to a folder you can create or write.`,
+    );
+    expectNoStack(result.stderr);
+  });
+
+  it('a state.db that links into a missing folder: names the link, its target and both fixes', async () => {
+    const home = newHome();
+    const target = path.join(home, 'moved-away', 'state.db');
+    fs.symlinkSync(target, path.join(home, 'state.db'));
+    const result = await hermes(home, ['sessions', 'list']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `hermes sessions: The session database ${home}/state.db is a link to ${target}, whose folder does not exist. Fix: create that folder (mkdir -p ${path.dirname(target)}), or remove the link (rm ${home}/state.db) so hermes creates a new, empty database there.`,
+    );
   });
 });
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startModelServer, type ModelServer, type Script } from '../../../../scripts/model-server/index.ts';
 import { HERMES_BIN } from '../testing/ptyHarness.ts';
 import { CLEAN_ENV } from '../testing/realBackend.ts';
@@ -33,6 +33,32 @@ describe('hermes chat -q', () => {
     expect(result.stdout).toBe('The answer is 42.');
     const body = server.requests[0]!.body as { messages: { role: string; content: string }[] };
     expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'What is the answer?' });
+  });
+
+  it('a backend killed mid-turn: exits 1 and says how to continue, instead of ending with 0 and nothing', async () => {
+    const server = await startModelServer({ turns: [{ tool_calls: [{ name: 'terminal', arguments: { command: 'sleep 30' } }] }, { text: 'never' }] });
+    servers.push(server);
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+    fs.writeFileSync(path.join(home, 'config.yaml'), 'approvals:\n  mode: off\n');
+    const running = execa(process.execPath, [HERMES_BIN, 'chat', '-q', 'wait', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'], {
+      env: { ...CLEAN_ENV, HERMES_HOME: home },
+      reject: false,
+      stdin: 'ignore',
+      timeout: 60_000,
+    });
+    let stderr = '';
+    running.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // The tool runs (its start is printed): the turn is under way when the backend dies.
+    await vi.waitFor(() => expect(stderr).toContain('… terminal sleep 30'), { timeout: 20_000, interval: 50 });
+    const log = fs.readFileSync(path.join(home, 'logs', 'backend.log'), 'utf8');
+    process.kill(Number(/backend ready \(pid (\d+)/.exec(log)![1]), 'SIGKILL');
+    const result = await running;
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    const stored = /hermes --resume (\S+)`/.exec(result.stderr)?.[1];
+    expect(result.stderr.split('\n').at(-1)).toBe(
+      `hermes: the backend was killed by SIGKILL before the turn finished. Continue with \`hermes -c\` (or \`hermes --resume ${stored}\`); the backend's log is ${home}/logs/backend.log.`,
+    );
   });
 
   it('--json prints the event stream as NDJSON', async () => {

@@ -2,12 +2,14 @@
  * A backend killed under the TUI (kill -9, as an out-of-memory kill does) is brought back: the real bundle
  * in a pseudo-terminal, the real backend, the scripted model streaming slowly so the kill lands mid-reply.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ModelServer } from '../../../../scripts/model-server/index.ts';
-import type { HermesPty } from '../testing/ptyHarness.ts';
-import { hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
+import { spawnHermes, type HermesPty } from '../testing/ptyHarness.ts';
+import { CLEAN_ENV, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
 afterEach(() => stopAll(running));
@@ -29,6 +31,30 @@ async function nthBackend(hermes: HermesPty, count: number, timeoutMs = 20_000):
   }
 }
 
+/** The backend processes hermes (`parent`) runs now, from /proc: seen before they report ready. */
+function backendChildren(parent: number): number[] {
+  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number).filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('hermes-rpc');
+    } catch {
+      return false; // exited meanwhile
+    }
+  });
+}
+
+/** The first backend process of `parent` other than `except`, as soon as it exists (before it is ready). */
+async function firstChild(parent: number, except = 0): Promise<number> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = backendChildren(parent).find((pid) => pid !== except);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error('no backend was started');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** The last user message of each chat request the model server got, oldest first. */
 function promptsSeen(server: ModelServer): string[] {
   return server.requests
@@ -37,6 +63,16 @@ function promptsSeen(server: ModelServer): string[] {
       const messages = (request.body as { messages: { role: string; content: unknown }[] }).messages;
       return String(messages.filter((message) => message.role === 'user').at(-1)?.content);
     });
+}
+
+/** Whether a process (or, for a negative number, a process group) still exists. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
@@ -79,6 +115,68 @@ describe('hermes --tui when its backend dies', () => {
     expect(occurrences(buffer, RESTARTED)).toBe(1);
     expect(buffer).toMatch(/w00\d/);
     expect(buffer).not.toContain('w300');
+  });
+
+  it('a second kill -9 while the restarted backend is still starting is one more restart, not the end', async () => {
+    const { hermes, server } = await hermesWithModel(running, { turns: [{ text: 'Answered by the third backend.' }] });
+    const first = await nthBackend(hermes, 1);
+    process.kill(first, 'SIGKILL');
+    const second = await firstChild(hermes.pid, first);
+    process.kill(second, 'SIGKILL');
+
+    await hermes.waitForText(RESTARTED, 20_000);
+    await hermes.waitForText(/● ready/);
+    // The second backend died before it was ready (the kill landed during the restart); the third resumed.
+    const ready = backendPids(hermes);
+    expect(ready).toHaveLength(2);
+    expect(ready).not.toContain(second);
+    hermes.type('still there?');
+    hermes.press('enter');
+    await hermes.waitForText('Answered by the third backend.');
+    expect(promptsSeen(server)).toEqual(['still there?']);
+    expect(hermes.screenText()).not.toContain('could not restart');
+  });
+
+  it('a backend killed while hermes starts is started again, and the session works', async () => {
+    const server = await startModelServer({ turns: [{ text: 'Answered by the second backend.' }] });
+    running.servers.push(server);
+    const hermes = spawnHermes({ args: ['--tui', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'], env: CLEAN_ENV });
+    running.hermes.push(hermes);
+    const first = await firstChild(hermes.pid);
+    process.kill(first, 'SIGKILL');
+
+    await hermes.waitForText(/● ready/, 20_000);
+    // The kill landed before the first backend was ready; the one that came up is another.
+    expect(backendPids(hermes)).toHaveLength(1);
+    expect(backendPids(hermes)).not.toContain(first);
+    hermes.type('hello?');
+    hermes.press('enter');
+    await hermes.waitForText('Answered by the second backend.');
+    expect(hermes.screenText()).not.toContain('could not start');
+  });
+
+  it('a terminal closed mid-tool: hermes and its backend exit, the command is gone, its partial output is stored as the result', async () => {
+    const pidFile = join(tmpdir(), `hermes-hangup-${process.pid}-${Date.now()}`);
+    const command = `echo started-before-the-hangup; sleep 30 & echo "$$ $!" > ${pidFile}; wait`;
+    const { hermes } = await hermesWithModel(running, { turns: [{ tool_calls: [{ id: 'call_wait', name: 'terminal', arguments: { command } }] }, { text: 'unused' }] });
+    const backend = await nthBackend(hermes, 1);
+    hermes.type('run it');
+    hermes.press('enter');
+    const [group, child] = await vi.waitFor(() => {
+      const pids = readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
+      expect(pids).toHaveLength(2);
+      return pids as [number, number];
+    }, { timeout: 20_000, interval: 50 });
+    hermes.hangUp();
+    await hermes.exited;
+    await vi.waitFor(() => expect([backend, child, -group].filter(alive)).toEqual([]), { timeout: 15_000, interval: 50 });
+
+    const db = new Database(join(hermes.hermesHome, 'state.db'), { readonly: true });
+    const result = db.prepare("SELECT tool_call_id, status, content FROM messages WHERE role = 'tool'").all() as { tool_call_id: string; status: string; content: string }[];
+    db.close();
+    expect(result).toHaveLength(1);
+    expect(result[0]).toMatchObject({ tool_call_id: 'call_wait', status: 'interrupted' });
+    expect(result[0]!.content).toMatch(/^started-before-the-hangup\n\[interrupted \(hermes stopped: [^)]+\): the command and the processes it started were killed/);
   });
 
   it('stops restarting after three restarts in a minute and says how to continue and which log to read', async () => {

@@ -3,7 +3,7 @@
  * `$HERMES_HOME/logs/tui.log`. Writes are synchronous because the volume is small and a log line
  * written just before `process.exit` must not be lost.
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -43,6 +43,23 @@ function formatLine(level: LogLevel, message: string, context?: Record<string, u
   return `${line}\n`;
 }
 
+/**
+ * `mkdir -p`, one folder at a time: Node's recursive mkdir spins forever where a parent refuses new
+ * entries with ENOENT (a HERMES_HOME under /proc). agent-core has the same helper; the TUI may not import it.
+ */
+function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  for (let at = dir; !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at);
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder);
+    } catch (error) {
+      // The backend may create the same folders at the same moment.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
 export function createLogger(options: { file?: string; level?: LogLevel } = {}): Logger {
   const file = options.file ?? join(hermesHome(), 'logs', 'tui.log');
   const level: LogLevel = options.level ?? envLevel() ?? 'info';
@@ -54,7 +71,7 @@ export function createLogger(options: { file?: string; level?: LogLevel } = {}):
     const line = formatLine(lineLevel, message, context);
     try {
       if (!directoryReady) {
-        mkdirSync(dirname(file), { recursive: true });
+        makeDirs(dirname(file));
         directoryReady = true;
       }
       appendFileSync(file, line);

@@ -204,6 +204,7 @@ lines.on('line', (line) => {
     return;
   }
   if (method === 'slash.exec') {
+    if (params.command === '/crash') process.exit(3);
     send({ id, ...slashExec(params.command) });
     return;
   }
