@@ -1,13 +1,7 @@
 /** hermes agent core: the loop, providers, tools, sessions and config. Knows nothing of JSON-RPC or plugins. */
 export { HermesRuntime, type RuntimeOptions } from './runtime.ts';
-export {
-  AgentSession,
-  SessionBusyError,
-  ModelUnavailableError,
-  newStoredSessionId,
-  NO_PROMPTS,
-  type SessionPrompts,
-} from './agent/agentSession.ts';
+export { AgentSession, SessionBusyError, ModelUnavailableError, newStoredSessionId } from './agent/agentSession.ts';
+export { NO_PROMPTS, type SessionPrompts } from './agent/sessionOptions.ts';
 export { withFreshSessionId } from './sessions/sessionIds.ts';
 export type { AgentEvent, AgentEventSink, SessionUsage, TurnStatus } from './agent/events.ts';
 export { runTurn, budgetEndLine, BUDGET_NOTICE, EMPTY_NUDGE, type TurnResult } from './agent/agentLoop.ts';
@@ -68,7 +62,7 @@ export {
 export { appendToConfigList, setConfigValue, ConfigWriteError } from './config/configWriter.ts';
 export * from './context/index.ts';
 export { createProvider } from './providers/createProvider.ts';
-export type { SessionModel } from './agent/agentSession.ts';
+export type { SessionModel } from './agent/sessionOptions.ts';
 export * from './commands/index.ts';
 export * from './skills/index.ts';
 export { knownSecrets, redactSecrets, redactSecretsDeep, rememberSecrets } from './secrets/processSecrets.ts';

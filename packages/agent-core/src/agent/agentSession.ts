@@ -1,25 +1,19 @@
 import type { Logger } from '../logging/logger.ts';
-import type { ApprovalGate } from '../approvals/approvalGate.ts';
-import type { AskApproval } from '../approvals/types.ts';
-import type { ProcessRegistry } from '../processes/processRegistry.ts';
-import type { SkillCatalog } from '../skills/skillCatalog.ts';
-import type { ExtensionPort } from '../extensions/extensionPort.ts';
-import type { ChatMessage, ChatProvider, ChatResponse, ToolSchema } from '../providers/types.ts';
-import type { CompressionResult, ContextEngine } from '../context/contextEngine.ts';
-import { compressPrompt, type CompressionSettings, type CompressionState } from './compression.ts';
-import type { RetryPolicy } from './retry.ts';
+import type { ChatMessage, ChatResponse } from '../providers/types.ts';
+import type { CompressionResult } from '../context/contextEngine.ts';
+import { compressPrompt, type CompressionState } from './compression.ts';
 import { TodoList } from '../tools/todoList.ts';
-import type { ToolContext, ToolSettings } from '../tools/types.ts';
-import { toChatMessages, type SessionStore, type StoredMessage, type StoredSession } from '../sessions/sessionStore.ts';
+import type { ToolContext } from '../tools/types.ts';
+import { toChatMessages, type StoredMessage } from '../sessions/sessionStore.ts';
 import { isDiskWriteFailure, isSqliteFailure } from '../sessions/storeError.ts';
-import type { ToolRegistry } from '../tools/registry.ts';
 import { runTurn, type TurnResult } from './agentLoop.ts';
 import { shellExec, type ShellExecResult } from './shellExec.ts';
 import { addCallUsage, applyAutoTitle } from './sessionMeta.ts';
 import type { AgentEventSink, SessionUsage } from './events.ts';
 import { buildSystemPrompt } from './systemPrompt.ts';
-import { repairStoredSession } from '../sessions/sessionHeal.ts';
+import { repairSessionStore } from './storeRepair.ts';
 import { withFreshSessionId } from '../sessions/sessionIds.ts';
+import type { AgentSessionOptions, SessionModel } from './sessionOptions.ts';
 
 export class SessionBusyError extends Error {
   override name = 'SessionBusyError';
@@ -31,63 +25,6 @@ export class SessionBusyError extends Error {
 /** No usable model: the message says exactly what to configure. */
 export class ModelUnavailableError extends Error {
   override name = 'ModelUnavailableError';
-}
-
-/** How a session asks its human; the front end (rpc-server) supplies these. */
-export interface SessionPrompts {
-  approval: AskApproval;
-  /** Resolves the answer, or null when nobody can answer. */
-  clarify: (question: string, choices: string[] | undefined, signal: AbortSignal) => Promise<string | null>;
-}
-
-/** Asks nobody: approvals are denied and questions go unanswered (headless use, tests). */
-export const NO_PROMPTS: SessionPrompts = {
-  approval: async () => 'deny',
-  clarify: async () => null,
-};
-
-/** Which model a session talks to, or why it cannot talk to any. */
-export interface SessionModel {
-  /** Null when no model is configured; `unavailable` then says how to configure one. */
-  provider: ChatProvider | null;
-  unavailable?: string;
-  modelLabel: string;
-  providerLabel: string;
-  /** The model's context window (tokens), for usage percentages and compression. */
-  contextMax: number;
-}
-
-export interface AgentSessionOptions {
-  store: SessionStore;
-  tools: ToolRegistry;
-  /** The session's toolset selection; undefined means all. */
-  toolsets: string[] | undefined;
-  toolSchemas: ToolSchema[];
-  gate: ApprovalGate | null;
-  prompts: SessionPrompts;
-  home: string;
-  settings: ToolSettings;
-  processes: ProcessRegistry;
-  skills: SkillCatalog;
-  extensions: ExtensionPort;
-  retry: RetryPolicy;
-  stallTimeoutMs: number;
-  contextEngine: ContextEngine;
-  compression: CompressionSettings;
-  /** USD per million tokens, when configured. */
-  pricing?: { input: number; output: number };
-  /** The model at the start; `switchModel` changes it for later turns. */
-  model: SessionModel;
-  cwd: string;
-  maxTurns: number;
-  logger: Logger;
-  emit: AgentEventSink;
-  source?: string;
-  title?: string | null;
-  /** Continue this stored session instead of creating one. */
-  resume?: StoredSession;
-  /** For a branch: the session it was copied from. */
-  parentId?: string | null;
 }
 
 export { newStoredSessionId } from '../sessions/sessionIds.ts';
@@ -140,7 +77,7 @@ export class AgentSession {
       });
       return id;
     });
-    if (existing) this.repairStore('resumed');
+    if (existing) repairSessionStore(options.store, this.id, 'resumed', options.logger);
     this.systemPrompt = buildSystemPrompt({
       cwd: options.cwd,
       toolNames: options.toolSchemas.map((t) => t.function.name),
@@ -277,7 +214,7 @@ export class AgentSession {
         const message = isSqliteFailure(error) ? this.options.store.explainFailure(error).message : error instanceof Error ? error.message : String(error);
         this.options.logger.error('turn failed in session %s: %s (%s)', this.id, message, error);
         // Tool calls the failed turn stored without results are answered, so the session stays usable.
-        this.repairStore('after a failed turn');
+        repairSessionStore(this.options.store, this.id, 'after a failed turn', this.options.logger);
         emit({ type: 'turn.complete', text: '', status: 'error', error: message, usage: { ...this.usage } });
         return { status: 'error' as const, text: '', error: message };
       })
@@ -355,25 +292,6 @@ export class AgentSession {
       new AbortController().signal,
       { force: true, ...(focusTopic ? { focusTopic } : {}) },
     );
-  }
-
-  /** Answers stored tool calls left without results (see repairStoredSession); logged, never thrown. */
-  private repairStore(when: string): void {
-    try {
-      const repair = repairStoredSession(this.options.store, this.id);
-      if (repair.answeredCalls.length || repair.interruptedReplies) {
-        this.options.logger.warn(
-          'session %s %s: %d cut-off repl%s marked interrupted, tool call(s) %s answered as interrupted',
-          this.id,
-          when,
-          repair.interruptedReplies,
-          repair.interruptedReplies === 1 ? 'y' : 'ies',
-          repair.answeredCalls.join(', ') || '(none)',
-        );
-      }
-    } catch (error) {
-      this.options.logger.error('session %s: could not repair the stored session %s: %s', this.id, when, (error as Error).stack ?? error);
-    }
   }
 
   /** Adds one model call's tokens (and cost) to the session's usage and the store, and tells the client. */

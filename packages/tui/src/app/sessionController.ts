@@ -15,10 +15,11 @@ import { approvalPrompt, clarifyPrompt } from '../state/promptQueue.ts';
 import { notReadyReason, type PendingPrompt } from '../state/viewState.ts';
 import { createViewStore, type ViewStore } from '../state/viewStore.ts';
 import { PromptBroker, type PromptAnswer } from './promptBroker.ts';
-import { budgetSpent, continueHint, RestartBudget } from './restartBudget.ts';
-import { errorCode, errorMessage, hasStderrTail, submitFailure } from './rpcErrors.ts';
+import { errorCode, errorMessage, stderrOf, submitFailure } from './rpcErrors.ts';
+import { BackendRecovery, killedWhileRestarting } from './backendRecovery.ts';
 import type { Runtime } from './runtime.ts';
 import { CompletionController } from './completionController.ts';
+import { EarlyEvents } from './earlyEvents.ts';
 import { SessionActions } from './sessionActions.ts';
 import { SessionInfoCache } from './sessionInfoCache.ts';
 import type { StartupSession } from './sessionHost.ts';
@@ -45,13 +46,12 @@ export class SessionController {
   private backend: BackendProcess | undefined;
   /** The backend's options once resolved (the demo model's address filled in), for restarts. */
   private backendOptions: BackendOptions | undefined;
-  private readonly restarts = new RestartBudget();
-  /** The dead backend whose loss is being handled, so its exit and its closed pipe count once. */
-  private recovering: BackendProcess | undefined;
+  /** Brings the session back on a new backend when this one dies. */
+  private readonly recovery: BackendRecovery;
   private launching: Promise<BackendProcess | undefined> | undefined;
   private stopDemo: (() => Promise<void>) | undefined;
   /** Session events that arrived while `session.create` was in flight, before we knew our id. */
-  private early: HermesEvent[] | undefined = [];
+  private readonly early = new EarlyEvents(this.view);
   private shuttingDown: Promise<void> | undefined;
   private abandonTimer: NodeJS.Timeout | undefined;
   private yoloPending = false;
@@ -79,6 +79,16 @@ export class SessionController {
     };
     this.sessions = new SessionActions(host);
     this.completion = new CompletionController(host);
+    this.recovery = new BackendRecovery({
+      view: this.view,
+      logger: options.logger,
+      cols: options.cols,
+      early: this.early,
+      backend: () => this.backend,
+      shuttingDown: () => this.shuttingDown !== undefined,
+      spawnBackend: () => this.spawnBackend(this.backendOptions ?? this.options.backend),
+      clearAbandonTimer: () => this.clearAbandonTimer(),
+    });
   }
 
   /** What to do when the backend asks the TUI to exit (/quit): the screen's own exit. */
@@ -147,77 +157,10 @@ export class SessionController {
     });
     backend.client.onClose(() => {
       this.prompts.declineAll();
-      this.lost(backend);
+      this.recovery.lost(backend);
     });
-    backend.onExit(() => this.lost(backend));
+    backend.onExit(() => this.recovery.lost(backend));
     return backend;
-  }
-
-  /**
-   * `dead` stopped answering (it exited, was killed, or closed its pipe). A death during startup is
-   * reported by `start()` (or `restart()`), not restarted: a backend that cannot start would loop.
-   */
-  private lost(dead: BackendProcess): void {
-    if (this.shuttingDown || dead !== this.backend || this.recovering === dead || this.state.phase !== 'ready') return;
-    this.recovering = dead;
-    this.clearAbandonTimer();
-    this.view.dispatch({ type: 'local.backendLost' });
-    void this.restart(dead);
-  }
-
-  /** Brings a new backend up in place of `dead` and resumes the same stored session, within the restart budget. */
-  private async restart(dead: BackendProcess): Promise<void> {
-    const { exitCause } = await import('../rpc/backendProcess.ts');
-    // A backend that only closed its pipe is killed so nothing is left behind.
-    const exit = await dead.shutdown(1_000);
-    const cause = exitCause(exit);
-    const stored = this.state.info?.stored_session_id;
-    this.logger.warn('backend lost', { cause, stored_session_id: stored });
-    if (this.shuttingDown) return;
-    if (!this.restarts.take(Date.now())) {
-      this.view.dispatch({ type: 'local.backendFailed', message: budgetSpent(cause, stored, this.restarts.limit), stderrTail: exit.stderrTail });
-      return;
-    }
-    this.early = [];
-    let backend: BackendProcess | undefined;
-    try {
-      if (!stored) throw new Error('the session on screen has no stored id to resume');
-      backend = await this.spawnBackend(this.backendOptions ?? this.options.backend);
-      if (!backend) return;
-      const ready = await backend.waitReady();
-      this.logger.info('backend restarted', { ...ready, cause });
-      const result = await backend.client.request('session.resume', { session_id: stored, cols: this.options.cols });
-      if (this.shuttingDown) return;
-      this.logger.info('session resumed after a restart', { session_id: result.session_id, stored_session_id: stored });
-      this.view.dispatch({ type: 'local.backendRestarted', result, cause });
-      this.flushEarly(result.session_id);
-    } catch (error) {
-      this.early = undefined;
-      if (this.shuttingDown) return;
-      // Killed while coming back (a second kill -9, an OOM kill): one more death within the budget, not
-      // a backend that cannot start, which exits with a code and its reason and is reported below.
-      if (backend && (await this.killedWhileRestarting(backend))) {
-        this.logger.warn('the restarted backend was killed before the session was resumed', { error });
-        return this.restart(backend);
-      }
-      this.logger.error('backend restart failed', { error });
-      const message = `hermes could not restart the backend: ${errorMessage(error)}. ${continueHint(stored)}`;
-      this.view.dispatch({ type: 'local.backendFailed', message, stderrTail: this.stderrOf(error) });
-    }
-  }
-
-  /** Whether `backend` failed to come up because it was killed by a signal (or closed its pipe and had to be). */
-  private async killedWhileRestarting(backend: BackendProcess): Promise<boolean> {
-    if (!backend.hasExited && !backend.client.isClosed) return false;
-    const exit = await backend.shutdown(1_000);
-    return exit.signal !== null && !exit.spawnError;
-  }
-
-  /** Shows the events of `sessionId` that arrived before the session was on screen. */
-  private flushEarly(sessionId: string): void {
-    const early = this.early ?? [];
-    this.early = undefined;
-    for (const event of early) if (event.session_id === sessionId) this.view.dispatch(event);
   }
 
   async start(): Promise<void> {
@@ -231,34 +174,26 @@ export class SessionController {
       this.logger.info('session opened', { how, session_id: result.session_id, model: result.info.model, provider: result.info.provider });
       this.view.dispatch({ type: 'local.sessionOpened', result, how });
       if (notice) this.view.dispatch({ type: 'local.notice', ...notice });
-      this.flushEarly(result.session_id);
+      this.early.flush(result.session_id);
     } catch (error) {
-      this.early = undefined;
+      this.early.drop();
       if (this.shuttingDown) return;
       // Killed while starting (an OOM kill): started again within the restart budget. One that exits
       // by itself (a broken state.db) says why below instead.
-      if (backend && (await this.killedWhileRestarting(backend)) && this.restarts.take(Date.now())) {
+      if (backend && (await killedWhileRestarting(backend)) && this.recovery.takeRestart()) {
         this.logger.warn('the backend was killed while starting; starting another', { error });
-        this.early = [];
+        this.early.hold();
         this.launching = this.spawnBackend(this.backendOptions ?? this.options.backend);
         return this.start();
       }
       this.logger.error('startup failed', { error });
       const message = errorMessage(error);
-      this.view.dispatch({ type: 'local.backendFailed', message: `hermes could not start: ${message}`, stderrTail: this.stderrOf(error) });
+      this.view.dispatch({ type: 'local.backendFailed', message: `hermes could not start: ${message}`, stderrTail: stderrOf(error, this.backend) });
     }
-  }
-
-  /** What the backend that failed to come up wrote last: carried by the error, else read from the process. */
-  private stderrOf(error: unknown): string[] {
-    return hasStderrTail(error) ? error.stderrTail : (this.backend?.stderrTail() ?? []);
   }
 
   private receive(event: HermesEvent): void {
-    if (this.early && event.session_id) {
-      this.early.push(event);
-      return;
-    }
+    if (this.early.keep(event)) return;
     if (event.type === 'session.info' && event.payload && event.session_id && event.session_id !== this.state.sessionId) this.infos.put(event.session_id, event.payload);
     if (event.type === 'message.complete') this.clearAbandonTimer();
     if (event.type === 'request.cancel' && event.payload) this.prompts.withdrawn(event.payload.id);
