@@ -116,7 +116,7 @@ export function toProviderError(error: unknown, endpoint: ProviderEndpoint, sdk:
     if (typeof err.status === 'number') {
       const retryAfterMs = parseRetryAfter(err.headers);
       return new ProviderError(
-        `${where(endpoint)} answered HTTP ${err.status}: ${message}.${hintFor(err.status, endpoint, retryAfterMs)}`,
+        `${where(endpoint)} answered HTTP ${err.status}: ${message.replace(/[.\s]+$/, '')}.${hintFor(err.status, endpoint, retryAfterMs)}`,
         { kind: 'http', retryable: isRetryableStatus(err.status), status: err.status, retryAfterMs, cause: error },
       );
     }

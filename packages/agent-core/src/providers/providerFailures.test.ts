@@ -67,6 +67,12 @@ describe.each([
     expect((final as Error).message).toMatch(/answered HTTP 400: bad tool schema\. The provider rejected the request/);
   });
 
+  it('ends a server message that has its own full stop with one full stop, not two', async () => {
+    const { provider } = await startWith({ turns: [{ error: { status: 400, message: 'Invalid value for tool_choice.' } }] });
+    const final = (await run(provider).result.catch((e: unknown) => e)) as Error;
+    expect(final.message).toMatch(/answered HTTP 400: Invalid value for tool_choice\. The provider/);
+  });
+
   it('reports a refused connection as a retryable network error', async () => {
     const { server, provider } = await startWith({ turns: [{ text: 'x' }] });
     await server.close();
