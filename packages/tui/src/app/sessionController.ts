@@ -30,6 +30,13 @@ const SESSION_INFO_WAIT_MS = 2_000;
 /** How long an interrupt the backend refused may leave the turn running before the TUI ends it itself. */
 const ABANDON_AFTER_MS = 3_000;
 
+/**
+ * How long an interrupt may go unanswered before the backend is taken for hung (stopped, or its thread
+ * blocked) and replaced: a hung backend answers nothing, so without this the turn says "interrupting…"
+ * until the user quits.
+ */
+export const INTERRUPT_ANSWER_MS = 5_000;
+
 export interface ControllerOptions {
   backend: BackendOptions;
   runtime: Runtime;
@@ -314,8 +321,12 @@ export class SessionController {
     const { sessionId, busy } = this.state;
     if (!busy || !sessionId || !this.backend) return;
     this.view.dispatch({ type: 'local.interruptSent' });
-    this.backend.client.request('session.interrupt', { session_id: sessionId }).then(
+    const backend = this.backend;
+    this.clearAbandonTimer();
+    this.abandonTimer = setTimeout(() => this.replaceHung(backend), INTERRUPT_ANSWER_MS);
+    backend.client.request('session.interrupt', { session_id: sessionId }).then(
       (result) => {
+        this.clearAbandonTimer();
         if (result.status === 'not_interrupted') this.abandonIfStillBusy('the backend had no turn to interrupt');
       },
       (error: unknown) => {
@@ -323,6 +334,16 @@ export class SessionController {
         this.abandonIfStillBusy(`the interrupt failed: ${errorMessage(error)}`);
       },
     );
+  }
+
+  /** The interrupt got no answer: the backend is killed, and recovery restarts it and resumes the session. */
+  private replaceHung(backend: BackendProcess): void {
+    this.abandonTimer = undefined;
+    if (this.shuttingDown || backend !== this.backend || backend.hasExited || !this.state.busy) return;
+    const seconds = Math.round(INTERRUPT_ANSWER_MS / 1000);
+    this.logger.warn('backend did not answer the interrupt; killing it so it can be restarted', { pid: backend.pid, waited_ms: INTERRUPT_ANSWER_MS });
+    this.view.dispatch({ type: 'local.notice', level: 'warn', text: `the backend did not answer Ctrl+C within ${seconds} s (hung); restarting it` });
+    backend.killHung();
   }
 
   /** The turn may have just finished on its own; give its message.complete a moment to arrive. */

@@ -117,6 +117,36 @@ describe('hermes --tui when its backend dies', () => {
     expect(buffer).not.toContain('w300');
   });
 
+  it('a hung backend (SIGSTOP) mid-reply: Ctrl+C replaces it, the partial reply stays, the next prompt is answered', async () => {
+    const words = Array.from({ length: 300 }, (_, i) => `h${String(i + 1).padStart(3, '0')} `);
+    const { hermes, server } = await hermesWithModel(running, {
+      turns: [{ chunks: words, chunk_delay_ms: 50 }, { text: 'Answered after the hang.' }],
+    });
+    const first = await nthBackend(hermes, 1);
+    hermes.type('Count slowly');
+    hermes.press('enter');
+    await hermes.waitForText('h005');
+    process.kill(first, 'SIGSTOP');
+    try {
+      hermes.press('ctrl-c');
+      await hermes.waitForText('interrupting…');
+      // A stopped backend answers nothing; the TUI must not say "interrupting…" until the user quits.
+      await hermes.waitForText('did not answer Ctrl+C', 20_000);
+      await hermes.waitForText('backend restarted (exit signal SIGKILL) — session resumed', 20_000);
+      expect(alive(first)).toBe(false);
+      await hermes.waitForText(/● ready/);
+      expect(hermes.screenText()).toMatch(/h00\d[\s\S]*\[interrupted\]/);
+      hermes.type('And now?');
+      await hermes.waitForText('❯ And now?');
+      hermes.press('enter');
+      await hermes.waitForText('Answered after the hang.');
+      expect(promptsSeen(server)).toEqual(['Count slowly', 'And now?']);
+      expect(hermes.bufferText()).not.toContain('h300');
+    } finally {
+      if (alive(first)) process.kill(first, 'SIGKILL');
+    }
+  });
+
   it('a second kill -9 while the restarted backend is still starting is one more restart, not the end', async () => {
     const { hermes, server } = await hermesWithModel(running, { turns: [{ text: 'Answered by the third backend.' }] });
     const first = await nthBackend(hermes, 1);

@@ -105,6 +105,11 @@ export class BackendProcess {
     });
   }
 
+  /** Kills a backend that stopped answering: SIGKILL, the one signal a stopped or blocked process cannot put off. */
+  killHung(): void {
+    this.child.kill('SIGKILL');
+  }
+
   /** Ends the backend's stdin (its cue to exit), then kills it if it is still there after `graceMs`. */
   async shutdown(graceMs = 2_000): Promise<BackendExit> {
     this.stopping = true;
