@@ -2,7 +2,7 @@
  * A backend killed under the TUI (kill -9, as an out-of-memory kill does) is brought back: the real bundle
  * in a pseudo-terminal, the real backend, the scripted model streaming slowly so the kill lands mid-reply.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -12,7 +12,11 @@ import { spawnHermes, type HermesPty } from '../testing/ptyHarness.ts';
 import { CLEAN_ENV, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
-afterEach(() => stopAll(running));
+const homes: string[] = [];
+afterEach(async () => {
+  await stopAll(running);
+  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
+});
 
 /** The pids of every backend this run started, oldest first, from the lines each wrote when ready. */
 function backendPids(hermes: HermesPty): number[] {
@@ -145,6 +149,27 @@ describe('hermes --tui when its backend dies', () => {
     } finally {
       if (alive(first)) process.kill(first, 'SIGKILL');
     }
+  });
+
+  it('kill -9 during an approval card: the call is shown interrupted, live and in `hermes -c` afterwards — never ✓', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'hermes-e2e-approval-kill-'));
+    homes.push(home);
+    const command = `rm -rf ${join(home, 'never-made')}`;
+    const { hermes } = await hermesWithModel(running, { turns: [{ tool_calls: [{ name: 'terminal', arguments: { command } }] }, { text: 'unused' }] }, { home });
+    hermes.type('clean up');
+    hermes.press('enter');
+    await hermes.waitForText('approval needed');
+    process.kill(await nthBackend(hermes, 1), 'SIGKILL');
+    await hermes.waitForText(RESTARTED, 20_000);
+    expect(hermes.screenText()).toContain(`⊘ terminal ${command} — interrupted`);
+    hermes.press('ctrl-c');
+    hermes.press('ctrl-c');
+    await hermes.exited;
+
+    const { hermes: resumed } = await hermesWithModel(running, { turns: [{ text: 'unused' }] }, { home, args: ['-c'] });
+    const screen = await resumed.waitForText('❯ clean up');
+    expect(screen).toContain(`⊘ terminal ${command} — interrupted`);
+    expect(screen).not.toContain('✓ terminal');
   });
 
   it('a second kill -9 while the restarted backend is still starting is one more restart, not the end', async () => {

@@ -49,6 +49,16 @@ describe('resumed history', () => {
     expect(items.at(-1)).toEqual({ kind: 'notice', level: 'warn', text: UNANSWERED_NOTE });
   });
 
+  it('shows a call whose stored result is interrupted (the heal wrote it, or hermes stopped it) as interrupted, not done', () => {
+    const items = itemsFromHistory([
+      { role: 'user', text: 'run it' },
+      { role: 'assistant', text: '', tool_calls: [call('c1', 'terminal', { command: 'sleep 100' }), call('c2', 'terminal', { command: 'ls' })] },
+      { role: 'tool', name: 'terminal', tool_call_id: 'c2', text: 'a.txt' },
+      { role: 'tool', name: 'terminal', tool_call_id: 'c1', text: 'interrupted: hermes stopped before this tool finished', status: 'interrupted' },
+    ]);
+    expect(items.filter((item) => item.kind === 'tool').map((item) => item.kind === 'tool' && item.tool.status)).toEqual(['interrupted', 'done']);
+  });
+
   it('previews a call from its most telling argument', () => {
     expect(toolCallContext('{"path":"src/a.ts","content":"x"}')).toBe('src/a.ts');
     expect(toolCallContext('{"content":"only this"}')).toBe('only this');

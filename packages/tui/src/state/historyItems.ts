@@ -3,7 +3,7 @@
  * like one watched live: prompts, replies, and one row per tool call with a one-line context.
  */
 import type { TranscriptMessage } from '@hermes/rpc-server/protocol';
-import type { TranscriptItem } from './viewState.ts';
+import type { ToolStatus, TranscriptItem } from './viewState.ts';
 
 /** A transcript item before the reducer numbers it. */
 export type NewItem = TranscriptItem extends infer T ? (T extends TranscriptItem ? Omit<T, 'id'> : never) : never;
@@ -38,7 +38,10 @@ export function toolCallContext(rawArguments: string): string {
 }
 
 export function itemsFromHistory(messages: readonly TranscriptMessage[]): NewItem[] {
-  const answered = new Set(messages.flatMap((m) => (m.role === 'tool' && m.tool_call_id ? [m.tool_call_id] : [])));
+  // A result stored `interrupted` (the run stopped it, or the heal wrote it for a call that never ended)
+  // is not a finished call: it gets no ✓.
+  const resultStatus = (message: TranscriptMessage): ToolStatus => (message.status === 'interrupted' ? 'interrupted' : 'done');
+  const answered = new Map(messages.flatMap((m) => (m.role === 'tool' && m.tool_call_id ? [[m.tool_call_id, resultStatus(m)] as const] : [])));
   const called = new Set(messages.flatMap((m) => (m.tool_calls ?? []).map((call) => call.id)));
   const items: NewItem[] = [];
   for (const message of messages) {
@@ -55,13 +58,13 @@ export function itemsFromHistory(messages: readonly TranscriptMessage[]): NewIte
             name: call.name,
             context: toolCallContext(call.arguments),
             // A call without a result never finished: the run ended while it was going.
-            status: answered.has(call.id) ? 'done' : 'interrupted',
+            status: answered.get(call.id) ?? 'interrupted',
           },
         });
     } else if (message.role === 'tool') {
       // Results of calls listed above are already shown as those calls' rows.
       if (message.tool_call_id && called.has(message.tool_call_id)) continue;
-      items.push({ kind: 'tool', tool: { toolId: message.tool_call_id ?? '', name: message.name ?? 'tool', context: '', status: 'done' } });
+      items.push({ kind: 'tool', tool: { toolId: message.tool_call_id ?? '', name: message.name ?? 'tool', context: '', status: resultStatus(message) } });
     } else if (message.text.trim()) items.push({ kind: 'notice', level: 'info', text: message.text.trim() });
   }
   const last = messages.at(-1);
