@@ -10,7 +10,7 @@ import { CompletionList, completionRows } from './CompletionList.tsx';
 import { Composer, composerRows } from './Composer.tsx';
 import { LiveTurn, liveChromeRows } from './LiveTurn.tsx';
 import { SessionPicker } from './SessionPicker.tsx';
-import { SetupReminder } from './SetupReminder.tsx';
+import { SetupReminder, setupReminderRows } from './SetupReminder.tsx';
 import { StatusLine } from './StatusLine.tsx';
 import { Transcript } from './Transcript.tsx';
 
@@ -37,7 +37,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const pickerOpen = useStore(controller.sessions.picker.store, (s) => s !== undefined);
   const completion = useStore(controller.completion.store);
 
-  const panelRows = (setup ? 1 : 0) + (failure ? errorPanelRows(failure.message, failure.stderrTail, controller.logFile, columns) : 0);
+  const panelRows = (setup ? setupReminderRows(columns) : 0) + (failure ? errorPanelRows(failure.message, failure.stderrTail, controller.logFile, columns) : 0);
   // The prompt (with its rule), its top margin, and the status line.
   const fixedRows = composerRows(draft) + 2 + panelRows + SAFETY_ROWS + (phase === 'starting' ? 1 : 0);
   // The completion list sits under the prompt; on a short terminal it gets what is left after a minimal live turn.
@@ -84,7 +84,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
         )}
         {failure ? <BackendErrorPanel message={failure.message} stderrTail={failure.stderrTail} logFile={controller.logFile} width={columns} /> : null}
         <Box marginTop={1} flexDirection="column">
-          {setup ? <SetupReminder /> : null}
+          {setup ? <SetupReminder width={columns} /> : null}
           <Composer store={controller.composer} busy={busy || Boolean(shell) || phase !== 'ready' || Boolean(prompt)} placeholder={placeholder} width={columns} />
           {listRows > 0 ? <CompletionList store={controller.completion.store} width={columns} maxRows={listRows} /> : null}
         </Box>
