@@ -331,6 +331,8 @@ export class SessionController {
       },
       (error: unknown) => {
         this.logger.warn('session.interrupt failed', { error });
+        // The backend died meanwhile: recovery ended that turn, and a turn running now is a new one.
+        if (backend !== this.backend || backend.hasExited || backend.client.isClosed) return;
         this.abandonIfStillBusy(`the interrupt failed: ${errorMessage(error)}`);
       },
     );

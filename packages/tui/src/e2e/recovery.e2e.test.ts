@@ -124,7 +124,8 @@ describe('hermes --tui when its backend dies', () => {
   it('a hung backend (SIGSTOP) mid-reply: Ctrl+C replaces it, the partial reply stays, the next prompt is answered', async () => {
     const words = Array.from({ length: 300 }, (_, i) => `h${String(i + 1).padStart(3, '0')} `);
     const { hermes, server } = await hermesWithModel(running, {
-      turns: [{ chunks: words, chunk_delay_ms: 50 }, { text: 'Answered after the hang.' }],
+      // The answer after the hang streams for seconds: the dead backend's unanswered interrupt must not end it.
+      turns: [{ chunks: words, chunk_delay_ms: 50 }, { chunks: [...Array.from({ length: 50 }, () => 'slow '), 'Answered after the hang.'], chunk_delay_ms: 100 }],
     });
     const first = await nthBackend(hermes, 1);
     hermes.type('Count slowly');
@@ -144,8 +145,10 @@ describe('hermes --tui when its backend dies', () => {
       await hermes.waitForText('❯ And now?');
       hermes.press('enter');
       await hermes.waitForText('Answered after the hang.');
+      await hermes.waitForText(/● ready/);
       expect(promptsSeen(server)).toEqual(['Count slowly', 'And now?']);
       expect(hermes.bufferText()).not.toContain('h300');
+      expect(hermes.bufferText()).not.toMatch(/interrupt failed|stopped waiting/);
     } finally {
       if (alive(first)) process.kill(first, 'SIGKILL');
     }
