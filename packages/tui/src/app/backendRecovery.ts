@@ -3,6 +3,7 @@
  * same stored session, within the restart budget, so a backend that keeps dying is given up on (saying
  * why, and how to continue) instead of being restarted forever.
  */
+import type { TranscriptMessage } from '@hermes/rpc-server/protocol';
 import type { Logger } from '../logging/logger.ts';
 import type { BackendProcess } from '../rpc/backendProcess.ts';
 import type { ViewStore } from '../state/viewStore.ts';
@@ -25,6 +26,8 @@ export interface RecoveryHost {
   spawnBackend(): Promise<BackendProcess | undefined>;
   /** The turn the dead backend ran is over: no interrupt is waiting for it any more. */
   clearAbandonTimer(): void;
+  /** The session is back on a new backend, as `messages` were stored. */
+  resumed(messages: readonly TranscriptMessage[]): void;
 }
 
 export class BackendRecovery {
@@ -78,6 +81,7 @@ export class BackendRecovery {
       if (host.shuttingDown()) return;
       host.logger.info('session resumed after a restart', { session_id: result.session_id, stored_session_id: stored });
       host.view.dispatch({ type: 'local.backendRestarted', result, cause });
+      host.resumed(result.messages);
       host.early.flush(result.session_id);
     } catch (error) {
       host.early.drop();

@@ -4,7 +4,7 @@
  * the user's submits, answers, interrupts and exit.
  * React components only read the stores and call these methods.
  */
-import type { HermesEvent } from '@hermes/rpc-server/protocol';
+import type { HermesEvent, TranscriptMessage } from '@hermes/rpc-server/protocol';
 import { parseSlash } from '../commands/localCommands.ts';
 import type { Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
@@ -61,6 +61,8 @@ export class SessionController {
   private readonly early = new EarlyEvents(this.view);
   private shuttingDown: Promise<void> | undefined;
   private abandonTimer: NodeJS.Timeout | undefined;
+  /** A prompt sent whose `prompt.submit` is not answered yet (the backend stores it before answering). */
+  private unconfirmedPrompt: string | undefined;
   private yoloPending = false;
   private readonly prompts: PromptBroker;
   /** Session switching, the picker and the slash commands. */
@@ -95,6 +97,7 @@ export class SessionController {
       shuttingDown: () => this.shuttingDown !== undefined,
       spawnBackend: () => this.spawnBackend(this.backendOptions ?? this.options.backend),
       clearAbandonTimer: () => this.clearAbandonTimer(),
+      resumed: (messages) => this.restoreUnstoredPrompt(messages),
     });
   }
 
@@ -251,8 +254,13 @@ export class SessionController {
     const target = this.sendable();
     if (!target) return false;
     this.view.dispatch({ type: 'local.submitted', text });
+    this.unconfirmedPrompt = text;
     target.backend.client.request('prompt.submit', { session_id: target.sessionId, text }).then(
-      (result) => this.logger.debug('prompt accepted', { status: result.status }),
+      (result) => {
+        // Answered only once the prompt is stored.
+        if (this.unconfirmedPrompt === text) this.unconfirmedPrompt = undefined;
+        this.logger.debug('prompt accepted', { status: result.status });
+      },
       (error: unknown) => {
         this.logger.warn('prompt.submit failed', { error });
         // The backend died with the request open: the turn is marked interrupted and the restart says why.
@@ -261,6 +269,21 @@ export class SessionController {
       },
     );
     return true;
+  }
+
+  /**
+   * A backend that died (or hung) before answering `prompt.submit` may never have stored the prompt: when
+   * the resumed session does not end with it, it goes back into an empty composer, so it is not lost.
+   */
+  private restoreUnstoredPrompt(messages: readonly TranscriptMessage[]): void {
+    const text = this.unconfirmedPrompt;
+    this.unconfirmedPrompt = undefined;
+    if (text === undefined || messages.findLast((message) => message.role === 'user')?.text === text) return;
+    this.logger.warn('the prompt in flight when the backend died is not in the resumed session', { chars: text.length });
+    const kept = this.composer.getState().draft === '';
+    if (kept) this.composer.setState({ draft: text, cursor: text.length });
+    const where = kept ? 'it is back in the prompt: press Enter to send it' : 'type it again to send it';
+    this.view.dispatch({ type: 'local.notice', level: 'warn', text: `your last prompt never reached the backend; ${where}` });
   }
 
   /** The session a prompt or `!cmd` can go to now; otherwise undefined, with the reason on the status line. */

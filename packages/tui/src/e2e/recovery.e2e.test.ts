@@ -137,7 +137,7 @@ describe('hermes --tui when its backend dies', () => {
       await hermes.waitForText('interrupting…');
       // A stopped backend answers nothing; the TUI must not say "interrupting…" until the user quits.
       await hermes.waitForText('did not answer Ctrl+C', 20_000);
-      await hermes.waitForText('backend restarted (exit signal SIGKILL) — session resumed', 20_000);
+      await hermes.waitForText(RESTARTED, 20_000);
       expect(alive(first)).toBe(false);
       await hermes.waitForText(/● ready/);
       expect(hermes.screenText()).toMatch(/h00\d[\s\S]*\[interrupted\]/);
@@ -149,6 +149,27 @@ describe('hermes --tui when its backend dies', () => {
       expect(promptsSeen(server)).toEqual(['Count slowly', 'And now?']);
       expect(hermes.bufferText()).not.toContain('h300');
       expect(hermes.bufferText()).not.toMatch(/interrupt failed|stopped waiting/);
+    } finally {
+      if (alive(first)) process.kill(first, 'SIGKILL');
+    }
+  });
+
+  it('a prompt sent to a backend that hung before storing it is not lost: after Ctrl+C replaces the backend it is back in the composer', async () => {
+    const { hermes, server } = await hermesWithModel(running, { turns: [{ text: 'Got the prompt that almost went missing.' }] });
+    const first = await nthBackend(hermes, 1);
+    process.kill(first, 'SIGSTOP');
+    try {
+      hermes.type('Remember this line');
+      await hermes.waitForText('❯ Remember this line');
+      hermes.press('enter');
+      await hermes.waitForText('hermes is answering');
+      hermes.press('ctrl-c');
+      await hermes.waitForText(RESTARTED, 20_000);
+      await hermes.waitForText('your last prompt never reached the backend; it is back in the prompt');
+      await hermes.waitForText(/^❯ Remember this line$/m);
+      hermes.press('enter');
+      await hermes.waitForText('Got the prompt that almost went missing.');
+      expect(promptsSeen(server)).toEqual(['Remember this line']);
     } finally {
       if (alive(first)) process.kill(first, 'SIGKILL');
     }
