@@ -27,6 +27,8 @@ export interface PluginHostOptions {
    * thread, so only something on another thread can notice; the backend runs a watchdog worker.
    */
   loadWatch?: LoadWatch;
+  /** Told once per distinct fault of a plugin callback at run time (the log's warning, without its stack). */
+  onFault?: (message: string) => void;
 }
 
 /** What a watchdog needs to report a plugin that blocked hermes while loading, from another thread. */
@@ -111,7 +113,7 @@ export class PluginHost {
 
   constructor(private readonly options: PluginHostOptions) {
     this.logger = options.logger ?? silentLogger;
-    this.failures = new FailureLog(this.logger);
+    this.failures = new FailureLog(this.logger, options.onFault);
   }
 
   private get pluginsConfig(): Record<string, unknown> {

@@ -7,7 +7,11 @@ import type { Logger } from '@hermes/agent-core';
 export class FailureLog {
   private seen = new WeakMap<object, Set<string>>();
 
-  constructor(private readonly logger: Logger) {}
+  /** `onFirst`: told each distinct failure once (without the stack), e.g. to show it to the user. */
+  constructor(
+    private readonly logger: Logger,
+    private readonly onFirst?: (message: string) => void,
+  ) {}
 
   /** `error`: its stack goes into the warning (once), so the log shows where the plugin failed. */
   report(callback: object, where: string, message: string, error?: unknown): void {
@@ -26,6 +30,11 @@ export class FailureLog {
       // an unreadable thrown value has no stack to show
     }
     this.logger.warn(`${message}${stack}`);
+    try {
+      this.onFirst?.(message);
+    } catch (notifyError) {
+      this.logger.error(`could not pass on a plugin failure: ${errorText(notifyError)}`);
+    }
   }
 
   reset(): void {

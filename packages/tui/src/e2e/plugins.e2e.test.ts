@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HERMES_BIN } from '../testing/ptyHarness.ts';
 import { CLEAN_ENV, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
 
@@ -109,5 +109,27 @@ describe('a plugin from the user', () => {
     tui.type('hello');
     tui.press('enter');
     await tui.waitForText('still answering');
+  });
+  it('a hook that throws: the user sees one warning naming the plugin and hook (secrets redacted), and the turns still answer', async () => {
+    const home = homeWithPlugin();
+    const secret = 'sk-proj-' + 'Zq9'.repeat(12);
+    fs.mkdirSync(path.join(home, 'plugins', 'thrower'), { recursive: true });
+    fs.writeFileSync(path.join(home, 'plugins', 'thrower', 'plugin.yaml'), 'name: thrower\n');
+    fs.writeFileSync(
+      path.join(home, 'plugins', 'thrower', 'index.js'),
+      `export function register(ctx) { ctx.registerHook('pre_llm_call', () => { throw new Error('boom with ${secret}'); }); }\n`,
+    );
+    const { hermes: tui } = await hermesWithModel(running, { loop: true, turns: [{ text: 'answered anyway' }] }, { home });
+    const answers = () => tui.bufferText().split('answered anyway').length - 1;
+    for (const [index, prompt] of ['first', 'second'].entries()) {
+      tui.type(prompt);
+      await tui.waitForText(`❯ ${prompt}`);
+      tui.press('enter');
+      await vi.waitFor(() => expect(answers()).toBe(index + 1), { timeout: 20_000, interval: 50 });
+    }
+    const shown = tui.bufferText().replace(/\s+/g, ' ');
+    expect(shown).toContain('plugin thrower: pre_llm_call hook callback raised Error: boom with');
+    expect(shown.split('plugin thrower: pre_llm_call hook').length - 1).toBe(1);
+    expect(tui.rawOutput()).not.toContain(secret);
   });
 });
