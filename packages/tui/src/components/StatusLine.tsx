@@ -76,11 +76,14 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
         <Text> {label}</Text>
         {details ? <Text dimColor> · {details}</Text> : null}
       </Text>
+      {/* The key hint keeps its width: on a narrow terminal the details before it are cut, the line never wraps. */}
       {hint ? (
-        <Text color={exitArmed ? 'yellow' : undefined} dimColor={!exitArmed} bold={exitArmed}>
-          {' '}
-          {hint}
-        </Text>
+        <Box flexShrink={0}>
+          <Text color={exitArmed ? 'yellow' : undefined} dimColor={!exitArmed} bold={exitArmed}>
+            {' '}
+            {hint}
+          </Text>
+        </Box>
       ) : null}
     </Box>
   );
