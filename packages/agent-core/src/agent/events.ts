@@ -31,6 +31,8 @@ export type AgentEvent =
       error?: string;
       /** The approval gate refused the call; the tool did not run. */
       blocked?: boolean;
+      /** The turn was stopped while the tool ran (the user, or hermes stopping): `result` is what it had by then. */
+      interrupted?: boolean;
       inlineDiff?: string;
     }
   | { type: 'todo.updated'; todos: { id: string; content: string; status: string }[]; revision: number }

@@ -123,6 +123,7 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
     result: outcome.result,
     ...(outcome.error ? { error: outcome.error } : {}),
     ...(outcome.blocked ? { blocked: true } : {}),
+    ...(outcome.interrupted ? { interrupted: true } : {}),
     ...(outcome.inlineDiff ? { inlineDiff: outcome.inlineDiff } : {}),
   });
   return outcome;

@@ -56,6 +56,7 @@ export class EventBridge {
           result: event.result,
           ...(event.error ? { error: event.error } : {}),
           ...(event.blocked ? { blocked: true } : {}),
+          ...(event.interrupted ? { interrupted: true } : {}),
           ...(event.inlineDiff ? { inline_diff: event.inlineDiff } : {}),
         });
       case 'todo.updated':

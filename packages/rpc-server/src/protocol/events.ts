@@ -77,6 +77,8 @@ export interface ToolCompletePayload {
   error?: string;
   /** Set when the approval gate (or a hook) refused the call: the tool did not run. */
   blocked?: boolean;
+  /** Set when the turn was stopped while the tool ran (Ctrl+C, or hermes stopping): `result` is what it had by then. */
+  interrupted?: boolean;
   /** A unified diff of the file change the tool made (write_file, patch). */
   inline_diff?: string;
 }

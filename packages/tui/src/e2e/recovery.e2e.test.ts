@@ -196,6 +196,20 @@ describe('hermes --tui when its backend dies', () => {
     expect(screen).not.toContain('✓ terminal');
   });
 
+  it('SIGTERM to the backend mid-tool: the stopped command is shown interrupted, not ✓, and the session goes on', async () => {
+    const command = 'echo partial-before-sigterm; sleep 30';
+    const { hermes } = await hermesWithModel(running, { turns: [{ tool_calls: [{ name: 'terminal', arguments: { command } }] }, { text: 'Next answer.' }] });
+    const backend = await nthBackend(hermes, 1);
+    hermes.type('run it');
+    hermes.press('enter');
+    await hermes.waitForText('partial-before-sigterm');
+    process.kill(backend, 'SIGTERM');
+    const screen = await hermes.waitForText('session resumed', 20_000);
+    expect(screen).toContain(`⊘ terminal ${command}`);
+    expect(screen).not.toContain('✓ terminal');
+    await hermes.waitForText(/● ready/);
+  });
+
   it('a second kill -9 while the restarted backend is still starting is one more restart, not the end', async () => {
     const { hermes, server } = await hermesWithModel(running, { turns: [{ text: 'Answered by the third backend.' }] });
     const first = await nthBackend(hermes, 1);

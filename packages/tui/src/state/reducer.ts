@@ -258,14 +258,14 @@ function reduceEvent(state: ViewState, event: HermesEvent): ViewState {
     }
     case 'tool.complete': {
       if (!event.payload) return state;
-      const { tool_id, name, duration_s, summary, error, blocked, inline_diff } = event.payload;
+      const { tool_id, name, duration_s, summary, error, blocked, interrupted, inline_diff } = event.payload;
       const live = state.live ?? emptyLive();
       const started = live.tools.find((tool) => tool.toolId === tool_id);
       const finished: ToolCallView = {
         toolId: tool_id,
         name,
         context: started?.context ?? '',
-        status: blocked ? 'blocked' : error ? 'failed' : 'done',
+        status: blocked ? 'blocked' : interrupted ? 'interrupted' : error ? 'failed' : 'done',
         durationS: duration_s,
         summary,
         error,
