@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { object, optional } from 'zod/mini';
-import { ModelUnavailableError, SessionBusyError, redactSecretsDeep, type ModelFlags, type SessionPrompts, type StoredSession } from '@hermes/agent-core';
+import { ModelUnavailableError, SessionBusyError, StoreError, redactSecretsDeep, type ModelFlags, type SessionPrompts, type StoredSession } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { EventBridge, toWireUsage } from '../bridge/eventBridge.ts';
 import {
@@ -145,11 +145,17 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
   return {
     'session.create': (raw) => {
       const params = parseParams('session.create', createSchema, raw);
-      return openLive(ctx, {
-        cwd: resolveCwd(params.cwd),
-        title: params.title ?? null,
-        overrides: { ...(params.model ? { model: params.model } : {}), ...(params.provider ? { provider: params.provider } : {}) },
-      });
+      try {
+        return openLive(ctx, {
+          cwd: resolveCwd(params.cwd),
+          title: params.title ?? null,
+          overrides: { ...(params.model ? { model: params.model } : {}), ...(params.provider ? { provider: params.provider } : {}) },
+        });
+      } catch (error) {
+        // A StoreError without a file problem is the caller's (a title another session has): usage, not internal.
+        if (error instanceof StoreError && error.problem === undefined) throw new ResponseError(ErrorCode.UsageError, error.message);
+        throw error;
+      }
     },
 
     'session.close': async (raw) => {

@@ -54,6 +54,11 @@ describe('session lifecycle over the wire', () => {
       code: ErrorCode.UsageError,
       message: expect.stringContaining('already has the title'),
     });
+    // A new session may not take a title either: the same usage error, not an internal one.
+    await expect(backend.request('session.create', { title: 'quokka branch' })).rejects.toMatchObject({
+      code: ErrorCode.UsageError,
+      message: 'Another session already has the title "quokka branch"; choose a different title.',
+    });
     await backend.request('session.close', { session_id: branch.session_id });
     const resumed = await backend.request('session.resume', { session_id: 'quokka branch' });
     expect(resumed.stored_session_id).toBe(branch.stored_session_id);
