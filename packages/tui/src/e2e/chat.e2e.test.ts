@@ -91,6 +91,29 @@ describe('hermes chat -q', () => {
     }
   });
 
+  it('credentials in --base-url (password, query) reach no log and no output', async () => {
+    const password = 'chat-url-password-q9w8e7r6';
+    const token = 'chat-url-token-z1x2c3v4';
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+    fs.writeFileSync(path.join(home, 'config.yaml'), 'agent:\n  api_max_retries: 0\n');
+    // Port 9 (discard) answers nothing useful: the turn fails, which is all this needs.
+    const baseUrl = `http://user:${password}@127.0.0.1:9/v1?api-key=${token}`;
+    const result = await execa(process.execPath, [HERMES_BIN, 'chat', '-q', 'hi', '--json', '--provider', 'custom', '--base-url', baseUrl, '--model', 'm'], {
+      env: { ...CLEAN_ENV, HERMES_HOME: home },
+      reject: false,
+      stdin: 'ignore',
+      timeout: 60_000,
+    });
+    expect(result.exitCode).toBe(1);
+    const tuiLog = fs.readFileSync(path.join(home, 'logs', 'tui.log'), 'utf8');
+    expect(tuiLog).toContain('starting backend');
+    expect(tuiLog).toContain('user:[REDACTED]@127.0.0.1');
+    for (const text of [tuiLog, fs.readFileSync(path.join(home, 'logs', 'backend.log'), 'utf8'), result.stdout, result.stderr]) {
+      expect(text).not.toContain(password);
+      expect(text).not.toContain(token);
+    }
+  });
+
   it('denies dangerous commands unless --yolo', async () => {
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-'));
     const target = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-target-'));
