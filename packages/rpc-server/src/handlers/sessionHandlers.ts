@@ -17,7 +17,7 @@ import {
 import type { LiveSession } from '../server/liveSessions.ts';
 import { pluginFailureNotices } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { cappedString, count, nonEmptyString, parseParams, sessionId, sessionIdSchema } from './params.ts';
+import { cappedString, count, invalidParams, nonEmptyString, parseParams, sessionId, sessionIdSchema } from './params.ts';
 import { closeLive } from './sessionKeeper.ts';
 import { sessionInfo, setupProblem, toTranscript } from './sessionInfo.ts';
 
@@ -59,7 +59,7 @@ export function resolveCwd(cwd: string | undefined): string {
   } catch {
     isDir = false;
   }
-  if (!isDir) throw new ResponseError(ErrorCode.InvalidParams, `Invalid params for session.create: \`cwd\`: ${full} is not a directory`);
+  if (!isDir) throw invalidParams('session.create', 'cwd', `must be a directory; ${full} is not one`);
   return full;
 }
 
