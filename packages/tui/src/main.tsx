@@ -19,7 +19,22 @@ function isInteractiveTerminal(): boolean {
   return Boolean(process.stdin.isTTY && process.stdout.isTTY && typeof process.stdin.setRawMode === 'function');
 }
 
+/**
+ * A reader that stops reading (`hermes chat -q … --json | head -1`) ends the command quietly, as
+ * Unix tools do, instead of an unhandled EPIPE with a stack trace. A backend still running sees its
+ * stdin close and stores what the turn had.
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    process.stderr.write(`hermes: cannot write output: ${error.message}\n`);
+    process.exit(1);
+  });
+}
+
 async function main(): Promise<void> {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   let options: CliOptions;
   try {
     options = parseCliArgs(process.argv.slice(2));
@@ -113,7 +128,17 @@ async function main(): Promise<void> {
   await runTui(prepared);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`hermes: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+main().catch(async (error: unknown) => {
+  // Never a stack trace on screen: the message here, the stack in tui.log.
+  let where = '';
+  try {
+    const { createLogger } = await import('./logging/logger.ts');
+    const logger = createLogger();
+    logger.error('hermes failed', { error });
+    where = ` (details: ${logger.file})`;
+  } catch {
+    where = '';
+  }
+  process.stderr.write(`hermes: ${error instanceof Error ? error.message : String(error)}${where}\n`);
   process.exit(1);
 });

@@ -114,6 +114,24 @@ describe('hermes chat -q', () => {
     }
   });
 
+  it('a reader that stops reading (`| head -1`) ends it quietly: exit 0, no EPIPE stack trace', async () => {
+    const server = await startModelServer({ turns: [{ text: 'word '.repeat(400), chunk_size: 5, chunk_delay_ms: 2 }] });
+    servers.push(server);
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+    const running = execa(process.execPath, [HERMES_BIN, 'chat', '-q', 'talk', '--json', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'], {
+      env: { ...CLEAN_ENV, HERMES_HOME: home },
+      reject: false,
+      stdin: 'ignore',
+      buffer: { stdout: false, stderr: true },
+      timeout: 60_000,
+    });
+    // Close our end of the pipe once the first line came, as `head -1` does.
+    running.stdout!.once('data', () => running.stdout!.destroy());
+    const result = await running;
+    expect(result.stderr).not.toMatch(/EPIPE|\n\s+at /);
+    expect(result.exitCode).toBe(0);
+  });
+
   it('denies dangerous commands unless --yolo', async () => {
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-'));
     const target = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-target-'));
