@@ -52,6 +52,16 @@ async function main(): Promise<void> {
     process.stdout.write(`hermes ${version()}\n`);
     return;
   }
+  if (options.resume !== undefined && options.continueLatest) {
+    process.stderr.write('hermes: --resume and --continue cannot be used together\nRun `hermes --help` for usage.\n');
+    process.exitCode = 2;
+    return;
+  }
+  if (options.resume !== undefined && !options.resume.trim()) {
+    process.stderr.write('hermes: --resume needs a session id or title\nRun `hermes --help` for usage.\n');
+    process.exitCode = 2;
+    return;
+  }
   if (options.positionals[0] === 'chat') {
     if (!options.query?.trim()) {
       process.stderr.write('hermes chat: give the prompt with -q "<prompt>"\nRun `hermes --help` for usage.\n');
@@ -65,6 +75,8 @@ async function main(): Promise<void> {
         json: options.json,
         yolo: options.yolo,
         cwd: process.cwd(),
+        ...(options.resume !== undefined ? { resume: options.resume } : {}),
+        continueLatest: options.continueLatest,
         backend: { model: options.model, provider: options.provider, baseUrl: options.baseUrl, demo: false },
       },
       { stdout: process.stdout, stderr: process.stderr },
@@ -101,16 +113,6 @@ async function main(): Promise<void> {
       options.positionals[0] === 'plugins'
         ? await runPlugins(options.positionals.slice(1), backend, io, createLogger())
         : await runPluginCli(options.positionals, backend, io, createLogger());
-    return;
-  }
-  if (options.resume !== undefined && options.continueLatest) {
-    process.stderr.write('hermes: --resume and --continue cannot be used together\nRun `hermes --help` for usage.\n');
-    process.exitCode = 2;
-    return;
-  }
-  if (options.resume !== undefined && !options.resume.trim()) {
-    process.stderr.write('hermes: --resume needs a session id or title\nRun `hermes --help` for usage.\n');
-    process.exitCode = 2;
     return;
   }
   if (!isInteractiveTerminal()) {

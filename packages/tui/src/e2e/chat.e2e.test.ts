@@ -132,6 +132,32 @@ describe('hermes chat -q', () => {
     expect(result.exitCode).toBe(0);
   });
 
+  it('-c and --resume <title> continue a saved session: the model sees its history, nothing new is stored', async () => {
+    const server = await startModelServer({ turns: [{ text: 'first answer' }, { text: 'second answer' }, { text: 'third answer' }] });
+    servers.push(server);
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+    const run = (...args: string[]) =>
+      execa(process.execPath, [HERMES_BIN, 'chat', ...args, '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'], {
+        env: { ...CLEAN_ENV, HERMES_HOME: home },
+        reject: false,
+        stdin: 'ignore',
+        timeout: 60_000,
+      });
+    expect((await run('-q', 'remember quokka')).stdout).toBe('first answer');
+    expect((await run('-q', 'what animal?', '-c')).stdout).toBe('second answer');
+    const seen = (i: number) => (server.requests[i]!.body as { messages: { role: string; content: string }[] }).messages.map((m) => m.content);
+    expect(seen(1)).toEqual(expect.arrayContaining(['remember quokka', 'first answer', 'what animal?']));
+    // The automatic title of the first prompt names the session.
+    expect((await run('-q', 'and again?', '--resume', 'remember quokka')).stdout).toBe('third answer');
+    expect(seen(2)).toEqual(expect.arrayContaining(['remember quokka', 'what animal?', 'second answer', 'and again?']));
+    const listed = await execa(process.execPath, [HERMES_BIN, 'sessions', 'list'], { env: { ...CLEAN_ENV, HERMES_HOME: home }, reject: false });
+    expect(listed.stdout.trim().split('\n')).toHaveLength(2);
+    const missing = await run('-q', 'x', '--resume', 'no such session');
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain('no such session');
+    expect(missing.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('denies dangerous commands unless --yolo', async () => {
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-'));
     const target = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-target-'));
