@@ -194,7 +194,19 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
 
     'session.history': (raw) => {
       const { session_id } = parseParams('session.history', sessionIdSchema, raw);
-      const messages = toTranscript(ctx.sessions.get(session_id).agent.history());
+      let live: LiveSession;
+      try {
+        live = ctx.sessions.get(session_id);
+      } catch (error) {
+        // Not open here: read the stored session without opening it. Opening would repair it on load,
+        // writing "interrupted" results for tool calls another hermes may still be running.
+        const stored = ctx.runtime.store.findSession(session_id);
+        if (!stored) throw error;
+        const messages = toTranscript(ctx.runtime.store.messages(stored.id));
+        const { id, title, model, provider, cwd, started_at, source } = stored;
+        return { count: messages.length, messages, stored: { id, title, model, provider, cwd, started_at, source } };
+      }
+      const messages = toTranscript(live.agent.history());
       return { count: messages.length, messages };
     },
   };

@@ -14,6 +14,17 @@ import type {
 } from './types.ts';
 
 /** Client → backend request names (PROTOCOL.md, "Methods"). */
+/** A stored session as `session.history` describes one it read without opening. */
+export interface StoredSessionInfo {
+  id: string;
+  title: string | null;
+  model: string | null;
+  provider: string | null;
+  cwd: string | null;
+  started_at: number;
+  source: string;
+}
+
 export const Method = {
   SessionCreate: 'session.create',
   SessionResume: 'session.resume',
@@ -89,7 +100,11 @@ export interface MethodMap {
   'session.resume': { params: { session_id: string; cols?: number }; result: SessionOpenResult };
   'session.list': { params: { limit?: number; query?: string }; result: { sessions: SessionSummary[] } };
   'session.search': { params: { query: string; limit?: number }; result: { hits: SearchHit[] } };
-  'session.history': { params: SessionIdParams; result: { count: number; messages: TranscriptMessage[] } };
+  /**
+   * A live session's messages; for a stored id or exact title that is not open here, the stored
+   * messages read without opening (nothing is repaired or written) and `stored` describing it.
+   */
+  'session.history': { params: SessionIdParams; result: { count: number; messages: TranscriptMessage[]; stored?: StoredSessionInfo } };
   'session.interrupt': { params: SessionIdParams; result: { status: 'interrupted' | 'not_interrupted' } };
   /** Stops a running turn; open questions get `request.cancel` (`session_closed`). */
   'session.close': { params: SessionIdParams; result: { closed: boolean } };
