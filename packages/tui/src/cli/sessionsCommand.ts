@@ -53,7 +53,7 @@ function plan(argv: string[], options: SessionsOptions): Action {
     case 'list': {
       if (rest.length) throw usage('hermes sessions list takes no arguments');
       const limit = options.limit === undefined ? DEFAULT_LIMIT : Number(options.limit);
-      if (!Number.isInteger(limit) || limit <= 0) throw usage(`--limit must be a positive whole number, not "${options.limit}"`);
+      if (!Number.isInteger(limit) || limit <= 0) throw usage(`hermes sessions list: --limit must be a positive whole number, not "${options.limit}"`);
       return async (client, io) => {
         const { sessions } = await client.request('session.list', { limit });
         io.stdout.write(formatSessionTable(sessions));
@@ -76,7 +76,7 @@ function plan(argv: string[], options: SessionsOptions): Action {
     case 'export': {
       const id = needTarget('session id or title');
       const format = options.format ?? 'md';
-      if (format !== 'md' && format !== 'json') throw usage(`--format must be md or json, not "${format}"`);
+      if (format !== 'md' && format !== 'json') throw usage(`hermes sessions export: --format must be md or json, not "${format}"`);
       return async (client, io) => {
         const { session: stored, messages } = await readStored(client, id);
         const session = describe(stored, messages.length);

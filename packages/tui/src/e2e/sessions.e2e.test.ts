@@ -132,8 +132,14 @@ describe('hermes sessions (no terminal)', () => {
     expect(missing.stderr).toContain('no saved session matches "no-such-session"');
     expect((await sessions('frobnicate')).exitCode).toBe(2);
     expect((await sessions('export', 'x', '--format', 'pdf')).exitCode).toBe(2);
-    expect((await sessions('list', '--limit', 'many')).exitCode).toBe(2);
+    const badLimit = await sessions('list', '--limit', 'many');
+    expect(badLimit.exitCode).toBe(2);
+    expect(badLimit.stderr).toMatch(/^hermes sessions list: --limit must be a positive whole number, not "many"/);
     expect((await sessions('show')).exitCode).toBe(2);
+    // An option the command does not read is refused, not ignored.
+    const stray = await sessions('list', '--json');
+    expect(stray.exitCode).toBe(2);
+    expect(stray.stderr).toContain('--json does not apply to hermes sessions.');
   });
 
   it('deletes a session', async () => {
