@@ -41,6 +41,7 @@ export {
   type SessionSummary,
   type SearchHit,
 } from './sessions/sessionStore.ts';
+export { isSqliteFailure } from './sessions/storeError.ts';
 export { ToolRegistry, TOOL_ERROR_PREFIX } from './tools/registry.ts';
 export type { ToolContext, ToolDefinition, ToolOutcome, ToolSettings } from './tools/types.ts';
 export { registerBuiltinTools, BUILTIN_TOOLS } from './tools/builtins.ts';

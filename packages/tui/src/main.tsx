@@ -19,7 +19,22 @@ function isInteractiveTerminal(): boolean {
   return Boolean(process.stdin.isTTY && process.stdout.isTTY && typeof process.stdin.setRawMode === 'function');
 }
 
+/**
+ * A reader that stops reading (`hermes chat -q … --json | head -1`) ends the command quietly, as
+ * Unix tools do, instead of an unhandled EPIPE with a stack trace. A backend still running sees its
+ * stdin close and stores what the turn had.
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    process.stderr.write(`hermes: cannot write output: ${error.message}\n`);
+    process.exit(1);
+  });
+}
+
 async function main(): Promise<void> {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   let options: CliOptions;
   try {
     options = parseCliArgs(process.argv.slice(2));
@@ -37,6 +52,16 @@ async function main(): Promise<void> {
     process.stdout.write(`hermes ${version()}\n`);
     return;
   }
+  if (options.resume !== undefined && options.continueLatest) {
+    process.stderr.write('hermes: --resume and --continue cannot be used together\nRun `hermes --help` for usage.\n');
+    process.exitCode = 2;
+    return;
+  }
+  if (options.resume !== undefined && !options.resume.trim()) {
+    process.stderr.write('hermes: --resume needs a session id or title\nRun `hermes --help` for usage.\n');
+    process.exitCode = 2;
+    return;
+  }
   if (options.positionals[0] === 'chat') {
     if (!options.query?.trim()) {
       process.stderr.write('hermes chat: give the prompt with -q "<prompt>"\nRun `hermes --help` for usage.\n');
@@ -50,6 +75,8 @@ async function main(): Promise<void> {
         json: options.json,
         yolo: options.yolo,
         cwd: process.cwd(),
+        ...(options.resume !== undefined ? { resume: options.resume } : {}),
+        continueLatest: options.continueLatest,
         backend: { model: options.model, provider: options.provider, baseUrl: options.baseUrl, demo: false },
       },
       { stdout: process.stdout, stderr: process.stderr },
@@ -88,16 +115,6 @@ async function main(): Promise<void> {
         : await runPluginCli(options.positionals, backend, io, createLogger());
     return;
   }
-  if (options.resume !== undefined && options.continueLatest) {
-    process.stderr.write('hermes: --resume and --continue cannot be used together\nRun `hermes --help` for usage.\n');
-    process.exitCode = 2;
-    return;
-  }
-  if (options.resume !== undefined && !options.resume.trim()) {
-    process.stderr.write('hermes: --resume needs a session id or title\nRun `hermes --help` for usage.\n');
-    process.exitCode = 2;
-    return;
-  }
   if (!isInteractiveTerminal()) {
     process.stderr.write(NO_TTY_MESSAGE);
     process.exitCode = 1;
@@ -113,7 +130,17 @@ async function main(): Promise<void> {
   await runTui(prepared);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`hermes: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+main().catch(async (error: unknown) => {
+  // Never a stack trace on screen: the message here, the stack in tui.log.
+  let where = '';
+  try {
+    const { createLogger } = await import('./logging/logger.ts');
+    const logger = createLogger();
+    logger.error('hermes failed', { error });
+    where = ` (details: ${logger.file})`;
+  } catch {
+    where = '';
+  }
+  process.stderr.write(`hermes: ${error instanceof Error ? error.message : String(error)}${where}\n`);
   process.exit(1);
 });

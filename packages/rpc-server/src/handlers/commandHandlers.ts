@@ -54,7 +54,8 @@ export function commandHandlers(ctx: HandlerContext): HandlerTable {
       try {
         return await ctx.commands.dispatch(text, sessionCommandContext(ctx, live, () => reloadPlugins(ctx)));
       } catch (error) {
-        if (error instanceof UnknownCommandError) throw new ResponseError(ErrorCode.NotACommand, error.message);
+        // PROTOCOL.md: 4004 for an empty command (`/`, blanks), 4018 for a name that is no command.
+        if (error instanceof UnknownCommandError) throw new ResponseError(error.command === '' ? ErrorCode.UsageError : ErrorCode.NotACommand, error.message);
         if (error instanceof CommandBusyError) throw new ResponseError(ErrorCode.SessionBusy, error.message);
         if (error instanceof CommandFailedError) return { warning: error.message };
         throw error;
@@ -81,6 +82,7 @@ export function commandHandlers(ctx: HandlerContext): HandlerTable {
     'cli.exec': async (raw) => {
       const { argv } = parseParams('cli.exec', cliSchema, raw);
       const [name, ...rest] = argv;
+      if (!name?.trim()) throw new ResponseError(ErrorCode.UsageError, 'cli.exec needs a command: `argv` starts with the plugin command\'s name.');
       const command = ctx.plugins.cliCommands.find((c) => c.name === name);
       if (!command) {
         const known = ctx.plugins.cliCommands.map((c) => c.name);

@@ -3,7 +3,7 @@ import { ResponseError } from 'vscode-jsonrpc/node';
 import { EventType, ErrorCode, ParamLimit } from '../protocol/index.ts';
 import { findPreset, PROVIDER_PRESETS, setConfigValue, type ModelFlags } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { cappedString, nonEmptyString, parseParams } from './params.ts';
+import { cappedString, invalidParams, nonEmptyString, parseParams } from './params.ts';
 import { sendSessionEvent } from './sessionHandlers.ts';
 import { sessionInfo } from './sessionInfo.ts';
 
@@ -60,10 +60,10 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
     'config.set': (raw) => {
       const params = parseParams('config.set', setSchema, raw);
       if (params.key === 'model') {
-        if (!params.session_id) throw new ResponseError(ErrorCode.InvalidParams, 'Invalid params for config.set: `session_id` is required for model');
+        if (!params.session_id) throw invalidParams('config.set', 'session_id', 'is required for model');
         const flags = parseModelValue(params.value);
         if (!flags) {
-          throw new ResponseError(ErrorCode.InvalidParams, 'Invalid params for config.set: `value` must be a model name, "provider:name", or {provider, model, base_url}');
+          throw invalidParams('config.set', 'value', 'must be a model name, "provider:name", or {provider, model, base_url}');
         }
         const live = ctx.sessions.get(params.session_id);
         const model = ctx.runtime.sessionModel(flags);
@@ -78,7 +78,7 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
       if (params.key === 'plugins.enabled' || params.key === 'plugins.disabled') {
         const value = params.value;
         if (value !== null && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
-          throw new ResponseError(ErrorCode.InvalidParams, `Invalid params for config.set: \`value\` must be a list of plugin names, or null to remove ${params.key}`);
+          throw invalidParams('config.set', 'value', `must be a list of plugin names, or null to remove ${params.key}`);
         }
         try {
           setConfigValue(ctx.runtime.home, params.key, value ?? undefined);
@@ -96,9 +96,9 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
       if (params.key !== 'yolo') {
         throw new ResponseError(ErrorCode.UsageError, `config.set cannot change "${params.key}" yet; settable keys: ${SETTABLE}.`);
       }
-      if (!params.session_id) throw new ResponseError(ErrorCode.InvalidParams, 'Invalid params for config.set: `session_id` is required for yolo');
+      if (!params.session_id) throw invalidParams('config.set', 'session_id', 'is required for yolo');
       if (typeof params.value !== 'boolean') {
-        throw new ResponseError(ErrorCode.InvalidParams, 'Invalid params for config.set: `value` must be true or false for yolo');
+        throw invalidParams('config.set', 'value', 'must be true or false for yolo');
       }
       const live = ctx.sessions.get(params.session_id);
       live.agent.yolo = params.value;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { object, optional } from 'zod/mini';
-import { ModelUnavailableError, SessionBusyError, redactSecretsDeep, type ModelFlags, type SessionPrompts, type StoredSession } from '@hermes/agent-core';
+import { ModelUnavailableError, SessionBusyError, StoreError, redactSecretsDeep, type ModelFlags, type SessionPrompts, type StoredSession } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { EventBridge, toWireUsage } from '../bridge/eventBridge.ts';
 import {
@@ -17,7 +17,7 @@ import {
 import type { LiveSession } from '../server/liveSessions.ts';
 import { pluginFailureNotices } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { cappedString, count, nonEmptyString, parseParams, sessionId, sessionIdSchema } from './params.ts';
+import { cappedString, count, invalidParams, nonEmptyString, parseParams, sessionId, sessionIdSchema } from './params.ts';
 import { closeLive } from './sessionKeeper.ts';
 import { sessionInfo, setupProblem, toTranscript } from './sessionInfo.ts';
 
@@ -59,7 +59,7 @@ export function resolveCwd(cwd: string | undefined): string {
   } catch {
     isDir = false;
   }
-  if (!isDir) throw new ResponseError(ErrorCode.InvalidParams, `Invalid params for session.create: \`cwd\`: ${full} is not a directory`);
+  if (!isDir) throw invalidParams('session.create', 'cwd', `must be a directory; ${full} is not one`);
   return full;
 }
 
@@ -145,11 +145,17 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
   return {
     'session.create': (raw) => {
       const params = parseParams('session.create', createSchema, raw);
-      return openLive(ctx, {
-        cwd: resolveCwd(params.cwd),
-        title: params.title ?? null,
-        overrides: { ...(params.model ? { model: params.model } : {}), ...(params.provider ? { provider: params.provider } : {}) },
-      });
+      try {
+        return openLive(ctx, {
+          cwd: resolveCwd(params.cwd),
+          title: params.title ?? null,
+          overrides: { ...(params.model ? { model: params.model } : {}), ...(params.provider ? { provider: params.provider } : {}) },
+        });
+      } catch (error) {
+        // A StoreError without a file problem is the caller's (a title another session has): usage, not internal.
+        if (error instanceof StoreError && error.problem === undefined) throw new ResponseError(ErrorCode.UsageError, error.message);
+        throw error;
+      }
     },
 
     'session.close': async (raw) => {
@@ -188,7 +194,19 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
 
     'session.history': (raw) => {
       const { session_id } = parseParams('session.history', sessionIdSchema, raw);
-      const messages = toTranscript(ctx.sessions.get(session_id).agent.history());
+      let live: LiveSession;
+      try {
+        live = ctx.sessions.get(session_id);
+      } catch (error) {
+        // Not open here: read the stored session without opening it. Opening would repair it on load,
+        // writing "interrupted" results for tool calls another hermes may still be running.
+        const stored = ctx.runtime.store.findSession(session_id);
+        if (!stored) throw error;
+        const messages = toTranscript(ctx.runtime.store.messages(stored.id));
+        const { id, title, model, provider, cwd, started_at, source } = stored;
+        return { count: messages.length, messages, stored: { id, title, model, provider, cwd, started_at, source } };
+      }
+      const messages = toTranscript(live.agent.history());
       return { count: messages.length, messages };
     },
   };

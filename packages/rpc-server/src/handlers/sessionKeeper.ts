@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCode } from '../protocol/index.ts';
+import { ErrorCode, EventType } from '../protocol/index.ts';
 import type { LiveSession, SessionKeeper } from '../server/liveSessions.ts';
 import type { HandlerContext } from './context.ts';
-import { startLive } from './sessionHandlers.ts';
+import { sendSessionEvent, startLive } from './sessionHandlers.ts';
 
 /** Ends a live session already taken out of the open set: its questions are withdrawn, its turn stopped. */
 export async function closeLive(ctx: HandlerContext, live: LiveSession): Promise<void> {
-  ctx.requests.cancelAll('session_closed', live.id);
+  // The session is no longer findable by id, so its request.cancel events are sent through it directly.
+  ctx.requests.cancelAll('session_closed', live.id, (_, payload) => sendSessionEvent(ctx, live, EventType.RequestCancel, payload));
   await live.agent.close();
   live.bridge.flush();
 }

@@ -14,6 +14,17 @@ import type {
 } from './types.ts';
 
 /** Client → backend request names (PROTOCOL.md, "Methods"). */
+/** A stored session as `session.history` describes one it read without opening. */
+export interface StoredSessionInfo {
+  id: string;
+  title: string | null;
+  model: string | null;
+  provider: string | null;
+  cwd: string | null;
+  started_at: number;
+  source: string;
+}
+
 export const Method = {
   SessionCreate: 'session.create',
   SessionResume: 'session.resume',
@@ -85,11 +96,17 @@ export interface ApprovalsCheckResult {
 
 export interface MethodMap {
   'session.create': { params: SessionCreateParams; result: SessionOpenResult };
+  /** Of a session already open here: the open one is closed (its id then answers 4001), a new id is returned. */
   'session.resume': { params: { session_id: string; cols?: number }; result: SessionOpenResult };
   'session.list': { params: { limit?: number; query?: string }; result: { sessions: SessionSummary[] } };
   'session.search': { params: { query: string; limit?: number }; result: { hits: SearchHit[] } };
-  'session.history': { params: SessionIdParams; result: { count: number; messages: TranscriptMessage[] } };
+  /**
+   * A live session's messages; for a stored id or exact title that is not open here, the stored
+   * messages read without opening (nothing is repaired or written) and `stored` describing it.
+   */
+  'session.history': { params: SessionIdParams; result: { count: number; messages: TranscriptMessage[]; stored?: StoredSessionInfo } };
   'session.interrupt': { params: SessionIdParams; result: { status: 'interrupted' | 'not_interrupted' } };
+  /** Stops a running turn; open questions get `request.cancel` (`session_closed`). */
   'session.close': { params: SessionIdParams; result: { closed: boolean } };
   /** Deletes a stored session (by stored id or exact title) that is not open. */
   'session.delete': { params: SessionIdParams; result: { deleted: boolean } };
@@ -101,6 +118,7 @@ export interface MethodMap {
     params: { session_id: string; focus_topic?: string };
     result: { removed: number; before_tokens: number; after_tokens: number; summary: string };
   };
+  /** A turn already running answers 4009 (nothing is queued); `queued` is reserved and never sent. */
   'prompt.submit': { params: { session_id: string; text: string }; result: { status: 'streaming' | 'queued' } };
   'commands.catalog': { params: { session_id?: string }; result: { commands: CommandDescriptor[] } };
   'complete.slash': { params: { text: string; session_id?: string }; result: CompletionResult };

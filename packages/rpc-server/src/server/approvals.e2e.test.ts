@@ -185,6 +185,20 @@ describe('approval gate over the wire', () => {
     expect(fs.existsSync(target)).toBe(true);
   });
 
+  it('session.close while a question is open: withdrawn with request.cancel (session_closed), the command does not run', async () => {
+    const target = tmpDir('hermes-c-');
+    const { backend, asked } = await start({ turns: runCommand(`rm -rf ${target}`), answer: () => null });
+    const session = await backend.request('session.create', {});
+    await backend.request('prompt.submit', { session_id: session.session_id, text: 'remove' });
+    await vi.waitFor(() => expect(asked).toHaveLength(1), { timeout: 15_000 });
+    expect(await backend.request('session.close', { session_id: session.session_id })).toEqual({ closed: true });
+    const cancel = (await backend.waitForEvent((e) => e.type === 'request.cancel')) as EventOf<'request.cancel'>;
+    expect(cancel).toMatchObject({ session_id: session.session_id, payload: { id: asked[0]!.request_id, method: 'approval', reason: 'session_closed' } });
+    const seqs = backend.eventsOf(session.session_id).map((e) => e.seq!);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(fs.existsSync(target)).toBe(true);
+  });
+
   it('a client without a handler (-32601) gets deny', async () => {
     const target = tmpDir('hermes-n-');
     const server = await startModelServer({ turns: runCommand(`rm -rf ${target}`) });

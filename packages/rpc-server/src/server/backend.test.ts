@@ -161,6 +161,32 @@ describe('hermes-rpc over real pipes', () => {
     expect(done.payload).toMatchObject({ text: 'ok', status: 'complete' });
   });
 
+  it('an empty command is a usage error (4004), an unknown one is not a command (4018); -32602 names its field', async () => {
+    const { backend } = await setup({ turns: [{ text: 'ok' }] });
+    const session = await backend.request('session.create', {});
+    for (const command of ['/', '   ']) {
+      await expect(backend.request('slash.exec', { session_id: session.session_id, command })).rejects.toMatchObject({ code: ErrorCode.UsageError });
+    }
+    await expect(backend.request('slash.exec', { session_id: session.session_id, command: '/no-such-command' })).rejects.toMatchObject({
+      code: ErrorCode.NotACommand,
+    });
+    await expect(backend.request('cli.exec', { argv: [] })).rejects.toMatchObject({ code: ErrorCode.UsageError });
+    await expect(backend.request('cli.exec', { argv: ['no-such-command'] })).rejects.toMatchObject({ code: ErrorCode.NotACommand });
+    await expect(backend.request('config.set', { key: 'yolo', value: true })).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      data: { field: 'session_id' },
+    });
+    await expect(backend.request('config.set', { key: 'yolo', value: 'yes', session_id: session.session_id })).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      data: { field: 'value' },
+    });
+    await expect(backend.request('session.create', { cwd: '/no/such/dir' })).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: expect.stringContaining('/no/such/dir'),
+      data: { field: 'cwd' },
+    });
+  });
+
   it('refuses a second prompt while a turn runs (4009) and interrupts it keeping the partial reply', async () => {
     const long = Array.from({ length: 100 }, (_, i) => `word${i} `).join('');
     const { backend } = await setup({ turns: [{ text: long, chunk_size: 6, chunk_delay_ms: 30 }, { text: 'next' }] });

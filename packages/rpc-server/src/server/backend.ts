@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { redactSecrets, redactSecretsDeep, type HermesRuntime, type Logger } from '@hermes/agent-core';
+import { isSqliteFailure, redactSecrets, redactSecretsDeep, type HermesRuntime, type Logger } from '@hermes/agent-core';
 import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
 import { promptHandlers } from '../handlers/promptHandlers.ts';
 import { configHandlers } from '../handlers/configHandlers.ts';
@@ -77,7 +77,8 @@ export function startBackend(options: BackendOptions): Backend {
     ...commandHandlers(ctx),
     ...approvalHandlers(runtime.judgeHomes),
   };
-  serveHandlers(connection, table, logger);
+  // A SQLite failure in any method (state.db locked, disk full) is answered naming the file and the fix.
+  serveHandlers(connection, table, logger, (error) => (isSqliteFailure(error) ? runtime.store.explainFailure(error) : error));
   const { idle_close: idleClose, max_open: maxOpen } = runtime.loaded.config.sessions;
   sessions.manage({ idleCloseMs: idleClose * 1000, maxOpen }, sessionKeeper(ctx), logger);
 
@@ -113,7 +114,7 @@ export function startBackend(options: BackendOptions): Backend {
 }
 
 /** Answers each method of `table`, mapping a thrown error to its JSON-RPC error. Results carry no secrets. */
-export function serveHandlers(connection: MessageConnection, table: HandlerTable, logger: Logger): void {
+export function serveHandlers(connection: MessageConnection, table: HandlerTable, logger: Logger, explain: (error: unknown) => unknown = (error) => error): void {
   for (const [method, handler] of Object.entries(table)) {
     // vscode-jsonrpc calls a handler with (params, token), or (token) alone when params are absent.
     connection.onRequest(method, (...args: unknown[]) => {
@@ -121,10 +122,10 @@ export function serveHandlers(connection: MessageConnection, table: HandlerTable
       try {
         const result = (handler as (p: unknown) => unknown)(params);
         return result instanceof Promise
-          ? result.then(redactSecretsDeep, (error: unknown) => toResponseError(method, error, logger))
+          ? result.then(redactSecretsDeep, (error: unknown) => toResponseError(method, explain(error), logger))
           : redactSecretsDeep(result);
       } catch (error) {
-        return toResponseError(method, error, logger);
+        return toResponseError(method, explain(error), logger);
       }
     });
   }

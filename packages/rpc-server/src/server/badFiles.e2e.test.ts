@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SessionStore } from '@hermes/agent-core';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer } from '../../../../scripts/model-server/index.ts';
 import { findStartupError, STARTUP_ERROR_PREFIX, type EventOf } from '../protocol/index.ts';
@@ -116,6 +117,18 @@ describe('bad files through the backend', () => {
     const saved = SessionStore.open(kept);
     expect(saved.getSession(stored)).toBeDefined();
     saved.close();
+  });
+
+  it('state.db locked by another program: a method that writes is refused naming the file and the fix, not "database is locked"', async () => {
+    const backend = new BackendProcess({ args: await modelArgs() });
+    cleanups.push(() => backend.stop());
+    await backend.request('session.list', {});
+    const file = path.join(backend.home, 'state.db');
+    const holder = new Database(file);
+    cleanups.push(() => holder.close());
+    holder.exec('BEGIN EXCLUSIVE');
+    cleanups.push(() => holder.exec('ROLLBACK'));
+    await expect(backend.request('session.create', {})).rejects.toThrow(`The session database ${file} is locked by another program`);
   });
 
   it('a state.db that is not a database: exits 1 with one startup-error line naming the file and the fix', async () => {

@@ -93,12 +93,15 @@ export class ServerRequests {
       .map(([id]) => id);
   }
 
-  /** Withdraws every open question (of one session, or all), answering null. */
-  cancelAll(reason: CancelReason, sessionId?: string): void {
+  /**
+   * Withdraws every open question (of one session, or all), answering null. `announce` replaces the
+   * default announcer for a session already taken out of the open set (session.close, idle close).
+   */
+  cancelAll(reason: CancelReason, sessionId?: string, announce = this.announceCancel): void {
     for (const [id, pending] of [...this.pending.entries()]) {
       if (sessionId && pending.sessionId !== sessionId) continue;
       this.pending.delete(id);
-      this.announceCancel(pending.sessionId, { id, method: pending.method, reason });
+      announce(pending.sessionId, { id, method: pending.method, reason });
       pending.settle(null);
     }
   }

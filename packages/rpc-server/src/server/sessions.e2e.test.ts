@@ -54,7 +54,15 @@ describe('session lifecycle over the wire', () => {
       code: ErrorCode.UsageError,
       message: expect.stringContaining('already has the title'),
     });
+    // A new session may not take a title either: the same usage error, not an internal one.
+    await expect(backend.request('session.create', { title: 'quokka branch' })).rejects.toMatchObject({
+      code: ErrorCode.UsageError,
+      message: 'Another session already has the title "quokka branch"; choose a different title.',
+    });
     await backend.request('session.close', { session_id: branch.session_id });
+    // Not open: read from the store, without opening it.
+    const read = await backend.request('session.history', { session_id: 'quokka branch' });
+    expect(read).toMatchObject({ count: 2, stored: { id: branch.stored_session_id, title: 'quokka branch' } });
     const resumed = await backend.request('session.resume', { session_id: 'quokka branch' });
     expect(resumed.stored_session_id).toBe(branch.stored_session_id);
     expect(resumed.messages.map((m) => m.role)).toEqual(['user', 'assistant']);

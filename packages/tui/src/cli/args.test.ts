@@ -40,6 +40,16 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--modle', 'x'])).toThrow(/--modle/);
   });
 
+  it('refuses an option the command does not read, and stray words after chat -q', () => {
+    expect(() => parseCliArgs(['sessions', 'list', '--json'])).toThrow('--json does not apply to hermes sessions.');
+    expect(() => parseCliArgs(['chat', '-q', 'hi', '--write', 'x'])).toThrow('--write does not apply to hermes chat.');
+    expect(() => parseCliArgs(['-q', 'hi'])).toThrow(/--query does not apply to the TUI/);
+    expect(() => parseCliArgs(['chat', '-q', 'hi', 'there'])).toThrow(/not as "there"/);
+    expect(parseCliArgs(['chat', '-q', 'hi', '--resume', 'Deploy notes', '--json']).resume).toBe('Deploy notes');
+    expect(parseCliArgs(['sessions', 'list', '--json', '--help']).help).toBe(true);
+    expect(parseCliArgs(['my-plugin-cmd', '--json']).positionals).toEqual(['my-plugin-cmd']);
+  });
+
   it('documents every option in the help text', () => {
     for (const option of ['--tui', '--demo', '--model', '--provider', '--base-url', '--version', '--help']) {
       expect(HELP_TEXT).toContain(option);

@@ -15,9 +15,9 @@ export interface CliOptions {
   json: boolean;
   /** `--yolo`: dangerous commands run without asking (hardline ones never do). */
   yolo: boolean;
-  /** `--resume <id|title>`: open the TUI on a stored session. */
+  /** `--resume <id|title>`: open the TUI (or `chat -q`) on a stored session. */
   resume?: string;
-  /** `--continue`: open the TUI on the most recent session. */
+  /** `--continue`: open the TUI (or `chat -q`) on the most recent session. */
   continueLatest: boolean;
   /** `hermes sessions list --limit N`, kept as typed; the command checks it. */
   limit?: string;
@@ -37,7 +37,8 @@ Usage:
   hermes --demo                try it with a scripted demo model: no API key needed
   hermes chat -q "<prompt>"    answer one prompt without the TUI and print the answer
                                (--json prints the event stream as NDJSON; approvals are
-                               denied unless --yolo)
+                               denied unless --yolo; -c or --resume <id|title> continues
+                               a saved session instead of starting one)
   hermes -c | --continue       reopen the most recent session
   hermes -r | --resume <id|title>
                                reopen a saved session by its id or exact title
@@ -116,6 +117,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
+  if (!values.help && !values.version) checkOptionScope(values, positionals);
   return {
     tui: values.tui,
     demo: values.demo,
@@ -135,6 +137,30 @@ export function parseCliArgs(argv: string[]): CliOptions {
     cwd: values.cwd,
     positionals,
   };
+}
+
+const MODEL_OPTIONS = ['model', 'provider', 'base-url'];
+/** Which options each command reads; anything else given to it is refused rather than silently ignored. */
+const OPTION_SCOPE: Record<string, string[]> = {
+  '': ['tui', 'demo', 'resume', 'continue', ...MODEL_OPTIONS],
+  chat: ['query', 'json', 'yolo', 'resume', 'continue', ...MODEL_OPTIONS],
+  sessions: ['limit', 'format', ...MODEL_OPTIONS],
+  plugins: MODEL_OPTIONS,
+  approvals: ['json', 'write', 'cwd'],
+};
+
+function checkOptionScope(values: Record<string, unknown>, positionals: string[]): void {
+  const command = positionals[0] ?? '';
+  const scope = OPTION_SCOPE[command];
+  // A plugin's own command (`hermes <name> …`): its handler reads the arguments.
+  if (!scope) return;
+  const given = Object.keys(values).filter((name) => values[name] !== undefined && values[name] !== false);
+  const stray = given.find((name) => !scope.includes(name));
+  const where = command ? `hermes ${command}` : 'the TUI (hermes with no command)';
+  if (stray) throw new UsageError(`--${stray} does not apply to ${where}.`);
+  if (command === 'chat' && positionals.length > 1) {
+    throw new UsageError(`hermes chat takes the prompt with -q "<prompt>", not as "${positionals[1]}" (quote a prompt with spaces).`);
+  }
 }
 
 export const NO_TTY_MESSAGE =

@@ -8,7 +8,7 @@ import type { Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
 import { continueHint } from '../app/restartBudget.ts';
 import { BackendProcess, describeExit } from '../rpc/backendProcess.ts';
-import { reportConfigProblems, reportFailure } from './withBackend.ts';
+import { CommandFailure, reportConfigProblems, reportFailure } from './withBackend.ts';
 
 export interface ChatOptions {
   prompt: string;
@@ -16,6 +16,9 @@ export interface ChatOptions {
   yolo: boolean;
   backend: BackendOptions;
   cwd: string;
+  /** `--resume <id|title>` / `-c`: the turn continues a stored session instead of starting one. */
+  resume?: string;
+  continueLatest?: boolean;
 }
 
 export interface ChatIo {
@@ -34,7 +37,7 @@ export async function runChat(options: ChatOptions, io: ChatIo, logger: Logger):
   let onSigint: (() => void) | undefined;
   try {
     reportConfigProblems(await backend.waitReady(), io);
-    const session = await client.request('session.create', { cwd: options.cwd });
+    const session = await openChatSession(client, options);
     const sid = session.session_id;
     if (session.info.setup_hint) {
       // The config problems in the hint are on stderr already.
@@ -78,6 +81,15 @@ export async function runChat(options: ChatOptions, io: ChatIo, logger: Logger):
     if (onSigint) process.off('SIGINT', onSigint);
     await backend.shutdown(2_000);
   }
+}
+
+/** A new session, or the stored one `--resume`/`-c` names (it keeps its own cwd). */
+async function openChatSession(client: BackendProcess['client'], options: ChatOptions) {
+  if (options.resume !== undefined) return client.request('session.resume', { session_id: options.resume.trim() });
+  if (!options.continueLatest) return client.request('session.create', { cwd: options.cwd });
+  const [latest] = (await client.request('session.list', { limit: 1 })).sessions;
+  if (!latest) throw new CommandFailure('there is no saved session to continue; run without -c to start one.', 1);
+  return client.request('session.resume', { session_id: latest.id });
 }
 
 /** One line on stderr per tool call and status, so a person watching sees progress. */

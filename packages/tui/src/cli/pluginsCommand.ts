@@ -73,7 +73,7 @@ export async function runPluginCli(argv: string[], backend: BackendOptions, io: 
       if (result.output) io.stdout.write(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
       return result.code;
     } catch (error) {
-      if (errorCode(error) === ErrorCode.NotACommand) {
+      if (errorCode(error) === ErrorCode.NotACommand || errorCode(error) === ErrorCode.UsageError) {
         throw new CommandFailure(`unknown command "${argv[0]}". Commands: chat, sessions, plugins, approvals; or run \`hermes --tui\`.`, 2);
       }
       throw error;

@@ -2,7 +2,7 @@
  * `hermes sessions list|search|show|export|delete`: the stored sessions from the command line, through
  * the same backend process as `hermes chat`, without a terminal UI.
  */
-import { ErrorCode, type SessionOpenResult } from '@hermes/rpc-server/protocol';
+import { ErrorCode, type StoredSessionInfo, type TranscriptMessage } from '@hermes/rpc-server/protocol';
 import { errorCode } from '../app/rpcErrors.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { BackendOptions } from '../rpc/backendCommand.ts';
@@ -34,7 +34,6 @@ export const SESSIONS_USAGE = `Usage:
 
 const DEFAULT_LIMIT = 20;
 /** How far back `export` looks for the session's summary (its start time and source). */
-const SUMMARY_LOOKUP_LIMIT = 500;
 
 const usage = (message: string) => new CommandFailure(`${message}\n${SESSIONS_USAGE}`, 2);
 
@@ -54,7 +53,7 @@ function plan(argv: string[], options: SessionsOptions): Action {
     case 'list': {
       if (rest.length) throw usage('hermes sessions list takes no arguments');
       const limit = options.limit === undefined ? DEFAULT_LIMIT : Number(options.limit);
-      if (!Number.isInteger(limit) || limit <= 0) throw usage(`--limit must be a positive whole number, not "${options.limit}"`);
+      if (!Number.isInteger(limit) || limit <= 0) throw usage(`hermes sessions list: --limit must be a positive whole number, not "${options.limit}"`);
       return async (client, io) => {
         const { sessions } = await client.request('session.list', { limit });
         io.stdout.write(formatSessionTable(sessions));
@@ -70,18 +69,18 @@ function plan(argv: string[], options: SessionsOptions): Action {
     case 'show': {
       const id = needTarget('session id or title');
       return async (client, io) => {
-        const opened = await openStored(client, id);
-        io.stdout.write(formatTranscript(opened.messages));
+        const { messages } = await readStored(client, id);
+        io.stdout.write(formatTranscript(messages));
       };
     }
     case 'export': {
       const id = needTarget('session id or title');
       const format = options.format ?? 'md';
-      if (format !== 'md' && format !== 'json') throw usage(`--format must be md or json, not "${format}"`);
+      if (format !== 'md' && format !== 'json') throw usage(`hermes sessions export: --format must be md or json, not "${format}"`);
       return async (client, io) => {
-        const opened = await openStored(client, id);
-        const session = await describe(client, opened);
-        io.stdout.write(format === 'md' ? formatMarkdown(session, opened.messages) : formatJson(session, opened.messages));
+        const { session: stored, messages } = await readStored(client, id);
+        const session = describe(stored, messages.length);
+        io.stdout.write(format === 'md' ? formatMarkdown(session, messages) : formatJson(session, messages));
       };
     }
     case 'delete': {
@@ -101,30 +100,33 @@ function plan(argv: string[], options: SessionsOptions): Action {
 
 const notFound = (target: string) => new CommandFailure(`no saved session matches "${target}" (hermes sessions list shows them)`, 1);
 
-/** Opens a stored session just to read it; the runtime session is closed again at once. */
-async function openStored(client: HermesClient, target: string): Promise<SessionOpenResult> {
-  let opened: SessionOpenResult;
+/**
+ * Reads a stored session without opening it (`session.history` of a stored id or title): opening
+ * would repair it on load, writing into a session another hermes may be running a tool in.
+ */
+async function readStored(client: HermesClient, target: string): Promise<{ session: StoredSessionInfo; messages: TranscriptMessage[] }> {
+  let read;
   try {
-    opened = await client.request('session.resume', { session_id: target });
+    read = await client.request('session.history', { session_id: target });
   } catch (error) {
     if (errorCode(error) === ErrorCode.SessionNotFound) throw notFound(target);
     throw error;
   }
-  await client.request('session.close', { session_id: opened.session_id }).catch(() => undefined);
-  return opened;
+  // This command's own backend has no session open, so the answer always comes from the store.
+  if (!read.stored) throw notFound(target);
+  return { session: read.stored, messages: read.messages };
 }
 
-async function describe(client: HermesClient, opened: SessionOpenResult): Promise<ExportedSession> {
-  const { sessions } = await client.request('session.list', { limit: SUMMARY_LOOKUP_LIMIT });
-  const summary = sessions.find((session) => session.id === opened.stored_session_id);
+function describe(stored: StoredSessionInfo, messageCount: number): ExportedSession {
   return {
-    id: opened.stored_session_id,
-    title: opened.info.title,
-    message_count: opened.message_count,
-    ...(summary ? { started_at: summary.started_at, source: summary.source } : {}),
-    model: opened.info.model,
-    provider: opened.info.provider,
-    cwd: opened.info.cwd,
+    id: stored.id,
+    title: stored.title,
+    message_count: messageCount,
+    started_at: stored.started_at,
+    source: stored.source,
+    ...(stored.model ? { model: stored.model } : {}),
+    ...(stored.provider ? { provider: stored.provider } : {}),
+    ...(stored.cwd ? { cwd: stored.cwd } : {}),
   };
 }
 

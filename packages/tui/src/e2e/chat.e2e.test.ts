@@ -91,6 +91,73 @@ describe('hermes chat -q', () => {
     }
   });
 
+  it('credentials in --base-url (password, query) reach no log and no output', async () => {
+    const password = 'chat-url-password-q9w8e7r6';
+    const token = 'chat-url-token-z1x2c3v4';
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+    fs.writeFileSync(path.join(home, 'config.yaml'), 'agent:\n  api_max_retries: 0\n');
+    // Port 9 (discard) answers nothing useful: the turn fails, which is all this needs.
+    const baseUrl = `http://user:${password}@127.0.0.1:9/v1?api-key=${token}`;
+    const result = await execa(process.execPath, [HERMES_BIN, 'chat', '-q', 'hi', '--json', '--provider', 'custom', '--base-url', baseUrl, '--model', 'm'], {
+      env: { ...CLEAN_ENV, HERMES_HOME: home },
+      reject: false,
+      stdin: 'ignore',
+      timeout: 60_000,
+    });
+    expect(result.exitCode).toBe(1);
+    const tuiLog = fs.readFileSync(path.join(home, 'logs', 'tui.log'), 'utf8');
+    expect(tuiLog).toContain('starting backend');
+    expect(tuiLog).toContain('user:[REDACTED]@127.0.0.1');
+    for (const text of [tuiLog, fs.readFileSync(path.join(home, 'logs', 'backend.log'), 'utf8'), result.stdout, result.stderr]) {
+      expect(text).not.toContain(password);
+      expect(text).not.toContain(token);
+    }
+  });
+
+  it('a reader that stops reading (`| head -1`) ends it quietly: exit 0, no EPIPE stack trace', async () => {
+    const server = await startModelServer({ turns: [{ text: 'word '.repeat(400), chunk_size: 5, chunk_delay_ms: 2 }] });
+    servers.push(server);
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+    const running = execa(process.execPath, [HERMES_BIN, 'chat', '-q', 'talk', '--json', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'], {
+      env: { ...CLEAN_ENV, HERMES_HOME: home },
+      reject: false,
+      stdin: 'ignore',
+      buffer: { stdout: false, stderr: true },
+      timeout: 60_000,
+    });
+    // Close our end of the pipe once the first line came, as `head -1` does.
+    running.stdout!.once('data', () => running.stdout!.destroy());
+    const result = await running;
+    expect(result.stderr).not.toMatch(/EPIPE|\n\s+at /);
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('-c and --resume <title> continue a saved session: the model sees its history, nothing new is stored', async () => {
+    const server = await startModelServer({ turns: [{ text: 'first answer' }, { text: 'second answer' }, { text: 'third answer' }] });
+    servers.push(server);
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+    const run = (...args: string[]) =>
+      execa(process.execPath, [HERMES_BIN, 'chat', ...args, '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'], {
+        env: { ...CLEAN_ENV, HERMES_HOME: home },
+        reject: false,
+        stdin: 'ignore',
+        timeout: 60_000,
+      });
+    expect((await run('-q', 'remember quokka')).stdout).toBe('first answer');
+    expect((await run('-q', 'what animal?', '-c')).stdout).toBe('second answer');
+    const seen = (i: number) => (server.requests[i]!.body as { messages: { role: string; content: string }[] }).messages.map((m) => m.content);
+    expect(seen(1)).toEqual(expect.arrayContaining(['remember quokka', 'first answer', 'what animal?']));
+    // The automatic title of the first prompt names the session.
+    expect((await run('-q', 'and again?', '--resume', 'remember quokka')).stdout).toBe('third answer');
+    expect(seen(2)).toEqual(expect.arrayContaining(['remember quokka', 'what animal?', 'second answer', 'and again?']));
+    const listed = await execa(process.execPath, [HERMES_BIN, 'sessions', 'list'], { env: { ...CLEAN_ENV, HERMES_HOME: home }, reject: false });
+    expect(listed.stdout.trim().split('\n')).toHaveLength(2);
+    const missing = await run('-q', 'x', '--resume', 'no such session');
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain('no such session');
+    expect(missing.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('denies dangerous commands unless --yolo', async () => {
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-'));
     const target = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-target-'));

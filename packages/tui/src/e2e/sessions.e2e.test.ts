@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
 import { HERMES_BIN, type HermesPty } from '../testing/ptyHarness.ts';
 import { CLEAN_ENV, hermesWithModel, modelRequests, stopAll, type Running } from '../testing/realBackend.ts';
@@ -101,14 +101,45 @@ describe('hermes sessions (no terminal)', () => {
     ]);
   });
 
+  it('show and export only read: a tool another hermes is running keeps one result, not an added "interrupted" one', async () => {
+    const server: ModelServer = await startModelServer({ turns: [{ tool_calls: [{ name: 'terminal', arguments: { command: 'sleep 2; echo finished' } }] }, { text: 'all done' }] });
+    running.servers.push(server);
+    fs.writeFileSync(path.join(home, 'config.yaml'), 'approvals:\n  mode: off\n');
+    const busy = execa(process.execPath, [HERMES_BIN, 'chat', '-q', 'run the slow one', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'], {
+      env: { ...CLEAN_ENV, HERMES_HOME: home },
+      reject: false,
+      stdin: 'ignore',
+      timeout: 60_000,
+    });
+    let stderr = '';
+    busy.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await vi.waitFor(() => expect(stderr).toContain('… terminal sleep 2'), { timeout: 20_000, interval: 50 });
+    const [id] = await storedIds();
+    const show = await sessions('show', id!);
+    expect(show.exitCode, show.stderr).toBe(0);
+    expect(show.stdout).not.toContain('interrupted');
+    expect((await sessions('export', id!, '--format', 'json')).exitCode).toBe(0);
+    expect((await busy).exitCode).toBe(0);
+    const json = await sessions('export', id!, '--format', 'json');
+    const exported = JSON.parse(json.stdout) as { session: { model?: string }; messages: { role: string; text: string }[] };
+    expect(exported.messages.filter((m) => m.role === 'tool').map((m) => m.text)).toEqual([expect.stringContaining('finished')]);
+    expect(exported.session.model).toBe('scripted-model');
+  });
+
   it('exits 1 when the session is not found and 2 on a usage error', async () => {
     const missing = await sessions('show', 'no-such-session');
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain('no saved session matches "no-such-session"');
     expect((await sessions('frobnicate')).exitCode).toBe(2);
     expect((await sessions('export', 'x', '--format', 'pdf')).exitCode).toBe(2);
-    expect((await sessions('list', '--limit', 'many')).exitCode).toBe(2);
+    const badLimit = await sessions('list', '--limit', 'many');
+    expect(badLimit.exitCode).toBe(2);
+    expect(badLimit.stderr).toMatch(/^hermes sessions list: --limit must be a positive whole number, not "many"/);
     expect((await sessions('show')).exitCode).toBe(2);
+    // An option the command does not read is refused, not ignored.
+    const stray = await sessions('list', '--json');
+    expect(stray.exitCode).toBe(2);
+    expect(stray.stderr).toContain('--json does not apply to hermes sessions.');
   });
 
   it('deletes a session', async () => {

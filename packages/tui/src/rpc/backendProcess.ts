@@ -30,6 +30,15 @@ export class BackendStartError extends Error {
   }
 }
 
+/**
+ * An argument as it may go into tui.log: a URL (e.g. `--base-url`) loses its password and query
+ * values, which can hold credentials. The TUI cannot use the backend's redactor (agent-core).
+ */
+export function maskUrlSecrets(arg: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(arg)) return arg;
+  return arg.replace(/^([^/]*\/\/[^/@:]*:)[^/@]*@/, '$1[REDACTED]@').replace(/([?&][^=&#]+=)[^&#]*/g, '$1[REDACTED]');
+}
+
 export class BackendProcess {
   readonly client: HermesClient;
   private readonly stderr = new StderrRing(200);
@@ -43,7 +52,7 @@ export class BackendProcess {
     private readonly logger: Logger,
     options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
   ) {
-    logger.info('starting backend', { command: command.command, args: command.args });
+    logger.info('starting backend', { command: command.command, args: command.args.map(maskUrlSecrets) });
     this.child = execa(command.command, command.args, {
       stdin: 'pipe',
       stdout: 'pipe',
