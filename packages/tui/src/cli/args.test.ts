@@ -47,7 +47,8 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['chat', '-q', 'hi', 'there'])).toThrow(/not as "there"/);
     expect(parseCliArgs(['chat', '-q', 'hi', '--resume', 'Deploy notes', '--json']).resume).toBe('Deploy notes');
     expect(parseCliArgs(['sessions', 'list', '--json', '--help']).help).toBe(true);
-    expect(parseCliArgs(['my-plugin-cmd', '--json']).positionals).toEqual(['my-plugin-cmd']);
+    // A plugin's command gets its own words and flags, even ones hermes does not know.
+    expect(parseCliArgs(['my-plugin-cmd', 'sync', '--json', '--dry-run', '-n', '3']).positionals).toEqual(['my-plugin-cmd', 'sync', '--json', '--dry-run', '-n', '3']);
   });
 
   it('documents every option in the help text', () => {

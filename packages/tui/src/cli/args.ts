@@ -87,7 +87,13 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** Commands hermes itself handles; any other first word is a plugin's CLI command. */
+const BUILTIN_CLI_COMMANDS = new Set(['chat', 'sessions', 'plugins', 'approvals']);
+
 export function parseCliArgs(argv: string[]): CliOptions {
+  const first = argv[0];
+  // A plugin's own command (`hermes <name> …`): its words and flags are its handler's to read, untouched.
+  if (first !== undefined && !first.startsWith('-') && !BUILTIN_CLI_COMMANDS.has(first)) return pluginCommand(argv);
   let parsed;
   try {
     parsed = parseArgs({
@@ -139,6 +145,10 @@ export function parseCliArgs(argv: string[]): CliOptions {
   };
 }
 
+function pluginCommand(argv: string[]): CliOptions {
+  return { tui: false, demo: false, version: false, help: false, json: false, yolo: false, continueLatest: false, positionals: argv };
+}
+
 const MODEL_OPTIONS = ['model', 'provider', 'base-url'];
 /** Which options each command reads; anything else given to it is refused rather than silently ignored. */
 const OPTION_SCOPE: Record<string, string[]> = {
@@ -152,7 +162,6 @@ const OPTION_SCOPE: Record<string, string[]> = {
 function checkOptionScope(values: Record<string, unknown>, positionals: string[]): void {
   const command = positionals[0] ?? '';
   const scope = OPTION_SCOPE[command];
-  // A plugin's own command (`hermes <name> …`): its handler reads the arguments.
   if (!scope) return;
   const given = Object.keys(values).filter((name) => values[name] !== undefined && values[name] !== false);
   const stray = given.find((name) => !scope.includes(name));

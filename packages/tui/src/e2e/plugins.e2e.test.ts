@@ -52,9 +52,10 @@ describe('a plugin from the user', () => {
     expect(fresh.exitCode).toBe(0);
     expect(fresh.stdout).toMatch(/^demo\t2\.1\tuser\tenabled\tnot loaded yet$/m);
 
-    const report = await hermes(home, ['demo-report', 'weekly', 'summary']);
+    // The plugin's command reads its own flags, ones hermes does not know included.
+    const report = await hermes(home, ['demo-report', 'weekly', '--format', 'short', '-v']);
     expect(report.exitCode).toBe(0);
-    expect(report.stdout).toBe('report for weekly summary');
+    expect(report.stdout).toBe('report for weekly --format short -v');
     // That start loaded it: the listing now carries its counts.
     const list = await hermes(home, ['plugins', 'list']);
     expect(list.exitCode).toBe(0);
