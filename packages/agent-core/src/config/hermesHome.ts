@@ -69,7 +69,14 @@ export function describeWriteFailure(target: string, error: unknown): string {
     return `Permission denied: hermes cannot write ${target}. Fix: chmod u+rwx ${shellPath(dir)}${file} (as the owner), or set HERMES_HOME to a folder you can write.`;
   }
   const blocker = code === 'EEXIST' || code === 'ENOTDIR' ? fileInTheWay(target) : null;
-  if (blocker) return `hermes cannot write ${target}: ${blocker} is a file where a folder should be. Fix: move it aside (mv ${shellPath(blocker)} ${shellPath(`${blocker}.file`)}); hermes then creates the folder.`;
+  if (blocker) {
+    const home = hermesHome();
+    // A file at HERMES_HOME or above it is not hermes's to move (HERMES_HOME=/etc/passwd): point elsewhere.
+    if (blocker === home || home.startsWith(`${blocker}${path.sep}`)) {
+      return `hermes cannot write ${target}: ${blocker} is a file, and HERMES_HOME (${home}) must be a folder. Fix: set HERMES_HOME to a folder (the default is ~/.hermes).`;
+    }
+    return `hermes cannot write ${target}: ${blocker} is a file where a folder should be. Fix: move it aside (mv ${shellPath(blocker)} ${shellPath(`${blocker}.file`)}); hermes then creates the folder.`;
+  }
   if (code === 'EROFS') return `hermes cannot write ${target}: ${dir} is on a read-only file system. Fix: set HERMES_HOME to a folder on a writable disk.`;
   if (code === 'ENOSPC' || code === 'SQLITE_FULL') return `hermes cannot write ${target}: the disk is full. Fix: free some space on it (df -h ${shellPath(dir)}).`;
   return `hermes cannot write ${target}: ${(error as Error)?.message ?? String(error)}.`;
