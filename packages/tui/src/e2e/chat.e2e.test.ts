@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Script } from '../../../../scripts/model-server/index.ts';
 import { HERMES_BIN } from '../testing/ptyHarness.ts';
-import { CLEAN_ENV } from '../testing/realBackend.ts';
+import { chatUntilTool, CLEAN_ENV } from '../testing/realBackend.ts';
 
 const servers: ModelServer[] = [];
 afterEach(async () => {
@@ -40,16 +40,8 @@ describe('hermes chat -q', () => {
     servers.push(server);
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
     fs.writeFileSync(path.join(home, 'config.yaml'), 'approvals:\n  mode: off\n');
-    const running = execa(process.execPath, [HERMES_BIN, 'chat', '-q', 'wait', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'], {
-      env: { ...CLEAN_ENV, HERMES_HOME: home },
-      reject: false,
-      stdin: 'ignore',
-      timeout: 60_000,
-    });
-    let stderr = '';
-    running.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     // The tool runs (its start is printed): the turn is under way when the backend dies.
-    await vi.waitFor(() => expect(stderr).toContain('… terminal sleep 30'), { timeout: 20_000, interval: 50 });
+    const { running } = await chatUntilTool(home, server, 'wait', 'sleep 30');
     const log = fs.readFileSync(path.join(home, 'logs', 'backend.log'), 'utf8');
     process.kill(Number(/backend ready \(pid (\d+)/.exec(log)![1]), 'SIGKILL');
     const result = await running;

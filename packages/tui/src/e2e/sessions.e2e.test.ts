@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
 import { HERMES_BIN, type HermesPty } from '../testing/ptyHarness.ts';
-import { CLEAN_ENV, hermesWithModel, modelRequests, stopAll, type Running } from '../testing/realBackend.ts';
+import { chatUntilTool, CLEAN_ENV, hermesWithModel, modelRequests, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
 let home: string;
@@ -105,15 +105,7 @@ describe('hermes sessions (no terminal)', () => {
     const server: ModelServer = await startModelServer({ turns: [{ tool_calls: [{ name: 'terminal', arguments: { command: 'sleep 2; echo finished' } }] }, { text: 'all done' }] });
     running.servers.push(server);
     fs.writeFileSync(path.join(home, 'config.yaml'), 'approvals:\n  mode: off\n');
-    const busy = execa(process.execPath, [HERMES_BIN, 'chat', '-q', 'run the slow one', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'], {
-      env: { ...CLEAN_ENV, HERMES_HOME: home },
-      reject: false,
-      stdin: 'ignore',
-      timeout: 60_000,
-    });
-    let stderr = '';
-    busy.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await vi.waitFor(() => expect(stderr).toContain('… terminal sleep 2'), { timeout: 20_000, interval: 50 });
+    const { running: busy } = await chatUntilTool(home, server, 'run the slow one', 'sleep 2');
     const [id] = await storedIds();
     const show = await sessions('show', id!);
     expect(show.exitCode, show.stderr).toBe(0);

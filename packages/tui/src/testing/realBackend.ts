@@ -2,8 +2,10 @@
  * The real `hermes` bundle in a pseudo-terminal, talking to the real backend, whose model is the
  * scripted model server (the one fake: a real HTTP server speaking the OpenAI wire format).
  */
+import { execa } from 'execa';
+import { expect, vi } from 'vitest';
 import { startModelServer, type ModelServer, type Script } from '../../../../scripts/model-server/index.ts';
-import { spawnHermes, type HermesPty, type SpawnOptions } from './ptyHarness.ts';
+import { HERMES_BIN, spawnHermes, type HermesPty, type SpawnOptions } from './ptyHarness.ts';
 
 /** API keys and model settings from the developer's shell must not leak into a test. */
 export const CLEAN_ENV = {
@@ -56,4 +58,21 @@ export async function hermesWithModel(
 /** The chat-completions requests the model server received, as JSON text, oldest first. */
 export function modelRequests(server: ModelServer): string[] {
   return server.requests.filter((request) => request.path === '/v1/chat/completions').map((request) => JSON.stringify(request.body));
+}
+
+/**
+ * Starts `hermes chat -q <prompt>` against `server` in the background (approvals as configured in
+ * `home`) and resolves once its stderr shows the tool `preview` running: the turn is under way.
+ */
+export async function chatUntilTool(home: string, server: ModelServer, prompt: string, preview: string) {
+  const running = execa(process.execPath, [HERMES_BIN, 'chat', '-q', prompt, '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'], {
+    env: { ...CLEAN_ENV, HERMES_HOME: home },
+    reject: false,
+    stdin: 'ignore',
+    timeout: 60_000,
+  });
+  let stderr = '';
+  running.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await vi.waitFor(() => expect(stderr).toContain(`… terminal ${preview}`), { timeout: 20_000, interval: 50 });
+  return { running, stderr: () => stderr };
 }
