@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
 import { spawnHermes, type HermesPty } from '../testing/ptyHarness.ts';
+import { isAlive } from '../testing/processes.ts';
 import { CLEAN_ENV, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
@@ -67,16 +68,6 @@ function promptsSeen(server: ModelServer): string[] {
       const messages = (request.body as { messages: { role: string; content: unknown }[] }).messages;
       return String(messages.filter((message) => message.role === 'user').at(-1)?.content);
     });
-}
-
-/** Whether a process (or, for a negative number, a process group) still exists. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
@@ -138,7 +129,7 @@ describe('hermes --tui when its backend dies', () => {
       // A stopped backend answers nothing; the TUI must not say "interrupting…" until the user quits.
       await hermes.waitForText('did not answer Ctrl+C', 20_000);
       await hermes.waitForText(RESTARTED, 20_000);
-      expect(alive(first)).toBe(false);
+      expect(isAlive(first)).toBe(false);
       await hermes.waitForText(/● ready/);
       expect(hermes.screenText()).toMatch(/h00\d[\s\S]*\[interrupted\]/);
       hermes.type('And now?');
@@ -150,7 +141,7 @@ describe('hermes --tui when its backend dies', () => {
       expect(hermes.bufferText()).not.toContain('h300');
       expect(hermes.bufferText()).not.toMatch(/interrupt failed|stopped waiting/);
     } finally {
-      if (alive(first)) process.kill(first, 'SIGKILL');
+      if (isAlive(first)) process.kill(first, 'SIGKILL');
     }
   });
 
@@ -171,7 +162,7 @@ describe('hermes --tui when its backend dies', () => {
       await hermes.waitForText('Got the prompt that almost went missing.');
       expect(promptsSeen(server)).toEqual(['Remember this line']);
     } finally {
-      if (alive(first)) process.kill(first, 'SIGKILL');
+      if (isAlive(first)) process.kill(first, 'SIGKILL');
     }
   });
 
@@ -262,7 +253,7 @@ describe('hermes --tui when its backend dies', () => {
     }, { timeout: 20_000, interval: 50 });
     hermes.hangUp();
     await hermes.exited;
-    await vi.waitFor(() => expect([backend, child, -group].filter(alive)).toEqual([]), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(() => expect([backend, child, -group].filter(isAlive)).toEqual([]), { timeout: 15_000, interval: 50 });
 
     const db = new Database(join(hermes.hermesHome, 'state.db'), { readonly: true });
     const result = db.prepare("SELECT tool_call_id, status, content FROM messages WHERE role = 'tool'").all() as { tool_call_id: string; status: string; content: string }[];

@@ -8,6 +8,7 @@ import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelServer, Script } from '../../../../scripts/model-server/index.ts';
 import { HERMES_BIN, spawnHermes } from '../testing/ptyHarness.ts';
+import { waitUntilGone } from '../testing/processes.ts';
 import { CLEAN_ENV, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
@@ -27,20 +28,6 @@ function promptsSeen(server: ModelServer): string[] {
     });
 }
 
-/** Resolves once no process has this pid (polling: it is not our child, so there is no exit event). */
-async function gone(pid: number, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    if (Date.now() > deadline) throw new Error(`process ${pid} is still running`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('hermes --tui in a pseudo-terminal', () => {
   it('exits, and stops its backend, when its terminal goes away', async () => {
     const { hermes } = await withModel({ turns: [{ text: 'unused' }] });
@@ -48,8 +35,8 @@ describe('hermes --tui in a pseudo-terminal', () => {
     const backendPid = Number(/backend ready \(pid (\d+)/.exec(log)?.[1]);
     expect(backendPid).toBeGreaterThan(0);
     hermes.hangUp();
-    await gone(hermes.pid);
-    await gone(backendPid);
+    await waitUntilGone(hermes.pid);
+    await waitUntilGone(backendPid);
   });
 
   it('sends a typed prompt and shows the streamed reply', async () => {
