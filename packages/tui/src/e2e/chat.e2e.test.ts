@@ -6,7 +6,7 @@ import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Script } from '../../../../scripts/model-server/index.ts';
 import { HERMES_BIN } from '../testing/ptyHarness.ts';
-import { chatUntilTool, CLEAN_ENV } from '../testing/realBackend.ts';
+import { backendPids, chatUntilTool, CLEAN_ENV } from '../testing/realBackend.ts';
 
 const servers: ModelServer[] = [];
 afterEach(async () => {
@@ -42,8 +42,8 @@ describe('hermes chat -q', () => {
     fs.writeFileSync(path.join(home, 'config.yaml'), 'approvals:\n  mode: off\n');
     // The tool runs (its start is printed): the turn is under way when the backend dies.
     const { running } = await chatUntilTool(home, server, 'wait', 'sleep 30');
-    const log = fs.readFileSync(path.join(home, 'logs', 'backend.log'), 'utf8');
-    process.kill(Number(/backend ready \(pid (\d+)/.exec(log)![1]), 'SIGKILL');
+    const [backend] = backendPids(home);
+    process.kill(backend!, 'SIGKILL');
     const result = await running;
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
+import { startModelServer } from '../../../../scripts/model-server/index.ts';
 import { spawnHermes, type HermesPty } from '../testing/ptyHarness.ts';
 import { isAlive } from '../testing/processes.ts';
-import { CLEAN_ENV, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
+import { backendPids, CLEAN_ENV, hermesWithModel, promptsSeen, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
 const homes: string[] = [];
@@ -19,17 +19,11 @@ afterEach(async () => {
   for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
 });
 
-/** The pids of every backend this run started, oldest first, from the lines each wrote when ready. */
-function backendPids(hermes: HermesPty): number[] {
-  const log = readFileSync(join(hermes.hermesHome, 'logs', 'backend.log'), 'utf8');
-  return [...log.matchAll(/backend ready \(pid (\d+)/g)].map((match) => Number(match[1]));
-}
-
 /** Waits until the run has started its `count`-th backend, and returns that backend's pid. */
 async function nthBackend(hermes: HermesPty, count: number, timeoutMs = 20_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const pids = backendPids(hermes);
+    const pids = backendPids(hermes.hermesHome);
     if (pids.length >= count) return pids[count - 1]!;
     if (Date.now() > deadline) throw new Error(`backend #${count} never reported ready; pids so far: ${pids.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -58,16 +52,6 @@ async function firstChild(parent: number, except = 0): Promise<number> {
     if (Date.now() > deadline) throw new Error('no backend was started');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-}
-
-/** The last user message of each chat request the model server got, oldest first. */
-function promptsSeen(server: ModelServer): string[] {
-  return server.requests
-    .filter((request) => request.path === '/v1/chat/completions')
-    .map((request) => {
-      const messages = (request.body as { messages: { role: string; content: unknown }[] }).messages;
-      return String(messages.filter((message) => message.role === 'user').at(-1)?.content);
-    });
 }
 
 const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
@@ -211,7 +195,7 @@ describe('hermes --tui when its backend dies', () => {
     await hermes.waitForText(RESTARTED, 20_000);
     await hermes.waitForText(/● ready/);
     // The second backend died before it was ready (the kill landed during the restart); the third resumed.
-    const ready = backendPids(hermes);
+    const ready = backendPids(hermes.hermesHome);
     expect(ready).toHaveLength(2);
     expect(ready).not.toContain(second);
     hermes.type('still there?');
@@ -231,8 +215,8 @@ describe('hermes --tui when its backend dies', () => {
 
     await hermes.waitForText(/● ready/, 20_000);
     // The kill landed before the first backend was ready; the one that came up is another.
-    expect(backendPids(hermes)).toHaveLength(1);
-    expect(backendPids(hermes)).not.toContain(first);
+    expect(backendPids(hermes.hermesHome)).toHaveLength(1);
+    expect(backendPids(hermes.hermesHome)).not.toContain(first);
     hermes.type('hello?');
     hermes.press('enter');
     await hermes.waitForText('Answered by the second backend.');
@@ -282,7 +266,7 @@ describe('hermes --tui when its backend dies', () => {
     expect(text).toContain(unwrapped('Continue with `hermes -c` (or `hermes --resume'));
     expect(text).toContain(unwrapped(join(hermes.hermesHome, 'logs', 'backend.log')));
     // No fifth backend: the budget is spent.
-    expect(backendPids(hermes)).toHaveLength(4);
+    expect(backendPids(hermes.hermesHome)).toHaveLength(4);
 
     // Read-only: a prompt is refused with the reason and kept; Ctrl+C twice still quits cleanly.
     hermes.type('hello?');

@@ -2,14 +2,12 @@
  * The real `hermes` bundle in a real pseudo-terminal, against the real backend and a scripted model
  * server speaking the OpenAI wire format. Run `npm run build` first (vitest's global setup does).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ModelServer, Script } from '../../../../scripts/model-server/index.ts';
+import type { Script } from '../../../../scripts/model-server/index.ts';
 import { HERMES_BIN, spawnHermes } from '../testing/ptyHarness.ts';
 import { waitUntilGone } from '../testing/processes.ts';
-import { CLEAN_ENV, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
+import { backendPids, CLEAN_ENV, hermesWithModel, promptsSeen, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
 
@@ -17,22 +15,10 @@ afterEach(() => stopAll(running));
 
 const withModel = (script: Script) => hermesWithModel(running, script);
 
-/** The user messages the model server was sent, oldest first. */
-function promptsSeen(server: ModelServer): string[] {
-  return server.requests
-    .filter((request) => request.path === '/v1/chat/completions')
-    .map((request) => {
-      const messages = (request.body as { messages: { role: string; content: unknown }[] }).messages;
-      const last = messages.filter((message) => message.role === 'user').at(-1);
-      return typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content);
-    });
-}
-
 describe('hermes --tui in a pseudo-terminal', () => {
   it('exits, and stops its backend, when its terminal goes away', async () => {
     const { hermes } = await withModel({ turns: [{ text: 'unused' }] });
-    const log = readFileSync(join(hermes.hermesHome, 'logs', 'backend.log'), 'utf8');
-    const backendPid = Number(/backend ready \(pid (\d+)/.exec(log)?.[1]);
+    const [backendPid] = backendPids(hermes.hermesHome);
     expect(backendPid).toBeGreaterThan(0);
     hermes.hangUp();
     await waitUntilGone(hermes.pid);

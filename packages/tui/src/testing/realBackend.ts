@@ -2,6 +2,8 @@
  * The real `hermes` bundle in a pseudo-terminal, talking to the real backend, whose model is the
  * scripted model server (the one fake: a real HTTP server speaking the OpenAI wire format).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { execa } from 'execa';
 import { expect, vi } from 'vitest';
 import { startModelServer, type ModelServer, type Script } from '../../../../scripts/model-server/index.ts';
@@ -58,6 +60,23 @@ export async function hermesWithModel(
 /** The chat-completions requests the model server received, as JSON text, oldest first. */
 export function modelRequests(server: ModelServer): string[] {
   return server.requests.filter((request) => request.path === '/v1/chat/completions').map((request) => JSON.stringify(request.body));
+}
+
+/** The last user message of each chat request the model server got, oldest first. */
+export function promptsSeen(server: ModelServer): string[] {
+  return server.requests
+    .filter((request) => request.path === '/v1/chat/completions')
+    .map((request) => {
+      const messages = (request.body as { messages: { role: string; content: unknown }[] }).messages;
+      const last = messages.filter((message) => message.role === 'user').at(-1);
+      return typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content);
+    });
+}
+
+/** The pids of every backend run with `hermesHome`, oldest first, from the line each logs when ready. */
+export function backendPids(hermesHome: string): number[] {
+  const log = readFileSync(join(hermesHome, 'logs', 'backend.log'), 'utf8');
+  return [...log.matchAll(/backend ready \(pid (\d+)/g)].map((match) => Number(match[1]));
 }
 
 /**
