@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { hermesHome } from '../logging/logger.ts';
 
-export const RESTARTS_PER_WINDOW = 3;
+const RESTARTS_PER_WINDOW = 3;
 export const RESTART_WINDOW_MS = 60_000;
 
 export class RestartBudget {

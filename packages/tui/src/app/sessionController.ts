@@ -35,7 +35,7 @@ const ABANDON_AFTER_MS = 3_000;
  * blocked) and replaced: a hung backend answers nothing, so without this the turn says "interrupting…"
  * until the user quits.
  */
-export const INTERRUPT_ANSWER_MS = 5_000;
+const INTERRUPT_ANSWER_MS = 5_000;
 
 export interface ControllerOptions {
   backend: BackendOptions;

@@ -24,7 +24,7 @@ export interface ApprovalsIo extends ChatIo {
   stdin: NodeJS.ReadableStream;
 }
 
-export const APPROVALS_USAGE = `Usage:
+const APPROVALS_USAGE = `Usage:
   hermes approvals check '<command>' [--cwd DIR]
   hermes approvals check --write PATH [--cwd DIR]
   hermes approvals check --json     (stdin: {"command": "...", "cwd": "..."} or {"write_path": "..."} per line)
