@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from './schema.ts';
 import { SessionStore, StoreError } from './sessionStore.ts';
+import { tempDb } from '../testing/tempHome.ts';
 
-const tmpDb = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-baddb-')), 'state.db');
+const tmpDb = () => tempDb('baddb');
 
 /** A real state.db with some sessions in it, closed (checkpointed into the main file). */
 function populatedDb(): string {
