@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { deciding, shellPath } from '../config/hermesHome.ts';
+import { deciding, errorCode as code, shellPath } from '../config/hermesHome.ts';
 
 /** What is wrong with state.db (or its folder), so front ends can word it or react to it. */
 export type StoreProblem =
@@ -75,8 +75,6 @@ function diagnoseHeader(file: string): { problem: StoreProblem; what: string } |
   }
   return null;
 }
-
-const code = (error: unknown): string => String((error as { code?: unknown })?.code ?? '');
 
 /** True for an error SQLite raised (better-sqlite3 puts its code, `SQLITE_…`, on the error). */
 export function isSqliteFailure(error: unknown): boolean {
