@@ -10,7 +10,7 @@
 export const REDACTED = '[REDACTED]';
 
 /** Shorter values are not treated as secrets: redacting `true` or `8080` everywhere would garble text. */
-export const MIN_SECRET_LENGTH = 8;
+const MIN_SECRET_LENGTH = 8;
 
 /**
  * Longer than any key: output cut inside a run of non-blanks up to this long loses the whole run, since
