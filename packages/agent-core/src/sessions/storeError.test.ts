@@ -100,7 +100,7 @@ describe('state.db that cannot be used', () => {
     );
     const home = path.join(path.dirname(tmpDb()), 'home');
     fs.writeFileSync(home, 'a file');
-    expect(openError(path.join(home, 'state.db')).message).toBe(`${home} is not a folder, so hermes cannot keep ${home}/state.db there. Fix: set HERMES_HOME to a folder, or move ${home} aside.`);
+    expect(openError(path.join(home, 'state.db')).message).toBe(`${home} is not a folder, so hermes cannot keep ${home}/state.db there. Fix: set HERMES_HOME to a folder (the default is ~/.hermes).`);
   });
 
   it('a state.db-wal that is a folder: names it and the move-aside fix, not "permission denied"', () => {

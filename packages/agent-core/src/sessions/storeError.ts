@@ -98,7 +98,8 @@ export function explainStoreFailure(file: string, error: unknown): StoreError {
   const dir = path.dirname(file);
   const make = (problem: StoreProblem, text: string) => new StoreError(text, problem, file);
   if (c === 'ENOTDIR' || c === 'EEXIST') {
-    return make('not_a_database', `${dir} is not a folder, so hermes cannot keep ${file} there. Fix: set HERMES_HOME to a folder, or move ${shellPath(dir)} aside.`);
+    // state.db's folder is HERMES_HOME itself: a file there is the user's (HERMES_HOME=/etc/passwd), never hermes's to move.
+    return make('not_a_database', `${dir} is not a folder, so hermes cannot keep ${file} there. Fix: set HERMES_HOME to a folder (the default is ~/.hermes).`);
   }
   const folderBeside = [`${file}-wal`, `${file}-shm`].find(isFolder);
   if (folderBeside) {
