@@ -1,8 +1,8 @@
 /** hermes agent core: the loop, providers, tools, sessions and config. Knows nothing of JSON-RPC or plugins. */
 export { HermesRuntime, type RuntimeOptions } from './runtime.ts';
-export { AgentSession, SessionBusyError, ModelUnavailableError, newStoredSessionId } from './agent/agentSession.ts';
+export { AgentSession, SessionBusyError, ModelUnavailableError } from './agent/agentSession.ts';
 export { NO_PROMPTS, type SessionPrompts } from './agent/sessionOptions.ts';
-export { withFreshSessionId } from './sessions/sessionIds.ts';
+export { newStoredSessionId, withFreshSessionId } from './sessions/sessionIds.ts';
 export type { AgentEvent, AgentEventSink, SessionUsage, TurnStatus } from './agent/events.ts';
 export { runTurn, budgetEndLine, BUDGET_NOTICE, EMPTY_NUDGE, type TurnResult } from './agent/agentLoop.ts';
 export {

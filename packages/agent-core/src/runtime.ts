@@ -19,7 +19,6 @@ import { TodoList } from './tools/todoList.ts';
 import { SkillCatalog } from './skills/skillCatalog.ts';
 import { ToolRegistry } from './tools/registry.ts';
 import type { ToolSettings } from './tools/types.ts';
-import { newStoredSessionId } from './agent/agentSession.ts';
 import { NO_PROMPTS, type SessionModel, type SessionPrompts } from './agent/sessionOptions.ts';
 import { shellExec, type ShellExecResult } from './agent/shellExec.ts';
 import { NO_EXTENSIONS, type ExtensionPort } from './extensions/extensionPort.ts';
@@ -210,11 +209,6 @@ export class HermesRuntime {
       signal: new AbortController().signal,
     });
     return outcome.result;
-  }
-
-  /** A fresh stored-session id (time-sortable). */
-  newSessionId(): string {
-    return newStoredSessionId();
   }
 
   /** A shell command outside any session: nobody can be asked, so dangerous commands are denied. */

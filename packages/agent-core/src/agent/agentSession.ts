@@ -27,8 +27,6 @@ export class ModelUnavailableError extends Error {
   override name = 'ModelUnavailableError';
 }
 
-export { newStoredSessionId } from '../sessions/sessionIds.ts';
-
 /** `emit` that logs instead of throwing: a closed connection must not abort a turn before its results are stored. */
 function guardedEmit(emit: AgentEventSink, logger: Logger): AgentEventSink {
   return (event) => {

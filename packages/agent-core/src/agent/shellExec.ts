@@ -1,10 +1,9 @@
 import { execa } from 'execa';
 import { redactSecrets } from '../secrets/processSecrets.ts';
-import { toolEnvironment } from '../secrets/toolEnvironment.ts';
 import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
 import { clipOutput } from '../tools/outputClip.ts';
-import { killGroup, watchGroup } from '../processes/shellProcess.ts';
+import { commandEnvironment, killGroup, watchGroup } from '../processes/shellProcess.ts';
 import type { ToolSettings } from '../tools/types.ts';
 
 export interface ShellExecResult {
@@ -43,7 +42,7 @@ export async function shellExec(input: {
     reject: false,
     stdin: 'ignore',
     detached: true,
-    env: { PAGER: 'cat', GIT_PAGER: 'cat', ...(input.settings.env ?? toolEnvironment(process.env, { dotenvNames: [] })) },
+    env: commandEnvironment(input.settings.env),
     extendEnv: false,
   });
   watchGroup(child);

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tempDb } from '../testing/tempHome.ts';
 import { SessionStore } from '../sessions/sessionStore.ts';
 import { StreamingMessage } from './streamingMessage.ts';
 
@@ -11,7 +9,7 @@ afterEach(() => {
 });
 
 function openStore(): SessionStore {
-  const store = SessionStore.open(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-streaming-')), 'state.db'));
+  const store = SessionStore.open(tempDb('streaming'));
   stores.push(store);
   store.createSession({ id: 's1' });
   return store;

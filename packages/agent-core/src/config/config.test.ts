@@ -5,12 +5,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblem, loadConfig } from './loadConfig.ts';
 import { resolveModel } from './resolveModel.ts';
+import { homeWith } from '../testing/tempHome.ts';
 
-function home(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-config-'));
-  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-  return dir;
-}
+const home = (files: Record<string, string>) => homeWith(files, 'config');
 
 describe('loadConfig', () => {
   it('reads model and agent settings and secrets from .env', () => {

@@ -1,15 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from './duration.ts';
 import { loadConfig } from './loadConfig.ts';
+import { homeWith as homeWithFiles } from '../testing/tempHome.ts';
 
-function homeWith(config: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-duration-'));
-  fs.writeFileSync(path.join(dir, 'config.yaml'), config);
-  return dir;
-}
+const homeWith = (config: string) => homeWithFiles({ 'config.yaml': config }, 'duration');
 
 describe('durations in config.yaml', () => {
   it('reads seconds and numbers with a unit', () => {

@@ -57,12 +57,17 @@ export function deciding(target: string): string {
   return dir;
 }
 
+/** The `code` an fs, child_process or better-sqlite3 error carries (`ENOENT`, `SQLITE_FULL`), or ''. */
+export function errorCode(error: unknown): string {
+  return String((error as { code?: unknown })?.code ?? '');
+}
+
 /**
  * Why hermes cannot write `target` (a file under $HERMES_HOME), with the fix, for a failure from
  * fs or SQLite: permission denied (chmod), a read-only file system, a full disk (free space).
  */
 export function describeWriteFailure(target: string, error: unknown): string {
-  const code = String((error as { code?: unknown })?.code ?? '');
+  const code = errorCode(error);
   const dir = deciding(target);
   if (code === 'EACCES' || code === 'EPERM') {
     const file = fs.existsSync(target) ? ` && chmod u+rw ${shellPath(target)}` : '';

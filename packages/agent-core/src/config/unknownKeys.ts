@@ -16,7 +16,7 @@ const OTHER_KNOWN_KEYS: Readonly<Record<string, readonly string[] | null>> = {
   plugins: ['enabled', 'disabled', 'entries', 'hook_callback_timeout', 'register_timeout', 'allow_deprecated_imports'],
   model: ['api_key', 'api_mode', 'max_tokens'],
   agent: ['max_verify_nudges', 'disabled_toolsets'],
-  terminal: ['backend', 'cwd', 'env_passthrough'],
+  terminal: ['backend', 'cwd'],
   approvals: ['cron_mode', 'single_query_mode', 'unattended_mode', 'denial_breaker_threshold', 'deny'],
   compression: ['target_ratio', 'protect_last_n', 'protect_first_n', 'max_attempts', 'in_place'],
   ...Object.fromEntries(

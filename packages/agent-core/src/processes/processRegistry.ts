@@ -1,9 +1,8 @@
+import { SECRET_WORD_MAX as WORD_MAX } from '../secrets/redactor.ts';
 import { killGroup, spawnShell, type ShellProcess } from './shellProcess.ts';
 
 /** Characters of recent output kept per background process. */
 const DEFAULT_BUFFER_CHARS = 64 * 1024;
-/** Longer than any key: a run of non-blanks this long is cut where it must be (see `output`). */
-const WORD_MAX = 512;
 /** Finished processes kept for their output, per registry; older ones are forgotten. */
 const MAX_FINISHED = 50;
 

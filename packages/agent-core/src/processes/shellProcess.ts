@@ -67,13 +67,21 @@ export function spawnShell(command: string, cwd: string, env?: Record<string, st
     reject: false,
     detached: true,
     stdin: 'ignore',
-    // Pagers would wait for a key that never comes.
-    env: { PAGER: 'cat', GIT_PAGER: 'cat', ...(env ?? toolEnvironment(process.env, { dotenvNames: [] })) },
+    env: commandEnvironment(env),
     extendEnv: false,
   });
   watchGroup(child);
   child.all.setEncoding('utf8');
   return child;
+}
+
+/**
+ * The whole environment of a command hermes runs (pass it with `extendEnv: false`): `env` (the tool
+ * environment from the runtime), else hermes's own minus provider keys; pagers off, since they would
+ * wait for a key that never comes.
+ */
+export function commandEnvironment(env?: Record<string, string>): Record<string, string> {
+  return { PAGER: 'cat', GIT_PAGER: 'cat', ...(env ?? toolEnvironment(process.env, { dotenvNames: [] })) };
 }
 
 /**

@@ -1,18 +1,12 @@
 /** `terminal.env_passthrough` in config.yaml reaches the tools' environment; a wrong shape says how to fix it. */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblem, loadConfig } from '../config/loadConfig.ts';
 import { HermesRuntime } from '../runtime.ts';
 import { silentLogger } from '../logging/logger.ts';
+import { homeWith as homeWithFiles } from '../testing/tempHome.ts';
 
-function homeWith(config: string, dotenv = ''): string {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-passthrough-'));
-  fs.writeFileSync(path.join(home, 'config.yaml'), config);
-  if (dotenv) fs.writeFileSync(path.join(home, '.env'), dotenv);
-  return home;
-}
+const homeWith = (config: string, dotenv = '') => homeWithFiles(dotenv ? { 'config.yaml': config, '.env': dotenv } : { 'config.yaml': config }, 'passthrough');
 
 describe('terminal.env_passthrough', () => {
   it('defaults to none and reads a list of names', () => {

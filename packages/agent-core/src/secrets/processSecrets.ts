@@ -8,17 +8,17 @@ import { isSecretName } from './secretNames.ts';
 
 let current: Redactor | null = null;
 
-/**
- * Values of secret-named variables in `env`. Paths are not secrets (`PASSWORD_STORE_DIR`,
- * `GIT_ASKPASS`): redacting them would garble every listing that shows them.
- */
-export function secretValues(env: Record<string, string | undefined>): string[] {
-  return Object.entries(env).flatMap(([name, value]) => (value && isSecretName(name) && !/^[/~]/.test(value) ? [value] : []));
+/** Paths are not secrets (`PASSWORD_STORE_DIR`, `GIT_ASKPASS`): redacting them would garble every listing that shows them. */
+const isPath = (value: string) => /^[/~]/.test(value);
+
+/** Values of secret-named variables in `env` (paths aside). */
+function secretValues(env: Record<string, string | undefined>): string[] {
+  return Object.entries(env).flatMap(([name, value]) => (value && isSecretName(name) && !isPath(value) ? [value] : []));
 }
 
 /** Values of variables passed to commands by `terminal.env_passthrough`, whatever their names (paths aside). */
 export function passedValues(passed: Record<string, string | undefined>): string[] {
-  return Object.values(passed).flatMap((value) => (value && !/^[/~]/.test(value) ? [value] : []));
+  return Object.values(passed).flatMap((value) => (value && !isPath(value) ? [value] : []));
 }
 
 function redactor(): Redactor {
@@ -34,7 +34,7 @@ function redactor(): Redactor {
 export function secretValuesInConfig(value: unknown, depth = 0): string[] {
   if (value === null || typeof value !== 'object' || depth > 16) return [];
   return Object.entries(value).flatMap(([key, item]) =>
-    typeof item === 'string' ? (isSecretName(key.toUpperCase()) && !/^[/~]/.test(item) ? [item] : []) : secretValuesInConfig(item, depth + 1),
+    typeof item === 'string' ? (isSecretName(key.toUpperCase()) && !isPath(item) ? [item] : []) : secretValuesInConfig(item, depth + 1),
   );
 }
 

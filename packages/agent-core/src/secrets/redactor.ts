@@ -10,7 +10,13 @@
 export const REDACTED = '[REDACTED]';
 
 /** Shorter values are not treated as secrets: redacting `true` or `8080` everywhere would garble text. */
-export const MIN_SECRET_LENGTH = 8;
+const MIN_SECRET_LENGTH = 8;
+
+/**
+ * Longer than any key: output cut inside a run of non-blanks up to this long loses the whole run, since
+ * half a secret is not recognised (the redactor only knows secrets whole). Longer runs are cut as they are.
+ */
+export const SECRET_WORD_MAX = 512;
 
 interface Shape {
   /** The part kept (a capturing group is added around it); must contain no capturing group itself. */

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export function homeDotenvPath(hermesHome: string): string {
+function homeDotenvPath(hermesHome: string): string {
   return path.join(hermesHome, '.env');
 }
 

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDb } from '../testing/tempHome.ts';
 import { INTERRUPTED_CALL_RESULT, validateMessageSequence } from '../context/messageSequence.ts';
 import { repairStoredSession } from './sessionHeal.ts';
 import { SessionStore, toChatMessages } from './sessionStore.ts';
@@ -9,7 +7,7 @@ import { SessionStore, toChatMessages } from './sessionStore.ts';
 const call = (id: string) => ({ id, type: 'function' as const, function: { name: 'terminal', arguments: '{"command":"sleep 30"}' } });
 
 function openStore(): SessionStore {
-  const store = SessionStore.open(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-heal-store-')), 'state.db'));
+  const store = SessionStore.open(tempDb('heal-store'));
   store.createSession({ id: 's1' });
   return store;
 }

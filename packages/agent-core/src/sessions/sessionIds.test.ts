@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDb } from '../testing/tempHome.ts';
 import { newStoredSessionId, withFreshSessionId } from './sessionIds.ts';
 import { SessionStore } from './sessionStore.ts';
 
-const tmpDb = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-ids-')), 'state.db');
+const tmpDb = () => tempDb('ids');
 
 describe('stored session ids', () => {
   it('stay distinct over 20,000 ids drawn within the same second, and sort by time', () => {

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from './schema.ts';
 import { SessionStore, StoreError } from './sessionStore.ts';
+import { tempDb } from '../testing/tempHome.ts';
 
-const tmpDb = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-baddb-')), 'state.db');
+const tmpDb = () => tempDb('baddb');
 
 /** A real state.db with some sessions in it, closed (checkpointed into the main file). */
 function populatedDb(): string {
@@ -100,7 +100,7 @@ describe('state.db that cannot be used', () => {
     );
     const home = path.join(path.dirname(tmpDb()), 'home');
     fs.writeFileSync(home, 'a file');
-    expect(openError(path.join(home, 'state.db')).message).toBe(`${home} is not a folder, so hermes cannot keep ${home}/state.db there. Fix: set HERMES_HOME to a folder, or move ${home} aside.`);
+    expect(openError(path.join(home, 'state.db')).message).toBe(`${home} is not a folder, so hermes cannot keep ${home}/state.db there. Fix: set HERMES_HOME to a folder (the default is ~/.hermes).`);
   });
 
   it('a state.db-wal that is a folder: names it and the move-aside fix, not "permission denied"', () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { deciding, shellPath } from '../config/hermesHome.ts';
+import { deciding, errorCode as code, shellPath } from '../config/hermesHome.ts';
 
 /** What is wrong with state.db (or its folder), so front ends can word it or react to it. */
 export type StoreProblem =
@@ -76,8 +76,6 @@ function diagnoseHeader(file: string): { problem: StoreProblem; what: string } |
   return null;
 }
 
-const code = (error: unknown): string => String((error as { code?: unknown })?.code ?? '');
-
 /** True for an error SQLite raised (better-sqlite3 puts its code, `SQLITE_…`, on the error). */
 export function isSqliteFailure(error: unknown): boolean {
   return code(error).startsWith('SQLITE_');
@@ -100,7 +98,8 @@ export function explainStoreFailure(file: string, error: unknown): StoreError {
   const dir = path.dirname(file);
   const make = (problem: StoreProblem, text: string) => new StoreError(text, problem, file);
   if (c === 'ENOTDIR' || c === 'EEXIST') {
-    return make('not_a_database', `${dir} is not a folder, so hermes cannot keep ${file} there. Fix: set HERMES_HOME to a folder, or move ${shellPath(dir)} aside.`);
+    // state.db's folder is HERMES_HOME itself: a file there is the user's (HERMES_HOME=/etc/passwd), never hermes's to move.
+    return make('not_a_database', `${dir} is not a folder, so hermes cannot keep ${file} there. Fix: set HERMES_HOME to a folder (the default is ~/.hermes).`);
   }
   const folderBeside = [`${file}-wal`, `${file}-shm`].find(isFolder);
   if (folderBeside) {

@@ -2,6 +2,7 @@
  * Caps what one result hands the model. Both ends matter (a command's first lines say what it
  * did, its last lines whether it worked), so the middle is cut, with a note saying how much.
  */
+import { SECRET_WORD_MAX as WORD_MAX } from '../secrets/redactor.ts';
 
 export interface ClipLimits {
   maxBytes: number;
@@ -51,11 +52,10 @@ function headOf(s: string, maxBytes: number, maxLines: number): string {
 }
 
 /**
- * A line cut by bytes loses the word the cut went through (up to 512 characters: no key is longer):
+ * A line cut by bytes loses the word the cut went through (up to SECRET_WORD_MAX characters: no key is longer):
  * half a secret is not recognised by the redactor, which only knows secrets whole.
  */
 function withoutCutWord(whole: string, kept: string, side: 'start' | 'end'): string {
-  const WORD_MAX = 512;
   if (side === 'end') {
     const after = /^\S*/.exec(whole.slice(kept.length))![0].length;
     const before = /\S*$/.exec(kept)![0].length;

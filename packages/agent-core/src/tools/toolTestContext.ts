@@ -1,14 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ProcessRegistry } from '../processes/processRegistry.ts';
+import { tempDir } from '../testing/tempHome.ts';
 import { TodoList } from './todoList.ts';
 import { DEFAULT_TOOL_SETTINGS, type ToolContext } from './types.ts';
 
-/** A fresh temp directory for one test file. */
-export function tempDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `hermes-${prefix}-`));
-}
+export { tempDir };
 
 /** A complete ToolContext over real directories, for tests; override what the test is about. */
 export function testContext(overrides: Partial<ToolContext> = {}): ToolContext {
