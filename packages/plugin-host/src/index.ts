@@ -10,5 +10,5 @@ export { gateVerdict } from './discovery/gate.ts';
 export { ManifestError, parseManifest, type PluginManifest } from './discovery/manifest.ts';
 export { applyRequestChain, runExecutionChain } from './dispatch/middleware.ts';
 export { FailureLog } from './dispatch/failureLog.ts';
-export { blamePlugins, currentPluginCall, inPlugin, watchPluginCalls, type CallWatcher, type PluginCall } from './containment/pluginScope.ts';
-export { PluginProcessControlRefused, refuseProcessControlFromPlugins } from './containment/processGuards.ts';
+export { blamePlugins, watchPluginCalls, type PluginCall } from './containment/pluginScope.ts';
+export { refuseProcessControlFromPlugins } from './containment/processGuards.ts';

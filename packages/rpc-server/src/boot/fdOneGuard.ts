@@ -20,7 +20,7 @@ import { guardSockets } from './socketGuard.ts';
 export type { Divert };
 
 /** A child's stdio with every way to our fd 1 pointed at fd 2 instead. */
-export function divertChildStdio(stdio: unknown): unknown {
+function divertChildStdio(stdio: unknown): unknown {
   if (stdio === 'inherit') return ['inherit', 2, 'inherit'];
   if (!Array.isArray(stdio)) return stdio;
   return stdio.map((entry: unknown, index) => {

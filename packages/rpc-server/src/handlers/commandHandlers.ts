@@ -11,9 +11,9 @@ import { sessionCommandContext } from '../commands/sessionCommandContext.ts';
 import { ErrorCode, ParamLimit } from '../protocol/index.ts';
 import { applyPlugins, buildCommandRegistry } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { cappedString, parseParams } from './params.ts';
+import { cappedString, optionalSessionId, parseParams } from './params.ts';
 
-const optionalSession = optional(cappedString(ParamLimit.id));
+const optionalSession = optionalSessionId();
 const catalogSchema = object({ session_id: optionalSession });
 const slashSchema = object({ text: cappedString(ParamLimit.path), session_id: optionalSession });
 const pathSchema = object({ word: cappedString(ParamLimit.path), cwd: optional(cappedString(ParamLimit.path)) });

@@ -6,6 +6,7 @@ import { ErrorCode, EventType, ParamLimit } from '../protocol/index.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { cappedString, count, parseParams, sessionId, sessionIdSchema } from './params.ts';
 import { openLive, sendSessionEvent } from './sessionHandlers.ts';
+import { closeLive } from './sessionKeeper.ts';
 
 const listSchema = object({ limit: optional(count(ParamLimit.limit)), query: optional(cappedString(ParamLimit.query)) });
 const searchSchema = object({ query: cappedString(ParamLimit.query), limit: optional(count(ParamLimit.limit)) });
@@ -68,9 +69,8 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       // Reopening a session this backend still has open replaces the old live one.
       ctx.sessions.forgetClosedOf(stored.id);
       for (const live of ctx.sessions.all().filter((l) => l.agent.id === stored.id)) {
-        ctx.requests.cancelAll('session_closed', live.id);
         ctx.sessions.remove(live.id);
-        await live.agent.close();
+        await closeLive(ctx, live);
       }
       // What a run that died left unfinished (a streaming reply, unanswered tool calls) is repaired on load.
       const cwd = stored.cwd && fs.existsSync(stored.cwd) ? stored.cwd : process.cwd();

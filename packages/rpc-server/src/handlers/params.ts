@@ -1,6 +1,6 @@
 // Named imports from zod/mini keep the bundle small (the classic `z` namespace pulls in ~700 KB,
 // which costs the backend's startup); the schemas here are few and simple.
-import { int, lte, maxLength, minLength, number, object, positive, string, type ZodMiniType } from 'zod/mini';
+import { int, lte, maxLength, minLength, number, object, optional, positive, string, type ZodMiniType } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { ErrorCode, ParamLimit } from '../protocol/index.ts';
 
@@ -60,6 +60,9 @@ export const nonEmptyString = (cap: number) => string().check(minLength(1, 'must
 
 /** A session id: live or stored, or a stored session's title. */
 export const sessionId = () => nonEmptyString(ParamLimit.id);
+
+/** An optional session id where the method also serves without one (may be empty: then it names none). */
+export const optionalSessionId = () => optional(cappedString(ParamLimit.id));
 
 /** A whole number from 1 to `cap`. */
 // The cap is checked first: a huge number is reported against it, not against int()'s own safe-integer bound.

@@ -1,9 +1,9 @@
-import { object, optional } from 'zod/mini';
+import { object } from 'zod/mini';
 import { ParamLimit } from '../protocol/index.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { cappedString, nonEmptyString, parseParams } from './params.ts';
+import { optionalSessionId, nonEmptyString, parseParams } from './params.ts';
 
-const optionalSession = optional(cappedString(ParamLimit.id));
+const optionalSession = optionalSessionId();
 const listSchema = object({ session_id: optionalSession });
 const stopSchema = object({ session_id: optionalSession });
 const shellSchema = object({ session_id: optionalSession, command: nonEmptyString(ParamLimit.command) });

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '@hermes/agent-core';
 import { startModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { ApprovalChoice, EventOf, ServerRequestMap } from '../protocol/index.ts';
+import { expectWireFindings } from '../testing/approvalFindings.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
 
 type ApprovalParams = ServerRequestMap['approval']['params'];
@@ -91,12 +92,7 @@ async function attack(box: Box, steps: { command: string; answer: ApprovalChoice
 
 /** The wire's findings: plain {level, rule, target, why} objects, including the ones named. */
 function expectFindings(question: ApprovalParams, expected: { rule: string; target: string }[]): void {
-  expect(question.findings.length).toBeGreaterThan(0);
-  for (const finding of question.findings) {
-    expect(Object.keys(finding).filter((k) => k !== 'line').sort()).toEqual(['level', 'rule', 'target', 'why']);
-      if ('line' in finding) expect(finding.line).toBeGreaterThanOrEqual(1);
-    expect(finding).toMatchObject({ level: expect.stringMatching(/^(dangerous|hardline)$/), rule: expect.any(String), target: expect.any(String), why: expect.any(String) });
-  }
+  expectWireFindings(question.findings);
   for (const { rule, target } of expected) expect(question.findings).toContainEqual(expect.objectContaining({ rule, target }));
 }
 

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode, type ApprovalsCheckParams } from '../protocol/index.ts';
+import { expectWireFindings } from '../testing/approvalFindings.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -53,13 +54,7 @@ describe('approvals.check on a --judge-only backend', () => {
 
     const wipe = await backend.request('approvals.check', { command: 'rm -rf ~', cwd: project });
     expect(wipe.level).toBe('hardline');
-    expect(wipe.findings.length).toBeGreaterThan(0);
-    for (const finding of wipe.findings) {
-      expect(Object.keys(finding).filter((k) => k !== 'line').sort()).toEqual(['level', 'rule', 'target', 'why']);
-      if ('line' in finding) expect(finding.line).toBeGreaterThanOrEqual(1);
-      expect(['dangerous', 'hardline']).toContain(finding.level);
-      expect(finding.rule && finding.target && finding.why).toBeTruthy();
-    }
+    expectWireFindings(wipe.findings);
 
     // Only a judge that knows this HOME and this HERMES_HOME sees these writes as sensitive.
     const keys = await backend.request('approvals.check', { write_path: path.join(home, '.ssh', 'authorized_keys') });

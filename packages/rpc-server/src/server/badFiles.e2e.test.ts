@@ -24,6 +24,15 @@ async function modelArgs(): Promise<string[]> {
   return ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'];
 }
 
+/** A backend whose $HERMES_HOME/logs is a file, so it cannot open backend.log. */
+async function backendWithLogsFile(): Promise<{ home: string; backend: BackendProcess }> {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-logs-file-'));
+  fs.writeFileSync(path.join(home, 'logs'), 'not a folder\n');
+  const backend = new BackendProcess({ home, args: await modelArgs() });
+  cleanups.push(() => backend.stop());
+  return { home, backend };
+}
+
 describe('bad files through the backend', () => {
   it('sends config problems with gateway.ready and session.info; no setup hint while a model answers', async () => {
     const backend = new BackendProcess({ config: 'approvels:\n  mode: off\nagent:\n  max_turns: lots\n', args: await modelArgs() });
@@ -45,10 +54,7 @@ describe('bad files through the backend', () => {
   });
 
   it('logs/ that is a file: named with the fix on gateway.ready (the TUI shows no stderr), and the model answers', async () => {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-logs-file-'));
-    fs.writeFileSync(path.join(home, 'logs'), 'not a folder\n');
-    const backend = new BackendProcess({ home, args: await modelArgs() });
-    cleanups.push(() => backend.stop());
+    const { home, backend } = await backendWithLogsFile();
     const ready = (await backend.waitForEvent((e) => e.type === 'gateway.ready')) as EventOf<'gateway.ready'>;
     const log = path.join(home, 'logs', 'backend.log');
     expect(ready.payload!.config_problems).toEqual([
@@ -64,10 +70,7 @@ describe('bad files through the backend', () => {
   });
 
   it('logs/ that is a file and a client gone from stderr: the backend answers, then exits on EOF (no EPIPE loop)', async () => {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-logs-file-'));
-    fs.writeFileSync(path.join(home, 'logs'), 'not a folder\n');
-    const backend = new BackendProcess({ home, args: await modelArgs() });
-    cleanups.push(() => backend.stop());
+    const { backend } = await backendWithLogsFile();
     await backend.request('session.create', {});
     // Log lines now go to a pipe nobody reads: each write fails with EPIPE.
     backend.child.stderr.destroy();

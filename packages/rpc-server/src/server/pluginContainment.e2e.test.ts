@@ -63,7 +63,7 @@ describe('a plugin cannot lock the user out', () => {
     expect(await backend.request('slash.exec', { session_id: sid, command: '/good' })).toEqual({ output: 'still fine' });
     const warning = (await backend.waitForEvent((e) => e.type === 'status.update' && JSON.stringify(e.payload).includes('plugin hangs'))) as EventOf<'status.update'>;
     expect(warning.payload).toMatchObject({ kind: 'warn', text: expect.stringContaining('register_timeout') });
-    expect(fs.readFileSync(path.join(backend.home, 'logs', 'backend.log'), 'utf8')).toMatch(/plugin hangs failed to load/);
+    expect(backend.log()).toMatch(/plugin hangs failed to load/);
 
     // A backend that only discovers (what `hermes plugins list` uses) imports nothing, yet knows the last start's error.
     const lister = new BackendProcess({ home: backend.home, args: ['--discover-plugins-only'] });
@@ -139,7 +139,7 @@ describe('a plugin cannot lock the user out', () => {
     const second = await turn(backend, sid, 'two');
     expect(second.find((e) => e.type === 'message.complete')!.payload).toMatchObject({ status: 'complete', text: 'second' });
     expect((await backend.request('plugins.list', {})).plugins[0]).toMatchObject({ name: 'quitter', enabled: true });
-    const log = fs.readFileSync(path.join(backend.home, 'logs', 'backend.log'), 'utf8');
+    const log = backend.log();
     expect(log).toMatch(/plugin quitter \(post_llm_call hook\) called process.exit\(7\): refused/);
     expect(backend.stderr.match(/plugin quitter \(post_llm_call hook\) called process.exit\(7\)/g)).toHaveLength(1);
     // Outside the hook's own call (a timer it started) the plugin is named too.
@@ -237,7 +237,7 @@ describe("the seed's middleware contract", () => {
     expect(history.messages.at(-1)!.text).toBe('done [llm-mw]');
     const toolMessage = (server.requests[1]!.body as Body).messages.find((m) => m.role === 'tool')!;
     expect(toolMessage.content).toMatch(/hello[\s\S]* \[mw\]$/);
-    const log = fs.readFileSync(path.join(backend.home, 'logs', 'backend.log'), 'utf8');
+    const log = backend.log();
     // Reported once, named (plugin and kind), with the stack.
     expect(log.match(/plugin b-thrower: tool_execution middleware raised Error: middleware bug/g)).toHaveLength(1);
     expect(log).toMatch(/middleware bug[^\n]*\n\s*at .*b-thrower/);
@@ -288,7 +288,7 @@ describe("the seed's middleware contract", () => {
     const { session_id: sid } = await backend.request('session.create', {});
     const events = await turn(backend, sid, 'go');
     expect(events.find((e) => e.type === 'message.complete')!.payload).toMatchObject({ status: 'complete', text: 'still answered' });
-    const log = fs.readFileSync(path.join(backend.home, 'logs', 'backend.log'), 'utf8');
+    const log = backend.log();
     expect(log).toMatch(/plugin shapes: llm_execution middleware returned a response whose `toolCalls`, `usage` have the wrong shape/);
     expect(log).toMatch(/plugin shapes: llm_request middleware returned a replacement that cannot be used/);
   });

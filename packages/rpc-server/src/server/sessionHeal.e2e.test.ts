@@ -10,6 +10,7 @@ import path from 'node:path';
 import { INTERRUPTED_CALL_RESULT, SessionStore } from '@hermes/agent-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
+import { isAlive } from '../../../agent-core/src/processes/processTestUtil.ts';
 import type { EventOf } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
 
@@ -20,15 +21,6 @@ afterEach(async () => {
 
 /** Prints the shell's pid (= its process group) and its child's, then waits on the child for 30 s. */
 const COMMAND = 'echo "group:$$"; sleep 30 & echo "child:$!"; wait; echo never';
-
-function gone(pid: number, group = false): boolean {
-  try {
-    process.kill(group ? -pid : pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
 
 const LONG_TOOL_THEN_TEXT: Turn[] = [
   { tool_calls: [{ id: 'call_long', name: 'terminal', arguments: { command: COMMAND } }] },
@@ -63,9 +55,9 @@ async function startLongTool(backend: BackendProcess, cwd: string) {
   const pid = (name: string) => Number(new RegExp(`${name}:(\\d+)`).exec(progress.payload!.preview)![1]);
   const pids = { group: pid('group'), child: pid('child') };
   cleanups.push(() => {
-    if (!gone(pids.group, true)) process.kill(-pids.group, 'SIGKILL');
+    if (isAlive(-pids.group)) process.kill(-pids.group, 'SIGKILL');
   });
-  expect(gone(pids.child)).toBe(false);
+  expect(isAlive(pids.child)).toBe(true);
   return { stored, pids };
 }
 
@@ -75,7 +67,7 @@ async function killDuringLongTool(backend: BackendProcess, cwd: string): Promise
   backend.child.kill('SIGKILL');
   await backend.exited;
   // Nothing of the backend ran after the kill: only its watchdog can have stopped the command.
-  await vi.waitFor(() => expect(gone(pids.group, true) && gone(pids.child)).toBe(true), { timeout: 15_000, interval: 100 });
+  await vi.waitFor(() => expect(!isAlive(-pids.group) && !isAlive(pids.child)).toBe(true), { timeout: 15_000, interval: 100 });
   return stored;
 }
 
@@ -92,7 +84,7 @@ async function startShell(before = '') {
     return pids as [number, number];
   }, { timeout: 15_000, interval: 50 });
   cleanups.push(() => {
-    if (!gone(group, true)) process.kill(-group, 'SIGKILL');
+    if (isAlive(-group)) process.kill(-group, 'SIGKILL');
   });
   return { backend, answer, group, child };
 }
@@ -181,7 +173,7 @@ describe('sessions heal after the backend stops during a tool call', () => {
     stop(first);
     expect(await first.exited).toBe(0);
     // The backend stopped the command itself before exiting (no watchdog needed, no orphans).
-    await vi.waitFor(() => expect(gone(pids.group, true) && gone(pids.child)).toBe(true), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(!isAlive(-pids.group) && !isAlive(pids.child)).toBe(true), { timeout: 5_000, interval: 50 });
 
     const { resumed, done } = await nextTurn(open, stored);
     const result = resumed.messages.find((m) => m.role === 'tool')!;
@@ -228,15 +220,15 @@ describe('sessions heal after the backend stops during a tool call', () => {
     expect(await answer).toEqual({ stdout: 'before', stderr: '[stopped: hermes stopped: SIGTERM]', code: 1 });
     expect(await backend.exited).toBe(0);
     // Killed by the backend before it exited; the kernel may take a moment to reap what was signalled.
-    await vi.waitFor(() => expect(gone(group, true) && gone(child)).toBe(true), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(() => expect(!isAlive(-group) && !isAlive(child)).toBe(true), { timeout: 5_000, interval: 50 });
   });
 
   it("kill -9 during the composer's !cmd (shell.exec): its process group is gone too", { timeout: 60_000 }, async () => {
     const { backend, answer, group, child } = await startShell();
     answer.catch(() => {});
-    expect(gone(child)).toBe(false);
+    expect(isAlive(child)).toBe(true);
     backend.child.kill('SIGKILL');
     await backend.exited;
-    await vi.waitFor(() => expect(gone(group, true) && gone(child)).toBe(true), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(() => expect(!isAlive(-group) && !isAlive(child)).toBe(true), { timeout: 15_000, interval: 100 });
   });
 });

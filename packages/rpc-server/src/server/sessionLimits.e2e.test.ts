@@ -1,5 +1,4 @@
 /** sessions.idle_close and sessions.max_open on the real backend; ids of many sessions never clash. */
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,14 +17,7 @@ async function start(config: string, script: Script = { loop: true, turns: [{ te
   const backend = new BackendProcess({ config, args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'] });
   cleanups.push(() => backend.stop());
   await backend.waitForEvent((e) => e.type === 'gateway.ready');
-  const log = () => {
-    try {
-      return fs.readFileSync(path.join(backend.home, 'logs', 'backend.log'), 'utf8');
-    } catch {
-      return '';
-    }
-  };
-  return { backend, server, log };
+  return { backend, server, log: () => backend.log() };
 }
 
 const completes = (backend: BackendProcess, sid: string) =>

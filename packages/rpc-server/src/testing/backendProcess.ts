@@ -101,6 +101,11 @@ export class BackendProcess {
     return this.events.filter((e) => e.session_id === sessionId);
   }
 
+  /** What the backend wrote to $HERMES_HOME/logs/backend.log so far (throws while there is no log). */
+  log(): string {
+    return fs.readFileSync(path.join(this.home, 'logs', 'backend.log'), 'utf8');
+  }
+
   /** Closes stdin (the backend then exits by itself) and waits for the exit. */
   async stop(): Promise<number | null> {
     this.connection.dispose();
