@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
-import { isSqliteFailure, redactSecrets, redactSecretsDeep, type HermesRuntime, type Logger } from '@hermes/agent-core';
-import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
+import { redactSecretsDeep, type HermesRuntime, type Logger } from '@hermes/agent-core';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { promptHandlers } from '../handlers/promptHandlers.ts';
 import { configHandlers } from '../handlers/configHandlers.ts';
 import { promptAnswerHandlers } from '../handlers/promptAnswers.ts';
@@ -12,12 +12,13 @@ import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.t
 import { sessionKeeper } from '../handlers/sessionKeeper.ts';
 import { configProblemInfos } from '../handlers/sessionInfo.ts';
 import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
-import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type HermesEvent } from '../protocol/index.ts';
+import { EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type HermesEvent } from '../protocol/index.ts';
 import { createNdjsonConnection } from '../transport/index.ts';
 import type { LiveSessions } from './liveSessions.ts';
 import { buildCommandRegistry } from './plugins.ts';
 import type { PluginHost } from '@hermes/plugin-host';
 import { ServerRequests } from './serverRequests.ts';
+import { toWireError, type WireErrorOptions } from './wireErrors.ts';
 
 export interface BackendOptions {
   input: Readable;
@@ -78,7 +79,7 @@ export function startBackend(options: BackendOptions): Backend {
     ...approvalHandlers(runtime.judgeHomes),
   };
   // A SQLite failure in any method (state.db locked, disk full) is answered naming the file and the fix.
-  serveHandlers(connection, table, logger, (error) => (isSqliteFailure(error) ? runtime.store.explainFailure(error) : error));
+  serveHandlers(connection, table, { logger, explainStoreFailure: (error) => runtime.store.explainFailure(error) });
   const { idle_close: idleClose, max_open: maxOpen } = runtime.loaded.config.sessions;
   sessions.manage({ idleCloseMs: idleClose * 1000, maxOpen }, sessionKeeper(ctx), logger);
 
@@ -114,7 +115,7 @@ export function startBackend(options: BackendOptions): Backend {
 }
 
 /** Answers each method of `table`, mapping a thrown error to its JSON-RPC error. Results carry no secrets. */
-export function serveHandlers(connection: MessageConnection, table: HandlerTable, logger: Logger, explain: (error: unknown) => unknown = (error) => error): void {
+export function serveHandlers(connection: MessageConnection, table: HandlerTable, errors: WireErrorOptions): void {
   for (const [method, handler] of Object.entries(table)) {
     // vscode-jsonrpc calls a handler with (params, token), or (token) alone when params are absent.
     connection.onRequest(method, (...args: unknown[]) => {
@@ -122,10 +123,10 @@ export function serveHandlers(connection: MessageConnection, table: HandlerTable
       try {
         const result = (handler as (p: unknown) => unknown)(params);
         return result instanceof Promise
-          ? result.then(redactSecretsDeep, (error: unknown) => toResponseError(method, explain(error), logger))
+          ? result.then(redactSecretsDeep, (error: unknown) => toWireError(method, error, errors))
           : redactSecretsDeep(result);
       } catch (error) {
-        return toResponseError(method, explain(error), logger);
+        return toWireError(method, error, errors);
       }
     });
   }
@@ -148,11 +149,4 @@ export function listenAndAnnounce(connection: MessageConnection, version: string
     payload: { version, protocol: PROTOCOL_VERSION, pid: process.pid, ...(configProblems.length ? { config_problems: configProblems } : {}) },
   };
   connection.sendNotification(EVENT_METHOD, ready).catch((error: unknown) => logger.warn('could not send gateway.ready: %s', (error as Error).message));
-}
-
-function toResponseError(method: string, error: unknown, logger: Logger): ResponseError<unknown> {
-  if (error instanceof ResponseError) return new ResponseError(error.code, redactSecrets(error.message), redactSecretsDeep(error.data));
-  const message = redactSecrets(error instanceof Error ? error.message : String(error));
-  logger.error('%s failed: %s', method, error instanceof Error ? (error.stack ?? message) : message);
-  return new ResponseError(ErrorCode.InternalError, `${method} failed: ${message}`);
 }
