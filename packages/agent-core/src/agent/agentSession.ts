@@ -1,4 +1,5 @@
-import { ErrorCode, HermesError } from '../contract/errors.ts';
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { ChatMessage, ChatResponse } from '../providers/types.ts';
 import type { CompressionResult } from '../context/contextEngine.ts';

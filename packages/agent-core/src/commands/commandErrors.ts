@@ -1,5 +1,6 @@
 /** Typed failures of the slash-command layer, each with its wire code. */
-import { ErrorCode, HermesError } from '../contract/errors.ts';
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 
 /** Not a command, or no such command (wire code 4018; 4004 for an empty one). */
 export class UnknownCommandError extends HermesError {

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
-import { ErrorCode, HermesError } from '../contract/errors.ts';
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 import { describeWriteFailure, makeDirs } from './hermesHome.ts';
 
 /** config.yaml was not changed: its content is the user's to fix (4004), or the disk refused the write (5007). */

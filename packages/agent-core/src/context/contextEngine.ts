@@ -1,4 +1,5 @@
-import { ErrorCode, HermesError } from '../contract/errors.ts';
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 import type { ChatMessage, ToolSchema } from '../providers/types.ts';
 
 /**

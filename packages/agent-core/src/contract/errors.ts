@@ -1,34 +1,9 @@
 /**
- * Error codes on the wire and the base class every hermes error extends. Part of the contract leaf:
- * imports nothing, so the TUI reaches it through `@hermes/rpc-server/protocol` without pulling in
- * agent-core. See docs/wire.md, "Error codes", for which method answers which code.
+ * The base class every hermes error extends, with its wire code (./errorCodes.ts). Zod-free, so the
+ * TUI reaches it through `@hermes/rpc-server/protocol` (via ./values.ts). See docs/wire.md, "Error
+ * codes", for which method answers which code.
  */
-export const ErrorCode = {
-  /** The line is not JSON, or is longer than MAX_LINE_BYTES. */
-  ParseError: -32700,
-  /**
-   * Not a JSON-RPC 2.0 frame: an id that is not a string, number or null (answered with id null),
-   * `jsonrpc` other than "2.0", a bad shape, an id still in use by a request in progress, an empty
-   * or oversized batch.
-   */
-  InvalidRequest: -32600,
-  MethodNotFound: -32601,
-  /** A param missing, of the wrong type, or over its ParamLimit; `data.field` names it. */
-  InvalidParams: -32602,
-  /** A bug or an unforeseen failure: the backend log has the stack. */
-  InternalError: -32603,
-  SessionNotFound: 4001,
-  /** The caller's mistake: an empty prompt or command, a title another session has, a bad config value. */
-  UsageError: 4004,
-  SessionBusy: 4009,
-  NotACommand: 4018,
-  /** The session store (state.db), config.yaml or the disk under them failed; the message names the file and the fix. */
-  StorageError: 5007,
-  /** No model can be used, or the model call failed: the message says what to configure or check. */
-  AgentUnavailable: 5032,
-} as const;
-
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+import { ErrorCode } from './errorCodes.ts';
 
 export interface HermesErrorOptions {
   /** Sent as the JSON-RPC error's `data` (redacted like everything else). */

@@ -1,5 +1,6 @@
 /** The one internal message format: OpenAI chat shape. Adapters convert at the provider edge. */
-import { ErrorCode, HermesError } from '../contract/errors.ts';
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 import { redactSecrets } from '../secrets/processSecrets.ts';
 export interface ToolCall {
   id: string;

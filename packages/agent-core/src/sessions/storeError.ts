@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { deciding, errorCode as code, shellPath } from '../config/hermesHome.ts';
-import { ErrorCode, HermesError } from '../contract/errors.ts';
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 
 /** What is wrong with state.db (or its folder), so front ends can word it or react to it. */
 export type StoreProblem =

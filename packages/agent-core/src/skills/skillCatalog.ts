@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ErrorCode, HermesError } from '../contract/errors.ts';
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 import { discoverUserSkills, readSkillFile, SKILL_FILE, skillNameProblem, type SkillFile, type SkillProblem } from './skillFiles.ts';
 
 export interface SkillEntry {

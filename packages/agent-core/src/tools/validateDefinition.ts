@@ -1,4 +1,5 @@
-import { ErrorCode, HermesError } from '../contract/errors.ts';
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 import type { ToolDefinition } from './types.ts';
 
 /** Thrown at registration when a tool definition is malformed; names the tool and the problem (a plugin's bug: internal). */

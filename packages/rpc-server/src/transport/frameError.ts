@@ -1,4 +1,4 @@
-import { type ErrorCode, HermesError } from '../protocol/errors.ts';
+import { type ErrorCode, HermesError } from '../protocol/index.ts';
 
 /**
  * A frame that could not be delivered. On the serving end it is answered on the wire (when it can
