@@ -1,0 +1,123 @@
+/**
+ * A step around a tool call that throws (a tool's approval(), an extension's middleware) is that
+ * call's error, logged with where it happened; only an abort is an interruption. The real runtime,
+ * a real state.db and log file, and the scripted model server.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
+import type { ExtensionPort } from '../extensions/extensionPort.ts';
+import { NO_EXTENSIONS } from '../extensions/extensionPort.ts';
+import { createFileLogger } from '../logging/logger.ts';
+import { HermesRuntime } from '../runtime.ts';
+import type { ToolDefinition } from '../tools/types.ts';
+import type { AgentEvent } from './events.ts';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+const NO_ARGS = { type: 'object', properties: {} };
+
+/** Its approval() breaks (as a buggy tool's would); the handler would run fine. */
+const brokenApproval: ToolDefinition = {
+  name: 'broken_approval',
+  toolset: 'test',
+  description: 'a tool whose approval() throws',
+  parameters: NO_ARGS,
+  handler: () => 'ran',
+  approval: () => {
+    throw new TypeError('approval probe crashed');
+  },
+};
+
+/** Runs until the turn's abort, then throws it (as a plugin tool abandoned on interrupt does). */
+const waitsForAbort: ToolDefinition = {
+  name: 'waits_for_abort',
+  toolset: 'test',
+  description: 'runs until interrupted',
+  parameters: NO_ARGS,
+  handler: (_args, context) => new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason))),
+};
+
+async function start(turns: Turn[], extensions: ExtensionPort = NO_EXTENSIONS) {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-toolfail-'));
+  cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
+  const server: ModelServer = await startModelServer({ turns });
+  cleanups.push(() => server.close());
+  const logFile = path.join(home, 'logs', 'agent.log');
+  const runtime = new HermesRuntime({
+    home,
+    env: {},
+    logger: createFileLogger(logFile),
+    flags: { provider: 'custom', baseUrl: server.baseUrl, model: 'scripted-model' },
+    extensions,
+  });
+  cleanups.push(() => runtime.close());
+  runtime.tools.register(brokenApproval);
+  runtime.tools.register(waitsForAbort);
+  const events: AgentEvent[] = [];
+  const session = runtime.openSession({ cwd: home, emit: (e) => events.push(e) });
+  cleanups.push(() => session.close());
+  return { server, session, events, log: () => fs.readFileSync(logFile, 'utf8') };
+}
+
+const toolResultsSent = (server: ModelServer, request: number) =>
+  (server.requests[request]!.body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === 'tool').map((m) => m.content);
+
+describe('a step around a tool call that throws', () => {
+  it("a tool's approval() that throws: the call's error (not interrupted), logged naming the tool; the turn goes on", async () => {
+    const { server, session, events, log } = await start([{ tool_calls: [{ id: 'c1', name: 'broken_approval', arguments: {} }] }, { text: 'noted' }, { text: 'again' }]);
+    const result = await session.submit('use it');
+
+    expect(result.status).toBe('complete');
+    expect(result.text).toBe('noted');
+    const complete = events.find((e) => e.type === 'tool.complete');
+    expect(complete).toMatchObject({ name: 'broken_approval', error: expect.stringMatching(/the approval\(\) of tool broken_approval failed: approval probe crashed/) });
+    expect(complete).not.toHaveProperty('interrupted');
+    // The model reads the failure as the tool's error result.
+    expect(toolResultsSent(server, 1)).toEqual([expect.stringMatching(/^\[TOOL_ERROR\] broken_approval was not run: the approval\(\) of tool broken_approval failed: approval probe crashed/)]);
+    expect(log()).toMatch(/tool call c1 \(broken_approval\) failed in the approval\(\) of tool broken_approval: TypeError: approval probe crashed\n\s+at /);
+    const stored = session.history().find((m) => m.role === 'tool')!;
+    expect(stored.status).not.toBe('interrupted');
+
+    // The session takes the next prompt.
+    expect(await session.submit('next')).toMatchObject({ status: 'complete', text: 'again' });
+  });
+
+  it('an extension whose tool_execution middleware throws: the call\'s error, logged naming the step', async () => {
+    const failing: ExtensionPort = {
+      ...NO_EXTENSIONS,
+      runExecutionMiddleware: async (kind, payload, _context, terminal) => {
+        if (kind === 'tool_execution') throw new Error('middleware host broke');
+        return terminal(payload);
+      },
+    };
+    const { session, events, log } = await start([{ tool_calls: [{ id: 'c2', name: 'read_file', arguments: { path: 'x.txt' } }] }, { text: 'ok' }], failing);
+    const result = await session.submit('read');
+
+    expect(result.status).toBe('complete');
+    expect(events.find((e) => e.type === 'tool.complete')).toMatchObject({ error: expect.stringMatching(/the tool_execution middleware failed: middleware host broke/) });
+    expect(events.find((e) => e.type === 'tool.complete')).not.toHaveProperty('interrupted');
+    expect(log()).toMatch(/tool call c2 \(read_file\) failed in the tool_execution middleware: Error: middleware host broke/);
+  });
+
+  it('an interrupt while a tool runs is still recorded as interrupted', async () => {
+    const { session, events } = await start([{ tool_calls: [{ id: 'c3', name: 'waits_for_abort', arguments: {} }] }, { text: 'never' }]);
+    const running = session.submit('run');
+    await waitFor(() => events.some((e) => e.type === 'tool.start'));
+    session.interrupt();
+    const result = await running;
+
+    expect(result.status).toBe('interrupted');
+    expect(events.find((e) => e.type === 'tool.complete')).toMatchObject({ interrupted: true, error: 'interrupted' });
+    expect(session.history().find((m) => m.role === 'tool')!.status).toBe('interrupted');
+  });
+});
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
