@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { redactSecretsDeep, type HermesRuntime, type Logger } from '@hermes/agent-core';
-import type { MessageConnection } from 'vscode-jsonrpc/node';
+import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
 import { promptHandlers } from '../handlers/promptHandlers.ts';
 import { configHandlers } from '../handlers/configHandlers.ts';
 import { promptAnswerHandlers } from '../handlers/promptAnswers.ts';
@@ -12,7 +12,11 @@ import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.t
 import { sessionKeeper } from '../handlers/sessionKeeper.ts';
 import { configProblemInfos } from '../handlers/sessionInfo.ts';
 import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
-import { EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type HermesEvent } from '../protocol/index.ts';
+import { parseParams } from '../handlers/params.ts';
+import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type HermesEvent, type Method } from '../protocol/index.ts';
+import { MethodSchemas } from '../protocol/schemas.ts';
+import type { ZodMiniType } from 'zod/mini';
+import { checkingResults, disagreement } from './contractCheck.ts';
 import { createNdjsonConnection } from '../transport/index.ts';
 import type { LiveSessions } from './liveSessions.ts';
 import { buildCommandRegistry } from './plugins.ts';
@@ -114,22 +118,42 @@ export function startBackend(options: BackendOptions): Backend {
   return { closed, shutdown };
 }
 
-/** Answers each method of `table`, mapping a thrown error to its JSON-RPC error. Results carry no secrets. */
+/**
+ * Answers each method of `table`: its params are parsed with the method's schema (-32602 naming the
+ * field), a thrown error is mapped to its JSON-RPC error, and results carry no secrets. In check mode
+ * (contractCheck.ts) a result its schema refuses is answered -32603 naming the method and the field.
+ */
 export function serveHandlers(connection: MessageConnection, table: HandlerTable, errors: WireErrorOptions): void {
-  for (const [method, handler] of Object.entries(table)) {
+  const { logger } = errors;
+  const checking = checkingResults();
+  for (const [name, handler] of Object.entries(table)) {
+    const method = name as Method;
+    const schemas: { params: ZodMiniType; result: ZodMiniType } = MethodSchemas[method];
+    const answer = (result: unknown) => {
+      if (checking) checkResult(method, schemas.result, result, logger);
+      return redactSecretsDeep(result);
+    };
+    const fail = (error: unknown) => toWireError(method, error, errors);
     // vscode-jsonrpc calls a handler with (params, token), or (token) alone when params are absent.
     connection.onRequest(method, (...args: unknown[]) => {
-      const params = args.length > 1 ? args[0] : undefined;
       try {
+        const params = parseParams(method, schemas.params, args.length > 1 ? args[0] : undefined);
         const result = (handler as (p: unknown) => unknown)(params);
-        return result instanceof Promise
-          ? result.then(redactSecretsDeep, (error: unknown) => toWireError(method, error, errors))
-          : redactSecretsDeep(result);
+        return result instanceof Promise ? result.then(answer).catch(fail) : answer(result);
       } catch (error) {
-        return toWireError(method, error, errors);
+        return fail(error);
       }
     });
   }
+}
+
+/** Check mode: a result that disagrees with its method's schema is a bug in the handler, answered -32603. */
+function checkResult(method: Method, schema: ZodMiniType, result: unknown, logger: Logger): void {
+  const wrong = disagreement(schema, result);
+  if (!wrong) return;
+  const message = `${method} returned a result its schema refuses: \`${wrong.field}\` ${wrong.problem}`;
+  logger.error('contract check: %s', message);
+  throw new ResponseError(ErrorCode.InternalError, message, { field: wrong.field });
 }
 
 /** Starts reading requests and sends the handshake, `gateway.ready`. */
