@@ -12,6 +12,7 @@ import type { ExtensionPort } from '../extensions/extensionPort.ts';
 import { NO_EXTENSIONS } from '../extensions/extensionPort.ts';
 import { createFileLogger } from '../logging/logger.ts';
 import { HermesRuntime } from '../runtime.ts';
+import { StoreError } from '../sessions/storeError.ts';
 import type { ToolDefinition } from '../tools/types.ts';
 import type { AgentEvent } from './events.ts';
 
@@ -31,6 +32,18 @@ const brokenApproval: ToolDefinition = {
   handler: () => 'ran',
   approval: () => {
     throw new TypeError('approval probe crashed');
+  },
+};
+
+/** Its approval() meets a failing state.db (as a tool reading the store would). */
+const storageFailure: ToolDefinition = {
+  name: 'storage_failure',
+  toolset: 'test',
+  description: 'a tool whose approval() meets a full disk',
+  parameters: NO_ARGS,
+  handler: () => 'ran',
+  approval: () => {
+    throw new StoreError('The disk holding /x is full: /x/state.db cannot be written. Fix: free some space on that disk (df -h /x), then try again.', 'disk_full', '/x/state.db');
   },
 };
 
@@ -59,6 +72,7 @@ async function start(turns: Turn[], extensions: ExtensionPort = NO_EXTENSIONS) {
   cleanups.push(() => runtime.close());
   runtime.tools.register(brokenApproval);
   runtime.tools.register(waitsForAbort);
+  runtime.tools.register(storageFailure);
   const events: AgentEvent[] = [];
   const session = runtime.openSession({ cwd: home, emit: (e) => events.push(e) });
   cleanups.push(() => session.close());
@@ -103,6 +117,16 @@ describe('a step around a tool call that throws', () => {
     expect(events.find((e) => e.type === 'tool.complete')).toMatchObject({ error: expect.stringMatching(/the tool_execution middleware failed: middleware host broke/) });
     expect(events.find((e) => e.type === 'tool.complete')).not.toHaveProperty('interrupted');
     expect(log()).toMatch(/tool call c2 \(read_file\) failed in the tool_execution middleware: Error: middleware host broke/);
+  });
+
+  it('a storage failure ends the turn as failed with the store\'s explanation (no result could be kept); the session goes on', async () => {
+    const { session, log } = await start([{ tool_calls: [{ id: 'c4', name: 'storage_failure', arguments: {} }] }, { text: 'after' }]);
+    const result = await session.submit('store');
+
+    expect(result).toMatchObject({ status: 'error', error: expect.stringMatching(/^The disk holding \/x is full/) });
+    expect(log()).toMatch(/turn failed in session .*: The disk holding \/x is full/);
+    // The unanswered call was repaired, so the next turn is accepted and sent.
+    expect(await session.submit('next')).toMatchObject({ status: 'complete', text: 'after' });
   });
 
   it('an interrupt while a tool runs is still recorded as interrupted', async () => {
