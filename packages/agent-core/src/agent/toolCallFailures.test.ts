@@ -21,40 +21,31 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-const NO_ARGS = { type: 'object', properties: {} };
+/** A test tool with no arguments: `handler` and `approval` as given. */
+function testTool(name: string, parts: Pick<ToolDefinition, 'handler' | 'approval'>): ToolDefinition {
+  return { name, toolset: 'test', description: name, parameters: { type: 'object', properties: {} }, ...parts };
+}
 
-/** Its approval() breaks (as a buggy tool's would); the handler would run fine. */
-const brokenApproval: ToolDefinition = {
-  name: 'broken_approval',
-  toolset: 'test',
-  description: 'a tool whose approval() throws',
-  parameters: NO_ARGS,
-  handler: () => 'ran',
-  approval: () => {
-    throw new TypeError('approval probe crashed');
-  },
-};
-
-/** Its approval() meets a failing state.db (as a tool reading the store would). */
-const storageFailure: ToolDefinition = {
-  name: 'storage_failure',
-  toolset: 'test',
-  description: 'a tool whose approval() meets a full disk',
-  parameters: NO_ARGS,
-  handler: () => 'ran',
-  approval: () => {
-    throw new StoreError('The disk holding /x is full: /x/state.db cannot be written. Fix: free some space on that disk (df -h /x), then try again.', 'disk_full', '/x/state.db');
-  },
-};
-
-/** Runs until the turn's abort, then throws it (as a plugin tool abandoned on interrupt does). */
-const waitsForAbort: ToolDefinition = {
-  name: 'waits_for_abort',
-  toolset: 'test',
-  description: 'runs until interrupted',
-  parameters: NO_ARGS,
-  handler: (_args, context) => new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason))),
-};
+const TOOLS = [
+  // Its approval() breaks (as a buggy tool's would); the handler would run fine.
+  testTool('broken_approval', {
+    handler: () => 'ran',
+    approval: () => {
+      throw new TypeError('approval probe crashed');
+    },
+  }),
+  // Its approval() meets a failing state.db (as a tool reading the store would).
+  testTool('storage_failure', {
+    handler: () => 'ran',
+    approval: () => {
+      throw new StoreError('The disk holding /x is full: /x/state.db cannot be written. Fix: free some space on that disk (df -h /x), then try again.', 'disk_full', '/x/state.db');
+    },
+  }),
+  // Runs until the turn's abort, then throws it (as a plugin tool abandoned on interrupt does).
+  testTool('waits_for_abort', {
+    handler: (_args, context) => new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason))),
+  }),
+];
 
 async function start(turns: Turn[], extensions: ExtensionPort = NO_EXTENSIONS) {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-toolfail-'));
@@ -70,9 +61,7 @@ async function start(turns: Turn[], extensions: ExtensionPort = NO_EXTENSIONS) {
     extensions,
   });
   cleanups.push(() => runtime.close());
-  runtime.tools.register(brokenApproval);
-  runtime.tools.register(waitsForAbort);
-  runtime.tools.register(storageFailure);
+  for (const tool of TOOLS) runtime.tools.register(tool);
   const events: AgentEvent[] = [];
   const session = runtime.openSession({ cwd: home, emit: (e) => events.push(e) });
   cleanups.push(() => session.close());
