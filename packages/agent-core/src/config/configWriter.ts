@@ -5,10 +5,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
-import { describeWriteFailure, makeDirs } from './hermesHome.ts';
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
+import { describeWriteFailure, makeDirs, shellPath } from './hermesHome.ts';
 
-export class ConfigWriteError extends Error {
+/** config.yaml was not changed: its content is the user's to fix (4004), or the disk refused the write (5007). */
+export class ConfigWriteError extends HermesError {
   override name = 'ConfigWriteError';
+  constructor(message: string, code: typeof ErrorCode.UsageError | typeof ErrorCode.StorageError = ErrorCode.UsageError) {
+    super(code, message);
+  }
 }
 
 /**
@@ -64,7 +70,7 @@ function save(file: string, doc: Document, existing: string | null): void {
   try {
     writeAtomically(file, doc.toString(), existing === null ? 0o600 : fs.statSync(file).mode & 0o777);
   } catch (error) {
-    throw new ConfigWriteError(`${describeWriteFailure(file, error)} The file was not changed.`);
+    throw new ConfigWriteError(`${describeWriteFailure(file, error)} The file was not changed.`, ErrorCode.StorageError);
   }
 }
 
@@ -72,8 +78,13 @@ function readIfPresent(file: string): string | null {
   try {
     return fs.readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    const why =
+      code === 'EISDIR'
+        ? `${file} is a folder, not a file. Fix: move it aside (mv ${shellPath(file)} ${shellPath(`${file}.folder`)}); hermes then writes a new one.`
+        : `hermes cannot read ${file}: ${(error as Error).message}.`;
+    throw new ConfigWriteError(`${why} The file was not changed.`, ErrorCode.StorageError);
   }
 }
 

@@ -74,11 +74,8 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
         if (value !== null && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
           throw invalidParams('config.set', 'value', `must be a list of plugin names, or null to remove ${params.key}`);
         }
-        try {
-          setConfigValue(ctx.runtime.home, params.key, value ?? undefined);
-        } catch (error) {
-          throw new ResponseError(ErrorCode.UsageError, (error as Error).message);
-        }
+        // ConfigWriteError carries its code: 4004 for a config.yaml the user must fix, 5007 when it cannot be read or written.
+        setConfigValue(ctx.runtime.home, params.key, value ?? undefined);
         // The plugin host reads this object on its next (re)load.
         const raw = ctx.runtime.loaded.config.raw;
         const plugins = (raw.plugins && typeof raw.plugins === 'object' ? raw.plugins : (raw.plugins = {})) as Record<string, unknown>;

@@ -70,11 +70,8 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       const stored = storedFor(ctx, params.session_id);
       const title = params.title?.trim();
       if (!title) return { title: stored.title };
-      try {
-        store.setTitle(stored.id, title);
-      } catch (error) {
-        throw new ResponseError(ErrorCode.UsageError, (error as Error).message);
-      }
+      // A title another session has is a StoreError the caller must fix (4004); a failing state.db is a storage error (5007).
+      store.setTitle(stored.id, title);
       const live = ctx.sessions.find(params.session_id);
       if (live) sendSessionEvent(ctx, live, EventType.SessionTitle, { title });
       return { title };
@@ -85,12 +82,7 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       const live = ctx.sessions.find(params.session_id);
       if (live?.agent.busy) throw new ResponseError(ErrorCode.SessionBusy, 'Wait for the turn to finish (or interrupt it) before branching.');
       const name = params.name?.trim();
-      let branched: StoredSession;
-      try {
-        branched = withFreshSessionId(store, (id) => store.branchSession(source.id, id, name ? { title: name } : {}));
-      } catch (error) {
-        throw new ResponseError(ErrorCode.UsageError, (error as Error).message);
-      }
+      const branched: StoredSession = withFreshSessionId(store, (id) => store.branchSession(source.id, id, name ? { title: name } : {}));
       const cwd = live?.agent.cwd ?? (source.cwd && fs.existsSync(source.cwd) ? source.cwd : process.cwd());
       return openLive(ctx, { cwd, resume: branched, parentId: source.id });
     },
