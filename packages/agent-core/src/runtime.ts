@@ -56,8 +56,9 @@ export class HermesRuntime {
   readonly processes = new ProcessRegistry();
   readonly settings: ToolSettings;
   extensions: ExtensionPort;
-  /** Compresses long prompts; a plugin may replace it (plugin-host's registerContextEngine). */
-  contextEngine: ContextEngine = new ContextCompressor();
+  /** The built-in context engine, used whenever no plugin provides one. */
+  readonly builtinContextEngine: ContextEngine = new ContextCompressor();
+  private pluginContextEngine: ContextEngine | null = null;
   private readonly toolsetProblems: string[];
   private readonly env: Record<string, string | undefined>;
   private readonly flags: ModelFlags;
@@ -105,6 +106,16 @@ export class HermesRuntime {
       ...this.judgeHomes,
       onError: (message, error) => this.logger.error('approvals: %s: %s', message, error),
     });
+  }
+
+  /** Compresses long prompts: a plugin's engine (plugin-host's registerContextEngine) or the built-in one. */
+  get contextEngine(): ContextEngine {
+    return this.pluginContextEngine ?? this.builtinContextEngine;
+  }
+
+  /** After a plugin (re)load: the engine a plugin registered, or null to fall back to the built-in one. */
+  usePluginContextEngine(engine: ContextEngine | null): void {
+    this.pluginContextEngine = engine;
   }
 
   /** Problems in config.yaml or .env, one line each; hermes runs on with defaults meanwhile. */
@@ -166,7 +177,8 @@ export class HermesRuntime {
       store: this.store,
       tools: this.tools,
       toolsets: this.toolsets,
-      toolSchemas: this.tools.schemas(this.toolsets),
+      // Read live: open sessions see a plugin reload's tools and engine from their next turn.
+      toolSchemas: () => this.tools.schemas(this.toolsets),
       gate: this.gate,
       prompts: input.prompts ?? NO_PROMPTS,
       home: this.home,
@@ -181,7 +193,7 @@ export class HermesRuntime {
       },
       stallTimeoutMs: this.loaded.config.agent.stream_stall_timeout * 1000,
       ...(pricing ? { pricing } : {}),
-      contextEngine: this.contextEngine,
+      contextEngine: () => this.contextEngine,
       compression: this.loaded.config.compression,
       model,
       cwd: input.cwd,

@@ -9,7 +9,7 @@ import { array, maxLength, object, optional } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { sessionCommandContext } from '../commands/sessionCommandContext.ts';
 import { ErrorCode, ParamLimit } from '../protocol/index.ts';
-import { applyPlugins, buildCommandRegistry } from '../server/plugins.ts';
+import { reloadPlugins } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { cappedString, optionalSessionId, parseParams } from './params.ts';
 
@@ -19,15 +19,6 @@ const slashSchema = object({ text: cappedString(ParamLimit.path), session_id: op
 const pathSchema = object({ word: cappedString(ParamLimit.path), cwd: optional(cappedString(ParamLimit.path)) });
 const execSchema = object({ session_id: cappedString(ParamLimit.id), command: cappedString(ParamLimit.text) });
 const cliSchema = object({ argv: array(cappedString(ParamLimit.command)).check(maxLength(ParamLimit.argv_items)) });
-
-/** Reloads plugins and rebuilds the command registry from them; returns a one-line summary. */
-async function reloadPlugins(ctx: HandlerContext): Promise<string> {
-  const infos = await ctx.plugins.reload();
-  applyPlugins(ctx.runtime, ctx.plugins);
-  ctx.commands = buildCommandRegistry(ctx.plugins);
-  const failed = infos.filter((p) => p.error);
-  return `Reloaded ${infos.filter((p) => p.enabled && !p.error).length} plugin(s)${failed.length ? `; ${failed.length} failed: ${failed.map((p) => p.name).join(', ')}` : ''}.`;
-}
 
 export function commandHandlers(ctx: HandlerContext): HandlerTable {
   return {

@@ -6,6 +6,7 @@ import type { HandlerContext, HandlerTable } from './context.ts';
 import { cappedString, invalidParams, nonEmptyString, parseParams } from './params.ts';
 import { sendSessionEvent } from './sessionHandlers.ts';
 import { sessionInfo } from './sessionInfo.ts';
+import { reloadPlugins } from '../server/plugins.ts';
 
 const getSchema = object({ key: nonEmptyString(ParamLimit.name) });
 const setSchema = object({ key: nonEmptyString(ParamLimit.name), value: unknown(), session_id: optional(cappedString(ParamLimit.id)) });
@@ -57,7 +58,7 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
       };
     },
 
-    'config.set': (raw) => {
+    'config.set': async (raw) => {
       const params = parseParams('config.set', setSchema, raw);
       if (params.key === 'model') {
         if (!params.session_id) throw invalidParams('config.set', 'session_id', 'is required for model');
@@ -91,7 +92,7 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
         const field = params.key.split('.')[1]!;
         if (value === null) delete plugins[field];
         else plugins[field] = value;
-        return { key: params.key, value, warning: 'Saved to config.yaml; applies at the next start or /reload-plugins.' };
+        return { key: params.key, value, warning: `Saved to config.yaml. ${await reloadPlugins(ctx)}` };
       }
       if (params.key !== 'yolo') {
         throw new ResponseError(ErrorCode.UsageError, `config.set cannot change "${params.key}" yet; settable keys: ${SETTABLE}.`);
