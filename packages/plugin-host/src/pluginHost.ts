@@ -109,8 +109,6 @@ export class PluginHost {
   private readonly logger: Logger;
   private infos: PluginInfo[] | null = null;
   private loading: Promise<PluginInfo[]> | null = null;
-  /** The last reload, so the next one waits for it (two reloads never interleave their unload and load). */
-  private reloading: Promise<unknown> = Promise.resolve();
   /** Set by `discover()`: this host imports no plugin code, a reload included. */
   private discoveryOnly = false;
   private generation = 0;
@@ -148,20 +146,17 @@ export class PluginHost {
 
   /**
    * Undoes every registration of every plugin, then discovers and loads again from the files and config
-   * as they are now. A plugin that fails is rolled back alone; the others load. Reloads queue behind
-   * each other and behind a load in progress. A discovery-only host discovers again and imports nothing.
+   * as they are now. A plugin that fails is rolled back alone; the others load. A reload waits for a
+   * load in progress (a second reload meanwhile shares its load). A discovery-only host discovers
+   * again and imports nothing (`hermes plugins disable` must work while a plugin kills its process).
    */
-  reload(): Promise<PluginInfo[]> {
-    const run = this.reloading.then(async () => {
-      // A failed earlier load is no reason not to try again: this reload reports its own outcome.
-      await this.loading?.catch(() => undefined);
-      if (this.discoveryOnly) return this.discover();
-      this.unloadAll();
-      this.generation += 1;
-      return this.load();
-    });
-    this.reloading = run.catch(() => undefined);
-    return run;
+  async reload(): Promise<PluginInfo[]> {
+    // A failed earlier load is no reason not to try again: this reload reports its own outcome.
+    await this.loading?.catch(() => undefined);
+    if (this.discoveryOnly) return this.discover();
+    this.unloadAll();
+    this.generation += 1;
+    return this.load();
   }
 
   /** Removes every registration of every plugin and forgets past failures. */
