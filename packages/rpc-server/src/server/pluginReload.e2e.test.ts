@@ -62,7 +62,13 @@ async function start(turns: Turn[]) {
     await backend.waitForEvent(() => backend.eventsOf(sid).filter((e) => e.type === 'message.complete').length > ends);
     return server.requests.slice(before).map((r) => r.body as ModelBody);
   };
-  return { backend, sid, home, turn };
+  return { server, backend, sid, home, turn };
+}
+
+function addPlugin(home: string): void {
+  fs.mkdirSync(path.join(home, 'plugins', 'demo'), { recursive: true });
+  fs.writeFileSync(path.join(home, 'plugins', 'demo', 'plugin.yaml'), 'name: demo\n');
+  fs.writeFileSync(path.join(home, 'plugins', 'demo', 'index.js'), PLUGIN);
 }
 
 const toolNames = (body: ModelBody) => (body.tools ?? []).map((t) => t.function.name);
@@ -81,9 +87,7 @@ describe('plugin reload over the wire', () => {
     expect(before!.messages[0]!.content).not.toMatch(/shout|MIDDLEWARE-MARK/);
 
     // The plugin appears on disk after the session opened; /reload-plugins in that same session.
-    fs.mkdirSync(path.join(home, 'plugins', 'demo'), { recursive: true });
-    fs.writeFileSync(path.join(home, 'plugins', 'demo', 'plugin.yaml'), 'name: demo\n');
-    fs.writeFileSync(path.join(home, 'plugins', 'demo', 'index.js'), PLUGIN);
+    addPlugin(home);
     const reloaded = await backend.request('slash.exec', { session_id: sid, command: '/reload-plugins' });
     expect(reloaded.output).toBe('Reloaded 1 plugin(s).');
 
@@ -113,5 +117,36 @@ describe('plugin reload over the wire', () => {
     await expect(backend.request('slash.exec', { session_id: sid, command: '/mycmd x' })).rejects.toMatchObject({ code: 4018 });
     const { commands } = await backend.request('commands.catalog', {});
     expect(commands.some((c) => c.name === 'mycmd')).toBe(false);
+  });
+});
+
+describe('plugin reload during a turn', () => {
+  it('the running turn finishes with the tools and engine it started with; the next turn has the new ones', async () => {
+    const gate = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-reload-gate-'));
+    cleanups.push(() => fs.rmSync(gate, { recursive: true, force: true }));
+    const go = path.join(gate, 'go');
+    const { server, backend, sid, home, turn } = await start([
+      // A command that waits for the test: the reload happens while this turn is in its tool call.
+      { tool_calls: [{ id: 'w', name: 'terminal', arguments: { command: `while [ ! -e '${go}' ]; do sleep 0.05; done; echo waited` } }] },
+      { text: 'first turn done' },
+      { text: 'second turn' },
+    ]);
+    await backend.request('prompt.submit', { session_id: sid, text: 'wait' });
+    await backend.waitForEvent((e) => e.session_id === sid && e.type === 'tool.start');
+    addPlugin(home);
+    expect((await backend.request('slash.exec', { session_id: sid, command: '/reload-plugins' })).output).toBe('Reloaded 1 plugin(s).');
+    fs.writeFileSync(go, '');
+    await backend.waitForEvent((e) => e.session_id === sid && e.type === 'message.complete');
+    const [started, continued] = server.requests.map((r) => r.body as ModelBody);
+    expect(continued!.messages.find((m) => m.role === 'tool')!.content).toContain('waited');
+    expect(toolNames(continued!)).toEqual(toolNames(started!));
+    expect(toolNames(continued!)).not.toContain('shout');
+    expect(continued!.messages[0]!.content).not.toMatch(/\bshout\b|ENGINE-MARK/);
+    // Hooks and middleware are not per turn: a reload adds or removes them from the very next call.
+    expect(continued!.messages[0]!.content).toContain('MIDDLEWARE-MARK');
+
+    const [next] = await turn('again');
+    expect(toolNames(next!)).toContain('shout');
+    expect(next!.messages[0]!.content).toContain('ENGINE-MARK');
   });
 });
