@@ -19,9 +19,9 @@ afterEach(async () => {
 const PLUGIN = `
 export function register(ctx) {
   ctx.registerTool({
-    name: 'shout', toolset: 'demo', description: 'Upper-cases text',
-    schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
-    handler: (args) => String(args.text).toUpperCase(),
+    name: 'reverse', toolset: 'reload', description: 'Reverses text',
+    schema: { type: 'object', properties: { text: { type: 'string' } } },
+    handler: (args) => [...String(args.text)].reverse().join(''),
   });
   // Marks the system message of every prompt it compresses: the request shows whether this engine ran.
   ctx.registerContextEngine({
@@ -78,13 +78,13 @@ describe('plugin reload over the wire', () => {
   it('an open session gets a new plugin\'s tool, hooks, middleware and engine at its next turn, and loses them when it is disabled', async () => {
     const { backend, sid, home, turn } = await start([
       { text: 'before' },
-      { tool_calls: [{ id: 'a', name: 'shout', arguments: { text: 'hi' } }] },
+      { tool_calls: [{ id: 'a', name: 'reverse', arguments: { text: 'abc' } }] },
       { text: 'with plugin' },
       { text: 'after' },
     ]);
     const [before] = await turn('one');
-    expect(toolNames(before!)).not.toContain('shout');
-    expect(before!.messages[0]!.content).not.toMatch(/shout|MIDDLEWARE-MARK/);
+    expect(toolNames(before!)).not.toContain('reverse');
+    expect(before!.messages[0]!.content).not.toMatch(/\breverse\b|MIDDLEWARE-MARK/);
 
     // The plugin appears on disk after the session opened; /reload-plugins in that same session.
     addPlugin(home);
@@ -92,13 +92,13 @@ describe('plugin reload over the wire', () => {
     expect(reloaded.output).toBe('Reloaded 1 plugin(s).');
 
     const [asked, answered] = await turn('two');
-    expect(toolNames(asked!)).toContain('shout');
-    expect(asked!.messages[0]!.content).toMatch(/Tools available: .*\bshout\b/);
+    expect(toolNames(asked!)).toContain('reverse');
+    expect(asked!.messages[0]!.content).toMatch(/Tools available: .*\breverse\b/);
     expect(asked!.messages[0]!.content).toContain('MIDDLEWARE-MARK');
     expect(asked!.messages[0]!.content).toContain('ENGINE-MARK');
     expect(lastUser(asked!)).toBe('two\n\nHOOK-CONTEXT');
     // The tool the model called ran through the registry the reload filled.
-    expect(answered!.messages.find((m) => m.role === 'tool')!.content).toBe('HI');
+    expect(answered!.messages.find((m) => m.role === 'tool')!.content).toBe('cba');
     const compacted = backend.eventsOf(sid).filter((e): e is EventOf<'status.update'> => e.type === 'status.update' && e.payload?.kind === 'compacted');
     expect(compacted.length).toBeGreaterThan(0);
     expect(await backend.request('slash.exec', { session_id: sid, command: '/mycmd x' })).toEqual({ output: 'mycmd ran with: x' });
@@ -108,10 +108,10 @@ describe('plugin reload over the wire', () => {
     expect(set.warning).toBe('Saved to config.yaml. Reloaded 0 plugin(s) (1 disabled in config).');
     const compactedBefore = backend.eventsOf(sid).filter((e) => e.type === 'status.update' && e.payload?.kind === 'compacted').length;
     const [after] = await turn('three');
-    expect(toolNames(after!)).not.toContain('shout');
+    expect(toolNames(after!)).not.toContain('reverse');
     expect(toolNames(after!)).toContain('read_file');
     // Neither the plugin's engine, its middleware nor its hook ran; the built-in engine leaves a short prompt alone.
-    expect(after!.messages[0]!.content).not.toMatch(/\bshout\b|MIDDLEWARE-MARK|ENGINE-MARK/);
+    expect(after!.messages[0]!.content).not.toMatch(/\breverse\b|MIDDLEWARE-MARK|ENGINE-MARK/);
     expect(lastUser(after!)).toBe('three');
     expect(backend.eventsOf(sid).filter((e) => e.type === 'status.update' && e.payload?.kind === 'compacted')).toHaveLength(compactedBefore);
     await expect(backend.request('slash.exec', { session_id: sid, command: '/mycmd x' })).rejects.toMatchObject({ code: 4018 });
@@ -140,13 +140,13 @@ describe('plugin reload during a turn', () => {
     const [started, continued] = server.requests.map((r) => r.body as ModelBody);
     expect(continued!.messages.find((m) => m.role === 'tool')!.content).toContain('waited');
     expect(toolNames(continued!)).toEqual(toolNames(started!));
-    expect(toolNames(continued!)).not.toContain('shout');
-    expect(continued!.messages[0]!.content).not.toMatch(/\bshout\b|ENGINE-MARK/);
+    expect(toolNames(continued!)).not.toContain('reverse');
+    expect(continued!.messages[0]!.content).not.toMatch(/\breverse\b|ENGINE-MARK/);
     // Hooks and middleware are not per turn: a reload adds or removes them from the very next call.
     expect(continued!.messages[0]!.content).toContain('MIDDLEWARE-MARK');
 
     const [next] = await turn('again');
-    expect(toolNames(next!)).toContain('shout');
+    expect(toolNames(next!)).toContain('reverse');
     expect(next!.messages[0]!.content).toContain('ENGINE-MARK');
   });
 });
