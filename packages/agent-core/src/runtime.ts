@@ -59,7 +59,6 @@ export class HermesRuntime {
   /** The built-in context engine, used whenever no plugin provides one. */
   readonly builtinContextEngine: ContextEngine = new ContextCompressor();
   private pluginContextEngine: ContextEngine | null = null;
-  private readonly toolsetProblems: string[];
   private readonly env: Record<string, string | undefined>;
   private readonly flags: ModelFlags;
 
@@ -82,7 +81,6 @@ export class HermesRuntime {
     this.extensions = options.extensions ?? NO_EXTENSIONS;
     this.tools = new ToolRegistry({ env: this.env });
     registerBuiltinTools(this.tools);
-    this.toolsetProblems = this.tools.enabledFor(config.toolsets).problems;
     for (const problem of this.toolsetProblems) this.logger.warn('tools: %s', problem);
     this.settings = {
       terminalTimeoutS: config.terminal.timeout,
@@ -116,6 +114,11 @@ export class HermesRuntime {
   /** After a plugin (re)load: the engine a plugin registered, or null to fall back to the built-in one. */
   usePluginContextEngine(engine: ContextEngine | null): void {
     this.pluginContextEngine = engine;
+  }
+
+  /** Unknown toolsets and unavailable tools, as the registry is now (a plugin reload adds and removes toolsets). */
+  private get toolsetProblems(): string[] {
+    return this.tools.enabledFor(this.loaded.config.toolsets).problems;
   }
 
   /** Problems in config.yaml or .env, one line each; hermes runs on with defaults meanwhile. */

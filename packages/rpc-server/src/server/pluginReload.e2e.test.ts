@@ -46,12 +46,12 @@ interface ModelBody {
   tools?: { function: { name: string } }[];
 }
 
-async function start(turns: Turn[]) {
+async function start(turns: Turn[], config?: string) {
   const server = await startModelServer({ turns });
   cleanups.push(() => server.close());
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-reload-'));
   cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
-  const backend = new BackendProcess({ home, args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'm'] });
+  const backend = new BackendProcess({ home, args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'm'], ...(config ? { config } : {}) });
   cleanups.push(() => backend.stop());
   const { session_id: sid } = await backend.request('session.create', {});
   /** Runs one user turn to its end; returns the model requests it made. */
@@ -148,5 +148,21 @@ describe('plugin reload during a turn', () => {
     const [next] = await turn('again');
     expect(toolNames(next!)).toContain('reverse');
     expect(next!.messages[0]!.content).toContain('ENGINE-MARK');
+  });
+});
+
+describe('plugin toolsets across a reload', () => {
+  it('a toolset named in config.yaml that a plugin provides is offered once a reload brings it, and no longer reported unknown', async () => {
+    const { backend, home, turn } = await start([{ text: 'a' }], 'toolsets: [file, reload]\n');
+    const first = await backend.request('session.create', {});
+    expect(first.info.config_problems?.map((p) => p.text)).toEqual([expect.stringContaining('Unknown toolset "reload"')]);
+    addPlugin(home);
+    await backend.request('config.set', { key: 'plugins.enabled', value: ['demo'] });
+    const second = await backend.request('session.create', {});
+    expect(second.info.config_problems).toBeUndefined();
+    expect(second.info.toolsets.reload).toEqual(['reverse']);
+    // The session opened before the reload: only the selected toolsets, the plugin's now among them.
+    const [request] = await turn('go');
+    expect(toolNames(request!).sort()).toEqual(['patch', 'read_file', 'reverse', 'write_file']);
   });
 });
