@@ -152,15 +152,17 @@ describe('plugin reload during a turn', () => {
 });
 
 describe('plugin toolsets across a reload', () => {
-  it('a toolset named in config.yaml that a plugin provides is offered once a reload brings it, and no longer reported unknown', async () => {
+  it('a toolset named in config.yaml that a plugin provides is offered once a reload brings it, no longer reported unknown, and the plugin counted', async () => {
     const { backend, home, turn } = await start([{ text: 'a' }], 'toolsets: [file, reload]\n');
     const first = await backend.request('session.create', {});
     expect(first.info.config_problems?.map((p) => p.text)).toEqual([expect.stringContaining('Unknown toolset "reload"')]);
+    expect(first.info.plugin_count).toBe(0);
     addPlugin(home);
     await backend.request('config.set', { key: 'plugins.enabled', value: ['demo'] });
     const second = await backend.request('session.create', {});
     expect(second.info.config_problems).toBeUndefined();
     expect(second.info.toolsets.reload).toEqual(['reverse']);
+    expect(second.info.plugin_count).toBe(1);
     // The session opened before the reload: only the selected toolsets, the plugin's now among them.
     const [request] = await turn('go');
     expect(toolNames(request!).sort()).toEqual(['patch', 'read_file', 'reverse', 'write_file']);
