@@ -5,6 +5,7 @@ import type { HandlerContext, HandlerTable } from './context.ts';
 import { invalidParams } from './params.ts';
 import { sendSessionEvent } from './sessionHandlers.ts';
 import { sessionInfo } from './sessionInfo.ts';
+import { reloadPlugins } from '../server/plugins.ts';
 
 /** Keys `config.set` can change so far, and what each does. */
 const SETTABLE = 'yolo (per session: true/false), model (per session: "name" or "provider:name"), plugins.enabled, plugins.disabled';
@@ -52,7 +53,7 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
       };
     },
 
-    'config.set': (params) => {
+    'config.set': async (params) => {
       if (params.key === 'model') {
         if (!params.session_id) throw invalidParams('config.set', 'session_id', 'is required for model');
         const flags = parseModelValue(params.value);
@@ -82,7 +83,7 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
         const field = params.key.split('.')[1]!;
         if (value === null) delete plugins[field];
         else plugins[field] = value;
-        return { key: params.key, value, warning: 'Saved to config.yaml; applies at the next start or /reload-plugins.' };
+        return { key: params.key, value, warning: `Saved to config.yaml. ${await reloadPlugins(ctx)}` };
       }
       if (params.key !== 'yolo') {
         throw new ResponseError(ErrorCode.UsageError, `config.set cannot change "${params.key}" yet; settable keys: ${SETTABLE}.`);

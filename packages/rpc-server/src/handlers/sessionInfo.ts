@@ -22,7 +22,7 @@ export function sessionInfo(ctx: HandlerContext, session: LiveSession): SessionI
     toolsets: runtime.tools.byToolset(),
     approval_mode: ctx.runtime.loaded.config.approvals.mode,
     yolo: agent.yolo,
-    plugin_count: 0,
+    plugin_count: ctx.plugins.list().filter((p) => p.enabled).length,
     usage: { ...session.agent.usage },
     version: ctx.version,
   };
