@@ -3,7 +3,7 @@ import { AgentSession } from './agent/agentSession.ts';
 import type { AgentEventSink } from './agent/events.ts';
 import { hermesHome, judgeHomes } from './config/hermesHome.ts';
 import { formatProblem, loadConfig, type LoadedConfig } from './config/loadConfig.ts';
-import { resolveModel, type ModelFlags, type ModelResolution } from './config/resolveModel.ts';
+import { resolveAuxiliaryModel, resolveModel, type ModelFlags, type ModelResolution } from './config/resolveModel.ts';
 import { createFileLogger, type Logger } from './logging/logger.ts';
 import { createProvider } from './providers/createProvider.ts';
 import { resolveContextWindow } from './context/contextWindows.ts';
@@ -24,6 +24,10 @@ import { shellExec, type ShellExecResult } from './agent/shellExec.ts';
 import { NO_EXTENSIONS, type ExtensionPort } from './extensions/extensionPort.ts';
 import { passedValues, rememberSecrets, secretValuesInConfig } from './secrets/processSecrets.ts';
 import { toolEnvironment } from './secrets/toolEnvironment.ts';
+import type { ChatProvider } from './providers/types.ts';
+
+/** The first line of a multi-line problem (the rest is setup instructions for the main model). */
+const firstLine = (text: string) => text.split('\n')[0]!;
 
 export interface RuntimeOptions {
   home?: string;
@@ -58,6 +62,8 @@ export class HermesRuntime {
   extensions: ExtensionPort;
   /** Compresses long prompts; a plugin may replace it (plugin-host's registerContextEngine). */
   contextEngine: ContextEngine = new ContextCompressor();
+  /** Smart approval's guardian model (`auxiliary.approval`), or why it cannot be used; absent: each session's own model. */
+  private readonly guardianModel: ChatProvider | { unavailable: string } | undefined;
   private readonly toolsetProblems: string[];
   private readonly env: Record<string, string | undefined>;
   private readonly flags: ModelFlags;
@@ -92,8 +98,12 @@ export class HermesRuntime {
     this.store = SessionStore.open(path.join(this.home, 'state.db'));
     this.skills = new SkillCatalog({ onWarning: (warning) => this.logger.warn('skills: %s', warning) });
     for (const problem of this.skills.loadUserSkills(this.home)) this.logger.warn('skills: %s: %s', problem.path, problem.message);
+    const guardian = resolveAuxiliaryModel(config.auxiliary.approval, config, this.env, this.flags, this.home);
+    if (guardian && !guardian.ok) this.logger.warn('auxiliary.approval: %s', guardian.problem);
+    this.guardianModel = guardian ? (guardian.ok ? createProvider(guardian.model) : { unavailable: firstLine(guardian.problem) }) : undefined;
     this.gate = new ApprovalGate({
       mode: config.approvals.mode,
+      denialBreakerThreshold: config.approvals.denial_breaker_threshold,
       allowlist: config.command_allowlist,
       timeoutMs: config.approvals.timeout * 1000,
       persistAlways: (key) => appendToConfigList(this.home, 'command_allowlist', key),
@@ -192,6 +202,7 @@ export class HermesRuntime {
       source: input.source,
       ...(input.resume ? { resume: input.resume } : {}),
       ...(input.parentId ? { parentId: input.parentId } : {}),
+      guardian: { ...(this.guardianModel ? { model: this.guardianModel } : {}), timeoutMs: this.loaded.config.auxiliary.approval.timeout * 1000 },
     });
   }
 

@@ -14,6 +14,7 @@ import { buildSystemPrompt } from './systemPrompt.ts';
 import { repairSessionStore } from './storeRepair.ts';
 import { withFreshSessionId } from '../sessions/sessionIds.ts';
 import type { AgentSessionOptions, SessionModel } from './sessionOptions.ts';
+import { DEFAULT_GUARDIAN_TIMEOUT_S, modelGuardian, type Guardian } from '../approvals/smart/guardian.ts';
 
 export class SessionBusyError extends Error {
   override name = 'SessionBusyError';
@@ -58,6 +59,8 @@ export class AgentSession {
   private running: { controller: AbortController; done: Promise<TurnResult> } | null = null;
   /** The composer's `!cmd`s running now. */
   private readonly shells = new Set<{ controller: AbortController; run: Promise<ShellExecResult> }>();
+  /** Smart approval's guardian for this session's tool calls (the gate asks it only in mode `smart`). */
+  private readonly guardian: Guardian;
 
   constructor(private readonly options: AgentSessionOptions) {
     // A client that is gone must not end a turn: events are best effort, the store is not.
@@ -97,6 +100,15 @@ export class AgentSession {
       },
     };
     this.todos.onChange((todos, revision) => this.options.emit({ type: 'todo.updated', todos, revision }));
+    const ownGuardianModel = options.guardian?.model;
+    this.guardian = modelGuardian({
+      provider: () => ownGuardianModel ?? this.model.provider ?? { unavailable: this.unavailable ?? 'no model' },
+      timeoutMs: options.guardian?.timeoutMs ?? DEFAULT_GUARDIAN_TIMEOUT_S * 1000,
+      // model.*_cost_per_million price the session's model, not another guardian model.
+      onUsage: (response) => this.recordUsage(response, { sideCall: true, priced: !ownGuardianModel }),
+      tell: (text) => this.options.emit({ type: 'status', kind: 'status', text }),
+      onError: (message) => this.options.logger.warn('smart approval in session %s: %s', this.id, message),
+    });
     this.model = options.model;
     this.usage = {
       model: options.model.modelLabel,
@@ -191,6 +203,7 @@ export class AgentSession {
             gate: this.options.gate,
             ask: this.options.prompts.approval,
             yolo: () => this.yolo,
+            guardian: this.guardian,
             extensions: this.options.extensions,
             retry: this.options.retry,
             stallTimeoutMs: this.options.stallTimeoutMs,
@@ -293,8 +306,8 @@ export class AgentSession {
   }
 
   /** Adds one model call's tokens (and cost) to the session's usage and the store, and tells the client. */
-  private recordUsage(response: ChatResponse): void {
-    const call = addCallUsage(this.usage, response, this.model.contextMax, this.options.pricing);
+  private recordUsage(response: ChatResponse, side = { sideCall: false, priced: true }): void {
+    const call = addCallUsage(this.usage, response, this.model.contextMax, side.priced ? this.options.pricing : undefined, side.sideCall);
     try {
       if (call) this.options.store.addUsage(this.id, call);
     } catch (error) {

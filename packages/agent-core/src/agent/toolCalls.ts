@@ -1,5 +1,6 @@
 import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
+import type { Guardian } from '../approvals/smart/guardian.ts';
 import { firstBlock, firstString, type ExtensionPort } from '../extensions/extensionPort.ts';
 import type { ChatMessage, ToolCall, ToolSchema } from '../providers/types.ts';
 import { redactSecretsDeep } from '../secrets/processSecrets.ts';
@@ -33,6 +34,8 @@ export interface ToolCallDeps {
   gate: ApprovalGate | null;
   ask: AskApproval;
   yolo: () => boolean;
+  /** Smart approval's guardian, used by the gate in mode `smart`. */
+  guardian?: Guardian;
 }
 
 interface CallResult {
@@ -147,7 +150,7 @@ async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolCont
   if (block) outcome = { result: block, error: block, blocked: true };
   const subject = outcome ? null : (prepared.tool.approval?.(args, context) ?? null);
   if (subject && deps.gate) {
-    const verdict = await deps.gate.check(subject, { sessionId: deps.sessionId, yolo: deps.yolo(), ask: deps.ask, signal: context.signal, cwd: context.cwd });
+    const verdict = await deps.gate.check(subject, { sessionId: deps.sessionId, yolo: deps.yolo(), ask: deps.ask, signal: context.signal, cwd: context.cwd, guardian: deps.guardian });
     if (!verdict.allowed) {
       if (context.signal.aborted) return interruptedResult(context.signal);
       outcome = { result: verdict.message, error: verdict.message, blocked: true };

@@ -1,6 +1,10 @@
 /** Shared shapes of the approval gate (the judge, the gate, and the tools that ask it). */
 
 export type ApprovalChoice = 'once' | 'session' | 'always' | 'deny';
+
+/** `manual`: dangerous calls ask the human; `smart`: a guardian model judges them first; `off`: they run. */
+export type ApprovalMode = 'manual' | 'smart' | 'off';
+export const APPROVAL_MODES: readonly ApprovalMode[] = ['manual', 'smart', 'off'];
 export const APPROVAL_CHOICES: readonly ApprovalChoice[] = ['once', 'session', 'always', 'deny'];
 
 /** What one tool call asks the gate to judge. Tools describe it; the loop asks the gate. */
@@ -70,7 +74,9 @@ export interface ApprovalDecision {
   command: string;
   /** The `rule@target` keys of the findings, comma-separated (the column keeps its first name). */
   patternKey: string;
-  /** The human's choice, or how the gate decided without one. */
-  choice: ApprovalChoice | 'hardline' | 'allowlist' | 'session-approved' | 'timeout' | 'yolo' | 'mode-off';
+  /** The human's choice, or how the gate decided without one (`smart-*`: smart approval's guardian). */
+  choice: ApprovalChoice | 'hardline' | 'allowlist' | 'session-approved' | 'timeout' | 'yolo' | 'mode-off' | 'smart-approved' | 'smart-denied';
+  /** Why, when the guardian had a say: its reason (for a human's choice, why it escalated). */
+  reason?: string;
   at: number;
 }

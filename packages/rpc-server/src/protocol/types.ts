@@ -40,7 +40,7 @@ export interface Usage {
   cost_usd?: number;
 }
 
-export type ApprovalMode = 'manual' | 'off';
+export type ApprovalMode = 'manual' | 'smart' | 'off';
 
 /** A mistake in config.yaml or .env, found when the backend started. */
 export interface ConfigProblemInfo {
