@@ -12,11 +12,11 @@ import { judgeCommand, judgeWrite } from './judge.ts';
 import { isHomeDotenv, isProcessEnvironment } from '../secrets/secretFiles.ts';
 import type { Guardian } from './smart/guardian.ts';
 import { SmartApproval } from './smart/smartApproval.ts';
+import type { ApprovalMode } from '../contract/approvals.ts';
 import {
   APPROVAL_CHOICES,
   type ApprovalChoice,
   type ApprovalDecision,
-  type ApprovalMode,
   type ApprovalQuestion,
   type ApprovalSubject,
   type AskApproval,

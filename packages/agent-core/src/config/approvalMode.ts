@@ -3,7 +3,8 @@
  * "smart" → smart, "manual" → manual (any case, any surrounding blanks); `true` and "" → manual.
  * Anything else is not a mode (undefined): the caller reports it and keeps manual.
  */
-import { APPROVAL_MODES, type ApprovalMode } from '../approvals/types.ts';
+import { APPROVAL_MODES } from '../contract/approvalNames.ts';
+import type { ApprovalMode } from '../contract/approvals.ts';
 
 export function approvalModeOf(value: unknown): ApprovalMode | undefined {
   if (value === false) return 'off';

@@ -7,7 +7,8 @@ import { parseDuration } from './duration.ts';
 import { decodeConfigText, envFileProblems, NOT_UTF8 } from './fileText.ts';
 import { findUnknownKeys } from './unknownKeys.ts';
 import { approvalModeOf } from './approvalMode.ts';
-import { APPROVAL_MODES, type ApprovalMode } from '../approvals/types.ts';
+import { APPROVAL_MODES } from '../contract/approvalNames.ts';
+import type { ApprovalMode } from '../contract/approvals.ts';
 
 /** The settings hermes reads from `config.yaml` (unknown keys are kept in `raw` and ignored). */
 export interface HermesConfig {
