@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { ApprovalChoice, EventOf, HermesEvent, ServerRequestMap } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { lastToolResult } from '../testing/modelRequests.ts';
 
 type ApprovalParams = ServerRequestMap['approval']['params'];
 
@@ -63,12 +64,6 @@ async function turn(backend: BackendProcess, sessionId: string, text: string): P
 
 function toolCompletes(events: HermesEvent[]): EventOf<'tool.complete'>[] {
   return events.filter((e) => e.type === 'tool.complete') as EventOf<'tool.complete'>[];
-}
-
-/** The tool result the model was sent in its last request. */
-function lastToolResult(server: ModelServer): string {
-  const body = server.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
-  return body.messages.filter((m) => m.role === 'tool').at(-1)!.content;
 }
 
 describe('approval gate over the wire', () => {

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type RecordedRequest, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { EventOf, ServerRequestMap } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { lastToolResult } from '../testing/modelRequests.ts';
 
 type ApprovalParams = ServerRequestMap['approval']['params'];
 
@@ -49,7 +50,7 @@ async function start(options: { turns: Turn[]; config?: string; env?: Record<str
     return (await backend.waitForEvent((e) => e.session_id === session.session_id && e.type === 'message.complete', 30_000)) as EventOf<'message.complete'>;
   };
   const statusLines = () =>
-    backend.eventsOf(session.session_id).flatMap((e) => (e.type === 'status.update' ? [(e as EventOf<'status.update'>).payload.text] : []));
+    backend.eventsOf(session.session_id).flatMap((e) => (e.type === 'status.update' ? [(e as EventOf<'status.update'>).payload!.text] : []));
   const decisions = async () => {
     await backend.stop();
     const { default: Database } = await import('better-sqlite3');
@@ -68,11 +69,6 @@ const agentRuns = (command: string, guardian?: Turn): Turn[] => [
   { text: 'done' },
 ];
 
-function lastToolResult(server: ModelServer): string {
-  const body = server.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
-  return body.messages.filter((m) => m.role === 'tool').at(-1)!.content;
-}
-
 describe('smart approval over the wire', () => {
   it('approve: the dangerous command runs without an approval request; the verdict is shown, counted and audited', async () => {
     const target = tmpDir('hermes-build-');
@@ -80,7 +76,7 @@ describe('smart approval over the wire', () => {
     const { server, asked, turn, statusLines, decisions, backend, session } = await start({
       turns: agentRuns(command, verdict('approve', 'build output only')),
     });
-    expect((await turn('clean the build')).payload.status).toBe('complete');
+    expect((await turn('clean the build')).payload!.status).toBe('complete');
     expect(fs.existsSync(target)).toBe(false);
     expect(asked).toEqual([]);
     const guardianCalls = server.requests.filter(isGuardianCall);
@@ -90,8 +86,8 @@ describe('smart approval over the wire', () => {
     expect(statusLines()).toContain(`smart approval: approved \`${command}\` — build output only`);
     // The guardian's answer is not part of the reply, but its tokens are part of the session's usage.
     const complete = backend.eventsOf(session.session_id).find((e) => e.type === 'message.complete') as EventOf<'message.complete'>;
-    expect(complete.payload.text).toBe('done');
-    expect(complete.payload.usage).toMatchObject({ calls: 3 });
+    expect(complete.payload!.text).toBe('done');
+    expect(complete.payload!.usage).toMatchObject({ calls: 3 });
     expect(await decisions()).toEqual([{ command, choice: 'smart-approved', reason: 'build output only' }]);
   });
 
