@@ -87,6 +87,8 @@ describe('smart approval over the wire', () => {
     // The guardian's answer is not part of the reply, but its tokens are part of the session's usage.
     const complete = backend.eventsOf(session.session_id).find((e) => e.type === 'message.complete') as EventOf<'message.complete'>;
     expect(complete.payload!.text).toBe('done');
+    const streamed = backend.eventsOf(session.session_id).filter((e) => e.type === 'message.delta' || e.type === 'reasoning.delta');
+    expect(JSON.stringify(streamed)).not.toContain('verdict');
     expect(complete.payload!.usage).toMatchObject({ calls: 3 });
     expect(await decisions()).toEqual([{ command, choice: 'smart-approved', reason: 'build output only' }]);
   });
