@@ -32,10 +32,10 @@ export interface ToolCallDeps {
   /** Everything a tool sees but the per-call signal and progress callback. */
   context: Omit<ToolContext, 'signal' | 'progress'>;
   gate: ApprovalGate | null;
-  ask: AskApproval;
-  yolo: () => boolean;
   /** Smart approval's guardian, used by the gate in mode `smart`. */
   guardian?: Guardian;
+  ask: AskApproval;
+  yolo: () => boolean;
 }
 
 interface CallResult {
