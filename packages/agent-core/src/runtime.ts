@@ -51,6 +51,8 @@ export class HermesRuntime {
   readonly store: SessionStore;
   readonly logger: Logger;
   readonly gate: ApprovalGate;
+  /** Smart approval's guardian model (`auxiliary.approval`), or why it cannot be used; absent: each session's own model. */
+  private readonly guardianModel: ChatProvider | { unavailable: string } | undefined;
   /** The homes the gate judges against (for `approvals.check` too). */
   get judgeHomes(): { home: string; hermesHome: string } {
     return judgeHomes(this.home, this.env);
@@ -63,8 +65,6 @@ export class HermesRuntime {
   extensions: ExtensionPort;
   /** Compresses long prompts; a plugin may replace it (plugin-host's registerContextEngine). */
   contextEngine: ContextEngine = new ContextCompressor();
-  /** Smart approval's guardian model (`auxiliary.approval`), or why it cannot be used; absent: each session's own model. */
-  private readonly guardianModel: ChatProvider | { unavailable: string } | undefined;
   private readonly toolsetProblems: string[];
   private readonly env: Record<string, string | undefined>;
   private readonly flags: ModelFlags;

@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lastToolResult } from '../testing/modelRequests.ts';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { ApprovalChoice, EventOf, HermesEvent, ServerRequestMap } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
-import { lastToolResult } from '../testing/modelRequests.ts';
 
 type ApprovalParams = ServerRequestMap['approval']['params'];
 
