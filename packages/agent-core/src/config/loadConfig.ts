@@ -3,11 +3,9 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { LineCounter, parseDocument, isMap, isScalar, visit, type Document } from 'yaml';
 import { hermesHome } from './hermesHome.ts';
-import { parseDuration } from './duration.ts';
 import { decodeConfigText, envFileProblems, NOT_UTF8 } from './fileText.ts';
 import { findUnknownKeys } from './unknownKeys.ts';
-import { approvalModeOf } from './approvalMode.ts';
-import { APPROVAL_MODES } from '../contract/approvalNames.ts';
+import { cleanValue, describeKind, fits, type Check } from './settingChecks.ts';
 import type { ApprovalMode } from '../contract/approvals.ts';
 
 /** The settings hermes reads from `config.yaml` (unknown keys are kept in `raw` and ignored). */
@@ -111,18 +109,6 @@ export function formatProblem(problem: ConfigProblem): string {
   return `${problem.file}${problem.line ? ` line ${problem.line}` : ''}: ${problem.message}`;
 }
 
-type Kind =
-  | 'string'
-  | 'positive-int'
-  | 'non-negative-int'
-  | 'positive-number'
-  | 'non-negative-number'
-  | 'fraction'
-  | 'boolean'
-  | 'string-list'
-  | 'duration'
-  | 'approval-mode';
-type Check = { key: string; kind: Kind; oneOf?: readonly string[] };
 
 const CHECKS: Check[] = [
   { key: 'model.provider', kind: 'string' },
@@ -141,7 +127,7 @@ const CHECKS: Check[] = [
   { key: 'terminal.env_passthrough', kind: 'string-list' },
   { key: 'tool_output.max_bytes', kind: 'positive-int' },
   { key: 'tool_output.max_lines', kind: 'positive-int' },
-  { key: 'approvals.mode', kind: 'approval-mode', oneOf: APPROVAL_MODES },
+  { key: 'approvals.mode', kind: 'approval-mode' },
   { key: 'approvals.timeout', kind: 'positive-number' },
   { key: 'approvals.denial_breaker_threshold', kind: 'positive-int' },
   { key: 'auxiliary.approval.provider', kind: 'string' },
@@ -162,56 +148,6 @@ const MAX_UNKNOWN_KEYS_NAMED = 20;
 
 /** Keys whose settings are checked one by one (`agent`, `auxiliary.approval`): each must be a mapping. */
 const SECTIONS = [...new Set(CHECKS.flatMap((c) => c.key.split('.').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('.'))))];
-
-function describeKind(check: Check): string {
-  if (check.oneOf) return `one of ${check.oneOf.join(', ')}`;
-  switch (check.kind) {
-    case 'string':
-      return 'a string';
-    case 'positive-int':
-      return 'a whole number above 0';
-    case 'non-negative-int':
-      return 'a whole number, 0 or more';
-    case 'positive-number':
-      return 'a number above 0';
-    case 'non-negative-number':
-      return 'a number, 0 or more';
-    case 'fraction':
-      return 'a number between 0 and 1';
-    case 'boolean':
-      return 'true or false';
-    case 'string-list':
-      return 'a list of strings';
-    case 'duration':
-      return 'a duration: seconds, or a number with a unit (90s, 30m, 2h), 0 for never';
-    case 'approval-mode':
-      return `one of ${APPROVAL_MODES.join(', ')}`;
-  }
-}
-
-function fits(value: unknown, check: Check): boolean {
-  switch (check.kind) {
-    case 'string':
-      return typeof value === 'string' && value.trim().length > 0 && (!check.oneOf || check.oneOf.includes(value.trim()));
-    case 'string-list':
-      return Array.isArray(value) && value.every((v) => typeof v === 'string');
-    case 'positive-number':
-      return typeof value === 'number' && Number.isFinite(value) && value > 0;
-    case 'non-negative-number':
-      return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-    case 'fraction':
-      return typeof value === 'number' && value > 0 && value < 1;
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'duration':
-      return parseDuration(value) !== null;
-    case 'approval-mode':
-      return approvalModeOf(value) !== undefined;
-    default:
-      if (typeof value !== 'number' || !Number.isInteger(value)) return false;
-      return check.kind === 'positive-int' ? value > 0 : value >= 0;
-  }
-}
 
 /** Reads `$HERMES_HOME/config.yaml` and `.env`. Never throws on bad content: it reports problems. */
 export function loadConfig(home: string = hermesHome()): LoadedConfig {
@@ -306,8 +242,7 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
           });
           continue;
         }
-        const clean =
-          check.kind === 'duration' ? parseDuration(value) : check.kind === 'approval-mode' ? approvalModeOf(value) : typeof value === 'string' ? value.trim() : value;
+        const clean = cleanValue(value, check);
         // Sections exist in `config` (defaults above), so the path leads to an object up to its last key.
         const parent = keyPath.slice(0, -1).reduce<Record<string, unknown>>((v, k) => v[k] as Record<string, unknown>, config as unknown as Record<string, unknown>);
         parent[keyPath.at(-1)!] = clean;
