@@ -7,12 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startModelServer, type ModelServer, type RecordedRequest, type Turn } from '../../../../scripts/model-server/index.ts';
-import type { EventOf, ServerRequestMap } from '../protocol/index.ts';
-import { BackendProcess } from '../testing/backendProcess.ts';
+import { startModelServer, type RecordedRequest, type Turn } from '../../../../scripts/model-server/index.ts';
+import type { EventOf } from '../protocol/index.ts';
+import { startApprovalBackend } from '../testing/approvalBackend.ts';
 import { lastToolResult } from '../testing/modelRequests.ts';
-
-type ApprovalParams = ServerRequestMap['approval']['params'];
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -29,21 +27,10 @@ const verdict = (v: string, reason: string): Turn => ({ text: JSON.stringify({ v
 const isGuardianCall = (r: RecordedRequest) => JSON.stringify(r.body ?? '').includes('You are the approval guardian of hermes');
 
 async function start(options: { turns: Turn[]; config?: string; env?: Record<string, string>; answer?: 'once' | 'deny' }) {
-  const server: ModelServer = await startModelServer({ turns: options.turns });
-  cleanups.push(() => server.close());
   const home = tmpDir('hermes-home-');
   fs.writeFileSync(path.join(home, 'config.yaml'), options.config ?? 'approvals:\n  mode: smart\n');
-  const backend = new BackendProcess({
-    home,
-    env: options.env,
-    args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'],
-  });
-  cleanups.push(() => backend.stop());
-  const asked: ApprovalParams[] = [];
-  backend.connection.onRequest('approval', (params: ApprovalParams) => {
-    asked.push(params);
-    return { choice: options.answer ?? 'deny' };
-  });
+  const answer = () => options.answer ?? 'deny';
+  const { server, backend, asked } = await startApprovalBackend({ turns: options.turns, home, env: options.env, answer }, (cleanup) => cleanups.push(cleanup));
   const session = await backend.request('session.create', {});
   const turn = async (text: string) => {
     await backend.request('prompt.submit', { session_id: session.session_id, text });
