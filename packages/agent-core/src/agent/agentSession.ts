@@ -59,8 +59,6 @@ export class AgentSession {
   private running: { controller: AbortController; done: Promise<TurnResult> } | null = null;
   /** The composer's `!cmd`s running now. */
   private readonly shells = new Set<{ controller: AbortController; run: Promise<ShellExecResult> }>();
-  /** Smart approval's guardian for this session's tool calls (the gate asks it only in mode `smart`). */
-  private readonly guardian: Guardian;
 
   constructor(private readonly options: AgentSessionOptions) {
     // A client that is gone must not end a turn: events are best effort, the store is not.
@@ -100,15 +98,6 @@ export class AgentSession {
       },
     };
     this.todos.onChange((todos, revision) => this.options.emit({ type: 'todo.updated', todos, revision }));
-    const ownGuardianModel = options.guardian?.model;
-    this.guardian = modelGuardian({
-      provider: () => ownGuardianModel ?? this.model.provider ?? { unavailable: this.unavailable ?? 'no model' },
-      timeoutMs: options.guardian?.timeoutMs ?? DEFAULT_GUARDIAN_TIMEOUT_S * 1000,
-      // model.*_cost_per_million price the session's model, not another guardian model.
-      onUsage: (response) => this.recordUsage(response, { sideCall: true, priced: !ownGuardianModel }),
-      tell: (text) => this.options.emit({ type: 'status', kind: 'status', text }),
-      onError: (message) => this.options.logger.warn('smart approval in session %s: %s', this.id, message),
-    });
     this.model = options.model;
     this.usage = {
       model: options.model.modelLabel,
@@ -203,7 +192,7 @@ export class AgentSession {
             gate: this.options.gate,
             ask: this.options.prompts.approval,
             yolo: () => this.yolo,
-            guardian: this.guardian,
+            guardian: this.guardian(),
             extensions: this.options.extensions,
             retry: this.options.retry,
             stallTimeoutMs: this.options.stallTimeoutMs,
@@ -303,6 +292,22 @@ export class AgentSession {
       new AbortController().signal,
       { force: true, ...(focusTopic ? { focusTopic } : {}) },
     );
+  }
+
+  /**
+   * Smart approval's guardian for a turn's tool calls (the gate asks it only in mode `smart`). It holds
+   * no state of its own (the gate counts denials), so each turn gets a fresh one.
+   */
+  private guardian(): Guardian {
+    const own = this.options.guardian?.model;
+    return modelGuardian({
+      provider: () => own ?? this.model.provider ?? { unavailable: this.unavailable ?? 'no model' },
+      timeoutMs: this.options.guardian?.timeoutMs ?? DEFAULT_GUARDIAN_TIMEOUT_S * 1000,
+      // model.*_cost_per_million price the session's model, not another guardian model.
+      onUsage: (response) => this.recordUsage(response, { sideCall: true, priced: !own }),
+      tell: (text) => this.options.emit({ type: 'status', kind: 'status', text }),
+      onError: (message) => this.options.logger.warn('smart approval in session %s: %s', this.id, message),
+    });
   }
 
   /** Adds one model call's tokens (and cost) to the session's usage and the store, and tells the client. */
