@@ -294,22 +294,6 @@ export class AgentSession {
     );
   }
 
-  /**
-   * Smart approval's guardian for a turn's tool calls (the gate asks it only in mode `smart`). It holds
-   * no state of its own (the gate counts denials), so each turn gets a fresh one.
-   */
-  private guardian(): Guardian {
-    const own = this.options.guardian?.model;
-    return modelGuardian({
-      provider: () => own ?? this.model.provider ?? { unavailable: this.unavailable ?? 'no model' },
-      timeoutMs: this.options.guardian?.timeoutMs ?? DEFAULT_GUARDIAN_TIMEOUT_S * 1000,
-      // model.*_cost_per_million price the session's model, not another guardian model.
-      onUsage: (response) => this.recordUsage(response, { sideCall: true, priced: !own }),
-      tell: (text) => this.options.emit({ type: 'status', kind: 'status', text }),
-      onError: (message) => this.options.logger.warn('smart approval in session %s: %s', this.id, message),
-    });
-  }
-
   /** Adds one model call's tokens (and cost) to the session's usage and the store, and tells the client. */
   private recordUsage(response: ChatResponse, side = { sideCall: false, priced: true }): void {
     const call = addCallUsage(this.usage, response, this.model.contextMax, side.priced ? this.options.pricing : undefined, side.sideCall);
@@ -366,5 +350,21 @@ export class AgentSession {
     await Promise.allSettled(shells.map((shell) => shell.run));
     this.options.gate?.forgetSession(this.id);
     this.options.store.endSession(this.id);
+  }
+
+  /**
+   * Smart approval's guardian for a turn's tool calls (the gate asks it only in mode `smart`). It holds
+   * no state of its own (the gate counts denials), so each turn gets a fresh one.
+   */
+  private guardian(): Guardian {
+    const own = this.options.guardian?.model;
+    return modelGuardian({
+      provider: () => own ?? this.model.provider ?? { unavailable: this.unavailable ?? 'no model' },
+      timeoutMs: this.options.guardian?.timeoutMs ?? DEFAULT_GUARDIAN_TIMEOUT_S * 1000,
+      // model.*_cost_per_million price the session's model, not another guardian model.
+      onUsage: (response) => this.recordUsage(response, { sideCall: true, priced: !own }),
+      tell: (text) => this.options.emit({ type: 'status', kind: 'status', text }),
+      onError: (message) => this.options.logger.warn('smart approval in session %s: %s', this.id, message),
+    });
   }
 }
