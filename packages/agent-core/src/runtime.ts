@@ -6,6 +6,7 @@ import { formatProblem, loadConfig, type LoadedConfig } from './config/loadConfi
 import { resolveModel, type ModelFlags, type ModelResolution } from './config/resolveModel.ts';
 import { createFileLogger, type Logger } from './logging/logger.ts';
 import { createProvider } from './providers/createProvider.ts';
+import { resolveAuxiliaryModel } from './config/resolveModel.ts';
 import { resolveContextWindow } from './context/contextWindows.ts';
 import { ContextCompressor } from './context/contextCompressor.ts';
 import type { ContextEngine } from './context/contextEngine.ts';
@@ -24,6 +25,10 @@ import { shellExec, type ShellExecResult } from './agent/shellExec.ts';
 import { NO_EXTENSIONS, type ExtensionPort } from './extensions/extensionPort.ts';
 import { passedValues, rememberSecrets, secretValuesInConfig } from './secrets/processSecrets.ts';
 import { toolEnvironment } from './secrets/toolEnvironment.ts';
+import type { ChatProvider } from './providers/types.ts';
+
+/** The first line of a multi-line problem (the rest is setup instructions for the main model). */
+const firstLine = (text: string) => text.split('\n')[0]!;
 
 export interface RuntimeOptions {
   home?: string;
@@ -46,6 +51,8 @@ export class HermesRuntime {
   readonly store: SessionStore;
   readonly logger: Logger;
   readonly gate: ApprovalGate;
+  /** Smart approval's guardian model (`auxiliary.approval`), or why it cannot be used; absent: each session's own model. */
+  private readonly guardianModel: ChatProvider | { unavailable: string } | undefined;
   /** The homes the gate judges against (for `approvals.check` too). */
   get judgeHomes(): { home: string; hermesHome: string } {
     return judgeHomes(this.home, this.env);
@@ -91,8 +98,12 @@ export class HermesRuntime {
     this.store = SessionStore.open(path.join(this.home, 'state.db'));
     this.skills = new SkillCatalog({ onWarning: (warning) => this.logger.warn('skills: %s', warning) });
     for (const problem of this.skills.loadUserSkills(this.home)) this.logger.warn('skills: %s: %s', problem.path, problem.message);
+    const guardian = resolveAuxiliaryModel(config.auxiliary.approval, config, this.env, this.flags, this.home);
+    if (guardian && !guardian.ok) this.logger.warn('auxiliary.approval: %s', guardian.problem);
+    this.guardianModel = guardian ? (guardian.ok ? createProvider(guardian.model) : { unavailable: firstLine(guardian.problem) }) : undefined;
     this.gate = new ApprovalGate({
       mode: config.approvals.mode,
+      denialBreakerThreshold: config.approvals.denial_breaker_threshold,
       allowlist: config.command_allowlist,
       timeoutMs: config.approvals.timeout * 1000,
       persistAlways: (key) => appendToConfigList(this.home, 'command_allowlist', key),
@@ -207,6 +218,7 @@ export class HermesRuntime {
       source: input.source,
       ...(input.resume ? { resume: input.resume } : {}),
       ...(input.parentId ? { parentId: input.parentId } : {}),
+      guardian: { ...(this.guardianModel ? { model: this.guardianModel } : {}), timeoutMs: this.loaded.config.auxiliary.approval.timeout * 1000 },
     });
   }
 

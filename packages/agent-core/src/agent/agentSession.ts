@@ -16,6 +16,7 @@ import { buildSystemPrompt } from './systemPrompt.ts';
 import { repairSessionStore } from './storeRepair.ts';
 import { withFreshSessionId } from '../sessions/sessionIds.ts';
 import type { AgentSessionOptions, SessionModel } from './sessionOptions.ts';
+import { DEFAULT_GUARDIAN_TIMEOUT_S, modelGuardian, type Guardian } from '../approvals/smart/guardian.ts';
 
 /** The session is running a turn (or is otherwise in use) and cannot do this now (wire code 4009). */
 export class SessionBusyError extends HermesError {
@@ -203,6 +204,7 @@ export class AgentSession {
             gate: this.options.gate,
             ask: this.options.prompts.approval,
             yolo: () => this.yolo,
+            guardian: this.guardian(),
             extensions: this.options.extensions,
             retry: this.options.retry,
             stallTimeoutMs: this.options.stallTimeoutMs,
@@ -323,8 +325,8 @@ export class AgentSession {
   }
 
   /** Adds one model call's tokens (and cost) to the session's usage and the store, and tells the client. */
-  private recordUsage(response: ChatResponse): void {
-    const call = addCallUsage(this.usage, response, this.model.contextMax, this.options.pricing);
+  private recordUsage(response: ChatResponse, side = { sideCall: false, priced: true }): void {
+    const call = addCallUsage(this.usage, response, this.model.contextMax, side.priced ? this.options.pricing : undefined, side.sideCall);
     try {
       if (call) this.options.store.addUsage(this.id, call);
     } catch (error) {
@@ -378,5 +380,21 @@ export class AgentSession {
     await Promise.allSettled(shells.map((shell) => shell.run));
     this.options.gate?.forgetSession(this.id);
     this.options.store.endSession(this.id);
+  }
+
+  /**
+   * Smart approval's guardian for a turn's tool calls (the gate asks it only in mode `smart`). It holds
+   * no state of its own (the gate counts denials), so each turn gets a fresh one.
+   */
+  private guardian(): Guardian {
+    const own = this.options.guardian?.model;
+    return modelGuardian({
+      provider: () => own ?? this.model.provider ?? { unavailable: this.unavailable ?? 'no model' },
+      timeoutMs: this.options.guardian?.timeoutMs ?? DEFAULT_GUARDIAN_TIMEOUT_S * 1000,
+      // model.*_cost_per_million price the session's model, not another guardian model.
+      onUsage: (response) => this.recordUsage(response, { sideCall: true, priced: !own }),
+      tell: (text) => this.options.emit({ type: 'status.update', payload: { kind: 'status', text } }),
+      onError: (message) => this.options.logger.warn('smart approval in session %s: %s', this.id, message),
+    });
   }
 }

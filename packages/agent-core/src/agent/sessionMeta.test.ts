@@ -23,4 +23,11 @@ describe('session bookkeeping', () => {
     expect(addCallUsage(usage, { ...response(0, 0), usage: null }, 1000)).toBeNull();
     expect(usage.calls).toBe(3);
   });
+
+  it("counts a side call's tokens (smart approval's guardian) without taking it for the conversation's context", () => {
+    const usage: SessionUsage = { model: 'm', input: 0, output: 0, reasoning: 0, total: 0, calls: 0 };
+    addCallUsage(usage, response(900, 40), 1000);
+    addCallUsage(usage, response(60, 10), 1000, undefined, true);
+    expect(usage).toMatchObject({ input: 960, output: 50, total: 1010, calls: 2, context_used: 900, context_percent: 90 });
+  });
 });

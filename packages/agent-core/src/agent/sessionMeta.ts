@@ -6,13 +6,15 @@ import type { AgentEventSink, SessionUsage } from './events.ts';
 
 /**
  * Adds one model call to the session's usage (tokens, how full the context is, cost when priced) and
- * returns what the store should add for it.
+ * returns what the store should add for it. A side call (smart approval's guardian) adds its tokens
+ * but says nothing about how full the conversation's context is.
  */
 export function addCallUsage(
   usage: SessionUsage,
   response: ChatResponse,
   contextMax: number,
   pricing?: { input: number; output: number },
+  sideCall = false,
 ): { input: number; output: number; reasoning: number; costUsd?: number } | null {
   usage.calls += 1;
   if (!response.usage) return null;
@@ -21,9 +23,11 @@ export function addCallUsage(
   usage.output += call.output;
   usage.reasoning += call.reasoning;
   usage.total = usage.input + usage.output;
-  usage.context_used = call.input;
-  usage.context_max = contextMax;
-  usage.context_percent = Math.min(100, Math.round((call.input / contextMax) * 1000) / 10);
+  if (!sideCall) {
+    usage.context_used = call.input;
+    usage.context_max = contextMax;
+    usage.context_percent = Math.min(100, Math.round((call.input / contextMax) * 1000) / 10);
+  }
   if (!pricing) return { ...call };
   const costUsd = (call.input * pricing.input + call.output * pricing.output) / 1_000_000;
   usage.cost_usd = (usage.cost_usd ?? 0) + costUsd;

@@ -74,4 +74,6 @@ export interface AgentSessionOptions {
   resume?: StoredSession;
   /** For a branch: the session it was copied from. */
   parentId?: string | null;
+  /** Smart approval's guardian: its own model (`auxiliary.approval`; absent: the session's model) and timeout. */
+  guardian?: { model?: ChatProvider | { unavailable: string }; timeoutMs: number };
 }

@@ -1,5 +1,6 @@
 import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
+import type { Guardian } from '../approvals/smart/guardian.ts';
 import { firstBlock, firstString, type ExtensionPort } from '../extensions/extensionPort.ts';
 import { ErrorCode } from '../contract/errorCodes.ts';
 import { HermesError } from '../contract/errors.ts';
@@ -60,6 +61,8 @@ export interface ToolCallDeps {
   /** Everything a tool sees but the per-call signal and progress callback. */
   context: Omit<ToolContext, 'signal' | 'progress'>;
   gate: ApprovalGate | null;
+  /** Smart approval's guardian, used by the gate in mode `smart`. */
+  guardian?: Guardian;
   ask: AskApproval;
   yolo: () => boolean;
   logger: Logger;
@@ -188,7 +191,7 @@ async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolCont
   const subject = outcome ? null : (prepared.tool.approval?.(args, context) ?? null);
   if (subject && deps.gate) {
     step.now = 'the approval gate';
-    const verdict = await deps.gate.check(subject, { sessionId: deps.sessionId, yolo: deps.yolo(), ask: deps.ask, signal: context.signal, cwd: context.cwd });
+    const verdict = await deps.gate.check(subject, { sessionId: deps.sessionId, yolo: deps.yolo(), ask: deps.ask, signal: context.signal, cwd: context.cwd, guardian: deps.guardian });
     if (!verdict.allowed) {
       if (context.signal.aborted) return interruptedResult(context.signal);
       outcome = { result: verdict.message, error: verdict.message, blocked: true };

@@ -1,7 +1,8 @@
 /**
  * The approval gate: decides whether one tool call may run. Order (as in Hermes): any hardline
  * finding → always blocked; no finding → allowed; otherwise allowed only when every finding is
- * covered — by the permanent allowlist, this session's approvals, yolo or mode `off` — else the
+ * covered — by the permanent allowlist, this session's approvals, yolo or mode `off` — else, in mode
+ * `smart`, a guardian model may approve or deny a command (approvals/smart/), and otherwise the
  * human is asked once about all of them (`once`, `session`, `always`, `deny`). "Session" and
  * "always" remember each finding's rule and target class. Silence is not consent: no answer within
  * the timeout is a denial. A verdict that cannot be reached (the parser failed) asks.
@@ -9,6 +10,8 @@
 import { Allowlist, approvalKey } from './allowlist.ts';
 import { judgeCommand, judgeWrite } from './judge.ts';
 import { isHomeDotenv, isProcessEnvironment } from '../secrets/secretFiles.ts';
+import type { Guardian } from './smart/guardian.ts';
+import { SmartApproval } from './smart/smartApproval.ts';
 import type { ApprovalMode } from '../contract/approvals.ts';
 import {
   APPROVAL_CHOICES,
@@ -23,8 +26,10 @@ import {
 } from './types.ts';
 
 export interface ApprovalGateOptions {
-  /** `manual`: dangerous calls ask; `off`: they run (hardline ones never do). */
+  /** `manual`: dangerous calls ask; `smart`: a guardian model decides first; `off`: they run (hardline ones never do). */
   mode: ApprovalMode;
+  /** Smart mode: guardian denials in a session after which the human is asked instead (default 3). */
+  denialBreakerThreshold?: number;
   /** `command_allowlist` from config.yaml: `rule@target` keys approved with "always" (legacy descriptions too). */
   allowlist: readonly string[];
   /** How long to wait for an answer before denying. */
@@ -47,6 +52,8 @@ export interface GateCheckOptions {
   signal: AbortSignal;
   /** The session's working directory, for commands that name none of their own. */
   cwd?: string;
+  /** Smart mode's guardian for this session's commands; without one, smart mode asks like manual. */
+  guardian?: Guardian;
 }
 
 type Decided = ApprovalDecision['choice'];
@@ -55,9 +62,11 @@ export class ApprovalGate {
   private readonly allowlist: Allowlist;
   private readonly sessionApproved = new Map<string, Set<string>>();
   private readonly onError: (message: string, error: unknown) => void;
+  private readonly smart: SmartApproval;
 
   constructor(private readonly options: ApprovalGateOptions) {
     this.allowlist = new Allowlist(options.allowlist);
+    this.smart = new SmartApproval(options.denialBreakerThreshold);
     this.onError = options.onError ?? ((message, error) => process.stderr.write(`approvals: ${message}: ${String(error)}\n`));
     if (this.allowlist.unknown.length) {
       this.onError('command_allowlist entries that match no rule (they allow nothing)', this.allowlist.unknown.join(', '));
@@ -81,8 +90,9 @@ export class ApprovalGate {
     if (verdict.level === 'safe') return { allowed: true };
     const shown = shownAs(subject);
     const keys = verdict.findings.map(approvalKey);
-    const decide = (choice: Decided): Decided => {
-      this.record({ sessionId: options.sessionId, toolName: subject.toolName, command: shown, patternKey: keys.join(', '), choice, at: Date.now() });
+    const decide = (choice: Decided, reason?: string): Decided => {
+      const why = reason === undefined ? {} : { reason };
+      this.record({ sessionId: options.sessionId, toolName: subject.toolName, command: shown, patternKey: keys.join(', '), choice, ...why, at: Date.now() });
       return choice;
     };
     if (verdict.level === 'hardline') {
@@ -94,8 +104,23 @@ export class ApprovalGate {
       decide(automatic);
       return { allowed: true };
     }
-    const choice = await this.ask(subject, verdict.findings, options);
-    decide(choice);
+    let note: string | undefined;
+    if (this.options.mode === 'smart' && subject.kind === 'command' && options.guardian) {
+      const request = { command: subject.command, findings: verdict.findings, cwd: subject.cwd ?? options.cwd };
+      const smart = await this.smart.decide(options.guardian, options.sessionId, request, options.signal);
+      // Approved for this call only: nothing is remembered for the session or saved.
+      if (smart.decision === 'approve') {
+        decide('smart-approved', smart.reason);
+        return { allowed: true };
+      }
+      if (smart.decision === 'deny') {
+        decide('smart-denied', smart.reason);
+        return { allowed: false, message: blockedMessage(verdict.findings, shown, 'smart-deny', 0, smart.reason) };
+      }
+      note = `smart approval escalated: ${smart.reason}`;
+    }
+    const choice = await this.ask(subject, verdict.findings, options, note);
+    decide(choice, note);
     if (choice === 'timeout' || choice === 'deny') return { allowed: false, message: blockedMessage(verdict.findings, shown, choice, this.options.timeoutMs) };
     if (choice === 'session' || choice === 'always') this.approveForSession(options.sessionId, keys);
     if (choice === 'always') {
@@ -114,6 +139,7 @@ export class ApprovalGate {
   /** Drops a session's "allow for this session" approvals (on /new or when the session closes). */
   forgetSession(sessionId: string): void {
     this.sessionApproved.delete(sessionId);
+    this.smart.forget(sessionId);
   }
 
   private automaticApproval(findings: Finding[], options: GateCheckOptions): Decided | null {
@@ -127,12 +153,12 @@ export class ApprovalGate {
   }
 
   /** Asks the human; resolves `timeout` after `timeoutMs` and `deny` on abort, even if `ask` ignores the signal. */
-  private async ask(subject: ApprovalSubject, findings: Finding[], options: GateCheckOptions): Promise<ApprovalChoice | 'timeout'> {
+  private async ask(subject: ApprovalSubject, findings: Finding[], options: GateCheckOptions, note?: string): Promise<ApprovalChoice | 'timeout'> {
     if (options.signal.aborted) return 'deny';
     const question: ApprovalQuestion = {
       toolName: subject.toolName,
       command: shownAs(subject),
-      description: summary(findings),
+      description: note ? `${summary(findings)} — ${note}` : summary(findings),
       findings,
       choices: [...APPROVAL_CHOICES],
       ...(subject.kind === 'write' ? { diff: subject.diff } : {}),
@@ -216,14 +242,16 @@ export function summary(findings: Finding[]): string {
 }
 
 /** The tool result the model sees for a refused call: what, why, and not to try another way. */
-function blockedMessage(findings: Finding[], shown: string, why: 'hardline' | 'deny' | 'timeout', timeoutMs = 0): string {
+function blockedMessage(findings: Finding[], shown: string, why: 'hardline' | 'deny' | 'timeout' | 'smart-deny', timeoutMs = 0, guardianReason = ''): string {
   const listed = (why === 'hardline' ? findings.filter((f) => f.level === 'hardline') : findings).map((f) => f.why).join('; ');
   const reason =
     why === 'hardline'
       ? `it is never allowed (${listed}), whatever the approval settings`
       : why === 'timeout'
         ? `it needs approval (${listed}) and nobody approved it within ${Math.round(timeoutMs / 1000)} s, so it was denied`
-        : `it needs approval (${listed}) and the user denied it`;
+        : why === 'smart-deny'
+          ? `it needs approval (${listed}) and the approval guardian denied it: ${guardianReason}`
+          : `it needs approval (${listed}) and the user denied it`;
   return (
     `BLOCKED: \`${shown}\` was not run: ${reason}. ` +
     'Do not retry it, rephrase it, or work around it with another command or tool that has the same effect. ' +

@@ -61,7 +61,9 @@ export interface ApprovalDecision {
   command: string;
   /** The `rule@target` keys of the findings, comma-separated (the column keeps its first name). */
   patternKey: string;
-  /** The human's choice, or how the gate decided without one. */
-  choice: ApprovalChoice | 'hardline' | 'allowlist' | 'session-approved' | 'timeout' | 'yolo' | 'mode-off';
+  /** The human's choice, or how the gate decided without one (`smart-*`: smart approval's guardian). */
+  choice: ApprovalChoice | 'hardline' | 'allowlist' | 'session-approved' | 'timeout' | 'yolo' | 'mode-off' | 'smart-approved' | 'smart-denied';
+  /** Why, when the guardian had a say: its reason (for a human's choice, why it escalated). */
+  reason?: string;
   at: number;
 }

@@ -3,10 +3,9 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { LineCounter, parseDocument, isMap, isScalar, visit, type Document } from 'yaml';
 import { hermesHome } from './hermesHome.ts';
-import { parseDuration } from './duration.ts';
 import { decodeConfigText, envFileProblems, NOT_UTF8 } from './fileText.ts';
 import { findUnknownKeys } from './unknownKeys.ts';
-import { APPROVAL_MODES } from '../contract/approvalNames.ts';
+import { cleanValue, describeKind, fits, type Check } from './settingChecks.ts';
 import type { ApprovalMode } from '../contract/approvals.ts';
 
 /** The settings hermes reads from `config.yaml` (unknown keys are kept in `raw` and ignored). */
@@ -47,10 +46,17 @@ export interface HermesConfig {
     max_lines: number;
   };
   approvals: {
-    /** `manual`: dangerous commands ask the human; `off`: they run (hardline ones never do). */
+    /** `manual`: dangerous commands ask the human; `smart`: a guardian model decides first; `off`: they run (hardline ones never do). */
     mode: ApprovalMode;
     /** Seconds to wait for an answer; no answer is a denial. */
     timeout: number;
+    /** Smart mode: after this many guardian denials in a session, the human is asked instead. */
+    denial_breaker_threshold: number;
+  };
+  /** Side models for side tasks; each defaults to the session's own model. */
+  auxiliary: {
+    /** Smart approval's guardian (docs/approvals.md). */
+    approval: { provider?: string; model?: string; base_url?: string; /** Seconds to wait for its verdict. */ timeout: number };
   };
   sessions: {
     /** Seconds without a request or a running turn before an open session is closed (0: never). */
@@ -93,7 +99,8 @@ export const DEFAULT_CONFIG: Omit<HermesConfig, 'raw'> = {
   compression: { threshold: 0.5, enabled: true },
   terminal: { timeout: 180, env_passthrough: [] },
   tool_output: { max_bytes: 50_000, max_lines: 2_000 },
-  approvals: { mode: 'manual', timeout: 300 },
+  approvals: { mode: 'manual', timeout: 300, denial_breaker_threshold: 3 },
+  auxiliary: { approval: { timeout: 20 } },
   sessions: { idle_close: 30 * 60, max_open: 32 },
   command_allowlist: [],
 };
@@ -102,17 +109,6 @@ export function formatProblem(problem: ConfigProblem): string {
   return `${problem.file}${problem.line ? ` line ${problem.line}` : ''}: ${problem.message}`;
 }
 
-type Kind =
-  | 'string'
-  | 'positive-int'
-  | 'non-negative-int'
-  | 'positive-number'
-  | 'non-negative-number'
-  | 'fraction'
-  | 'boolean'
-  | 'string-list'
-  | 'duration';
-type Check = { key: string; kind: Kind; oneOf?: readonly string[] };
 
 const CHECKS: Check[] = [
   { key: 'model.provider', kind: 'string' },
@@ -131,8 +127,13 @@ const CHECKS: Check[] = [
   { key: 'terminal.env_passthrough', kind: 'string-list' },
   { key: 'tool_output.max_bytes', kind: 'positive-int' },
   { key: 'tool_output.max_lines', kind: 'positive-int' },
-  { key: 'approvals.mode', kind: 'string', oneOf: APPROVAL_MODES },
+  { key: 'approvals.mode', kind: 'approval-mode' },
   { key: 'approvals.timeout', kind: 'positive-number' },
+  { key: 'approvals.denial_breaker_threshold', kind: 'positive-int' },
+  { key: 'auxiliary.approval.provider', kind: 'string' },
+  { key: 'auxiliary.approval.model', kind: 'string' },
+  { key: 'auxiliary.approval.base_url', kind: 'string' },
+  { key: 'auxiliary.approval.timeout', kind: 'positive-number' },
   { key: 'sessions.idle_close', kind: 'duration' },
   { key: 'sessions.max_open', kind: 'positive-int' },
   { key: 'command_allowlist', kind: 'string-list' },
@@ -145,54 +146,8 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
 /** Unknown keys named one by one; past this count the rest are only counted. */
 const MAX_UNKNOWN_KEYS_NAMED = 20;
 
-/** Top-level keys whose settings are checked one by one: each must be a mapping. */
-const SECTIONS = [...new Set(CHECKS.filter((c) => c.key.includes('.')).map((c) => c.key.split('.')[0]!))];
-
-function describeKind(check: Check): string {
-  if (check.oneOf) return `one of ${check.oneOf.join(', ')}`;
-  switch (check.kind) {
-    case 'string':
-      return 'a string';
-    case 'positive-int':
-      return 'a whole number above 0';
-    case 'non-negative-int':
-      return 'a whole number, 0 or more';
-    case 'positive-number':
-      return 'a number above 0';
-    case 'non-negative-number':
-      return 'a number, 0 or more';
-    case 'fraction':
-      return 'a number between 0 and 1';
-    case 'boolean':
-      return 'true or false';
-    case 'string-list':
-      return 'a list of strings';
-    case 'duration':
-      return 'a duration: seconds, or a number with a unit (90s, 30m, 2h), 0 for never';
-  }
-}
-
-function fits(value: unknown, check: Check): boolean {
-  switch (check.kind) {
-    case 'string':
-      return typeof value === 'string' && value.trim().length > 0 && (!check.oneOf || check.oneOf.includes(value.trim()));
-    case 'string-list':
-      return Array.isArray(value) && value.every((v) => typeof v === 'string');
-    case 'positive-number':
-      return typeof value === 'number' && Number.isFinite(value) && value > 0;
-    case 'non-negative-number':
-      return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-    case 'fraction':
-      return typeof value === 'number' && value > 0 && value < 1;
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'duration':
-      return parseDuration(value) !== null;
-    default:
-      if (typeof value !== 'number' || !Number.isInteger(value)) return false;
-      return check.kind === 'positive-int' ? value > 0 : value >= 0;
-  }
-}
+/** Keys whose settings are checked one by one (`agent`, `auxiliary.approval`): each must be a mapping. */
+const SECTIONS = [...new Set(CHECKS.flatMap((c) => c.key.split('.').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('.'))))];
 
 /** Reads `$HERMES_HOME/config.yaml` and `.env`. Never throws on bad content: it reports problems. */
 export function loadConfig(home: string = hermesHome()): LoadedConfig {
@@ -204,6 +159,7 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
     terminal: { ...DEFAULT_CONFIG.terminal },
     tool_output: { ...DEFAULT_CONFIG.tool_output },
     approvals: { ...DEFAULT_CONFIG.approvals },
+    auxiliary: { approval: { ...DEFAULT_CONFIG.auxiliary.approval } },
     sessions: { ...DEFAULT_CONFIG.sessions },
     compression: { ...DEFAULT_CONFIG.compression },
     command_allowlist: [],
@@ -259,12 +215,12 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
       // `model: gpt-4o` is accepted as shorthand for `model: {default: gpt-4o}`, as in Hermes.
       if (typeof raw.model === 'string') config.model.default = raw.model;
       for (const section of SECTIONS) {
-        const value = raw[section];
+        const value = valueAt(raw, section.split('.'));
         if (value === undefined || value === null || (section === 'model' && typeof value === 'string')) continue;
         if (typeof value === 'object' && !Array.isArray(value)) continue;
         problems.push({
           file: configFile,
-          line: keyLine(doc, [section], lineCounter),
+          line: keyLine(doc, section.split('.'), lineCounter),
           kind: 'value',
           message: `\`${section}\` must be a mapping of settings (${section}:, then indented key: value lines), found ${JSON.stringify(value)}; its settings keep their defaults`,
         });
@@ -274,10 +230,7 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
         if (check.key.startsWith('model.') && typeof raw.model === 'string') continue;
         const node = doc.getIn(keyPath, true) as { range?: [number, number, number] } | undefined;
         // From the plain JS view: getIn() would hand back YAML nodes for lists and maps.
-        const value = keyPath.reduce<unknown>(
-          (v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
-          raw,
-        );
+        const value = valueAt(raw, keyPath);
         if (value === undefined || value === null) continue;
         const line = node?.range ? lineCounter.linePos(node.range[0]).line : undefined;
         if (!fits(value, check)) {
@@ -289,10 +242,10 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
           });
           continue;
         }
-        const clean = check.kind === 'duration' ? parseDuration(value) : typeof value === 'string' ? value.trim() : value;
-        const [section, key] = keyPath as [keyof Omit<HermesConfig, 'raw'>, string | undefined];
-        if (key === undefined) (config as unknown as Record<string, unknown>)[section] = clean;
-        else (config[section] as Record<string, unknown>)[key] = clean;
+        const clean = cleanValue(value, check);
+        // Sections exist in `config` (defaults above), so the path leads to an object up to its last key.
+        const parent = keyPath.slice(0, -1).reduce<Record<string, unknown>>((v, k) => v[k] as Record<string, unknown>, config as unknown as Record<string, unknown>);
+        parent[keyPath.at(-1)!] = clean;
       }
       const unknownKeys = findUnknownKeys(raw, CHECKS.map((c) => c.key));
       // Each is looked up in the document to give its line: a file of many thousand stray keys
@@ -329,6 +282,11 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
   }
 
   return { home, config, dotenv, problems };
+}
+
+/** The value at a key path in plain data (undefined when a step is missing or not a mapping). */
+function valueAt(raw: Record<string, unknown>, keyPath: readonly string[]): unknown {
+  return keyPath.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), raw);
 }
 
 /** The bytes of a settings file, refused (EFBIG) past MAX_CONFIG_BYTES without reading them. */

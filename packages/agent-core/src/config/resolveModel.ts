@@ -35,6 +35,30 @@ export function setupInstructions(home: string): string {
 }
 
 /**
+ * The model of an auxiliary task (`auxiliary.approval`: smart approval's guardian), or null when
+ * none is set: the task then uses the session's own model. What is not set comes from the main model,
+ * except that a task naming its own provider does not inherit the main endpoint. Keys come from the
+ * environment and `.env`, as for the main model.
+ */
+export function resolveAuxiliaryModel(
+  task: { provider?: string; model?: string; base_url?: string },
+  config: HermesConfig,
+  env: Record<string, string | undefined>,
+  flags: ModelFlags,
+  home: string,
+): ModelResolution | null {
+  if (task.provider === undefined && task.model === undefined && task.base_url === undefined) return null;
+  const ownEndpoint = task.provider !== undefined || task.base_url !== undefined;
+  const model = { ...config.model, ...(ownEndpoint ? { base_url: task.base_url } : {}) };
+  const auxFlags: ModelFlags = {
+    provider: task.provider ?? flags.provider,
+    model: task.model ?? flags.model,
+    baseUrl: ownEndpoint ? task.base_url : flags.baseUrl,
+  };
+  return resolveModel({ ...config, model }, env, auxFlags, home);
+}
+
+/**
  * Decides provider, model, endpoint and key from config.yaml, the environment (which wins over
  * `.env`) and flags (which win over both). Never throws: an incomplete setup comes back as a problem
  * saying what is missing.

@@ -17,7 +17,7 @@ const OTHER_KNOWN_KEYS: Readonly<Record<string, readonly string[] | null>> = {
   model: ['api_key', 'api_mode', 'max_tokens'],
   agent: ['max_verify_nudges', 'disabled_toolsets'],
   terminal: ['backend', 'cwd'],
-  approvals: ['cron_mode', 'single_query_mode', 'unattended_mode', 'denial_breaker_threshold', 'deny'],
+  approvals: ['cron_mode', 'single_query_mode', 'unattended_mode', 'deny'],
   compression: ['target_ratio', 'protect_last_n', 'protect_first_n', 'max_attempts', 'in_place'],
   ...Object.fromEntries(
     [
@@ -52,6 +52,8 @@ function knownTree(checkedKeys: readonly string[]): Map<string, Set<string> | nu
     if (sub !== undefined && subs) subs.add(sub);
   };
   for (const key of checkedKeys) {
+    // Deeper keys (`auxiliary.approval.model`) sit in sections whose sub-keys are left alone (`auxiliary: null`).
+    if (key.split('.').length > 2) continue;
     const [section, sub] = key.split('.', 2) as [string, string | undefined];
     add(section, sub);
   }

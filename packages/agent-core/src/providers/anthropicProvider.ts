@@ -54,6 +54,7 @@ export class AnthropicProvider implements ChatProvider {
         messages,
         ...(system.length > 0 ? { system } : {}),
         ...(tools.length > 0 ? { tools, ...(request.toolChoice ? { tool_choice: { type: request.toolChoice } } : {}) } : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         stream: true as const,
       };
       const stream = await client.messages.create(params as Anthropic.MessageCreateParamsStreaming, { signal: guard.signal });

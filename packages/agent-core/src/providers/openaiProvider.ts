@@ -51,6 +51,7 @@ export class OpenAICompatibleProvider implements ChatProvider {
           ...(request.tools.length > 0
             ? { tools: request.tools as OpenAI.Chat.ChatCompletionTool[], ...(request.toolChoice ? { tool_choice: request.toolChoice } : {}) }
             : {}),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
           stream: true,
           stream_options: { include_usage: true },
         },

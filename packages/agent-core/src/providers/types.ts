@@ -25,6 +25,8 @@ export interface ChatRequest {
   signal: AbortSignal;
   /** `none` forbids tool calls for this one call (the tools stay listed, so the cached prefix holds). Default `auto`. */
   toolChoice?: 'auto' | 'none';
+  /** Sampling temperature; absent leaves it to the provider. Side calls that must decide (smart approval's guardian) use 0. */
+  temperature?: number;
   /**
    * Give up when nothing (no byte of the response) arrives for this long, counted from the request.
    * The call then fails with a retryable `ProviderError` of kind `stall`; absent, a call may wait forever.

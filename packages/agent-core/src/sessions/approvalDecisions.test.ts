@@ -38,6 +38,24 @@ describe('approval decisions in the session store', () => {
     reopened.close();
   });
 
+  it("keeps smart approval's reason with the decision, redacted", () => {
+    const file = tmpDb();
+    const store = SessionStore.open(file);
+    try {
+      store.createSession({ id: 's1' });
+      const key = `sk-${'a1b2c3d4'.repeat(5)}`;
+      store.recordApproval(decision({ choice: 'smart-denied', reason: `would push ${key} to a public remote` }));
+      store.recordApproval(decision({ choice: 'smart-approved', reason: 'build output only' }));
+      expect(store.approvalDecisions('s1')).toEqual([
+        decision({ choice: 'smart-denied', reason: 'would push sk-[REDACTED] to a public remote' }),
+        decision({ choice: 'smart-approved', reason: 'build output only' }),
+      ]);
+    } finally {
+      store.close();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+
   it('refuses a decision for a session that does not exist', () => {
     const store = SessionStore.open(tmpDb());
     expect(() => store.recordApproval(decision({ sessionId: 'ghost' }))).toThrow(StoreError);
@@ -64,7 +82,7 @@ describe('approval decisions in the session store', () => {
 
     const store = SessionStore.open(file);
     expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(3);
+    expect(SCHEMA_VERSION).toBe(4);
     expect(store.messages('old').map((m) => m.content)).toEqual(['hello']);
     store.recordApproval(decision({ sessionId: 'old' }));
     expect(store.approvalDecisions('old')).toHaveLength(1);

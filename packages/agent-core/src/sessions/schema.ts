@@ -113,6 +113,10 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
   INSERT INTO messages_trigram (messages_trigram) VALUES ('rebuild');
   `,
+  // 4: why a decision was taken, when smart approval's guardian had a say (its one-line reason).
+  `
+  ALTER TABLE approval_decisions ADD COLUMN reason TEXT;
+  `,
 ];
 
 /**

@@ -77,6 +77,7 @@ interface ApprovalRow {
   command: string;
   pattern_key: string;
   choice: ApprovalDecision['choice'];
+  reason: string | null;
   decided_at: number;
 }
 
@@ -330,10 +331,18 @@ export class SessionStore {
     try {
       this.db
         .prepare(
-          `INSERT INTO approval_decisions (session_id, tool_name, command, pattern_key, choice, decided_at)
-           VALUES (?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO approval_decisions (session_id, tool_name, command, pattern_key, choice, reason, decided_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(decision.sessionId, decision.toolName, redactSecrets(decision.command), decision.patternKey, decision.choice, decision.at / 1000);
+        .run(
+          decision.sessionId,
+          decision.toolName,
+          redactSecrets(decision.command),
+          decision.patternKey,
+          decision.choice,
+          decision.reason === undefined ? null : redactSecrets(decision.reason),
+          decision.at / 1000,
+        );
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
         throw new StoreError(`Session ${decision.sessionId} does not exist; approval decision not recorded`);
@@ -353,6 +362,7 @@ export class SessionStore {
       command: row.command,
       patternKey: row.pattern_key,
       choice: row.choice,
+      ...(row.reason === null ? {} : { reason: row.reason }),
       at: Math.round(row.decided_at * 1000),
     }));
   }

@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
+import { lastToolResult } from '../testing/modelRequests.ts';
+import { startApprovalBackend } from '../testing/approvalBackend.ts';
+import { startModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { ApprovalChoice, EventOf, HermesEvent, ServerRequestMap } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
 
@@ -33,23 +35,10 @@ async function start(options: {
   config?: string;
   env?: Record<string, string>;
 }) {
-  const server: ModelServer = await startModelServer({ turns: options.turns });
-  cleanups.push(() => server.close());
   const home = options.home ?? tmpDir('hermes-home-');
   if (options.config) fs.writeFileSync(path.join(home, 'config.yaml'), options.config);
-  const backend = new BackendProcess({
-    home,
-    env: options.env,
-    args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'],
-  });
-  cleanups.push(() => backend.stop());
-  const asked: ApprovalParams[] = [];
-  backend.connection.onRequest('approval', async (params: ApprovalParams) => {
-    asked.push(params);
-    const choice = options.answer ? await options.answer(params) : 'deny';
-    return choice === null ? new Promise(() => undefined) : { choice };
-  });
-  return { server, backend, asked, home };
+  const answer = options.answer ?? (() => 'deny' as const);
+  return { ...(await startApprovalBackend({ turns: options.turns, home, env: options.env, answer }, (cleanup) => cleanups.push(cleanup))), home };
 }
 
 async function turn(backend: BackendProcess, sessionId: string, text: string): Promise<EventOf<'message.complete'>> {
@@ -63,12 +52,6 @@ async function turn(backend: BackendProcess, sessionId: string, text: string): P
 
 function toolCompletes(events: HermesEvent[]): EventOf<'tool.complete'>[] {
   return events.filter((e) => e.type === 'tool.complete') as EventOf<'tool.complete'>[];
-}
-
-/** The tool result the model was sent in its last request. */
-function lastToolResult(server: ModelServer): string {
-  const body = server.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
-  return body.messages.filter((m) => m.role === 'tool').at(-1)!.content;
 }
 
 describe('approval gate over the wire', () => {
