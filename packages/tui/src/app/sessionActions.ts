@@ -161,7 +161,6 @@ export class SessionActions {
         messages: history.messages,
         info: shown,
       };
-      if (sessionId !== from) this.host.declinePrompts();
       this.host.view.dispatch({ type: 'local.sessionOpened', result, how });
       this.host.logger.info('switched session', { how, from, to: sessionId });
       if (sessionId !== from)
@@ -195,7 +194,6 @@ export class SessionActions {
     this.switching = true;
     try {
       const result = await open(target.client, target.sessionId);
-      this.host.declinePrompts();
       this.host.view.dispatch({ type: 'local.sessionOpened', result, how });
       this.host.logger.info('switched session', { how, from: target.sessionId, to: result.session_id, stored: result.stored_session_id });
       await target.client.request('session.close', { session_id: target.sessionId }).catch((error: unknown) =>

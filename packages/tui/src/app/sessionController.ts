@@ -81,7 +81,6 @@ export class SessionController {
       cols: options.cols,
       cwd: options.cwd,
       client: () => this.backend?.client,
-      declinePrompts: () => this.prompts.declineAll(),
       sessionInfo: (sessionId: string) => this.infos.get(sessionId, SESSION_INFO_WAIT_MS),
       sendPrompt: (text: string) => this.sendPrompt(text),
       exit: () => this.exitHandler?.(),
@@ -165,10 +164,8 @@ export class SessionController {
       clarify: (id, params, signal) =>
         this.ask(clarifyPrompt(id, params), signal).then((answer) => ({ answer: answer?.kind === 'clarify' ? answer.answer : '' })),
     });
-    backend.client.onClose(() => {
-      this.prompts.declineAll();
-      this.recovery.lost(backend);
-    });
+    // The questions it asked are declined as their cards go (the view withdraws them when the backend is lost).
+    backend.client.onClose(() => this.recovery.lost(backend));
     backend.onExit(() => this.recovery.lost(backend));
     return backend;
   }
@@ -206,7 +203,6 @@ export class SessionController {
     if (this.early.keep(event)) return;
     if (event.type === 'session.info' && event.payload && event.session_id && event.session_id !== this.state.sessionId) this.infos.put(event.session_id, event.payload);
     if (event.type === 'message.complete') this.clearAbandonTimer();
-    if (event.type === 'request.cancel' && event.payload) this.prompts.withdrawn(event.payload.id);
     this.view.dispatch(event);
   }
 

@@ -138,8 +138,11 @@ export type LocalAction =
   | { type: 'local.promptChanged'; prompt: PendingPrompt }
   /** The user answered; `record` is the line kept in the transcript. */
   | { type: 'local.promptAnswered'; id: string; record: string }
-  /** The backend (or the connection) withdrew a question before the user answered. */
-  | { type: 'local.promptWithdrawn'; id: string; reason: RequestCancelPayload['reason'] | 'cancelled' }
+  /**
+   * A question went away before the user answered: the backend (or the connection: `cancelled`) withdrew
+   * it, or the TUI is `exiting` (declined without a word).
+   */
+  | { type: 'local.promptWithdrawn'; id: string; reason: RequestCancelPayload['reason'] | 'cancelled' | 'exiting' }
   /** A `/command` answered (or refused) by the backend's `slash.exec`. */
   | { type: 'local.commandRan'; command: string; output?: string; warning?: string; error?: string }
   | { type: 'local.shellStarted'; command: string }
