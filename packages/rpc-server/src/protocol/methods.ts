@@ -1,16 +1,12 @@
+import type { ApprovalChoice, ApprovalFinding, ApprovalLevel, CommandResult, SessionInfo, Usage } from '@hermes/agent-core/contract';
 import type {
-  ApprovalChoice,
-  ApprovalFinding,
-  ApprovalLevel,
   CommandDescriptor,
   CompletionResult,
   PluginDescriptor,
   SearchHit,
-  SessionInfo,
   SessionSummary,
   ToolsetDescriptor,
   TranscriptMessage,
-  Usage,
 } from './types.ts';
 
 /** Client → backend request names (PROTOCOL.md, "Methods"). */
@@ -125,7 +121,7 @@ export interface MethodMap {
   'complete.path': { params: { word: string; cwd?: string }; result: CompletionResult };
   'slash.exec': {
     params: { session_id: string; command: string };
-    result: { output?: string; warning?: string; exit?: boolean; directive?: Record<string, unknown> };
+    result: CommandResult;
   };
   'process.stop': { params: { session_id?: string }; result: { killed: number } };
   'config.get': { params: { key: string }; result: { value: unknown } };

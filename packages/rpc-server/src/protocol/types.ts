@@ -1,4 +1,5 @@
-/** Shapes shared by methods and events. */
+/** Shapes shared by methods and events. Those agent-core shares are in its contract, re-exported here. */
+import type { TurnStatus } from '@hermes/agent-core/contract';
 
 export type Role = 'user' | 'assistant' | 'system' | 'tool';
 
@@ -24,58 +25,6 @@ export interface TranscriptMessage {
   /** For an assistant reply that did not finish. */
   status?: TurnStatus;
 }
-
-export type TurnStatus = 'complete' | 'interrupted' | 'error';
-
-export interface Usage {
-  model: string;
-  input: number;
-  output: number;
-  reasoning: number;
-  total: number;
-  calls: number;
-  context_used?: number;
-  context_max?: number;
-  context_percent?: number;
-  cost_usd?: number;
-}
-
-export type ApprovalMode = 'manual' | 'off';
-
-/** A mistake in config.yaml or .env, found when the backend started. */
-export interface ConfigProblemInfo {
-  /**
-   * `syntax`: the file is not valid YAML (or not a mapping) and is ignored as a whole; `value`: one
-   * setting is wrong and its default applies; `unknown_key`: nothing reads the key (a typo?); `unreadable`.
-   */
-  kind: 'syntax' | 'value' | 'unknown_key' | 'unreadable';
-  /** One line: the file (and line), what is wrong, and the fix. */
-  text: string;
-}
-
-/** The `session.info` payload and the `info` field of session results. */
-export interface SessionInfo {
-  model: string;
-  provider: string;
-  /** True when this session talks to the scripted demo model, not a real one. */
-  demo?: boolean;
-  /** Set when no usable model is configured: what the user must do (config problems included, as they may be why). */
-  setup_hint?: string;
-  /** Mistakes in config.yaml or .env that hermes runs on despite; absent when there are none. */
-  config_problems?: ConfigProblemInfo[];
-  base_url?: string;
-  cwd: string;
-  title: string | null;
-  stored_session_id: string;
-  toolsets: Record<string, string[]>;
-  approval_mode: ApprovalMode;
-  yolo: boolean;
-  plugin_count: number;
-  usage: Usage;
-  version: string;
-}
-
-export type ApprovalChoice = 'once' | 'session' | 'always' | 'deny';
 
 export interface CompletionItem {
   text: string;
@@ -140,21 +89,4 @@ export interface PluginDescriptor {
    * are those of the last start that loaded the plugin (`last_start`), or not known (`unknown`, all 0).
    */
   counts_from?: 'last_start' | 'unknown';
-}
-
-/** The approval gate's verdict on a command or file write. */
-export type ApprovalLevel = 'safe' | 'dangerous' | 'hardline';
-
-/**
- * One reason a command needs approval or may never run: `rule` the effect (`delete.recursive`, …),
- * `target` the class of thing it hits (`~/.ssh`, `$HERMES_HOME`, `/etc`, `home`, `working tree`, …),
- * `why` a sentence for a human naming the actual path or program.
- */
-export interface ApprovalFinding {
-  level: 'dangerous' | 'hardline';
-  rule: string;
-  target: string;
-  why: string;
-  /** The line of the command (1-based) holding what was found, when known: a client keeps it on screen. */
-  line?: number;
 }
