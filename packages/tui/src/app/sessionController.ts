@@ -5,7 +5,7 @@
  * React components only read the stores and call these methods.
  */
 import type { HermesEvent, TranscriptMessage } from '@hermes/rpc-server/protocol';
-import { parseSlash } from '../commands/localCommands.ts';
+import { routeSlash } from '../commands/localCommands.ts';
 import type { Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
 import type { BackendProcess } from '../rpc/backendProcess.ts';
@@ -226,7 +226,7 @@ export class SessionController {
    * why) when it cannot be done now; the draft is then kept.
    */
   submit(text: string): boolean {
-    const slash = parseSlash(text);
+    const slash = routeSlash(text);
     if (slash) {
       this.sessions.run(slash);
       return true;

@@ -130,8 +130,6 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
   switch (action.type) {
     case 'local.sessionOpened':
       return openSession(state, action);
-    case 'local.titleChanged':
-      return { ...state, title: action.title ?? undefined };
     case 'local.submitted':
       return append(
         { ...state, busy: true, interrupting: false, live: emptyLive(), status: 'waiting for the model…' },

@@ -119,7 +119,6 @@ export interface ViewState {
 export type LocalAction =
   /** `how` defaults to `created`; a resumed session's history is printed, a branch's is on screen already. */
   | { type: 'local.sessionOpened'; result: SessionOpenResult; how?: 'created' | 'resumed' | 'branched' }
-  | { type: 'local.titleChanged'; title: string | null }
   | { type: 'local.submitted'; text: string }
   | { type: 'local.submitFailed'; message: string; code?: number }
   | { type: 'local.interruptSent' }
