@@ -1,14 +1,10 @@
-import { object, optional, unknown } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { EventType, ErrorCode, ParamLimit } from '../protocol/index.ts';
+import { EventType, ErrorCode } from '../protocol/index.ts';
 import { findPreset, PROVIDER_PRESETS, setConfigValue, type ModelFlags } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { cappedString, invalidParams, nonEmptyString, parseParams } from './params.ts';
+import { invalidParams } from './params.ts';
 import { sendSessionEvent } from './sessionHandlers.ts';
 import { sessionInfo } from './sessionInfo.ts';
-
-const getSchema = object({ key: nonEmptyString(ParamLimit.name) });
-const setSchema = object({ key: nonEmptyString(ParamLimit.name), value: unknown(), session_id: optional(cappedString(ParamLimit.id)) });
 
 /** Keys `config.set` can change so far, and what each does. */
 const SETTABLE = 'yolo (per session: true/false), model (per session: "name" or "provider:name"), plugins.enabled, plugins.disabled';
@@ -35,8 +31,7 @@ function parseModelValue(value: unknown): ModelFlags | null {
 
 export function configHandlers(ctx: HandlerContext): HandlerTable {
   return {
-    'config.get': (raw) => {
-      const { key } = parseParams('config.get', getSchema, raw);
+    'config.get': ({ key }) => {
       let value: unknown = ctx.runtime.loaded.config.raw;
       for (const part of key.split('.')) {
         value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
@@ -57,8 +52,7 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
       };
     },
 
-    'config.set': (raw) => {
-      const params = parseParams('config.set', setSchema, raw);
+    'config.set': (params) => {
       if (params.key === 'model') {
         if (!params.session_id) throw invalidParams('config.set', 'session_id', 'is required for model');
         const flags = parseModelValue(params.value);

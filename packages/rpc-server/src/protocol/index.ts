@@ -17,4 +17,4 @@ export * from './events.ts';
 export * from './limits.ts';
 export * from './methods.ts';
 export * from './startup.ts';
-export * from './types.ts';
+export type * from './shapes.ts';
