@@ -322,14 +322,19 @@ describe('!cmd and yolo', () => {
     expect(lines(state).at(-1)).toBe('error: !ls failed: session not found');
   });
 
-  it('marks the session yolo with the backend\'s warning, and says when it is off again', () => {
+  it('says what yolo means with the backend\'s warning, and says when it is off again', () => {
     const warning = 'yolo is on: dangerous commands run without asking in this session.';
-    const on = run({ type: 'local.yoloChanged', value: true, warning });
+    const on = run(ev('session.info', info({ yolo: true })), { type: 'local.yoloChanged', value: true, warning });
     expect(on.info?.yolo).toBe(true);
     expect(lines(on).at(-1)).toBe(`warn: ${warning}`);
-    const off = reduceAll(on, [{ type: 'local.yoloChanged', value: false }]);
+    const off = reduceAll(on, [ev('session.info', info({ yolo: false })), { type: 'local.yoloChanged', value: false }]);
     expect(off.info?.yolo).toBe(false);
     expect(lines(off).at(-1)).toMatch(/^info: yolo is off/);
+  });
+
+  it('keeps the session\'s yolo as session.info last said it: the config.set answer does not set it a second way', () => {
+    const state = run(ev('session.info', info({ yolo: false })), { type: 'local.yoloChanged', value: true });
+    expect(state.info?.yolo).toBe(false);
   });
 
   it('follows yolo from session.info too (another client, or the backend\'s own change)', () => {

@@ -190,11 +190,10 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
     }
     case 'local.shellFailed':
       return notice({ ...state, shell: undefined }, 'error', `!${action.command} failed: ${action.message}`);
-    case 'local.yoloChanged': {
-      const next = state.info ? { ...state, info: { ...state.info, yolo: action.value } } : state;
-      if (!action.value) return notice(next, 'info', 'yolo is off: dangerous commands ask for approval again.');
-      return notice(next, 'warn', action.warning ?? 'yolo is on: dangerous commands run without asking in this session.');
-    }
+    case 'local.yoloChanged':
+      // Only says what yolo now means: the marker follows `session.info`, which the backend sends with every change.
+      if (!action.value) return notice(state, 'info', 'yolo is off: dangerous commands ask for approval again.');
+      return notice(state, 'warn', action.warning ?? 'yolo is on: dangerous commands run without asking in this session.');
   }
 }
 

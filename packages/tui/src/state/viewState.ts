@@ -148,7 +148,7 @@ export type LocalAction =
   | { type: 'local.shellFinished'; command: string; stdout: string; stderr: string; code: number }
   /** `shell.exec` itself failed (not the command): nothing ran that we know of. */
   | { type: 'local.shellFailed'; command: string; message: string }
-  /** `config.set yolo` answered; `warning` is the backend's word on what yolo means. */
+  /** `config.set yolo` answered; `warning` is the backend's word on what yolo means (the session's yolo itself comes in `session.info`). */
   | { type: 'local.yoloChanged'; value: boolean; warning?: string };
 
 export type ViewInput = HermesEvent | LocalAction;
