@@ -2,9 +2,11 @@
 import type {
   ApprovalChoice,
   ApprovalFinding,
+  CommandResult,
   ConfigProblemInfo,
   HermesEvent,
   RequestCancelPayload,
+  ResultOf,
   ServerRequestMap,
   SessionInfo,
   SessionOpenResult,
@@ -142,10 +144,10 @@ export type LocalAction =
    * it, or the TUI is `exiting` (declined without a word).
    */
   | { type: 'local.promptWithdrawn'; id: string; reason: RequestCancelPayload['reason'] | 'cancelled' | 'exiting' }
-  /** A `/command` answered (or refused) by the backend's `slash.exec`. */
-  | { type: 'local.commandRan'; command: string; output?: string; warning?: string; error?: string }
+  /** A `/command` answered (or refused: `error`) by the backend's `slash.exec`. */
+  | ({ type: 'local.commandRan'; command: string; error?: string } & Pick<CommandResult, 'output' | 'warning'>)
   | { type: 'local.shellStarted'; command: string }
-  | { type: 'local.shellFinished'; command: string; stdout: string; stderr: string; code: number }
+  | ({ type: 'local.shellFinished'; command: string } & ResultOf<'shell.exec'>)
   /** `shell.exec` itself failed (not the command): nothing ran that we know of. */
   | { type: 'local.shellFailed'; command: string; message: string }
   /** `config.set yolo` answered; `warning` is the backend's word on what yolo means (the session's yolo itself comes in `session.info`). */
