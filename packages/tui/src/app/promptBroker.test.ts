@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionInfo, SessionOpenResult } from '@hermes/rpc-server/protocol';
 import { silentLogger } from '../logging/logger.ts';
 import { approvalPrompt, clarifyPrompt } from '../state/promptQueue.ts';
 import { createViewStore } from '../state/viewStore.ts';
+import { openResult } from '../testing/sessionFixtures.ts';
 import { PromptBroker } from './promptBroker.ts';
 
 const approval = approvalPrompt('srq-1', { session_id: 's', tool_name: 'terminal', command: 'rm -rf x', description: 'd', findings: [], choices: ['once', 'deny'] });
 const clarify = clarifyPrompt('srq-2', { session_id: 's', question: 'Which?' });
 
-const info: SessionInfo = {
-  model: 'm',
-  provider: 'custom',
-  cwd: '/tmp',
-  title: null,
-  stored_session_id: 'stored-1',
-  toolsets: {},
-  approval_mode: 'manual',
-  yolo: false,
-  plugin_count: 0,
-  usage: { model: 'm', input: 0, output: 0, reasoning: 0, total: 0, calls: 0 },
-  version: '0.1.0',
-};
-const session = (id: string): SessionOpenResult => ({ session_id: id, stored_session_id: `stored-${id}`, message_count: 0, messages: [], info });
+const session = (id: string) => openResult(id, [], { stored_session_id: `stored-${id}` });
 
 /** A broker on a view with session `s` open, so the backend can be lost. */
 function broker() {

@@ -1,37 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { HermesEvent, SessionInfo, SessionOpenResult } from '@hermes/rpc-server/protocol';
+import { sessionInfo as info, noUsage as usage, openResult } from '../testing/sessionFixtures.ts';
 import { approvalPrompt, clarifyPrompt } from './promptQueue.ts';
 import { reduceAll } from './reducer.ts';
 import { initialViewState, type ViewInput, type ViewState } from './viewState.ts';
 
-const usage = { model: 'm', input: 0, output: 0, reasoning: 0, total: 0, calls: 0 };
-
-function info(overrides: Partial<SessionInfo> = {}): SessionInfo {
-  return {
-    model: 'gpt-test',
-    provider: 'custom',
-    cwd: '/home/u/project',
-    title: null,
-    stored_session_id: 'stored-1',
-    toolsets: {},
-    approval_mode: 'manual',
-    yolo: false,
-    plugin_count: 0,
-    usage,
-    version: '0.1.0',
-    ...overrides,
-  };
-}
-
 function opened(infoOverrides: Partial<SessionInfo> = {}): ViewInput {
-  const result: SessionOpenResult = {
-    session_id: 's1',
-    stored_session_id: 'stored-1',
-    message_count: 0,
-    messages: [],
-    info: info(infoOverrides),
-  };
-  return { type: 'local.sessionOpened', result };
+  return { type: 'local.sessionOpened', result: openResult('s1', [], infoOverrides) };
 }
 
 const ev = (type: string, payload?: unknown, session_id = 's1'): HermesEvent => ({ type, session_id, payload }) as HermesEvent;
