@@ -159,7 +159,7 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
       return restoreSession(state, action);
     case 'local.backendFailed':
       return {
-        // Nobody is left to answer: the controller has settled these requests already.
+        // Nobody is left to answer: the cards go, and the prompt broker declines their requests with them.
         ...keepWhatWasShown(state),
         phase: 'failed',
         failure: { message: action.message, stderrTail: action.stderrTail },
