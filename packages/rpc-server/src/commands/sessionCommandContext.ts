@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { withFreshSessionId, type ApprovalsMode, type CommandContext, type SaveFormat, type StoredMessage } from '@hermes/agent-core';
 import { stringify } from 'yaml';
-import { toWireUsage } from '../bridge/eventBridge.ts';
 import type { HandlerContext } from '../handlers/context.ts';
 import { openLive } from '../handlers/sessionHandlers.ts';
 import type { LiveSession } from '../server/liveSessions.ts';
@@ -72,7 +71,7 @@ export function sessionCommandContext(ctx: HandlerContext, live: LiveSession, re
       return { removed: result?.removed ?? 0, before_tokens: result?.beforeTokens ?? 0, after_tokens: result?.afterTokens ?? 0 };
     },
     usage: () => {
-      const u = toWireUsage(agent.usage);
+      const u = agent.usage;
       const context = u.context_max ? `, context ${u.context_used ?? 0}/${u.context_max} (${u.context_percent ?? 0}%)` : '';
       const cost = u.cost_usd !== undefined ? `, $${u.cost_usd.toFixed(4)}` : '';
       return `${u.model}: ${u.calls} calls, ${u.input} in / ${u.output} out tokens${context}${cost}`;

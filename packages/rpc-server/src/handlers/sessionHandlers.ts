@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ModelUnavailableError, SessionBusyError, StoreError, redactSecretsDeep, type ModelFlags, type SessionPrompts, type StoredSession } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { EventBridge, toWireUsage } from '../bridge/eventBridge.ts';
+import { EventBridge } from '../bridge/eventBridge.ts';
 import {
   ErrorCode,
   EVENT_METHOD,
@@ -16,6 +16,7 @@ import type { LiveSession } from '../server/liveSessions.ts';
 import { pluginFailureNotices } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { invalidParams } from './params.ts';
+import { checkEvent } from '../server/contractCheck.ts';
 import { closeLive } from './sessionKeeper.ts';
 import { sessionInfo, setupProblem, toTranscript } from './sessionInfo.ts';
 
@@ -26,6 +27,7 @@ export function sendSessionEvent<K extends EventName>(
   type: K,
   payload: EventPayloads[K],
 ): void {
+  checkEvent(type, payload, ctx.logger);
   session.seq += 1;
   // Every event leaves through here: tool output, errors and deltas go out without secrets.
   const params = { type, session_id: session.id, seq: session.seq, ...(payload === undefined ? {} : { payload: redactSecretsDeep(payload) }) } as HermesEvent;
@@ -173,7 +175,7 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
     },
 
     'session.usage': ({ session_id }) => {
-      return toWireUsage(ctx.sessions.get(session_id).agent.usage);
+      return { ...ctx.sessions.get(session_id).agent.usage };
     },
 
     'session.history': ({ session_id }) => {

@@ -1,6 +1,5 @@
 import type { HermesRuntime, StoredMessage } from '@hermes/agent-core';
 import type { ConfigProblemInfo, SessionInfo, TranscriptMessage } from '../protocol/index.ts';
-import { toWireUsage } from '../bridge/eventBridge.ts';
 import type { LiveSession } from '../server/liveSessions.ts';
 import type { HandlerContext } from './context.ts';
 
@@ -24,7 +23,7 @@ export function sessionInfo(ctx: HandlerContext, session: LiveSession): SessionI
     approval_mode: ctx.runtime.loaded.config.approvals.mode,
     yolo: agent.yolo,
     plugin_count: 0,
-    usage: toWireUsage(session.agent.usage),
+    usage: { ...session.agent.usage },
     version: ctx.version,
   };
 }

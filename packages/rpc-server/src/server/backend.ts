@@ -16,7 +16,7 @@ import { parseParams } from '../handlers/params.ts';
 import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type HermesEvent, type Method } from '../protocol/index.ts';
 import { MethodSchemas } from '../protocol/schemas.ts';
 import type { ZodMiniType } from 'zod/mini';
-import { checkingResults, disagreement } from './contractCheck.ts';
+import { checkEvent, checkingResults, disagreement } from './contractCheck.ts';
 import { createNdjsonConnection } from '../transport/index.ts';
 import type { LiveSessions } from './liveSessions.ts';
 import { buildCommandRegistry } from './plugins.ts';
@@ -170,6 +170,7 @@ export function listenAndAnnounce(connection: MessageConnection, version: string
     type: EventType.GatewayReady,
     payload: { version, protocol: PROTOCOL_VERSION, pid: process.pid, ...(configProblems.length ? { config_problems: configProblems } : {}) },
   };
+  checkEvent(ready.type, ready.payload, logger);
   connection.sendNotification(EVENT_METHOD, ready).catch((error: unknown) => logger.warn('could not send gateway.ready: %s', (error as Error).message));
 }
 

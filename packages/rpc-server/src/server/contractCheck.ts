@@ -3,7 +3,10 @@
  * its schema, so a handler or emitter that drifts from the contract fails the test that drives it
  * (the test harnesses set it). Off in production: the types already tie handlers to the schemas.
  */
+import type { Logger } from '@hermes/agent-core';
 import type { ZodMiniType } from 'zod/mini';
+import type { EventType } from '../protocol/index.ts';
+import { EventSchemas } from '../protocol/schemas.ts';
 import { describeIssue, valueAt, type Issue } from '../handlers/params.ts';
 
 export const CHECK_RESULTS_ENV = 'HERMES_CHECK_RESULTS';
@@ -23,4 +26,21 @@ export function disagreement(schema: ZodMiniType, value: unknown): { field: stri
   }
   const found = valueAt(value, issue.path);
   return { field: at.join('.') || '(the whole value)', problem: found === undefined ? 'is missing' : describeIssue(issue, found) };
+}
+
+let checkingEvents: boolean | undefined;
+
+/**
+ * Check mode: an event whose payload disagrees with its schema is logged and thrown, never sent (the
+ * test waiting for it then fails, and the log names the event and the field). Off otherwise: deltas
+ * are many, and the types already tie emitters to the schemas.
+ */
+export function checkEvent(type: EventType, payload: unknown, logger: Logger): void {
+  checkingEvents ??= checkingResults();
+  if (!checkingEvents) return;
+  const wrong = disagreement(EventSchemas[type], payload);
+  if (!wrong) return;
+  const message = `contract check: a ${type} event its schema refuses: \`${wrong.field}\` ${wrong.problem}`;
+  logger.error('%s', message);
+  throw new Error(message);
 }
