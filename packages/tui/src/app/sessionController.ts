@@ -201,7 +201,7 @@ export class SessionController {
 
   private receive(event: HermesEvent): void {
     if (this.early.keep(event)) return;
-    if (event.type === 'session.info' && event.payload && event.session_id && event.session_id !== this.state.sessionId) this.infos.put(event.session_id, event.payload);
+    if (event.type === 'session.info' && event.session_id && event.session_id !== this.state.sessionId) this.infos.put(event.session_id, event.payload);
     if (event.type === 'message.complete') this.clearAbandonTimer();
     this.view.dispatch(event);
   }
