@@ -271,6 +271,17 @@ describe('prompt queue', () => {
     expect(prompt.kind === 'approval' && prompt.findings).toEqual([{ ...finding, line: 2 }, finding, finding, finding]);
   });
 
+  it('takes every card of a session down when another session takes the screen, and withdraws silently when the TUI exits', () => {
+    const switched = run({ type: 'local.promptOpened', prompt: approval('srq-1', 'rm a') }, opened({ stored_session_id: 'stored-2' }));
+    expect(switched.prompts).toEqual([]);
+    const exiting = run(
+      { type: 'local.promptOpened', prompt: approval('srq-1', 'rm a') },
+      { type: 'local.promptWithdrawn', id: 'srq-1', reason: 'exiting' },
+    );
+    expect(exiting.prompts).toEqual([]);
+    expect(lines(exiting)).toEqual([]);
+  });
+
   it('drops every card when the backend fails', () => {
     const state = run(
       { type: 'local.promptOpened', prompt: approval('srq-1', 'rm a') },
