@@ -1,7 +1,10 @@
 /**
- * Connects the backend's blocking questions (approval, clarify) to the cards on screen: each question
- * is queued in the view store and its JSON-RPC request stays open until the user answers, the backend
- * withdraws it, or the TUI goes away (then it is declined: deny, or an empty answer).
+ * Connects the backend's blocking questions (approval, clarify) to the cards on screen. The view's
+ * prompt queue (`ViewState.prompts`) is the one record of which questions are open; this broker only
+ * keeps the JSON-RPC replies waiting on them (a promise cannot live in the view state). A reply is
+ * sent when the user answers, and a question whose card leaves the queue any other way (the backend
+ * withdrew it, the backend was lost, another session was opened, the TUI is exiting) is declined:
+ * deny, or an empty answer.
  */
 import type { ApprovalChoice } from '@hermes/rpc-server/protocol';
 import type { Logger } from '../logging/logger.ts';
@@ -13,22 +16,26 @@ import type { ViewStore } from '../state/viewStore.ts';
 export type PromptAnswer = { kind: 'approval'; choice: ApprovalChoice } | { kind: 'clarify'; answer: string } | undefined;
 
 export class PromptBroker {
-  /** How to settle each open request, by request id. */
+  /** The reply to each open request, by request id; every id here has its card in the view's queue. */
   private readonly waiting = new Map<string, (answer: PromptAnswer) => void>();
 
   constructor(
     private readonly view: ViewStore,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    view.store.subscribe((state) => this.declineRemoved(state.prompts));
+  }
 
   /** Queues a card for `prompt` and resolves with the user's answer. */
   ask(prompt: PendingPrompt, signal: AbortSignal): Promise<PromptAnswer> {
     this.logger.info('backend question', { id: prompt.id, kind: prompt.kind });
+    if (this.waiting.has(prompt.id) || signal.aborted) {
+      this.logger.warn('declined a backend question that is already open or already cancelled', { id: prompt.id });
+      return Promise.resolve(undefined);
+    }
     return new Promise<PromptAnswer>((resolve) => {
       // A JSON-RPC level cancel: the backend gave up on the request without a `request.cancel` event.
-      const onAbort = () => {
-        if (this.settle(prompt.id, undefined)) this.view.dispatch({ type: 'local.promptWithdrawn', id: prompt.id, reason: 'cancelled' });
-      };
+      const onAbort = () => this.view.dispatch({ type: 'local.promptWithdrawn', id: prompt.id, reason: 'cancelled' });
       this.waiting.set(prompt.id, (answer) => {
         signal.removeEventListener('abort', onAbort);
         resolve(answer);
@@ -41,33 +48,33 @@ export class PromptBroker {
   /** The user answered the card `id`; the transcript keeps a line saying what was decided. */
   answer(id: string, answer: PromptAnswer): void {
     const prompt = this.view.store.getState().prompts.find((pending) => pending.id === id);
-    if (!prompt || !this.settle(id, answer)) return;
+    const reply = this.waiting.get(id);
+    if (!prompt || !reply) return;
+    // Taken out first, so the card leaving the queue below does not decline it.
+    this.waiting.delete(id);
     const record =
       prompt.kind === 'approval'
         ? approvalRecord(prompt.request, answer?.kind === 'approval' ? answer.choice : 'deny')
         : clarifyRecord(prompt.request, answer?.kind === 'clarify' ? answer.answer : '');
     this.logger.info('answered a backend question', { id, kind: prompt.kind, declined: answer === undefined });
     this.view.dispatch({ type: 'local.promptAnswered', id, record });
+    reply(answer);
   }
 
-  /**
-   * The backend withdrew the request (`request.cancel`): settle it so nothing waits on it. The reducer
-   * takes the card down when it sees the same event.
-   */
-  withdrawn(id: string): void {
-    if (this.settle(id, undefined)) this.logger.info('backend withdrew a question', { id });
-  }
-
-  /** Declines everything still open (shutdown, lost backend). */
+  /** The TUI is exiting: every card goes, and with it (declined) every question still open. */
   declineAll(): void {
-    for (const id of [...this.waiting.keys()]) this.settle(id, undefined);
+    for (const prompt of this.view.store.getState().prompts) this.view.dispatch({ type: 'local.promptWithdrawn', id: prompt.id, reason: 'exiting' });
   }
 
-  private settle(id: string, answer: PromptAnswer): boolean {
-    const resolve = this.waiting.get(id);
-    if (!resolve) return false;
-    this.waiting.delete(id);
-    resolve(answer);
-    return true;
+  /** Declines the questions whose cards are no longer queued. */
+  private declineRemoved(queued: readonly PendingPrompt[]): void {
+    if (this.waiting.size === 0) return;
+    const open = new Set(queued.map((prompt) => prompt.id));
+    for (const [id, reply] of [...this.waiting]) {
+      if (open.has(id)) continue;
+      this.waiting.delete(id);
+      this.logger.info('declined a backend question whose card went away', { id });
+      reply(undefined);
+    }
   }
 }

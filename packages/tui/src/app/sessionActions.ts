@@ -3,8 +3,8 @@
  * resume, and slash commands: sent to the backend, whose directives (prefill, send, switch session, picker)
  * are carried out here.
  */
-import { ErrorCode, type ResultOf, type SessionOpenResult } from '@hermes/rpc-server/protocol';
-import { firstLine, parseDirective, type ParsedSlash, type SlashDirective } from '../commands/localCommands.ts';
+import { ErrorCode, type CommandDirective, type ResultOf, type SessionOpenResult } from '@hermes/rpc-server/protocol';
+import { firstLine, type SlashRoute } from '../commands/localCommands.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
 import { notReadyReason, type NoticeLevel } from '../state/viewState.ts';
 import { PickerController } from './pickerController.ts';
@@ -82,7 +82,7 @@ export class SessionActions {
   }
 
   /** Runs a `/command`: `/sessions` here, everything else through the backend's `slash.exec`. */
-  run(command: ParsedSlash): void {
+  run(command: SlashRoute): void {
     if (command.kind === 'local') return this.picker.open();
     void this.exec(command.command);
   }
@@ -109,13 +109,12 @@ export class SessionActions {
     const { output, warning, exit } = result;
     this.host.view.dispatch({ type: 'local.commandRan', command, output, warning });
     if (exit) return this.host.exit();
-    const directive = parseDirective(result.directive);
-    if (result.directive && !directive) this.host.logger.warn('skipped a directive this TUI does not know', { command, directive: result.directive });
-    if (directive) await this.follow(directive, sessionId);
+    if (result.directive) await this.follow(result.directive, command, sessionId);
   }
 
-  /** Does what a command's directive asks of the screen. */
-  private async follow(directive: SlashDirective, from: string): Promise<void> {
+  /** Does what a command's directive asks of the screen; one this TUI does not know (a newer backend's) is logged and skipped. */
+  private async follow(directive: CommandDirective, command: string, from: string): Promise<void> {
+    const skip = (why: string) => this.host.logger.warn(`skipped a directive: ${why}`, { command, directive });
     switch (directive.type) {
       case 'prefill': {
         if (this.host.composer.getState().draft === '')
@@ -124,16 +123,21 @@ export class SessionActions {
         return;
       }
       case 'send':
+        if (!directive.message.trim()) return skip('nothing to send');
         if (!this.host.sendPrompt(directive.message)) this.notice('warn', `not sent: ${firstLine(directive.message)}`);
         return;
       case 'new':
         return this.adopt(directive.session_id, from, 'created');
       case 'resume':
         if (directive.session_id) return this.adopt(directive.session_id, from, 'branched');
-        return this.resume(directive.target!, `"${directive.target}"`);
+        if (directive.target) return this.resume(directive.target, `"${directive.target}"`);
+        return skip('it names no session to resume');
       case 'picker':
         if (directive.picker === 'sessions') return this.picker.open();
         this.notice('info', 'there is no model picker here yet: /model <name> switches the model');
+        return;
+      default:
+        return skip('this TUI does not know it');
     }
   }
 
@@ -161,7 +165,6 @@ export class SessionActions {
         messages: history.messages,
         info: shown,
       };
-      if (sessionId !== from) this.host.declinePrompts();
       this.host.view.dispatch({ type: 'local.sessionOpened', result, how });
       this.host.logger.info('switched session', { how, from, to: sessionId });
       if (sessionId !== from)
@@ -195,7 +198,6 @@ export class SessionActions {
     this.switching = true;
     try {
       const result = await open(target.client, target.sessionId);
-      this.host.declinePrompts();
       this.host.view.dispatch({ type: 'local.sessionOpened', result, how });
       this.host.logger.info('switched session', { how, from: target.sessionId, to: result.session_id, stored: result.stored_session_id });
       await target.client.request('session.close', { session_id: target.sessionId }).catch((error: unknown) =>

@@ -5,7 +5,7 @@
  * React components only read the stores and call these methods.
  */
 import type { HermesEvent, TranscriptMessage } from '@hermes/rpc-server/protocol';
-import { parseSlash } from '../commands/localCommands.ts';
+import { routeSlash } from '../commands/localCommands.ts';
 import type { Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
 import type { BackendProcess } from '../rpc/backendProcess.ts';
@@ -81,7 +81,6 @@ export class SessionController {
       cols: options.cols,
       cwd: options.cwd,
       client: () => this.backend?.client,
-      declinePrompts: () => this.prompts.declineAll(),
       sessionInfo: (sessionId: string) => this.infos.get(sessionId, SESSION_INFO_WAIT_MS),
       sendPrompt: (text: string) => this.sendPrompt(text),
       exit: () => this.exitHandler?.(),
@@ -165,10 +164,8 @@ export class SessionController {
       clarify: (id, params, signal) =>
         this.ask(clarifyPrompt(id, params), signal).then((answer) => ({ answer: answer?.kind === 'clarify' ? answer.answer : '' })),
     });
-    backend.client.onClose(() => {
-      this.prompts.declineAll();
-      this.recovery.lost(backend);
-    });
+    // The questions it asked are declined as their cards go (the view withdraws them when the backend is lost).
+    backend.client.onClose(() => this.recovery.lost(backend));
     backend.onExit(() => this.recovery.lost(backend));
     return backend;
   }
@@ -204,9 +201,8 @@ export class SessionController {
 
   private receive(event: HermesEvent): void {
     if (this.early.keep(event)) return;
-    if (event.type === 'session.info' && event.payload && event.session_id && event.session_id !== this.state.sessionId) this.infos.put(event.session_id, event.payload);
+    if (event.type === 'session.info' && event.session_id && event.session_id !== this.state.sessionId) this.infos.put(event.session_id, event.payload);
     if (event.type === 'message.complete') this.clearAbandonTimer();
-    if (event.type === 'request.cancel' && event.payload) this.prompts.withdrawn(event.payload.id);
     this.view.dispatch(event);
   }
 
@@ -230,7 +226,7 @@ export class SessionController {
    * why) when it cannot be done now; the draft is then kept.
    */
   submit(text: string): boolean {
-    const slash = parseSlash(text);
+    const slash = routeSlash(text);
     if (slash) {
       this.sessions.run(slash);
       return true;

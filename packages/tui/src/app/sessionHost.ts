@@ -13,8 +13,6 @@ export interface SessionHost {
   readonly cwd: string;
   /** The backend's client once it is running. */
   client(): HermesClient | undefined;
-  /** Declines the questions of the session being left: nobody will see their cards any more. */
-  declinePrompts(): void;
   /** The info of a session the backend opened by itself (e.g. for /new), waiting briefly for it. */
   sessionInfo(sessionId: string): Promise<SessionInfo | undefined>;
   /** Sends `text` as an ordinary prompt (a command's `send` directive); false when it cannot go now. */

@@ -67,7 +67,7 @@ export async function runChat(options: ChatOptions, io: ChatIo, logger: Logger):
     died.catch(() => undefined);
     await Promise.race([client.request('prompt.submit', { session_id: sid, text: options.prompt }), died]);
     const done = await Promise.race([finished, died]);
-    const payload = done.payload!;
+    const payload = done.payload;
     if (!options.json && payload.text) io.stdout.write(payload.text.endsWith('\n') ? payload.text : `${payload.text}\n`);
     if (payload.status === 'error') {
       io.stderr.write(`hermes: ${payload.error ?? 'the turn failed'}\n`);
@@ -94,9 +94,9 @@ async function openChatSession(client: BackendProcess['client'], options: ChatOp
 
 /** One line on stderr per tool call and status, so a person watching sees progress. */
 function describeProgress(event: HermesEvent, stderr: NodeJS.WritableStream): void {
-  if (event.type === 'tool.start') stderr.write(`… ${event.payload!.name} ${event.payload!.context}\n`);
+  if (event.type === 'tool.start') stderr.write(`… ${event.payload.name} ${event.payload.context}\n`);
   else if (event.type === 'tool.complete') {
-    const p = event.payload!;
+    const p = event.payload;
     stderr.write(`${p.blocked ? '⊘ blocked' : p.error ? '✗' : '✓'} ${p.name} (${p.duration_s.toFixed(2)} s)\n`);
-  } else if (event.type === 'status.update') stderr.write(`[${event.payload!.kind}] ${event.payload!.text}\n`);
+  } else if (event.type === 'status.update') stderr.write(`[${event.payload.kind}] ${event.payload.text}\n`);
 }

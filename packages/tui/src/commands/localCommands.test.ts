@@ -1,40 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { parseDirective, parseSlash } from './localCommands.ts';
+import { routeSlash } from './localCommands.ts';
 
-describe('slash command parsing', () => {
+describe('slash command routing', () => {
   it('keeps /sessions local and sends every other command, as typed, to the backend', () => {
-    expect(parseSlash('/sessions')).toEqual({ kind: 'local', name: 'sessions', args: '' });
-    expect(parseSlash(' /SESSIONS ')).toEqual({ kind: 'local', name: 'sessions', args: '' });
-    expect(parseSlash('/branch  try the other way ')).toEqual({ kind: 'backend', name: 'branch', command: '/branch  try the other way' });
-    expect(parseSlash('/Help')).toEqual({ kind: 'backend', name: 'help', command: '/Help' });
-    expect(parseSlash('/frobnicate now')).toEqual({ kind: 'backend', name: 'frobnicate', command: '/frobnicate now' });
+    expect(routeSlash('/sessions')).toEqual({ kind: 'local', name: 'sessions', args: '' });
+    expect(routeSlash(' /SESSIONS ')).toEqual({ kind: 'local', name: 'sessions', args: '' });
+    expect(routeSlash('/sessions  auth work ')).toEqual({ kind: 'local', name: 'sessions', args: 'auth work' });
+    expect(routeSlash('/branch  try the other way ')).toEqual({ kind: 'backend', name: 'branch', command: '/branch  try the other way' });
+    expect(routeSlash('/Help')).toEqual({ kind: 'backend', name: 'help', command: '/Help' });
+    expect(routeSlash('/frobnicate now')).toEqual({ kind: 'backend', name: 'frobnicate', command: '/frobnicate now' });
   });
 
   it('leaves ordinary prompts alone, paths included', () => {
-    expect(parseSlash('hello /sessions')).toBeUndefined();
-    expect(parseSlash('/usr/bin/env is missing, why?')).toBeUndefined();
-    expect(parseSlash('/')).toBeUndefined();
-    expect(parseSlash('!ls')).toBeUndefined();
-  });
-});
-
-describe('slash.exec directives', () => {
-  it('reads each known directive', () => {
-    expect(parseDirective({ type: 'prefill', text: 'earlier prompt' })).toEqual({ type: 'prefill', text: 'earlier prompt' });
-    expect(parseDirective({ type: 'send', message: 'fix the tests' })).toEqual({ type: 'send', message: 'fix the tests' });
-    expect(parseDirective({ type: 'new', session_id: 'sess-2', clear: true })).toEqual({ type: 'new', session_id: 'sess-2', clear: true });
-    expect(parseDirective({ type: 'new', session_id: 'sess-2' })).toEqual({ type: 'new', session_id: 'sess-2', clear: false });
-    expect(parseDirective({ type: 'resume', session_id: 'sess-3' })).toEqual({ type: 'resume', session_id: 'sess-3' });
-    expect(parseDirective({ type: 'resume', target: 'auth work' })).toEqual({ type: 'resume', target: 'auth work' });
-    expect(parseDirective({ type: 'picker', picker: 'model' })).toEqual({ type: 'picker', picker: 'model' });
+    expect(routeSlash('hello /sessions')).toBeUndefined();
+    expect(routeSlash('/usr/bin/env is missing, why?')).toBeUndefined();
+    expect(routeSlash('//sessions')).toBeUndefined();
+    expect(routeSlash('/')).toBeUndefined();
+    expect(routeSlash('/ sessions')).toBeUndefined();
+    expect(routeSlash('!ls')).toBeUndefined();
   });
 
-  it('ignores missing, malformed and unknown directives', () => {
-    expect(parseDirective(undefined)).toBeUndefined();
-    expect(parseDirective({ type: 'send', message: '' })).toBeUndefined();
-    expect(parseDirective({ type: 'new' })).toBeUndefined();
-    expect(parseDirective({ type: 'resume' })).toBeUndefined();
-    expect(parseDirective({ type: 'picker', picker: 'colours' })).toBeUndefined();
-    expect(parseDirective({ type: 'teleport', where: 'moon' })).toBeUndefined();
+  it('takes as a command whatever the backend parses as one, so slash.exec names it rather than the model answering it', () => {
+    // The TUI's own parser used to send these to the model as prompts, while the backend's took them as commands.
+    expect(routeSlash('/2fa setup')).toEqual({ kind: 'backend', name: '2fa', command: '/2fa setup' });
+    expect(routeSlash('/model.list')).toEqual({ kind: 'backend', name: 'model.list', command: '/model.list' });
   });
 });

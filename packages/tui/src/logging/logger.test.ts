@@ -24,4 +24,8 @@ describe('logger', () => {
   it('defaults HERMES_HOME to ~/.hermes', () => {
     expect(hermesHome({})).toMatch(/\.hermes$/);
   });
+
+  it('resolves a relative HERMES_HOME as the backend does, so log paths the TUI prints are absolute', () => {
+    expect(hermesHome({ HERMES_HOME: ' homes/h1 ' })).toBe(join(process.cwd(), 'homes', 'h1'));
+  });
 });

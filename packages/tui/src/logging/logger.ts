@@ -5,7 +5,7 @@
  */
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -19,9 +19,14 @@ export interface Logger {
   readonly file: string;
 }
 
+/**
+ * `$HERMES_HOME` (default `~/.hermes`), resolved as the backend resolves it (agent-core
+ * `config/hermesHome.ts`), so both name the same folder. Written twice on purpose: the TUI may import
+ * only the protocol, and a folder on this machine is not part of the wire.
+ */
 export function hermesHome(env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.HERMES_HOME?.trim();
-  return configured ? configured : join(homedir(), '.hermes');
+  return configured ? resolve(configured) : join(homedir(), '.hermes');
 }
 
 function envLevel(): LogLevel | undefined {

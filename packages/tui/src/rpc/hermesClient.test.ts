@@ -43,6 +43,22 @@ describe('HermesClient', () => {
     client.dispose();
   });
 
+  it('passes on only events it knows with the payload their type carries, so the view can rely on the protocol types', async () => {
+    const { client, server } = pair();
+    server.listen();
+    open.push(server);
+    const seen: HermesEvent[] = [];
+    client.onEvent((e) => seen.push(e));
+    await server.sendNotification(EVENT_METHOD, event('teleport.start', 's1', { to: 'moon' }));
+    await server.sendNotification(EVENT_METHOD, event('tool.start', 's1'));
+    await server.sendNotification(EVENT_METHOD, event('session.title', 's1', 'not an object'));
+    await server.sendNotification(EVENT_METHOD, event('message.start', 's1'));
+    await server.sendNotification(EVENT_METHOD, event('session.title', 's1', { title: 'kept' }));
+    // A request round trip: its answer comes after the client has handled everything sent before it.
+    await server.sendRequest('secret', { session_id: 's1', env_var: 'X', prompt: 'x' }).catch(() => undefined);
+    expect(seen).toEqual([event('message.start', 's1'), event('session.title', 's1', { title: 'kept' })]);
+  });
+
   it('returns results and turns error answers into RpcError with the code', async () => {
     const { client, server } = pair();
     server.onRequest('prompt.submit', (params: { text: string }) =>

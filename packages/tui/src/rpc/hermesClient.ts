@@ -191,12 +191,18 @@ export class HermesClient {
     this.connection.dispose();
   }
 
-  private receive(params: unknown): void {
-    if (!isEvent(params)) {
-      this.logger.warn('dropped a malformed event', { params });
+  private receive(frame: unknown): void {
+    const problem = eventProblem(frame);
+    if (problem === 'unknown') {
+      this.logger.debug('ignored an event this TUI does not know (a newer backend?)', { type: (frame as { type: string }).type });
       return;
     }
-    if (params.type === EventType.GatewayReady && params.payload) {
+    if (problem) {
+      this.logger.warn(`dropped a malformed event: ${problem}`, { params: frame });
+      return;
+    }
+    const params = frame as HermesEvent;
+    if (params.type === EventType.GatewayReady) {
       this.readyPayload = params.payload;
       for (const waiter of this.readyWaiters) waiter(params.payload);
       this.readyWaiters.clear();
@@ -216,6 +222,18 @@ export class HermesClient {
   }
 }
 
-function isEvent(value: unknown): value is HermesEvent {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+const EVENT_TYPES = new Set<string>(Object.values(EventType));
+
+/**
+ * What keeps `value` from being a `HermesEvent`: `unknown` for a type this TUI does not know, words for a
+ * malformed frame; undefined for an event whose payload is there when its type carries one. Checked
+ * once here so the view can rely on the protocol's types (the TUI bundle has no zod to check more).
+ */
+function eventProblem(value: unknown): 'unknown' | string | undefined {
+  if (typeof value !== 'object' || value === null) return 'not an object';
+  const { type, payload } = value as { type?: unknown; payload?: unknown };
+  if (typeof type !== 'string') return 'no type';
+  if (!EVENT_TYPES.has(type)) return 'unknown';
+  if (type === EventType.MessageStart) return undefined;
+  return typeof payload === 'object' && payload !== null ? undefined : `${type} without its payload`;
 }

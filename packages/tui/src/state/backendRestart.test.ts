@@ -1,16 +1,12 @@
 /** The view while the backend dies and comes back: what the user saw stays, once, and one line says what happened. */
 import { describe, expect, it } from 'vitest';
-import type { HermesEvent, SessionInfo, SessionOpenResult } from '@hermes/rpc-server/protocol';
+import type { HermesEvent, SessionOpenResult } from '@hermes/rpc-server/protocol';
+import { openResult as sessionOpenResult } from '../testing/sessionFixtures.ts';
 import { approvalPrompt } from './promptQueue.ts';
 import { reduceAll } from './reducer.ts';
 import { initialViewState, notReadyReason, type TranscriptItem, type ViewInput } from './viewState.ts';
 
-const usage = { model: 'm', input: 0, output: 0, reasoning: 0, total: 0, calls: 0 };
-const sessionInfo = { model: 'gpt-test', provider: 'custom', cwd: '/p', title: 'Chat', stored_session_id: 'stored-1', toolsets: {} } as unknown as SessionInfo;
-
-function openResult(sessionId: string, messages: SessionOpenResult['messages'] = []): SessionOpenResult {
-  return { session_id: sessionId, stored_session_id: 'stored-1', message_count: messages.length, messages, info: { ...sessionInfo, usage } };
-}
+const openResult = (sessionId: string, messages: SessionOpenResult['messages'] = []) => sessionOpenResult(sessionId, messages, { cwd: '/p', title: 'Chat' });
 
 const ev = (type: string, payload?: unknown, session_id = 's1'): HermesEvent => ({ type, session_id, payload }) as HermesEvent;
 const opened: ViewInput = { type: 'local.sessionOpened', result: openResult('s1') };

@@ -48,7 +48,7 @@ export function createDeltaBatcher(
   const merge = (event: DeltaEvent) => {
     const last = pending[pending.length - 1];
     if (last && last.type === event.type && last.session_id === event.session_id) {
-      const text = (last.payload?.text ?? '') + (event.payload?.text ?? '');
+      const text = last.payload.text + event.payload.text;
       pending[pending.length - 1] = { ...last, seq: event.seq ?? last.seq, payload: { text } };
     } else {
       pending.push(event);

@@ -73,8 +73,8 @@ const WITHDRAWN: Record<string, string> = {
 
 /** Why a card went away without an answer, in words; undefined when nothing needs saying. */
 export function withdrawnNotice(prompt: PendingPrompt, reason: string): string | undefined {
-  // `resolved`: answered some other way (another client); the user has nothing to act on.
-  if (reason === 'resolved') return undefined;
+  // `resolved`: answered some other way (another client); `exiting`: the user is leaving. Nothing to act on.
+  if (reason === 'resolved' || reason === 'exiting') return undefined;
   const what = prompt.kind === 'approval' ? 'approval' : 'question';
   return `${what} withdrawn: ${WITHDRAWN[reason] ?? reason}`;
 }

@@ -1,37 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { HermesEvent, SessionInfo, SessionOpenResult } from '@hermes/rpc-server/protocol';
+import { sessionInfo as info, noUsage as usage, openResult } from '../testing/sessionFixtures.ts';
 import { approvalPrompt, clarifyPrompt } from './promptQueue.ts';
 import { reduceAll } from './reducer.ts';
 import { initialViewState, type ViewInput, type ViewState } from './viewState.ts';
 
-const usage = { model: 'm', input: 0, output: 0, reasoning: 0, total: 0, calls: 0 };
-
-function info(overrides: Partial<SessionInfo> = {}): SessionInfo {
-  return {
-    model: 'gpt-test',
-    provider: 'custom',
-    cwd: '/home/u/project',
-    title: null,
-    stored_session_id: 'stored-1',
-    toolsets: {},
-    approval_mode: 'manual',
-    yolo: false,
-    plugin_count: 0,
-    usage,
-    version: '0.1.0',
-    ...overrides,
-  };
-}
-
 function opened(infoOverrides: Partial<SessionInfo> = {}): ViewInput {
-  const result: SessionOpenResult = {
-    session_id: 's1',
-    stored_session_id: 'stored-1',
-    message_count: 0,
-    messages: [],
-    info: info(infoOverrides),
-  };
-  return { type: 'local.sessionOpened', result };
+  return { type: 'local.sessionOpened', result: openResult('s1', [], infoOverrides) };
 }
 
 const ev = (type: string, payload?: unknown, session_id = 's1'): HermesEvent => ({ type, session_id, payload }) as HermesEvent;
@@ -296,6 +271,17 @@ describe('prompt queue', () => {
     expect(prompt.kind === 'approval' && prompt.findings).toEqual([{ ...finding, line: 2 }, finding, finding, finding]);
   });
 
+  it('takes every card of a session down when another session takes the screen, and withdraws silently when the TUI exits', () => {
+    const switched = run({ type: 'local.promptOpened', prompt: approval('srq-1', 'rm a') }, opened({ stored_session_id: 'stored-2' }));
+    expect(switched.prompts).toEqual([]);
+    const exiting = run(
+      { type: 'local.promptOpened', prompt: approval('srq-1', 'rm a') },
+      { type: 'local.promptWithdrawn', id: 'srq-1', reason: 'exiting' },
+    );
+    expect(exiting.prompts).toEqual([]);
+    expect(lines(exiting)).toEqual([]);
+  });
+
   it('drops every card when the backend fails', () => {
     const state = run(
       { type: 'local.promptOpened', prompt: approval('srq-1', 'rm a') },
@@ -322,14 +308,19 @@ describe('!cmd and yolo', () => {
     expect(lines(state).at(-1)).toBe('error: !ls failed: session not found');
   });
 
-  it('marks the session yolo with the backend\'s warning, and says when it is off again', () => {
+  it('says what yolo means with the backend\'s warning, and says when it is off again', () => {
     const warning = 'yolo is on: dangerous commands run without asking in this session.';
-    const on = run({ type: 'local.yoloChanged', value: true, warning });
+    const on = run(ev('session.info', info({ yolo: true })), { type: 'local.yoloChanged', value: true, warning });
     expect(on.info?.yolo).toBe(true);
     expect(lines(on).at(-1)).toBe(`warn: ${warning}`);
-    const off = reduceAll(on, [{ type: 'local.yoloChanged', value: false }]);
+    const off = reduceAll(on, [ev('session.info', info({ yolo: false })), { type: 'local.yoloChanged', value: false }]);
     expect(off.info?.yolo).toBe(false);
     expect(lines(off).at(-1)).toMatch(/^info: yolo is off/);
+  });
+
+  it('keeps the session\'s yolo as session.info last said it: the config.set answer does not set it a second way', () => {
+    const state = run(ev('session.info', info({ yolo: false })), { type: 'local.yoloChanged', value: true });
+    expect(state.info?.yolo).toBe(false);
   });
 
   it('follows yolo from session.info too (another client, or the backend\'s own change)', () => {

@@ -130,8 +130,6 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
   switch (action.type) {
     case 'local.sessionOpened':
       return openSession(state, action);
-    case 'local.titleChanged':
-      return { ...state, title: action.title ?? undefined };
     case 'local.submitted':
       return append(
         { ...state, busy: true, interrupting: false, live: emptyLive(), status: 'waiting for the model…' },
@@ -161,7 +159,7 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
       return restoreSession(state, action);
     case 'local.backendFailed':
       return {
-        // Nobody is left to answer: the controller has settled these requests already.
+        // Nobody is left to answer: the cards go, and the prompt broker declines their requests with them.
         ...keepWhatWasShown(state),
         phase: 'failed',
         failure: { message: action.message, stderrTail: action.stderrTail },
@@ -192,11 +190,10 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
     }
     case 'local.shellFailed':
       return notice({ ...state, shell: undefined }, 'error', `!${action.command} failed: ${action.message}`);
-    case 'local.yoloChanged': {
-      const next = state.info ? { ...state, info: { ...state.info, yolo: action.value } } : state;
-      if (!action.value) return notice(next, 'info', 'yolo is off: dangerous commands ask for approval again.');
-      return notice(next, 'warn', action.warning ?? 'yolo is on: dangerous commands run without asking in this session.');
-    }
+    case 'local.yoloChanged':
+      // Only says what yolo now means: the marker follows `session.info`, which the backend sends with every change.
+      if (!action.value) return notice(state, 'info', 'yolo is off: dangerous commands ask for approval again.');
+      return notice(state, 'warn', action.warning ?? 'yolo is on: dangerous commands run without asking in this session.');
   }
 }
 
@@ -211,19 +208,18 @@ function reduceEvent(state: ViewState, event: HermesEvent): ViewState {
     case 'gateway.ready':
       return state.phase === 'starting' ? { ...state, status: 'opening a session…' } : state;
     case 'session.info':
-      if (!event.payload) return state;
       return withSetup(
         { ...state, info: event.payload, usage: event.payload.usage ?? state.usage, title: event.payload.title ?? state.title },
         event.payload,
       );
     case 'session.usage':
-      return event.payload ? { ...state, usage: event.payload } : state;
+      return { ...state, usage: event.payload };
     case 'session.title':
-      return event.payload ? { ...state, title: event.payload.title } : state;
+      return { ...state, title: event.payload.title };
     case 'message.start':
       return { ...state, busy: true, live: state.live ?? emptyLive(), status: '' };
     case 'message.delta': {
-      if (!event.payload?.text) return state;
+      if (!event.payload.text) return state;
       const live = state.live ?? emptyLive();
       // Separators between model iterations arrive as leading newlines; a reply piece never starts with them.
       const text = live.text ? live.text + event.payload.text : event.payload.text.replace(/^\n+/, '');
@@ -232,32 +228,28 @@ function reduceEvent(state: ViewState, event: HermesEvent): ViewState {
       return { ...next, busy: true, live: rest, status: '' };
     }
     case 'reasoning.delta': {
-      if (!event.payload?.text) return state;
+      if (!event.payload.text) return state;
       const live = state.live ?? emptyLive();
       return { ...state, live: { ...live, reasoning: (live.reasoning + event.payload.text).slice(-REASONING_TAIL) } };
     }
-    case 'tool.generating': {
-      if (!event.payload) return state;
+    case 'tool.generating':
       return { ...state, live: { ...(state.live ?? emptyLive()), generating: event.payload.name } };
-    }
     case 'tool.start': {
-      if (!event.payload) return state;
       const [next, live] = commitLiveText(state, state.live ?? emptyLive(), 'all');
       const tool: ToolCallView = {
         toolId: event.payload.tool_id,
         name: event.payload.name,
-        context: event.payload.context ?? '',
+        context: event.payload.context,
         status: 'running',
       };
       return { ...next, live: { ...live, generating: undefined, tools: [...live.tools, tool] } };
     }
     case 'tool.progress': {
-      if (!event.payload || !state.live) return state;
+      if (!state.live) return state;
       const { tool_id, preview } = event.payload;
       return { ...state, live: updateTool(state.live, tool_id, (tool) => ({ ...tool, preview })) };
     }
     case 'tool.complete': {
-      if (!event.payload) return state;
       const { tool_id, name, duration_s, summary, error, blocked, interrupted, inline_diff } = event.payload;
       const live = state.live ?? emptyLive();
       const started = live.tools.find((tool) => tool.toolId === tool_id);
@@ -278,36 +270,34 @@ function reduceEvent(state: ViewState, event: HermesEvent): ViewState {
       const payload = event.payload;
       const live = state.live ?? emptyLive();
       // Without deltas (a backend that does not stream), the final text is the whole reply.
-      const text = (live.sawDelta ? live.text : (payload?.text ?? '')).trim();
-      const status = payload?.status && payload.status !== 'complete' ? payload.status : undefined;
+      const text = (live.sawDelta ? live.text : payload.text).trim();
+      const status = payload.status !== 'complete' ? payload.status : undefined;
       const unfinished: NewItem[] = live.tools.map((tool) => ({ kind: 'tool', tool: { ...tool, status: 'interrupted' } }));
       const reply: NewItem[] =
-        text || status ? [{ kind: 'assistant', text, continued: live.committed, status, error: payload?.error }] : [];
+        text || status ? [{ kind: 'assistant', text, continued: live.committed, status, error: payload.error }] : [];
       const done = append(endTurn(state), ...unfinished, ...reply);
-      return payload?.usage ? { ...done, usage: payload.usage } : done;
+      return payload.usage ? { ...done, usage: payload.usage } : done;
     }
     case 'status.update': {
-      if (!event.payload) return state;
       const { kind, text } = event.payload;
       const next = { ...state, status: text };
       if (kind === 'warn' || kind === 'error') return notice(next, kind, text);
       return next;
     }
     case 'notification.show': {
-      if (!event.payload) return state;
       const { level, text } = event.payload;
       if (level === 'warn' || level === 'error') return notice(state, level, text);
       return { ...state, status: text };
     }
     case 'error': {
-      const message = event.payload?.message?.trim();
+      const message = event.payload.message.trim();
       if (!message) return state;
       // Without a model the backend reports the setup hint as an error too; it is on screen already.
       if (state.setup?.hint === message) return state;
       return notice(state, 'error', message);
     }
     case 'request.cancel':
-      return event.payload ? withdraw(state, event.payload.id, event.payload.reason) : state;
+      return withdraw(state, event.payload.id, event.payload.reason);
     case 'notification.clear':
     case 'todo.updated':
       return state;

@@ -2,9 +2,11 @@
 import type {
   ApprovalChoice,
   ApprovalFinding,
+  CommandResult,
   ConfigProblemInfo,
   HermesEvent,
   RequestCancelPayload,
+  ResultOf,
   ServerRequestMap,
   SessionInfo,
   SessionOpenResult,
@@ -119,7 +121,6 @@ export interface ViewState {
 export type LocalAction =
   /** `how` defaults to `created`; a resumed session's history is printed, a branch's is on screen already. */
   | { type: 'local.sessionOpened'; result: SessionOpenResult; how?: 'created' | 'resumed' | 'branched' }
-  | { type: 'local.titleChanged'; title: string | null }
   | { type: 'local.submitted'; text: string }
   | { type: 'local.submitFailed'; message: string; code?: number }
   | { type: 'local.interruptSent' }
@@ -138,15 +139,18 @@ export type LocalAction =
   | { type: 'local.promptChanged'; prompt: PendingPrompt }
   /** The user answered; `record` is the line kept in the transcript. */
   | { type: 'local.promptAnswered'; id: string; record: string }
-  /** The backend (or the connection) withdrew a question before the user answered. */
-  | { type: 'local.promptWithdrawn'; id: string; reason: RequestCancelPayload['reason'] | 'cancelled' }
-  /** A `/command` answered (or refused) by the backend's `slash.exec`. */
-  | { type: 'local.commandRan'; command: string; output?: string; warning?: string; error?: string }
+  /**
+   * A question went away before the user answered: the backend (or the connection: `cancelled`) withdrew
+   * it, or the TUI is `exiting` (declined without a word).
+   */
+  | { type: 'local.promptWithdrawn'; id: string; reason: RequestCancelPayload['reason'] | 'cancelled' | 'exiting' }
+  /** A `/command` answered (or refused: `error`) by the backend's `slash.exec`. */
+  | ({ type: 'local.commandRan'; command: string; error?: string } & Pick<CommandResult, 'output' | 'warning'>)
   | { type: 'local.shellStarted'; command: string }
-  | { type: 'local.shellFinished'; command: string; stdout: string; stderr: string; code: number }
+  | ({ type: 'local.shellFinished'; command: string } & ResultOf<'shell.exec'>)
   /** `shell.exec` itself failed (not the command): nothing ran that we know of. */
   | { type: 'local.shellFailed'; command: string; message: string }
-  /** `config.set yolo` answered; `warning` is the backend's word on what yolo means. */
+  /** `config.set yolo` answered; `warning` is the backend's word on what yolo means (the session's yolo itself comes in `session.info`). */
   | { type: 'local.yoloChanged'; value: boolean; warning?: string };
 
 export type ViewInput = HermesEvent | LocalAction;

@@ -14,7 +14,7 @@ const { Terminal } = xtermHeadless;
 export const HERMES_BIN = fileURLToPath(new URL('../../bin/hermes.js', import.meta.url));
 const HERMES_SOURCE = fileURLToPath(new URL('../main.tsx', import.meta.url));
 /** A scripted stand-in for the backend (`HERMES_RPC_ENTRY`), for screens the real one cannot yet produce on demand. */
-export const FAKE_BACKEND = fileURLToPath(new URL('./fakeBackend.mjs', import.meta.url));
+export const FAKE_BACKEND = fileURLToPath(new URL('./fakeBackend.ts', import.meta.url));
 
 const KEYS = {
   enter: '\r',
