@@ -34,6 +34,10 @@ export function renderStyled(node: ReactNode, columns = 80): string {
 
 export const toRows = (frame: string): string[] => stripVTControlCharacters(frame).split('\n').map((row) => row.trimEnd());
 
+/** The text inside a bordered box: each row without its side borders and the one column of padding; the top and bottom borders dropped. */
+export const insideBorder = (rows: readonly string[]): string[] =>
+  rows.slice(1, -1).map((row) => row.replace(/^[│║┃] ?/u, '').replace(/ ?[│║┃]$/u, '').trimEnd());
+
 /** Rows wider than `columns`, as the terminal counts cells: a row here would be wrapped by the terminal and break Ink's row count. */
 export const overflowing = (rows: readonly string[], columns: number): string[] => rows.filter((row) => stringWidth(row) > columns);
 
@@ -52,7 +56,8 @@ const SGR_NAMES: Record<number, string> = {
   90: 'gray',
 };
 /** What each SGR reset code turns off. */
-const SGR_RESETS: Record<number, string[]> = { 0: Object.values(SGR_NAMES), 22: ['bold', 'dim'], 23: ['italic'], 27: ['inverse'], 39: ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white', 'gray'] };
+const COLORS = ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white', 'gray'];
+const SGR_RESETS: Record<number, string[]> = { 0: Object.values(SGR_NAMES), 22: ['bold', 'dim'], 23: ['italic'], 27: ['inverse'], 39: COLORS };
 
 /**
  * The styles (`red`, `bold`, `dim`, `inverse`…) in force at the first character of `text` in a styled
@@ -73,8 +78,10 @@ export function stylesAt(styled: string, text: string): string[] {
       continue;
     }
     for (const code of sgr[1].split(';').map(Number)) {
-      for (const name of SGR_RESETS[code] ?? []) active.delete(name);
-      if (SGR_NAMES[code]) active.add(SGR_NAMES[code]);
+      const name = SGR_NAMES[code];
+      // A colour replaces the one before it.
+      for (const off of [...(SGR_RESETS[code] ?? []), ...(name && COLORS.includes(name) ? COLORS : [])]) active.delete(off);
+      if (name) active.add(name);
     }
   }
   return [...active].sort();
