@@ -65,7 +65,7 @@ describe('SessionPicker', () => {
     expect(overflowing(rows, 40)).toEqual([]);
     expect(rows[1]).toBe('Sessions · type to filter · ↑/↓ select …');
     expect(rows[5]).toBe('  4d ago     4 msg    日本語のセッショ…');
-    expect(rows[3]).toBe('  3h ago     12 msg   Fix the lo… (current)');
+    expect(rows[3]).toBe('❯ 3h ago     12 msg   Fix the… (current)');
   });
 
   it('draws nothing when closed', () => {
