@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insideBorder, overflowing, renderRows } from '../testing/renderFrame.ts';
 import { SetupPanel } from './SetupPanel.tsx';
-import { SetupReminder, setupReminderRows } from './SetupReminder.tsx';
 
 const HINT = 'Set OPENAI_API_KEY in ~/.hermes/.env, or choose a provider with hermes --provider';
 
@@ -23,14 +22,5 @@ describe('SetupPanel', () => {
     const rows = renderRows(<SetupPanel hint={HINT} />, 40);
     expect(overflowing(rows, 40)).toEqual([]);
     expect(insideBorder(rows.slice(1)).join(' ').replace(/\s+/g, ' ')).toContain('choose a provider with hermes --provider');
-  });
-});
-
-describe('SetupReminder', () => {
-  it('is one row at 80 columns and wraps, whole, at 40, in the rows it says it takes', () => {
-    expect(renderRows(<SetupReminder width={80} />, 80)).toEqual(['⚠ No model configured: see the setup instructions above, or run hermes --demo']);
-    const narrow = renderRows(<SetupReminder width={40} />, 40);
-    expect(narrow).toEqual(['⚠ No model configured: see the setup', 'instructions above, or run hermes --demo']);
-    expect(narrow).toHaveLength(setupReminderRows(40));
   });
 });
