@@ -74,6 +74,19 @@ describe('App', () => {
     expect(rows.length).toBeLessThan(24);
   });
 
+  it('keeps the screen shorter than the terminal with a streaming reply and a draft whose lines wrap', () => {
+    const text = Array.from({ length: 40 }, (_, i) => `reply line ${i + 1}`).join('\n');
+    const controller = controllerWith({ busy: true, live: { text, reasoning: '', tools: [], committed: false, sawDelta: true } });
+    const draft = `${'a long first line of the next prompt '.repeat(2)}\n${'and a second one that wraps as well '.repeat(2)}`;
+    controller.composer.setState({ draft, cursor: draft.length });
+    const live = draw(controller, 40, 20);
+    const rows = live.rows();
+    expect(rows.join('\n')).toContain('reply line 40');
+    expect(rows.join('\n')).toContain('wraps as');
+    // Ink clears the whole screen on every frame once its output reaches the terminal's height.
+    expect(rows.length).toBeLessThan(20);
+  });
+
   it('shows why the backend failed above the prompt, pointing to the log', () => {
     const live = draw(controllerWith({ phase: 'failed', failure: { message: 'the backend exited with code 1', stderrTail: ['Error: no such table'] } }), 80, 24);
     const text = live.text();

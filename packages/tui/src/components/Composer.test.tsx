@@ -37,7 +37,7 @@ describe('Composer', () => {
     const long = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n');
     const rows = draw(long, long.indexOf('line 12'));
     expect(rows.slice(1)).toEqual(Array.from({ length: MAX_COMPOSER_LINES }, (_, i) => `  line ${i + 5}`));
-    expect(composerRows(long)).toBe(MAX_COMPOSER_LINES + 1);
+    expect(composerRows(long, long.indexOf('line 12'), 80)).toBe(MAX_COMPOSER_LINES + 1);
   });
 
   it('dims the draft while hermes is answering, and keeps it', () => {
@@ -50,5 +50,19 @@ describe('Composer', () => {
     const rows = draw('please refactor the parser so that it handles nested quotes', undefined, { columns: 40 });
     expect(overflowing(rows, 40)).toEqual([]);
     expect(rows.slice(1).join(' ').replace(/\s+/g, ' ')).toBe('❯ please refactor the parser so that it handles nested quotes');
+  });
+
+  it('takes the rows it says it takes, long and wide lines wrapped included (App budgets the screen with them)', () => {
+    const drafts: [string, number][] = [
+      ['', 0],
+      ['short', 5],
+      ['please refactor the parser so that it handles nested quotes', 10],
+      ['x'.repeat(38), 38],
+      ['日本語の文章をここに書いています。とても長いのでこの幅では折り返されます。', 3],
+      [`first\n${'word '.repeat(20)}\nlast 👨‍👩‍👧 ok`, 2],
+      [Array.from({ length: 12 }, (_, i) => `${'long line '.repeat(5)}${i}`).join('\n'), 30],
+    ];
+    for (const [draft, cursor] of drafts)
+      for (const columns of [40, 80]) expect(draw(draft, cursor, { columns }), `${JSON.stringify(draft.slice(0, 12))} at ${columns}`).toHaveLength(composerRows(draft, cursor, columns));
   });
 });
