@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
-import { inkRows } from '../layout/textTail.ts';
+import { inkRows } from '../layout/inkRows.ts';
 import type { ComposerStore } from '../state/composerStore.ts';
 
 /** Lines of a long draft shown at once, around the cursor. */

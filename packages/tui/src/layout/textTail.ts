@@ -6,12 +6,7 @@
  * with widths from string-width, so the count is the one the terminal shows.
  */
 import stringWidth from 'string-width';
-import wrapAnsi from 'wrap-ansi';
-
-/** `line` as the rows Ink draws it in at `width` columns. */
-export function inkRows(line: string, width: number): string[] {
-  return wrapAnsi(line, Math.max(1, width), { hard: true, trim: false }).split('\n');
-}
+import { inkRows } from './inkRows.ts';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
