@@ -8,6 +8,8 @@ describe('SetupReminder', () => {
     const narrow = renderRows(<SetupReminder width={40} />, 40);
     expect(narrow).toEqual(['⚠ No model configured: see the setup', 'instructions above, or run hermes --demo']);
     expect(narrow).toHaveLength(setupReminderRows(40));
+    // At 60 it wraps too, never cut with "…".
+    expect(renderRows(<SetupReminder width={60} />, 60)).toEqual(['⚠ No model configured: see the setup instructions above, or', 'run hermes --demo']);
     expect(stylesAt(renderStyled(<SetupReminder width={40} />, 40), 'instructions')).toEqual(['yellow']);
   });
 });

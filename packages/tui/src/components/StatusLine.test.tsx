@@ -55,6 +55,12 @@ describe('StatusLine', () => {
     expect(rows[0]).toMatch(/^● ⚠ YOLO · ready · .*… Shift\+Tab: yolo off$/);
   });
 
+  it('at 60 columns after a turn keeps the model and tokens and the whole key hint on one row', () => {
+    const rows = line({ usage: usage({ total: 1_234, context_percent: 3 }), info: sessionInfo({ model: 'scripted-model' }) }, 60);
+    expect(rows).toEqual([expect.stringMatching(/^● ready · scripted-model · 1\.2k tokens ·… Shift\+Tab: yolo on$/)]);
+    expect(overflowing(rows, 60)).toEqual([]);
+  });
+
   it('formats token counts', () => {
     expect([999, 1_234, 12_345, 999_999, 2_500_000].map(formatTokens)).toEqual(['999', '1.2k', '12k', '1000k', '2.5M']);
   });
