@@ -31,6 +31,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const phase = useStore(store, (s) => s.phase);
   const chromeRows = useStore(store, liveChromeRows);
   const draft = useStore(controller.composer, (s) => s.draft);
+  const cursor = useStore(controller.composer, (s) => s.cursor);
   const prompt = useStore(store, (s) => s.prompts[0]);
   const queued = useStore(store, (s) => Math.max(0, s.prompts.length - 1));
   const shell = useStore(store, (s) => s.shell);
@@ -39,7 +40,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
 
   const panelRows = (setup ? setupReminderRows(columns) : 0) + (failure ? errorPanelRows(failure.message, failure.stderrTail, controller.logFile, columns) : 0);
   // The prompt (with its rule), its top margin, and the status line.
-  const fixedRows = composerRows(draft) + 2 + panelRows + SAFETY_ROWS + (phase === 'starting' ? 1 : 0);
+  const fixedRows = composerRows(draft, cursor, columns) + 2 + panelRows + SAFETY_ROWS + (phase === 'starting' ? 1 : 0);
   // The completion list sits under the prompt; on a short terminal it gets what is left after a minimal live turn.
   const listRows = prompt || pickerOpen ? 0 : Math.min(completionRows(completion), Math.max(0, rows - fixedRows - chromeRows - 2));
   const baseRows = fixedRows + listRows;

@@ -1,13 +1,14 @@
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
 import { isTyping, TYPE_AN_ANSWER } from '../input/clarifyKeys.ts';
 import { clarifyLayout, CARD_CHROME_COLUMNS } from '../layout/cardLayout.ts';
-import { textColumns } from '../layout/textTail.ts';
 import type { PendingPrompt } from '../state/viewState.ts';
 
 type ClarifyPrompt = Extract<PendingPrompt, { kind: 'clarify' }>;
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const width = textColumns;
+const width = stringWidth;
+const graphemesOf = (text: string) => Array.from(graphemes.segment(text), ({ segment }) => segment);
 
 /** The part of a one-row input that fits in `columns`, keeping the cursor in view. */
 export function inputWindow(text: string, cursor: number, columns: number): { before: string; at: string; after: string } {
@@ -19,8 +20,8 @@ export function inputWindow(text: string, cursor: number, columns: number): { be
   let before = text.slice(0, cursor);
   let after = text.slice(cursor + (at === ' ' && cursor >= text.length ? 0 : at.length));
   const room = Math.max(1, columns - width(at));
-  while (before && width(before) > room) before = [...before].slice(1).join('');
-  while (after && width(before) + width(after) > room) after = [...after].slice(0, -1).join('');
+  while (before && width(before) > room) before = graphemesOf(before).slice(1).join('');
+  while (after && width(before) + width(after) > room) after = graphemesOf(after).slice(0, -1).join('');
   return { before, at, after };
 }
 

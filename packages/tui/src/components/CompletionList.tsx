@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import { MAX_COMPLETION_ROWS, visibleWindow, type CompletionState } from '../commands/slashCompletion.ts';
@@ -21,7 +22,7 @@ export function CompletionList({
   const state = useStore(store);
   if (!state || maxRows < 1) return null;
   const { start, items } = visibleWindow(state, maxRows);
-  const nameWidth = Math.min(Math.max(...items.map((item) => item.display.length)) + 2, Math.max(8, Math.floor(width / 3)));
+  const nameWidth = Math.min(Math.max(...items.map((item) => stringWidth(item.display))) + 2, Math.max(8, Math.floor(width / 3)));
   return (
     <Box flexDirection="column" width={width}>
       {items.map((item, index) => {

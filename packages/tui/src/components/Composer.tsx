@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
+import { inkRows } from '../layout/inkRows.ts';
 import type { ComposerStore } from '../state/composerStore.ts';
 
 /** Lines of a long draft shown at once, around the cursor. */
@@ -12,8 +13,36 @@ function firstGrapheme(text: string): string {
   return '';
 }
 
-export function composerRows(draft: string): number {
-  return Math.min(draft.split('\n').length, MAX_COMPOSER_LINES) + 1;
+interface DraftWindow {
+  /** The lines shown, from line `start`: at most MAX_COMPOSER_LINES, around the cursor. */
+  shown: string[];
+  start: number;
+  cursorLine: number;
+  /** The cursor's index in its line. */
+  column: number;
+}
+
+function draftWindow(draft: string, cursor: number): DraftWindow {
+  const lines = draft.split('\n');
+  let cursorLine = 0;
+  let column = cursor;
+  while (cursorLine < lines.length - 1 && column > lines[cursorLine].length) {
+    column -= lines[cursorLine].length + 1;
+    cursorLine++;
+  }
+  const start = Math.max(0, Math.min(cursorLine - MAX_COMPOSER_LINES + 1, lines.length - MAX_COMPOSER_LINES));
+  return { shown: lines.slice(start, start + MAX_COMPOSER_LINES), start, cursorLine, column };
+}
+
+/** Rows the composer takes at `width`: its rule, and each line shown as Ink wraps it (the cursor's block after a line's end included). */
+export function composerRows(draft: string, cursor: number, width: number): number {
+  const { shown, start, cursorLine, column } = draftWindow(draft, cursor);
+  if (draft === '') return 2;
+  const rows = shown.map((line, index) => {
+    const block = start + index === cursorLine && column >= line.length ? ' ' : '';
+    return inkRows(`❯ ${line}${block}`, width).length;
+  });
+  return 1 + rows.reduce((sum, count) => sum + count, 0);
 }
 
 /**
@@ -33,15 +62,7 @@ export function Composer({
 }) {
   const draft = useStore(store, (state) => state.draft);
   const cursor = useStore(store, (state) => state.cursor);
-  const lines = draft.split('\n');
-  let cursorLine = 0;
-  let column = cursor;
-  while (cursorLine < lines.length - 1 && column > lines[cursorLine].length) {
-    column -= lines[cursorLine].length + 1;
-    cursorLine++;
-  }
-  const start = Math.max(0, Math.min(cursorLine - MAX_COMPOSER_LINES + 1, lines.length - MAX_COMPOSER_LINES));
-  const shown = lines.slice(start, start + MAX_COMPOSER_LINES);
+  const { shown, start, cursorLine, column } = draftWindow(draft, cursor);
   const promptColor = busy ? 'gray' : 'cyan';
 
   return (

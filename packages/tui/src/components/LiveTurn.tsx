@@ -29,7 +29,12 @@ export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>
         <Box marginTop={1}>
           <Text color="magenta">{live.committed ? '  ' : '● '}</Text>
           <Box flexDirection="column" flexGrow={1} flexShrink={1} flexBasis={0}>
-            {tail.hiddenLines > 0 ? <Text dimColor>… {tail.hiddenLines} more lines above (shown in full when done)</Text> : null}
+            {/* One row whatever the width: liveChromeRows counts it as one. */}
+            {tail.hiddenLines > 0 ? (
+              <Text dimColor wrap="truncate-end">
+                … {tail.hiddenLines} more {tail.hiddenLines === 1 ? 'line' : 'lines'} above (shown in full when done)
+              </Text>
+            ) : null}
             <Text>{tail.text}</Text>
           </Box>
         </Box>

@@ -1,10 +1,14 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
+import { truncateRow } from '../layout/foldRows.ts';
 import { pickerMatches, relativeTime, sessionLabel, visibleWindow, type PickerState } from '../sessions/sessionPicker.ts';
 
 /** Rows the picker uses besides its list: the top rule, the title, the filter line, and the footer. */
 const CHROME_ROWS = 4;
+/** Columns before a session's label: the mark, when (10 and a space), the count (8 and a space). */
+const LABEL_COLUMN = 2 + 11 + 9;
+const CURRENT = ' (current)';
 
 /**
  * The session picker, in the dynamic zone under the transcript: a filter line and one row per session
@@ -54,8 +58,9 @@ export function SessionPicker({ store, width, maxRows }: { store: StoreApi<Picke
             <Text dimColor={!chosen}>
               {when} {count}{' '}
             </Text>
-            {sessionLabel(session)}
-            {session.id === state.currentId ? <Text dimColor> (current)</Text> : null}
+            {/* Cut here, not by Ink: its cut can leave a row a column too wide when a CJK character straddles the edge (cli-truncate#28). */}
+            {truncateRow(sessionLabel(session), width - LABEL_COLUMN - (session.id === state.currentId ? CURRENT.length : 0))}
+            {session.id === state.currentId ? <Text dimColor>{CURRENT}</Text> : null}
           </Text>
         );
       })}

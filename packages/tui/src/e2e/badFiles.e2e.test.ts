@@ -251,17 +251,6 @@ describe('config.yaml mistakes while a model answers', () => {
     await pty.waitForText('the model answers anyway');
   });
 
-  it('broken YAML and no model at 60×20: the reminder under the transcript is shown whole, not cut', async () => {
-    const home = newHome();
-    fs.writeFileSync(path.join(home, 'config.yaml'), 'model:\n  name: [unclosed\n');
-    const pty = spawnHermes({ args: ['--tui'], cols: 60, rows: 20, env: { ...CLEAN_ENV, HERMES_HOME: home } });
-    running.hermes.push(pty);
-    const screen = await pty.waitForText('Ask hermes anything', 20_000);
-    expect(screen.replace(/\s+/g, ' ')).toContain('⚠ No model configured: see the setup instructions above, or run hermes --demo');
-    expect(screen).not.toMatch(/or…/);
-    expectNoStack(pty.bufferText());
-  });
-
   it('an unknown key: warned with the nearest known key on stderr, in the TUI, and in the log', async () => {
     const home = newHome();
     fs.writeFileSync(path.join(home, 'config.yaml'), 'approvels:\n  mode: off\n');

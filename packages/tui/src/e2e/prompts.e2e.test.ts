@@ -1,6 +1,6 @@
 /**
  * Approval and clarify cards in a real pseudo-terminal, with the scripted fake backend: its prompts
- * `approve …`, `approve-two`, `approve-diff`, `approve-lookalike` and `clarify` ask the TUI and echo the answer back as
+ * `approve …`, `approve-two`, `approve-lookalike` and `clarify` ask the TUI and echo the answer back as
  * the reply, so each test sees on screen what was sent over the wire.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -96,18 +96,6 @@ describe('approval and clarify cards', () => {
     expect(second).not.toContain('more waiting');
     hermes.press('enter');
     await hermes.waitForText('approvals: once, deny');
-  });
-
-  it('shows the diff of a file change on the card and under the finished tool row', async () => {
-    const hermes = await hermesWithFakeBackend();
-    await submit(hermes, 'approve-diff');
-    const card = await hermes.waitForText(CARD);
-    expect(card).toContain('overwrites a file');
-    expect(card).toMatch(onCard('@@ -1,2 +1,2 @@', '-old line', '+new line'));
-    hermes.type('1');
-    hermes.press('enter');
-    await hermes.waitForText('approval: once');
-    expect(hermes.screenText()).toMatch(/✓ terminal patch notes\.txt[^\n]*\n\s+--- a\/notes\.txt\n\s+\+\+\+ b\/notes\.txt\n\s+@@/);
   });
 
   it('lists every finding at 60×20, marks quotes that are not quotes, and shows the command in a view Esc only leaves', async () => {

@@ -36,21 +36,9 @@ describe('hermes --tui in a pseudo-terminal', () => {
     hermes.press('enter');
 
     await hermes.waitForText('Paris is the capital of France, and it streams in pieces.');
-    await hermes.waitForText(/● ready/);
+    // The turn's usage reaches the status line (how it is laid out at each width is a render test: StatusLine.test.tsx).
+    await hermes.waitForText(/● ready · scripted-model · \d+ tokens/);
     expect(promptsSeen(server).at(-1)).toContain('What is the capital of France?');
-  });
-
-  it('at 60×20 the status line stays one row after a turn: the details are cut, the key hint is whole', async () => {
-    const { hermes } = await hermesWithModel(running, { turns: [{ text: 'A short answer.' }] }, { cols: 60, rows: 20 });
-    hermes.type('hello');
-    await hermes.waitForText('❯ hello');
-    hermes.press('enter');
-    await hermes.waitForText('A short answer.');
-    const screen = await hermes.waitForText(/● ready · scripted-model · \d+ tokens/);
-    const rows = screen.split('\n');
-    const status = rows.findIndex((row) => row.startsWith('● ready'));
-    expect(rows[status]).toMatch(/Shift\+Tab: yolo on$/);
-    expect(rows.slice(status + 1).join('').trim()).toBe('');
   });
 
   it('interrupts a long reply with Ctrl+C, keeps the partial text, and stays usable; Ctrl+C twice exits', async () => {

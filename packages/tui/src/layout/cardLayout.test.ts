@@ -171,7 +171,7 @@ describe('approvalLayout with findings that name their lines', () => {
     expect(rows).toEqual(expect.arrayContaining(['  2│ echo step-2', ' 34│ echo step-34', ' 36│ echo step-36']));
     expect(layout.command.length).toBe(COMMAND_MAX_ROWS);
     expect(layout.diff?.shown.length).toBeGreaterThan(1);
-    expect(layout.findings[1]?.rows).toEqual(['⚠ shell.lookalike · command line — uses ⟨U+FF07⟩ (U+FF07), which the', '  shell does not treat as a quote']);
+    expect(layout.findings[1]?.rows).toEqual(['⚠ shell.lookalike · command line — uses ⟨U+FF07⟩ (U+FF07), which the shell', '  does not treat as a quote']);
     expect(layout.rows).toBeLessThanOrEqual(40);
   });
 

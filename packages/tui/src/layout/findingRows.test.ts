@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalFinding } from '@hermes/rpc-server/protocol';
 import { findingRow, findingRows, findingsCut } from './findingRows.ts';
@@ -12,10 +13,13 @@ describe('finding rows', () => {
   });
 
   it('gives each finding one row, cut with "…", when there is no row to spare', () => {
-    expect(findingRows([SHORT, DELETE], 56)).toEqual([
+    // ⚠ and the em dash take one column each, ⛔ two (as string-width, Ink and the terminal count them): the cut row fills all 56.
+    const rows = findingRows([SHORT, DELETE], 56);
+    expect(rows).toEqual([
       { level: 'hardline', rows: ['⛔ rm · / — deletes everything'] },
-      { level: 'dangerous', rows: ['⚠ delete.recursive · outside the working tree — delet…'] },
+      { level: 'dangerous', rows: ['⚠ delete.recursive · outside the working tree — deletes…'] },
     ]);
+    expect(stringWidth(rows[1]!.rows[0]!)).toBe(56);
   });
 
   it('lets the why of a cut finding go on to a second row, for as many as it is given', () => {
@@ -23,8 +27,8 @@ describe('finding rows', () => {
     const rows = findingRows([SHORT, DELETE, DELETE], 56, 1).map((finding) => finding.rows);
     expect(rows).toEqual([
       ['⛔ rm · / — deletes everything'],
-      ['⚠ delete.recursive · outside the working tree —', '  deletes /srv/data and everything in it'],
-      ['⚠ delete.recursive · outside the working tree — delet…'],
+      ['⚠ delete.recursive · outside the working tree — deletes', '  /srv/data and everything in it'],
+      ['⚠ delete.recursive · outside the working tree — deletes…'],
     ]);
   });
 });

@@ -4,9 +4,9 @@
  * `why` can be read.
  */
 import type { ApprovalFinding } from '@hermes/rpc-server/protocol';
+import stringWidth from 'string-width';
 import type { FindingLevel } from './findingLines.ts';
 import { truncateRow, wrapLine } from './foldRows.ts';
-import { textColumns } from './textTail.ts';
 import { revealText } from './visibleText.ts';
 
 export const FINDING_ICON: Record<FindingLevel, string> = { hardline: '⛔', dangerous: '⚠' };
@@ -25,7 +25,7 @@ export interface FindingRow {
   rows: string[];
 }
 
-const iconColumns = (level: FindingLevel) => textColumns(FINDING_ICON[level]);
+const iconColumns = (level: FindingLevel) => stringWidth(FINDING_ICON[level]);
 
 /** The room after a finding's icon and its space, in columns. */
 const textWidth = (level: FindingLevel, width: number) => width - iconColumns(level) - 1;

@@ -20,11 +20,23 @@ describe('wrapRows', () => {
   });
 });
 
+describe('widths as the terminal draws them', () => {
+  it('keeps an emoji with a skin tone, a family emoji or an accented letter in one piece and measures it whole', () => {
+    expect(wrapRows('👍🏽👍🏽👍🏽', 4)).toEqual(['👍🏽👍🏽', '👍🏽']);
+    expect(wrapRows('e\u0301'.repeat(10), 5)).toEqual(['e\u0301'.repeat(5), 'e\u0301'.repeat(5)]);
+    expect(truncateRow('👨‍👩‍👧 family', 9)).toBe('👨‍👩‍👧 family');
+  });
+
+  it('counts a marker by its columns: its brackets take one each', () => {
+    expect(truncateRow(revealText('echo ＇hi＇'), 24)).toBe('echo ⟨U+FF07⟩hi⟨U+FF07⟩');
+  });
+});
+
 describe('truncateRow', () => {
   it('keeps a row that fits, and cuts one that does not with "…", never inside a marker', () => {
     expect(truncateRow('rm -rf build', 12)).toBe('rm -rf build');
     expect(truncateRow('rm -rf build', 10)).toBe('rm -rf bu…');
-    expect(truncateRow(revealText('rm ＇x＇'), 20)).toBe('rm ⟨U+FF07⟩x…');
+    expect(truncateRow(revealText('rm ＇x＇'), 19)).toBe('rm ⟨U+FF07⟩x…');
     expect(truncateRow('日本語日本', 6)).toBe('日本…');
   });
 });

@@ -3,13 +3,33 @@
  * must stay shorter than the terminal, so every row they print is counted here rather than left to
  * Ink's own wrapping.
  */
-import { textColumns } from './textTail.ts';
+import stringWidth from 'string-width';
 import { MARKER, revealText } from './visibleText.ts';
 
-/** What a row is made of: characters, and `revealText` markers, which are never split between rows. */
-const ATOMS = new RegExp(`${MARKER.source}|[\\s\\S]`, 'gu');
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const markers = new RegExp(MARKER.source, 'gu');
 
-const atomColumns = textColumns;
+/**
+ * What a row is made of: `revealText` markers, which are never split between rows, and between them
+ * graphemes (an emoji sequence or a letter with its accents is one). wrap-ansi cannot do this: it
+ * would split a marker inside a long word, so the rows are cut here, measured with string-width.
+ */
+function atoms(line: string): string[] {
+  const out: string[] = [];
+  let last = 0;
+  const plain = (text: string) => {
+    for (const { segment } of graphemes.segment(text)) out.push(segment);
+  };
+  for (const match of line.matchAll(markers)) {
+    plain(line.slice(last, match.index));
+    out.push(match[0]);
+    last = match.index + match[0].length;
+  }
+  plain(line.slice(last));
+  return out;
+}
+
+const atomColumns = stringWidth;
 
 /** One line as rows of at most `width` columns: breaks after a space when it can, anywhere when it must. */
 export function wrapLine(line: string, width: number): string[] {
@@ -18,7 +38,7 @@ export function wrapLine(line: string, width: number): string[] {
   let row: string[] = [];
   let columns = 0;
   let lastSpace = -1;
-  for (const [atom] of line.matchAll(ATOMS)) {
+  for (const atom of atoms(line)) {
     const wide = atomColumns(atom);
     if (columns + wide > limit && row.length > 0) {
       const cut = lastSpace >= 0 ? lastSpace + 1 : row.length;
@@ -41,7 +61,7 @@ export function truncateRow(line: string, width: number): string {
   if (atomColumns(line) <= limit) return line;
   let row = '';
   let columns = 0;
-  for (const [atom] of line.matchAll(ATOMS)) {
+  for (const atom of atoms(line)) {
     columns += atomColumns(atom);
     if (columns > limit - 1) break;
     row += atom;

@@ -2,24 +2,22 @@
  * Fits streaming text into a fixed number of screen rows by keeping its tail. Ink repaints the whole
  * dynamic zone on each update, and once that zone is as tall as the terminal it clears the screen
  * every frame; so the live reply shows only its last rows until it is committed to the transcript.
+ * Rows are counted by wrapping each line exactly as Ink's `<Text>` will (wrap-ansi, hard, untrimmed),
+ * with widths from string-width, so the count is the one the terminal shows.
  */
+import stringWidth from 'string-width';
+import { inkRows } from './inkRows.ts';
 
-/** Columns a code point takes: generous for wide scripts and emoji, since overestimating is safe. */
-export function columnsOf(codePoint: number): number {
-  if (codePoint < 0x1100) return 1;
-  return 2;
-}
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** Columns a string takes (see `columnsOf`). */
-export function textColumns(text: string): number {
-  let columns = 0;
-  for (const char of text) columns += columnsOf(char.codePointAt(0) ?? 0);
-  return columns;
-}
-
-/** Screen rows `line` takes at `width` columns, breaking anywhere (an upper bound for word wrap). */
-function rowsOf(line: string, width: number): number {
-  return Math.max(1, Math.ceil(textColumns(line) / width));
+/** `row` with "…" in front, its first characters dropped so it still fits in `width` columns. */
+function ellipsized(row: string, width: number): string {
+  let kept = row;
+  for (const { segment } of graphemes.segment(row)) {
+    if (stringWidth(kept) + 1 <= width) break;
+    kept = kept.slice(segment.length);
+  }
+  return `…${kept}`;
 }
 
 export interface TextTail {
@@ -31,22 +29,19 @@ export interface TextTail {
 /** The last lines of `text` that fit in `maxRows` rows of `width` columns. */
 export function textTail(text: string, width: number, maxRows: number): TextTail {
   const lines = text.split('\n');
-  // Word wrapping can need more rows than breaking anywhere; a 20% margin per line covers it.
-  const usable = Math.max(1, Math.floor(width * 0.8));
   let rows = 0;
   let first = lines.length;
   while (first > 0) {
-    const needed = rowsOf(lines[first - 1], usable);
+    const needed = inkRows(lines[first - 1], width).length;
     if (rows + needed > maxRows) break;
     rows += needed;
     first--;
   }
   if (first === lines.length) {
-    // The last line alone is too tall: keep its end.
-    const last = lines[lines.length - 1];
-    const chars = [...last];
-    const keep = Math.max(1, maxRows * usable);
-    return { text: chars.length > keep ? `…${chars.slice(-keep + 1).join('')}` : last, hiddenLines: lines.length - 1 };
+    // The last line alone is too tall: keep its last rows, the first of them marked as cut.
+    const kept = inkRows(lines[lines.length - 1], width).slice(-Math.max(1, maxRows));
+    kept[0] = ellipsized(kept[0], width);
+    return { text: kept.join('\n'), hiddenLines: lines.length - 1 };
   }
   if (first === 0) return { text, hiddenLines: 0 };
   return { text: lines.slice(first).join('\n'), hiddenLines: first };

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { createComposerStore } from '../state/composerStore.ts';
+import { overflowing, renderRows, renderStyled, stylesAt } from '../testing/renderFrame.ts';
+import { Composer, composerRows, MAX_COMPOSER_LINES } from './Composer.tsx';
+
+const composer = (draft: string, cursor = draft.length) => {
+  const store = createComposerStore();
+  store.setState({ draft, cursor });
+  return store;
+};
+const draw = (draft: string, cursor?: number, { busy = false, columns = 80 } = {}) =>
+  renderRows(<Composer store={composer(draft, cursor)} busy={busy} placeholder="Ask hermes anything" width={columns} />, columns);
+const styled = (draft: string, cursor?: number, busy = false) =>
+  renderStyled(<Composer store={composer(draft, cursor)} busy={busy} placeholder="Ask hermes anything" width={80} />, 80);
+
+describe('Composer', () => {
+  it('under a rule, shows the prompt mark, the cursor and the placeholder when empty', () => {
+    const rows = draw('');
+    expect(rows).toEqual(['─'.repeat(80), '❯   Ask hermes anything']);
+    expect(stylesAt(styled(''), '❯')).toEqual(['bold', 'cyan']);
+    expect(stylesAt(styled(''), 'Ask hermes')).toEqual(['dim']);
+  });
+
+  it('draws the cursor on the character it is on, and after the end as a block', () => {
+    expect(draw('hello world', 6)[1]).toBe('❯ hello world');
+    expect(stylesAt(styled('hello world', 6), 'world')).toEqual(['inverse']);
+    expect(stylesAt(styled('hello world', 6), 'hello')).toEqual([]);
+    expect(stylesAt(styled('naïve 👍🏽 ok', 6), '👍🏽')).toEqual(['inverse']);
+    const end = styled('hello');
+    expect(end).toContain('\x1b[7m \x1b[27m');
+  });
+
+  it('shows a multiline draft with the cursor on its line, and at most the lines around the cursor', () => {
+    expect(draw('first line\nsecond line\nthird', 14)).toEqual(['─'.repeat(80), '❯ first line', '  second line', '  third']);
+    expect(stylesAt(styled('first line\nsecond line\nthird', 14), 'ond line')).toEqual(['inverse']);
+    expect(stylesAt(styled('first line\nsecond line\nthird', 14), 'first')).toEqual([]);
+    const long = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n');
+    const rows = draw(long, long.indexOf('line 12'));
+    expect(rows.slice(1)).toEqual(Array.from({ length: MAX_COMPOSER_LINES }, (_, i) => `  line ${i + 5}`));
+    expect(composerRows(long, long.indexOf('line 12'), 80)).toBe(MAX_COMPOSER_LINES + 1);
+  });
+
+  it('dims the draft while hermes is answering, and keeps it', () => {
+    expect(draw('next question', undefined, { busy: true })[1]).toBe('❯ next question');
+    expect(stylesAt(styled('next question', undefined, true), 'next')).toEqual(['dim']);
+    expect(stylesAt(styled('next question', undefined, true), '❯')).toEqual(['dim', 'gray']);
+  });
+
+  it('wraps a long line at 40 columns inside the width', () => {
+    const rows = draw('please refactor the parser so that it handles nested quotes', undefined, { columns: 40 });
+    expect(overflowing(rows, 40)).toEqual([]);
+    expect(rows.slice(1).join(' ').replace(/\s+/g, ' ')).toBe('❯ please refactor the parser so that it handles nested quotes');
+  });
+
+  it('takes the rows it says it takes, long and wide lines wrapped included (App budgets the screen with them)', () => {
+    const drafts: [string, number][] = [
+      ['', 0],
+      ['short', 5],
+      ['please refactor the parser so that it handles nested quotes', 10],
+      ['x'.repeat(38), 38],
+      ['日本語の文章をここに書いています。とても長いのでこの幅では折り返されます。', 3],
+      [`first\n${'word '.repeat(20)}\nlast 👨‍👩‍👧 ok`, 2],
+      [Array.from({ length: 12 }, (_, i) => `${'long line '.repeat(5)}${i}`).join('\n'), 30],
+    ];
+    for (const [draft, cursor] of drafts)
+      for (const columns of [40, 80]) expect(draw(draft, cursor, { columns }), `${JSON.stringify(draft.slice(0, 12))} at ${columns}`).toHaveLength(composerRows(draft, cursor, columns));
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { renderRows } from '../testing/renderFrame.ts';
+import { viewStore } from '../testing/viewFixtures.ts';
+import { Transcript } from './Transcript.tsx';
+
+describe('Transcript', () => {
+  it('prints every finished item in order, each at the width it is given', () => {
+    const store = viewStore({
+      transcript: [
+        { kind: 'user', id: 1, text: 'hi' },
+        { kind: 'assistant', id: 2, text: 'Hello! What shall we work on today in this repository?', continued: false },
+        { kind: 'notice', id: 3, level: 'info', text: 'session saved' },
+      ],
+    });
+    expect(renderRows(<Transcript store={store} width={30} />, 30)).toEqual([
+      '',
+      '❯ hi',
+      '',
+      '● Hello! What shall we work on',
+      // Ink wraps without trimming: the space it broke at starts the next row.
+      '   today in this repository?',
+      '',
+      '· session saved',
+    ]);
+  });
+
+  it('prints nothing for an empty transcript', () => {
+    expect(renderRows(<Transcript store={viewStore()} width={80} />, 80).join('')).toBe('');
+  });
+});
