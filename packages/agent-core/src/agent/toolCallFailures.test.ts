@@ -78,7 +78,7 @@ describe('a step around a tool call that throws', () => {
 
     expect(result.status).toBe('complete');
     expect(result.text).toBe('noted');
-    const complete = events.find((e) => e.type === 'tool.complete');
+    const complete = events.find((e) => e.type === 'tool.complete')?.payload;
     expect(complete).toMatchObject({ name: 'broken_approval', error: expect.stringMatching(/the approval\(\) of tool broken_approval failed: approval probe crashed/) });
     expect(complete).not.toHaveProperty('interrupted');
     // The model reads the failure as the tool's error result.
@@ -103,8 +103,8 @@ describe('a step around a tool call that throws', () => {
     const result = await session.submit('read');
 
     expect(result.status).toBe('complete');
-    expect(events.find((e) => e.type === 'tool.complete')).toMatchObject({ error: expect.stringMatching(/the tool_execution middleware failed: middleware host broke/) });
-    expect(events.find((e) => e.type === 'tool.complete')).not.toHaveProperty('interrupted');
+    expect(events.find((e) => e.type === 'tool.complete')?.payload).toMatchObject({ error: expect.stringMatching(/the tool_execution middleware failed: middleware host broke/) });
+    expect(events.find((e) => e.type === 'tool.complete')?.payload).not.toHaveProperty('interrupted');
     expect(log()).toMatch(/tool call c2 \(read_file\) failed in the tool_execution middleware: Error: middleware host broke/);
   });
 
@@ -126,7 +126,7 @@ describe('a step around a tool call that throws', () => {
     const result = await running;
 
     expect(result.status).toBe('interrupted');
-    expect(events.find((e) => e.type === 'tool.complete')).toMatchObject({ interrupted: true, error: 'interrupted' });
+    expect(events.find((e) => e.type === 'tool.complete')?.payload).toMatchObject({ interrupted: true, error: 'interrupted' });
     expect(session.history().find((m) => m.role === 'tool')!.status).toBe('interrupted');
   });
 });
