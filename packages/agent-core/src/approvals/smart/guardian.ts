@@ -4,6 +4,8 @@
  * a timeout, an error, an abort or an answer that is not a strict verdict comes back as `escalate`,
  * so the human is asked as in manual mode.
  */
+import { ErrorCode } from '../../contract/errorCodes.ts';
+import { HermesError } from '../../contract/errors.ts';
 import type { ChatProvider, ChatResponse } from '../../providers/types.ts';
 import { guardianMessages, type GuardianRequest } from './guardianPrompt.ts';
 import { parseGuardianVerdict, type GuardianVerdict } from './guardianVerdict.ts';
@@ -32,7 +34,13 @@ export interface ModelGuardianOptions {
   onError: (message: string) => void;
 }
 
-class GuardianTimeout extends Error {}
+/** The guardian gave no verdict in time: the question goes to the human (as for an unavailable model). */
+class GuardianTimeout extends HermesError {
+  override name = 'GuardianTimeout';
+  constructor(message: string) {
+    super(ErrorCode.AgentUnavailable, message);
+  }
+}
 
 export function modelGuardian(options: ModelGuardianOptions): Guardian {
   return {
