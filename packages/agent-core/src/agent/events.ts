@@ -1,4 +1,6 @@
 /** What an agent session reports; rpc-server forwards these as protocol events. */
+import type { SessionInfoPayload } from '../liveSession/sessionInfo.ts';
+
 export type TurnStatus = 'complete' | 'interrupted' | 'error';
 
 export interface SessionUsage {
@@ -38,6 +40,8 @@ export type AgentEvent =
   | { type: 'todo.updated'; todos: { id: string; content: string; status: string }[]; revision: number }
   | { type: 'usage'; usage: SessionUsage }
   | { type: 'title'; title: string }
+  /** The session service changed the session: its current truth, in the wire shape. */
+  | { type: 'session.info'; payload: SessionInfoPayload }
   /** Progress the user should see outside the reply: retries, compression. */
   | { type: 'status'; kind: 'status' | 'warn' | 'error' | 'compressing' | 'compacted'; text: string }
   | {

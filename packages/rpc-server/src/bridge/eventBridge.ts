@@ -66,6 +66,8 @@ export class EventBridge {
         });
       case 'title':
         return this.send(EventType.SessionTitle, { title: event.title });
+      case 'session.info':
+        return this.send(EventType.SessionInfo, event.payload);
       case 'status':
         return this.send(EventType.StatusUpdate, { kind: event.kind, text: event.text });
       case 'usage':

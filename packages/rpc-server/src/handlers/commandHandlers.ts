@@ -7,7 +7,7 @@ import {
 } from '@hermes/agent-core';
 import { array, maxLength, object, optional } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { sessionCommandContext } from '../commands/sessionCommandContext.ts';
+import { commandHost } from '../commands/commandHost.ts';
 import { ErrorCode, ParamLimit } from '../protocol/index.ts';
 import { applyPlugins, buildCommandRegistry } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
@@ -52,7 +52,7 @@ export function commandHandlers(ctx: HandlerContext): HandlerTable {
       const live = ctx.sessions.get(params.session_id);
       const text = params.command.trim().startsWith('/') ? params.command.trim() : `/${params.command.trim()}`;
       try {
-        return await ctx.commands.dispatch(text, sessionCommandContext(ctx, live, () => reloadPlugins(ctx)));
+        return await ctx.commands.dispatch(text, { session: live.service, host: commandHost(ctx, live, () => reloadPlugins(ctx)) });
       } catch (error) {
         // PROTOCOL.md: 4004 for an empty command (`/`, blanks), 4018 for a name that is no command.
         if (error instanceof UnknownCommandError) throw new ResponseError(error.command === '' ? ErrorCode.UsageError : ErrorCode.NotACommand, error.message);

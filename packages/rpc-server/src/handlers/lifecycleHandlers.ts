@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import { SessionBusyError, withFreshSessionId, type StoredSession } from '@hermes/agent-core';
+import { branchStored, SessionBusyError, type StoredSession } from '@hermes/agent-core';
 import { object, optional } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCode, EventType, ParamLimit } from '../protocol/index.ts';
+import { ErrorCode, ParamLimit } from '../protocol/index.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { cappedString, count, parseParams, sessionId, sessionIdSchema } from './params.ts';
-import { openLive, sendSessionEvent } from './sessionHandlers.ts';
+import { openLive } from './sessionHandlers.ts';
 import { closeLive } from './sessionKeeper.ts';
 
 const listSchema = object({ limit: optional(count(ParamLimit.limit)), query: optional(cappedString(ParamLimit.query)) });
@@ -82,13 +82,14 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       const stored = storedFor(ctx, params.session_id);
       const title = params.title?.trim();
       if (!title) return { title: stored.title };
+      const live = ctx.sessions.find(params.session_id);
       try {
-        store.setTitle(stored.id, title);
+        // A live session's title is changed by its service (session.title and session.info follow).
+        if (live) live.service.setTitle(title);
+        else store.setTitle(stored.id, title);
       } catch (error) {
         throw new ResponseError(ErrorCode.UsageError, (error as Error).message);
       }
-      const live = ctx.sessions.find(params.session_id);
-      if (live) sendSessionEvent(ctx, live, EventType.SessionTitle, { title });
       return { title };
     },
 
@@ -100,7 +101,7 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       const name = params.name?.trim();
       let branched: StoredSession;
       try {
-        branched = withFreshSessionId(store, (id) => store.branchSession(source.id, id, name ? { title: name } : {}));
+        branched = live ? live.service.branch(name) : branchStored(store, source.id, name);
       } catch (error) {
         throw new ResponseError(ErrorCode.UsageError, (error as Error).message);
       }
@@ -112,11 +113,10 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       const { session_id } = parseParams('session.undo', sessionIdSchema, raw);
       const live = ctx.sessions.get(session_id);
       try {
-        live.agent.reloadPrompt();
+        return live.service.undoMessages();
       } catch (error) {
         busy(error);
       }
-      return store.undoLastTurn(live.agent.id);
     },
 
     'session.delete': (raw) => {

@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { object, optional } from 'zod/mini';
-import { ModelUnavailableError, SessionBusyError, StoreError, redactSecretsDeep, type ModelFlags, type SessionPrompts, type StoredSession } from '@hermes/agent-core';
+import {
+  CompressInterruptedError,
+  ModelUnavailableError,
+  SessionBusyError,
+  SessionService,
+  StoreError,
+  redactSecretsDeep,
+  type ModelFlags,
+  type SessionFacts,
+  type SessionPrompts,
+  type StoredSession,
+} from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { EventBridge, toWireUsage } from '../bridge/eventBridge.ts';
 import {
@@ -19,7 +30,7 @@ import { pluginFailureNotices } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { cappedString, count, invalidParams, nonEmptyString, parseParams, sessionId, sessionIdSchema } from './params.ts';
 import { closeLive } from './sessionKeeper.ts';
-import { sessionInfo, setupProblem, toTranscript } from './sessionInfo.ts';
+import { configProblemInfos, toTranscript } from './sessionInfo.ts';
 
 const compressSchema = object({ session_id: sessionId(), focus_topic: optional(cappedString(ParamLimit.answer)) });
 
@@ -102,22 +113,36 @@ export interface OpenOptions {
   parentId?: string;
   /** Reopen under this wire id, continuing its event numbering (after an idle close). */
   reopen?: { id: string; seq: number };
+  yolo?: boolean;
+}
+
+/** What a session cannot know about this backend: read at each session.info, so a plugin reload shows. */
+function sessionFacts(ctx: HandlerContext): SessionFacts {
+  return {
+    version: ctx.version,
+    demo: ctx.demo,
+    pluginCount: () => ctx.plugins.list().filter((p) => p.enabled && !p.error).length,
+    toolsets: () => ctx.runtime.tools.byToolset(),
+    configProblems: () => configProblemInfos(ctx.runtime),
+  };
 }
 
 /** Opens the agent session behind a live one and registers it; sends no event. */
 export function startLive(ctx: HandlerContext, options: OpenOptions): LiveSession {
   const id = options.reopen?.id ?? ctx.sessions.newId();
-  const live = { id, seq: options.reopen?.seq ?? 0, ...(options.overrides ? { overrides: options.overrides } : {}) } as LiveSession;
+  const live = { id, seq: options.reopen?.seq ?? 0 } as LiveSession;
   live.bridge = new EventBridge((type, payload) => sendSessionEvent(ctx, live, type, payload));
-  live.agent = ctx.runtime.openSession({
+  live.service = SessionService.open(ctx.runtime, sessionFacts(ctx), {
     cwd: options.cwd,
     title: options.title ?? null,
     ...(options.overrides ? { overrides: options.overrides } : {}),
     ...(options.resume ? { resume: options.resume } : {}),
     ...(options.parentId ? { parentId: options.parentId } : {}),
+    ...(options.yolo ? { yolo: options.yolo } : {}),
     emit: (event) => live.bridge.handle(event),
     prompts: sessionPrompts(ctx, id),
   });
+  live.agent = live.service.agent;
   ctx.sessions.add(live);
   ctx.logger.info('session %s opened (stored %s, cwd %s%s)', id, live.agent.id, options.cwd, options.resume ? ', resumed' : '');
   return live;
@@ -129,12 +154,12 @@ export function startLive(ctx: HandlerContext, options: OpenOptions): LiveSessio
  */
 export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpenResult {
   const live = startLive(ctx, options);
-  const info = sessionInfo(ctx, live);
+  const info = live.service.info();
   const messages = options.resume || options.parentId ? toTranscript(live.agent.history()) : [];
   // After the reply (vscode-jsonrpc sends it on a later tick): the client learns the id first.
   setImmediate(() => {
     sendSessionEvent(ctx, live, EventType.SessionInfo, info);
-    const problem = setupProblem(ctx, live);
+    const problem = live.service.setupProblem();
     if (problem) sendSessionEvent(ctx, live, EventType.Error, { message: problem });
     for (const text of pluginFailureNotices(ctx.plugins)) sendSessionEvent(ctx, live, EventType.StatusUpdate, { kind: 'warn', text });
   });
@@ -173,18 +198,14 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
       const live = ctx.sessions.get(params.session_id);
       let result;
       try {
-        result = await live.agent.compress(params.focus_topic);
+        result = await live.service.compress(params.focus_topic);
       } catch (error) {
         if (error instanceof SessionBusyError) throw new ResponseError(ErrorCode.SessionBusy, error.message);
         if (error instanceof ModelUnavailableError) throw new ResponseError(ErrorCode.AgentUnavailable, error.message);
+        if (error instanceof CompressInterruptedError) throw new ResponseError(ErrorCode.UsageError, error.message);
         throw error;
       }
-      return {
-        removed: result?.removed ?? 0,
-        before_tokens: result?.beforeTokens ?? 0,
-        after_tokens: result?.afterTokens ?? 0,
-        summary: result?.summary ?? '',
-      };
+      return { removed: result.removed, before_tokens: result.beforeTokens, after_tokens: result.afterTokens, summary: result.summary };
     },
 
     'session.usage': (raw) => {

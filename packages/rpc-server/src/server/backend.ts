@@ -9,7 +9,7 @@ import { lifecycleHandlers } from '../handlers/lifecycleHandlers.ts';
 import { commandHandlers } from '../handlers/commandHandlers.ts';
 import { approvalHandlers } from '../handlers/approvalHandlers.ts';
 import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.ts';
-import { sessionKeeper } from '../handlers/sessionKeeper.ts';
+import { closeLive, sessionKeeper } from '../handlers/sessionKeeper.ts';
 import { configProblemInfos } from '../handlers/sessionInfo.ts';
 import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
 import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type HermesEvent } from '../protocol/index.ts';
@@ -91,7 +91,7 @@ export function startBackend(options: BackendOptions): Backend {
       // Each running tool is aborted, its partial output stored as its result, the turn ended as
       // interrupted. A tool that ignores its abort does not keep the backend alive: its call is
       // answered as interrupted when the session is next opened.
-      const closing = Promise.allSettled(sessions.all().map((s) => s.agent.close(`hermes stopped: ${reason}`)));
+      const closing = Promise.allSettled(sessions.all().map((s) => closeLive(ctx, s, `hermes stopped: ${reason}`)));
       let timer: NodeJS.Timeout | undefined;
       const waited = await Promise.race([closing.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), SHUTDOWN_WAIT_MS)))]);
       clearTimeout(timer);
