@@ -43,7 +43,16 @@ const targets = [
     entryPoints: { protocol: 'packages/rpc-server/src/protocol/index.ts', transport: 'packages/rpc-server/src/transport/index.ts' },
     packages: 'external',
   },
-  { name: 'agent-core library', outdir: 'packages/agent-core/dist', entryPoints: { index: 'packages/agent-core/src/index.ts' }, packages: 'external' },
+  {
+    name: 'agent-core library',
+    outdir: 'packages/agent-core/dist',
+    entryPoints: {
+      index: 'packages/agent-core/src/index.ts',
+      contract: 'packages/agent-core/src/contract/index.ts',
+      contractValues: 'packages/agent-core/src/contract/values.ts',
+    },
+    packages: 'external',
+  },
   { name: 'plugin-host library', outdir: 'packages/plugin-host/dist', entryPoints: { index: 'packages/plugin-host/src/index.ts' }, packages: 'external' },
 ];
 

@@ -1,5 +1,5 @@
 /** What an agent session reports; rpc-server forwards these as protocol events. */
-import type { SessionInfoPayload } from '../liveSession/sessionInfo.ts';
+import type { SessionInfo } from '../contract/sessionInfo.ts';
 
 export type TurnStatus = 'complete' | 'interrupted' | 'error';
 
@@ -41,7 +41,7 @@ export type AgentEvent =
   | { type: 'usage'; usage: SessionUsage }
   | { type: 'title'; title: string }
   /** The session service changed the session: its current truth, in the wire shape. */
-  | { type: 'session.info'; payload: SessionInfoPayload }
+  | { type: 'session.info'; payload: SessionInfo }
   /** Progress the user should see outside the reply: retries, compression. */
   | { type: 'status'; kind: 'status' | 'warn' | 'error' | 'compressing' | 'compacted'; text: string }
   | {

@@ -9,6 +9,7 @@
 import { Allowlist, approvalKey } from './allowlist.ts';
 import { judgeCommand, judgeWrite } from './judge.ts';
 import { isHomeDotenv, isProcessEnvironment } from '../secrets/secretFiles.ts';
+import type { ApprovalMode } from '../contract/approvals.ts';
 import {
   APPROVAL_CHOICES,
   type ApprovalChoice,
@@ -23,7 +24,7 @@ import {
 
 export interface ApprovalGateOptions {
   /** `manual`: dangerous calls ask; `off`: they run (hardline ones never do). */
-  mode: 'manual' | 'off';
+  mode: ApprovalMode;
   /** `command_allowlist` from config.yaml: `rule@target` keys approved with "always" (legacy descriptions too). */
   allowlist: readonly string[];
   /** How long to wait for an answer before denying. */

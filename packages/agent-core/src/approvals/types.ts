@@ -1,7 +1,10 @@
 /** Shared shapes of the approval gate (the judge, the gate, and the tools that ask it). */
 
-export type ApprovalChoice = 'once' | 'session' | 'always' | 'deny';
-export const APPROVAL_CHOICES: readonly ApprovalChoice[] = ['once', 'session', 'always', 'deny'];
+// The choices, levels and findings cross the wire: the contract defines them.
+import type { ApprovalChoice, ApprovalFinding, ApprovalLevel } from '../contract/approvals.ts';
+
+export type { ApprovalChoice };
+export { APPROVAL_CHOICES } from '../contract/approvalNames.ts';
 
 /** What one tool call asks the gate to judge. Tools describe it; the loop asks the gate. */
 export type ApprovalSubject =
@@ -12,22 +15,13 @@ export type ApprovalSubject =
   /** A file read by a file tool: `path` absolute. Only secrets (`$HERMES_HOME/.env`) ask. */
   | { kind: 'read'; toolName: string; path: string };
 
-export type Level = 'safe' | 'dangerous' | 'hardline';
+export type Level = ApprovalLevel;
 
 /**
- * One reason a command needs approval (or may never run). `rule` names the effect (`delete.recursive`,
- * `write.protected`, …), `target` the class of thing it hits (`~/.ssh`, `$HERMES_HOME`, `/etc`, `home`,
- * `working tree`, …), `why` says it for a human, naming the actual path or program.
+ * One reason a command needs approval (or may never run); see the contract's ApprovalFinding.
  * "Session" and "always" approvals remember `rule` and `target`, never the whole command.
  */
-export interface Finding {
-  level: 'dangerous' | 'hardline';
-  rule: string;
-  target: string;
-  why: string;
-  /** The line of the command (1-based) where the command that does it starts, when known. */
-  line?: number;
-}
+export type Finding = ApprovalFinding;
 
 /** The gate's judgement of one command or write: the most severe level over all findings. */
 export interface Verdict {

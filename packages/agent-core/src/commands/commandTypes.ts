@@ -1,29 +1,12 @@
 /** The shapes shared by the slash-command registry, its built-ins and the session layer that runs them. */
+import type { CommandDirective, CommandResult } from '../contract/commands.ts';
 import type { SessionService } from '../liveSession/sessionService.ts';
 import type { StoredSession } from '../sessions/sessionStore.ts';
 
 export type Awaitable<T> = T | Promise<T>;
 
-/** What the client should do after a command, beyond printing `output`. Plain data: it crosses the wire. */
-export type CommandDirective =
-  /** Put `text` into the composer (e.g. `/undo` gives back the removed prompt). */
-  | { type: 'prefill'; text: string }
-  /** Submit `message` as a normal prompt (e.g. `/retry`). */
-  | { type: 'send'; message: string }
-  /** The session was replaced by a fresh one; `clear` also wipes the screen (`/clear`). */
-  | { type: 'new'; session_id: string; clear: boolean }
-  /** Switch to another session: by id (`/branch`) or by the name/id the user typed (`/resume x`). */
-  | { type: 'resume'; session_id?: string; target?: string }
-  /** Open a picker the client owns. */
-  | { type: 'picker'; picker: 'sessions' | 'model' };
-
-export interface CommandResult {
-  output?: string;
-  warning?: string;
-  /** The client should exit. */
-  exit?: boolean;
-  directive?: CommandDirective;
-}
+/** What a command answers (text, and a directive for the client) is defined once, in the contract. */
+export type { CommandDirective, CommandResult };
 
 /**
  * What a command runs against: the session it was typed in (every change goes through its service)

@@ -6,6 +6,8 @@ import { hermesHome } from './hermesHome.ts';
 import { parseDuration } from './duration.ts';
 import { decodeConfigText, envFileProblems, NOT_UTF8 } from './fileText.ts';
 import { findUnknownKeys } from './unknownKeys.ts';
+import { APPROVAL_MODES } from '../contract/approvalNames.ts';
+import type { ApprovalMode } from '../contract/approvals.ts';
 
 /** The settings hermes reads from `config.yaml` (unknown keys are kept in `raw` and ignored). */
 export interface HermesConfig {
@@ -46,7 +48,7 @@ export interface HermesConfig {
   };
   approvals: {
     /** `manual`: dangerous commands ask the human; `off`: they run (hardline ones never do). */
-    mode: 'manual' | 'off';
+    mode: ApprovalMode;
     /** Seconds to wait for an answer; no answer is a denial. */
     timeout: number;
   };
@@ -129,7 +131,7 @@ const CHECKS: Check[] = [
   { key: 'terminal.env_passthrough', kind: 'string-list' },
   { key: 'tool_output.max_bytes', kind: 'positive-int' },
   { key: 'tool_output.max_lines', kind: 'positive-int' },
-  { key: 'approvals.mode', kind: 'string', oneOf: ['manual', 'off'] },
+  { key: 'approvals.mode', kind: 'string', oneOf: APPROVAL_MODES },
   { key: 'approvals.timeout', kind: 'positive-number' },
   { key: 'sessions.idle_close', kind: 'duration' },
   { key: 'sessions.max_open', kind: 'positive-int' },

@@ -1,6 +1,6 @@
 /** The session service: the one owner of every change to a live session, and what it reports. */
 export { SessionService, branchStored, type CompressSummary, type OpenSessionInput, type SessionRuntime } from './sessionService.ts';
-export { APPROVAL_MODES, type ApprovalMode, type SessionFacts, type SessionInfoPayload } from './sessionInfo.ts';
+export type { SessionFacts } from './sessionInfo.ts';
 export { parseModelValue, MODEL_VALUE_HINT } from './modelValue.ts';
 export { EXPORT_FORMATS, exportConversation, toMarkdown, toJson, toHtml, toTranscriptText, type ExportFormat } from './sessionExport.ts';
 export { ApprovalModeError, CompressInterruptedError, ModelValueError } from './sessionErrors.ts';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SessionBusyError } from '../agent/agentSession.ts';
 import { configText, liveSessionRig, type LiveSessionRig } from '../testing/liveSessionRig.ts';
 import { ApprovalModeError, CompressInterruptedError, ModelValueError } from './sessionErrors.ts';
-import { APPROVAL_MODES } from './sessionInfo.ts';
+import { APPROVAL_MODES } from '../contract/approvalNames.ts';
 import { parseModelValue } from './modelValue.ts';
 
 let rig: LiveSessionRig | null = null;

@@ -12,7 +12,10 @@ import type { StoredSession } from '../sessions/sessionStore.ts';
 import { ModelUnavailableError, SessionBusyError } from '../agent/agentSession.ts';
 import { ApprovalModeError, CompressInterruptedError, ModelValueError } from './sessionErrors.ts';
 import { exportConversation, toTranscriptText, type ExportFormat } from './sessionExport.ts';
-import { APPROVAL_MODES, type ApprovalMode, type SessionFacts, type SessionInfoPayload } from './sessionInfo.ts';
+import type { SessionInfo } from '../contract/sessionInfo.ts';
+import { APPROVAL_MODES } from '../contract/approvalNames.ts';
+import type { ApprovalMode } from '../contract/approvals.ts';
+import type { SessionFacts } from './sessionInfo.ts';
 import { parseModelValue } from './modelValue.ts';
 
 /** What of the runtime a live session's changes touch. */
@@ -111,7 +114,7 @@ export class SessionService {
     return unavailable ? [...this.runtime.configProblems, unavailable].join('\n') : null;
   }
 
-  info(): SessionInfoPayload {
+  info(): SessionInfo {
     const { agent } = this;
     const problem = this.setupProblem();
     const configProblems = this.facts.configProblems();

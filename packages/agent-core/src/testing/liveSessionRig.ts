@@ -8,7 +8,7 @@ import { startModelServer, type ModelServer, type Script } from '../../../../scr
 import type { AgentEvent } from '../agent/events.ts';
 import type { ModelFlags } from '../config/resolveModel.ts';
 import { SessionService } from '../liveSession/sessionService.ts';
-import type { SessionInfoPayload } from '../liveSession/sessionInfo.ts';
+import type { SessionInfo } from '../contract/sessionInfo.ts';
 import { silentLogger } from '../logging/logger.ts';
 import { HermesRuntime } from '../runtime.ts';
 import { homeWith } from './tempHome.ts';
@@ -20,7 +20,7 @@ export interface LiveSessionRig {
   service: SessionService;
   events: AgentEvent[];
   /** The payloads of the `session.info` events so far, oldest first. */
-  infos(): SessionInfoPayload[];
+  infos(): SessionInfo[];
   /** Opens another service on the same runtime (a second session). */
   open(overrides?: ModelFlags): SessionService;
   close(): Promise<void>;

@@ -1,11 +1,8 @@
-export type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
-export const TODO_STATUSES: readonly TodoStatus[] = ['pending', 'in_progress', 'completed', 'cancelled'];
+// A todo item crosses the wire in `todo.updated`: the contract defines it.
+import { TODO_STATUSES, type TodoItem } from '../contract/events.ts';
 
-export interface TodoItem {
-  id: string;
-  content: string;
-  status: TodoStatus;
-}
+export { TODO_STATUSES, type TodoItem };
+export type TodoStatus = TodoItem['status'];
 
 /** An item as the model may send it when merging: only `id` is needed to update an existing one. */
 export interface TodoPatch {

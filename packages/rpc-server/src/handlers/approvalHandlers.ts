@@ -4,25 +4,17 @@
  */
 import path from 'node:path';
 import { judgeCommand, judgeWrite, type JudgeContext } from '@hermes/agent-core';
-import { object, optional } from 'zod/mini';
-import { Method, ParamLimit, type ApprovalsCheckResult } from '../protocol/index.ts';
+import { Method, type ApprovalsCheckResult } from '../protocol/index.ts';
 import type { HandlerTable } from './context.ts';
-import { invalidParams, nonEmptyString, parseParams } from './params.ts';
+import { invalidParams } from './params.ts';
 
 /** The homes a verdict is judged against: agent-core's `judgeHomes`, as the runtime's gate uses them. */
 export type JudgeHomes = Omit<JudgeContext, 'cwd'>;
 
-const checkSchema = object({
-  command: optional(nonEmptyString(ParamLimit.command)),
-  write_path: optional(nonEmptyString(ParamLimit.path)),
-  cwd: optional(nonEmptyString(ParamLimit.path)),
-});
-
 export function approvalHandlers(homes: JudgeHomes): HandlerTable {
   return {
     // A verdict is the wire's result as it is: findings hold exactly the protocol's fields.
-    [Method.ApprovalsCheck]: async (raw: unknown): Promise<ApprovalsCheckResult> => {
-      const params = parseParams(Method.ApprovalsCheck, checkSchema, raw);
+    [Method.ApprovalsCheck]: async (params): Promise<ApprovalsCheckResult> => {
       if (params.command !== undefined && params.write_path !== undefined) {
         throw invalidParams(Method.ApprovalsCheck, 'write_path', 'cannot be given together with `command`: give one of them');
       }

@@ -5,20 +5,11 @@ import {
   completeSlash,
   UnknownCommandError,
 } from '@hermes/agent-core';
-import { array, maxLength, object, optional } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { commandHost } from '../commands/commandHost.ts';
-import { ErrorCode, ParamLimit } from '../protocol/index.ts';
+import { ErrorCode } from '../protocol/index.ts';
 import { applyPlugins, buildCommandRegistry } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { cappedString, optionalSessionId, parseParams } from './params.ts';
-
-const optionalSession = optionalSessionId();
-const catalogSchema = object({ session_id: optionalSession });
-const slashSchema = object({ text: cappedString(ParamLimit.path), session_id: optionalSession });
-const pathSchema = object({ word: cappedString(ParamLimit.path), cwd: optional(cappedString(ParamLimit.path)) });
-const execSchema = object({ session_id: cappedString(ParamLimit.id), command: cappedString(ParamLimit.text) });
-const cliSchema = object({ argv: array(cappedString(ParamLimit.command)).check(maxLength(ParamLimit.argv_items)) });
 
 /** Reloads plugins and rebuilds the command registry from them; returns a one-line summary. */
 async function reloadPlugins(ctx: HandlerContext): Promise<string> {
@@ -31,24 +22,20 @@ async function reloadPlugins(ctx: HandlerContext): Promise<string> {
 
 export function commandHandlers(ctx: HandlerContext): HandlerTable {
   return {
-    'commands.catalog': (raw) => {
-      parseParams('commands.catalog', catalogSchema, raw);
+    'commands.catalog': () => {
       return { commands: ctx.commands.catalog() };
     },
 
-    'complete.slash': (raw) => {
-      const { text } = parseParams('complete.slash', slashSchema, raw);
+    'complete.slash': ({ text }) => {
       return completeSlash(text, ctx.commands.catalog());
     },
 
-    'complete.path': async (raw) => {
-      const params = parseParams('complete.path', pathSchema, raw);
+    'complete.path': async (params) => {
       return completePath(params.word, params.cwd ?? process.cwd());
     },
 
     /** Runs even while a turn is busy: /stop must reach a streaming turn. */
-    'slash.exec': async (raw) => {
-      const params = parseParams('slash.exec', execSchema, raw);
+    'slash.exec': async (params) => {
       const live = ctx.sessions.get(params.session_id);
       const text = params.command.trim().startsWith('/') ? params.command.trim() : `/${params.command.trim()}`;
       try {
@@ -79,8 +66,7 @@ export function commandHandlers(ctx: HandlerContext): HandlerTable {
     }),
 
     /** `hermes <name> …`: a plugin's command-line command. Its output is what it returns or prints. */
-    'cli.exec': async (raw) => {
-      const { argv } = parseParams('cli.exec', cliSchema, raw);
+    'cli.exec': async ({ argv }) => {
       const [name, ...rest] = argv;
       if (!name?.trim()) throw new ResponseError(ErrorCode.UsageError, 'cli.exec needs a command: `argv` starts with the plugin command\'s name.');
       const command = ctx.plugins.cliCommands.find((c) => c.name === name);

@@ -1,20 +1,15 @@
-import { object, optional, unknown } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { EventType, ErrorCode, ParamLimit } from '../protocol/index.ts';
+import { ErrorCode } from '../protocol/index.ts';
 import { ApprovalModeError, configValue, ModelUnavailableError, ModelValueError, PROVIDER_PRESETS } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { cappedString, invalidParams, nonEmptyString, parseParams } from './params.ts';
-
-const getSchema = object({ key: nonEmptyString(ParamLimit.name) });
-const setSchema = object({ key: nonEmptyString(ParamLimit.name), value: unknown(), session_id: optional(cappedString(ParamLimit.id)) });
+import { invalidParams } from './params.ts';
 
 /** Keys `config.set` can change so far, and what each does. */
 const SETTABLE = 'yolo (per session: true/false), model (per session: "name" or "provider:name"), approvals.mode, plugins.enabled, plugins.disabled';
 
 export function configHandlers(ctx: HandlerContext): HandlerTable {
   return {
-    'config.get': (raw) => {
-      const { key } = parseParams('config.get', getSchema, raw);
+    'config.get': ({ key }) => {
       return { value: configValue(ctx.runtime.loaded.config.raw, key) ?? null };
     },
 
@@ -31,8 +26,7 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
       };
     },
 
-    'config.set': (raw) => {
-      const params = parseParams('config.set', setSchema, raw);
+    'config.set': (params) => {
       if (params.key === 'model') {
         if (!params.session_id) throw invalidParams('config.set', 'session_id', 'is required for model');
         const live = ctx.sessions.get(params.session_id);

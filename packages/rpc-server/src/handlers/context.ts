@@ -18,6 +18,11 @@ export interface HandlerContext {
   version: string;
 }
 
-export type Handler<M extends Method> = (params: unknown) => ResultOf<M> | Promise<ResultOf<M>>;
+/**
+ * A method's handler: it gets params already parsed with the method's schema (methodSchemas.ts) and
+ * returns its result type; both derive from the schema, so tsc fails when handler and schema disagree.
+ */
+export type Handler<M extends Method> = (params: ParamsOf<M>) => ResultOf<M> | Promise<ResultOf<M>>;
+/** Handlers by method; a backend may serve only some methods (the judge-only one serves one). */
 export type HandlerTable = { [M in Method]?: Handler<M> };
 export type { ParamsOf };

@@ -1,18 +1,10 @@
 import fs from 'node:fs';
 import { branchStored, SessionBusyError, type StoredSession } from '@hermes/agent-core';
-import { object, optional } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCode, ParamLimit } from '../protocol/index.ts';
+import { ErrorCode } from '../protocol/index.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { cappedString, count, parseParams, sessionId, sessionIdSchema } from './params.ts';
 import { openLive } from './sessionHandlers.ts';
 import { closeLive } from './sessionKeeper.ts';
-
-const listSchema = object({ limit: optional(count(ParamLimit.limit)), query: optional(cappedString(ParamLimit.query)) });
-const searchSchema = object({ query: cappedString(ParamLimit.query), limit: optional(count(ParamLimit.limit)) });
-const resumeSchema = object({ session_id: sessionId(), cols: optional(count(ParamLimit.cols)) });
-const titleSchema = object({ session_id: sessionId(), title: optional(cappedString(ParamLimit.title)) });
-const branchSchema = object({ session_id: sessionId(), name: optional(cappedString(ParamLimit.title)) });
 
 function notFound(what: string): ResponseError<unknown> {
   return new ResponseError(
@@ -38,8 +30,7 @@ function busy(error: unknown): never {
 export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
   const { store } = ctx.runtime;
   return {
-    'session.list': (raw) => {
-      const params = parseParams('session.list', listSchema, raw);
+    'session.list': (params) => {
       const sessions = store.listSessions({ limit: params.limit ?? 50, ...(params.query?.trim() ? { query: params.query } : {}) });
       return {
         sessions: sessions.map((s) => ({
@@ -54,16 +45,14 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       };
     },
 
-    'session.search': (raw) => {
-      const params = parseParams('session.search', searchSchema, raw);
+    'session.search': (params) => {
       const hits = store.search(params.query, { limit: params.limit ?? 20 });
       return {
         hits: hits.map((h) => ({ session_id: h.sessionId, title: h.title, role: h.role, snippet: h.snippet, timestamp: h.timestamp })),
       };
     },
 
-    'session.resume': async (raw) => {
-      const params = parseParams('session.resume', resumeSchema, raw);
+    'session.resume': async (params) => {
       const stored = store.findSession(params.session_id);
       if (!stored) throw notFound(params.session_id);
       // Reopening a session this backend still has open replaces the old live one.
@@ -77,8 +66,7 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       return openLive(ctx, { cwd, resume: stored });
     },
 
-    'session.title': (raw) => {
-      const params = parseParams('session.title', titleSchema, raw);
+    'session.title': (params) => {
       const stored = storedFor(ctx, params.session_id);
       const title = params.title?.trim();
       if (!title) return { title: stored.title };
@@ -93,8 +81,7 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       return { title };
     },
 
-    'session.branch': (raw) => {
-      const params = parseParams('session.branch', branchSchema, raw);
+    'session.branch': (params) => {
       const source = storedFor(ctx, params.session_id);
       const live = ctx.sessions.find(params.session_id);
       if (live?.agent.busy) throw new ResponseError(ErrorCode.SessionBusy, 'Wait for the turn to finish (or interrupt it) before branching.');
@@ -109,8 +96,7 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       return openLive(ctx, { cwd, resume: branched, parentId: source.id });
     },
 
-    'session.undo': (raw) => {
-      const { session_id } = parseParams('session.undo', sessionIdSchema, raw);
+    'session.undo': ({ session_id }) => {
       const live = ctx.sessions.get(session_id);
       try {
         return live.service.undoMessages();
@@ -119,8 +105,7 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       }
     },
 
-    'session.delete': (raw) => {
-      const { session_id } = parseParams('session.delete', sessionIdSchema, raw);
+    'session.delete': ({ session_id }) => {
       const stored = store.findSession(session_id);
       if (!stored) throw notFound(session_id);
       if (ctx.sessions.all().some((l) => l.agent.id === stored.id)) {

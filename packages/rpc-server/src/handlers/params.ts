@@ -1,10 +1,9 @@
-// Named imports from zod/mini keep the bundle small (the classic `z` namespace pulls in ~700 KB,
-// which costs the backend's startup); the schemas here are few and simple.
-import { int, lte, maxLength, minLength, number, object, optional, positive, string, type ZodMiniType } from 'zod/mini';
+/** Params checked against a method's schema (protocol/methodSchemas.ts), refused with -32602 naming the field. */
+import type { ZodMiniType } from 'zod/mini';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCode, ParamLimit } from '../protocol/index.ts';
+import { ErrorCode } from '../protocol/index.ts';
 
-interface Issue {
+export interface Issue {
   code: string;
   path: PropertyKey[];
   message: string;
@@ -22,7 +21,7 @@ const EXPECTED: Record<string, string> = {
   array: 'a list',
 };
 
-function describeIssue(issue: Issue, value: unknown): string {
+export function describeIssue(issue: Issue, value: unknown): string {
   if (issue.code === 'too_big') {
     // The size is read off the value, never copied: a 16 MiB field costs nothing more to refuse.
     if (typeof value === 'string') return `is ${value.length} characters long; the limit is ${issue.maximum}`;
@@ -52,25 +51,7 @@ export function invalidParams(method: string, field: string, problem: string): R
   return new ResponseError(ErrorCode.InvalidParams, `Invalid params for ${method}: \`${field}\` ${problem}`, { field });
 }
 
-/** A string field of at most `cap` characters (see ParamLimit). */
-export const cappedString = (cap: number) => string().check(maxLength(cap));
-
-/** A non-empty string field of at most `cap` characters. */
-export const nonEmptyString = (cap: number) => string().check(minLength(1, 'must be a non-empty string'), maxLength(cap));
-
-/** A session id: live or stored, or a stored session's title. */
-export const sessionId = () => nonEmptyString(ParamLimit.id);
-
-/** An optional session id where the method also serves without one (may be empty: then it names none). */
-export const optionalSessionId = () => optional(cappedString(ParamLimit.id));
-
-/** A whole number from 1 to `cap`. */
-// The cap is checked first: a huge number is reported against it, not against int()'s own safe-integer bound.
-export const count = (cap: number) => number().check(lte(cap), int(), positive('must be a positive whole number'));
-
-export const sessionIdSchema = object({ session_id: sessionId() });
-
-function valueAt(root: unknown, keyPath: readonly PropertyKey[]): unknown {
+export function valueAt(root: unknown, keyPath: readonly PropertyKey[]): unknown {
   let value: unknown = root;
   for (const key of keyPath) {
     if (value === null || typeof value !== 'object') return undefined;

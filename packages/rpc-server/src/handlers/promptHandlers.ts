@@ -1,16 +1,11 @@
-import { object } from 'zod/mini';
 import { ModelUnavailableError, SessionBusyError } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCode, ParamLimit } from '../protocol/index.ts';
+import { ErrorCode } from '../protocol/index.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { cappedString, parseParams, sessionId, sessionIdSchema } from './params.ts';
-
-const submitSchema = object({ session_id: sessionId(), text: cappedString(ParamLimit.text) });
 
 export function promptHandlers(ctx: HandlerContext): HandlerTable {
   return {
-    'prompt.submit': (raw) => {
-      const params = parseParams('prompt.submit', submitSchema, raw);
+    'prompt.submit': (params) => {
       const live = ctx.sessions.get(params.session_id);
       if (params.text.trim() === '') throw new ResponseError(ErrorCode.UsageError, 'The prompt is empty: type something first.');
       try {
@@ -25,8 +20,7 @@ export function promptHandlers(ctx: HandlerContext): HandlerTable {
       return { status: 'streaming' };
     },
 
-    'session.interrupt': (raw) => {
-      const { session_id } = parseParams('session.interrupt', sessionIdSchema, raw);
+    'session.interrupt': ({ session_id }) => {
       const interrupted = ctx.sessions.get(session_id).agent.interrupt();
       return { status: interrupted ? 'interrupted' : 'not_interrupted' };
     },

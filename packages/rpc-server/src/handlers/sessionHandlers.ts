@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { object, optional } from 'zod/mini';
 import {
   CompressInterruptedError,
   ModelUnavailableError,
@@ -18,7 +17,6 @@ import { EventBridge, toWireUsage } from '../bridge/eventBridge.ts';
 import {
   ErrorCode,
   EVENT_METHOD,
-  ParamLimit,
   EventType,
   type EventPayloads,
   type EventType as EventName,
@@ -28,19 +26,9 @@ import {
 import type { LiveSession } from '../server/liveSessions.ts';
 import { pluginFailureNotices } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { cappedString, count, invalidParams, nonEmptyString, parseParams, sessionId, sessionIdSchema } from './params.ts';
+import { invalidParams } from './params.ts';
 import { closeLive } from './sessionKeeper.ts';
 import { configProblemInfos, toTranscript } from './sessionInfo.ts';
-
-const compressSchema = object({ session_id: sessionId(), focus_topic: optional(cappedString(ParamLimit.answer)) });
-
-const createSchema = object({
-  cols: optional(count(ParamLimit.cols)),
-  cwd: optional(nonEmptyString(ParamLimit.path)),
-  title: optional(nonEmptyString(ParamLimit.title)),
-  model: optional(nonEmptyString(ParamLimit.name)),
-  provider: optional(nonEmptyString(ParamLimit.name)),
-});
 
 /** Sends one event of a session, stamping its per-session sequence number. */
 export function sendSessionEvent<K extends EventName>(
@@ -168,8 +156,7 @@ export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpen
 
 export function sessionHandlers(ctx: HandlerContext): HandlerTable {
   return {
-    'session.create': (raw) => {
-      const params = parseParams('session.create', createSchema, raw);
+    'session.create': (params) => {
       try {
         return openLive(ctx, {
           cwd: resolveCwd(params.cwd),
@@ -183,8 +170,7 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
       }
     },
 
-    'session.close': async (raw) => {
-      const { session_id } = parseParams('session.close', sessionIdSchema, raw);
+    'session.close': async ({ session_id }) => {
       // Closed for idling already: closing it now only ends the chance to reopen it.
       if (!ctx.sessions.find(session_id) && ctx.sessions.forgetClosed(session_id)) return { closed: true };
       const live = ctx.sessions.get(session_id);
@@ -193,8 +179,7 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
       return { closed: true };
     },
 
-    'session.compress': async (raw) => {
-      const params = parseParams('session.compress', compressSchema, raw);
+    'session.compress': async (params) => {
       const live = ctx.sessions.get(params.session_id);
       let result;
       try {
@@ -208,13 +193,11 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
       return { removed: result.removed, before_tokens: result.beforeTokens, after_tokens: result.afterTokens, summary: result.summary };
     },
 
-    'session.usage': (raw) => {
-      const { session_id } = parseParams('session.usage', sessionIdSchema, raw);
+    'session.usage': ({ session_id }) => {
       return toWireUsage(ctx.sessions.get(session_id).agent.usage);
     },
 
-    'session.history': (raw) => {
-      const { session_id } = parseParams('session.history', sessionIdSchema, raw);
+    'session.history': ({ session_id }) => {
       let live: LiveSession;
       try {
         live = ctx.sessions.get(session_id);

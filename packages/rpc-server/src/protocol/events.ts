@@ -1,4 +1,16 @@
-import type { ConfigProblemInfo, SessionInfo, TurnStatus, Usage } from './types.ts';
+import type {
+  ConfigProblemInfo,
+  MessageCompletePayload,
+  MessageDeltaPayload,
+  SessionInfo,
+  StatusUpdatePayload,
+  TodoUpdatedPayload,
+  ToolCompletePayload,
+  ToolGeneratingPayload,
+  ToolProgressPayload,
+  ToolStartPayload,
+  Usage,
+} from '@hermes/agent-core/contract';
 
 /** Every event is a notification with this method name. */
 export const EVENT_METHOD = 'event';
@@ -33,72 +45,6 @@ export interface GatewayReadyPayload {
   pid: number;
   /** Mistakes in config.yaml or .env (the same list session.info carries); absent when there are none. */
   config_problems?: ConfigProblemInfo[];
-}
-
-export interface MessageDeltaPayload {
-  /**
-   * Text to append, redacted. The word still being streamed is held back until a blank follows it
-   * or the stream stops (the next non-delta event), so a secret split across frames is redacted whole.
-   */
-  text: string;
-}
-
-export interface MessageCompletePayload {
-  text: string;
-  status: TurnStatus;
-  usage?: Usage;
-  reasoning?: string;
-  error?: string;
-}
-
-export interface ToolGeneratingPayload {
-  name: string;
-}
-
-export interface ToolStartPayload {
-  tool_id: string;
-  name: string;
-  /** A one-line preview, e.g. the command or the path. */
-  context: string;
-}
-
-export interface ToolProgressPayload {
-  tool_id: string;
-  name: string;
-  preview: string;
-}
-
-export interface ToolCompletePayload {
-  tool_id: string;
-  name: string;
-  duration_s: number;
-  summary?: string;
-  result?: string;
-  error?: string;
-  /** Set when the approval gate (or a hook) refused the call: the tool did not run. */
-  blocked?: boolean;
-  /** Set when the turn was stopped while the tool ran (Ctrl+C, or hermes stopping): `result` is what it had by then. */
-  interrupted?: boolean;
-  /** A unified diff of the file change the tool made (write_file, patch). */
-  inline_diff?: string;
-}
-
-export interface TodoItem {
-  id: string;
-  content: string;
-  status: 'pending' | 'in_progress' | 'completed' | 'cancelled';
-}
-
-export interface TodoUpdatedPayload {
-  todos: TodoItem[];
-  revision: number;
-}
-
-export type StatusKind = 'status' | 'compressing' | 'compacted' | 'warn' | 'error';
-
-export interface StatusUpdatePayload {
-  kind: StatusKind;
-  text: string;
 }
 
 export interface NotificationShowPayload {

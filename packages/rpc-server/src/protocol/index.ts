@@ -8,9 +8,13 @@ export const PROTOCOL_VERSION = 1;
 /** A line longer than this is dropped with a parse error. */
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
+// The vocabulary shared with agent-core: its types, and the values that need no zod (this module is
+// in the TUI's bundle, which must stay free of zod; schemas are reached through ./schemas.ts).
+export type * from '@hermes/agent-core/contract';
+export * from '@hermes/agent-core/contract/values';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './limits.ts';
 export * from './methods.ts';
 export * from './startup.ts';
-export * from './types.ts';
+export type * from './shapes.ts';

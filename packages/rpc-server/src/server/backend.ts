@@ -12,7 +12,11 @@ import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.t
 import { closeLive, sessionKeeper } from '../handlers/sessionKeeper.ts';
 import { configProblemInfos } from '../handlers/sessionInfo.ts';
 import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
-import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type HermesEvent } from '../protocol/index.ts';
+import { parseParams } from '../handlers/params.ts';
+import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type HermesEvent, type Method } from '../protocol/index.ts';
+import { MethodSchemas } from '../protocol/schemas.ts';
+import type { ZodMiniType } from 'zod/mini';
+import { checkingResults, disagreement } from './contractCheck.ts';
 import { createNdjsonConnection } from '../transport/index.ts';
 import type { LiveSessions } from './liveSessions.ts';
 import { buildCommandRegistry } from './plugins.ts';
@@ -113,22 +117,41 @@ export function startBackend(options: BackendOptions): Backend {
   return { closed, shutdown };
 }
 
-/** Answers each method of `table`, mapping a thrown error to its JSON-RPC error. Results carry no secrets. */
+/**
+ * Answers each method of `table`: its params are parsed with the method's schema (-32602 naming the
+ * field), a thrown error is mapped to its JSON-RPC error, and results carry no secrets. In check mode
+ * (contractCheck.ts) a result its schema refuses is answered -32603 naming the method and the field.
+ */
 export function serveHandlers(connection: MessageConnection, table: HandlerTable, logger: Logger, explain: (error: unknown) => unknown = (error) => error): void {
-  for (const [method, handler] of Object.entries(table)) {
+  const checking = checkingResults();
+  for (const [name, handler] of Object.entries(table)) {
+    const method = name as Method;
+    const schemas: { params: ZodMiniType; result: ZodMiniType } = MethodSchemas[method];
+    const answer = (result: unknown) => {
+      if (checking) checkResult(method, schemas.result, result, logger);
+      return redactSecretsDeep(result);
+    };
+    const fail = (error: unknown) => toResponseError(method, explain(error), logger);
     // vscode-jsonrpc calls a handler with (params, token), or (token) alone when params are absent.
     connection.onRequest(method, (...args: unknown[]) => {
-      const params = args.length > 1 ? args[0] : undefined;
       try {
+        const params = parseParams(method, schemas.params, args.length > 1 ? args[0] : undefined);
         const result = (handler as (p: unknown) => unknown)(params);
-        return result instanceof Promise
-          ? result.then(redactSecretsDeep, (error: unknown) => toResponseError(method, explain(error), logger))
-          : redactSecretsDeep(result);
+        return result instanceof Promise ? result.then(answer).catch(fail) : answer(result);
       } catch (error) {
-        return toResponseError(method, explain(error), logger);
+        return fail(error);
       }
     });
   }
+}
+
+/** Check mode: a result that disagrees with its method's schema is a bug in the handler, answered -32603. */
+function checkResult(method: Method, schema: ZodMiniType, result: unknown, logger: Logger): void {
+  const wrong = disagreement(schema, result);
+  if (!wrong) return;
+  const message = `${method} returned a result its schema refuses: \`${wrong.field}\` ${wrong.problem}`;
+  logger.error('contract check: %s', message);
+  throw new ResponseError(ErrorCode.InternalError, message, { field: wrong.field });
 }
 
 /** Starts reading requests and sends the handshake, `gateway.ready`. */

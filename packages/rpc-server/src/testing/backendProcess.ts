@@ -41,7 +41,8 @@ export class BackendProcess {
   constructor(options: BackendProcessOptions = {}) {
     this.home = options.home ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
     if (options.config !== undefined) fs.writeFileSync(path.join(this.home, 'config.yaml'), options.config);
-    const env: NodeJS.ProcessEnv = { ...process.env, HERMES_HOME: this.home, ...options.env };
+    // Check mode: every result and event the backend sends is checked against its schema (contractCheck.ts).
+    const env: NodeJS.ProcessEnv = { ...process.env, HERMES_CHECK_RESULTS: '1', HERMES_HOME: this.home, ...options.env };
     delete env.OPENAI_API_KEY;
     delete env.OPENROUTER_API_KEY;
     Object.assign(env, options.env);

@@ -1,4 +1,4 @@
-import { APPROVAL_MODES } from '../../liveSession/sessionInfo.ts';
+import { APPROVAL_MODES } from '../../contract/approvalNames.ts';
 import type { SessionService } from '../../liveSession/sessionService.ts';
 import type { CommandInput } from '../commandTypes.ts';
 

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { APPROVAL_MODES } from '../../liveSession/sessionInfo.ts';
+import { APPROVAL_MODES } from '../../contract/approvalNames.ts';
 import { configText, liveSessionRig, type LiveSessionRig } from '../../testing/liveSessionRig.ts';
 import { CommandFailedError } from '../commandErrors.ts';
 import { CommandRegistry } from '../commandRegistry.ts';

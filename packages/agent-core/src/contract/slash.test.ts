@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSlash } from './parseSlash.ts';
+import { parseSlash } from './slash.ts';
 
 describe('parseSlash', () => {
   it.each([

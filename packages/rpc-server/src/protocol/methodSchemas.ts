@@ -1,0 +1,138 @@
+/**
+ * Every method's params and result, written once as zod/mini schemas (PROTOCOL.md, "Methods"). The
+ * backend parses params with them (one wrapper, -32602 naming the field) and, in check mode, checks
+ * results against them; `ParamsOf`/`ResultOf` (methods.ts) are derived from them. Params are lenient
+ * (unknown fields are ignored), results strict (a field the schema does not name is a disagreement).
+ */
+import {
+  ApprovalChoiceSchema,
+  ApprovalVerdictSchema,
+  CommandResultSchema,
+  SessionInfoSchema,
+  UsageSchema,
+} from '@hermes/agent-core/contract';
+import { array, boolean, enum as oneOf, maxLength, nullable, number, object, optional, strictObject, string, unknown } from 'zod/mini';
+import { ParamLimit } from './limits.ts';
+import type { Method } from './methods.ts';
+import { cappedString, count, nonEmptyString, optionalSessionId, sessionId, sessionIdParams } from './paramFields.ts';
+import {
+  CommandDescriptorSchema,
+  CompletionResultSchema,
+  PluginDescriptorSchema,
+  SearchHitSchema,
+  SessionSummarySchema,
+  StoredSessionInfoSchema,
+  ToolsetDescriptorSchema,
+  TranscriptMessageSchema,
+} from './shapes.ts';
+
+/** The result of `session.create`, `session.resume` and `session.branch`. */
+export const SessionOpenResultSchema = strictObject({
+  session_id: string(),
+  stored_session_id: string(),
+  message_count: number(),
+  messages: array(TranscriptMessageSchema),
+  info: SessionInfoSchema,
+});
+
+export const SessionCreateParamsSchema = object({
+  cols: optional(count(ParamLimit.cols)),
+  cwd: optional(nonEmptyString(ParamLimit.path)),
+  title: optional(nonEmptyString(ParamLimit.title)),
+  model: optional(nonEmptyString(ParamLimit.name)),
+  provider: optional(nonEmptyString(ParamLimit.name)),
+});
+
+/** `approvals.check`: exactly one of `command` and `write_path`; `cwd` defaults to the backend's. */
+export const ApprovalsCheckParamsSchema = object({
+  command: optional(nonEmptyString(ParamLimit.command)),
+  /** A file written by write_file/patch: absolute, or relative to `cwd`. */
+  write_path: optional(nonEmptyString(ParamLimit.path)),
+  cwd: optional(nonEmptyString(ParamLimit.path)),
+});
+
+const noParams = object({});
+const optionalSession = object({ session_id: optionalSessionId() });
+const resolved = strictObject({ resolved: number() });
+
+export const MethodSchemas = {
+  'session.create': { params: SessionCreateParamsSchema, result: SessionOpenResultSchema },
+  /** Of a session already open here: the open one is closed (its id then answers 4001), a new id is returned. */
+  'session.resume': { params: object({ session_id: sessionId(), cols: optional(count(ParamLimit.cols)) }), result: SessionOpenResultSchema },
+  'session.list': {
+    params: object({ limit: optional(count(ParamLimit.limit)), query: optional(cappedString(ParamLimit.query)) }),
+    result: strictObject({ sessions: array(SessionSummarySchema) }),
+  },
+  'session.search': {
+    params: object({ query: cappedString(ParamLimit.query), limit: optional(count(ParamLimit.limit)) }),
+    result: strictObject({ hits: array(SearchHitSchema) }),
+  },
+  /**
+   * A live session's messages; for a stored id or exact title that is not open here, the stored
+   * messages read without opening (nothing is repaired or written) and `stored` describing it.
+   */
+  'session.history': {
+    params: sessionIdParams,
+    result: strictObject({ count: number(), messages: array(TranscriptMessageSchema), stored: optional(StoredSessionInfoSchema) }),
+  },
+  'session.interrupt': { params: sessionIdParams, result: strictObject({ status: oneOf(['interrupted', 'not_interrupted']) }) },
+  /** Stops a running turn; open questions get `request.cancel` (`session_closed`). */
+  'session.close': { params: sessionIdParams, result: strictObject({ closed: boolean() }) },
+  /** Deletes a stored session (by stored id or exact title) that is not open. */
+  'session.delete': { params: sessionIdParams, result: strictObject({ deleted: boolean() }) },
+  'session.title': {
+    params: object({ session_id: sessionId(), title: optional(cappedString(ParamLimit.title)) }),
+    result: strictObject({ title: nullable(string()) }),
+  },
+  'session.branch': { params: object({ session_id: sessionId(), name: optional(cappedString(ParamLimit.title)) }), result: SessionOpenResultSchema },
+  'session.undo': { params: sessionIdParams, result: strictObject({ removed: number(), text: string() }) },
+  'session.usage': { params: sessionIdParams, result: UsageSchema },
+  'session.compress': {
+    params: object({ session_id: sessionId(), focus_topic: optional(cappedString(ParamLimit.answer)) }),
+    result: strictObject({ removed: number(), before_tokens: number(), after_tokens: number(), summary: string() }),
+  },
+  /** A turn already running answers 4009 (nothing is queued); `queued` is reserved and never sent. */
+  'prompt.submit': {
+    params: object({ session_id: sessionId(), text: cappedString(ParamLimit.text) }),
+    result: strictObject({ status: oneOf(['streaming', 'queued']) }),
+  },
+  'commands.catalog': { params: optionalSession, result: strictObject({ commands: array(CommandDescriptorSchema) }) },
+  'complete.slash': { params: object({ text: cappedString(ParamLimit.path), session_id: optionalSessionId() }), result: CompletionResultSchema },
+  'complete.path': {
+    params: object({ word: cappedString(ParamLimit.path), cwd: optional(cappedString(ParamLimit.path)) }),
+    result: CompletionResultSchema,
+  },
+  'slash.exec': { params: object({ session_id: cappedString(ParamLimit.id), command: cappedString(ParamLimit.text) }), result: CommandResultSchema },
+  'process.stop': { params: optionalSession, result: strictObject({ killed: number() }) },
+  'config.get': { params: object({ key: nonEmptyString(ParamLimit.name) }), result: strictObject({ value: unknown() }) },
+  'config.set': {
+    params: object({ key: nonEmptyString(ParamLimit.name), value: unknown(), session_id: optional(cappedString(ParamLimit.id)) }),
+    result: strictObject({ key: string(), value: unknown(), warning: optional(string()) }),
+  },
+  'model.options': {
+    params: noParams,
+    result: strictObject({
+      current: strictObject({ provider: string(), model: string() }),
+      providers: array(strictObject({ id: string(), models: array(string()), configured: boolean() })),
+    }),
+  },
+  'tools.list': { params: optionalSession, result: strictObject({ toolsets: array(ToolsetDescriptorSchema) }) },
+  'plugins.list': { params: noParams, result: strictObject({ plugins: array(PluginDescriptorSchema) }) },
+  'shell.exec': {
+    params: object({ session_id: optionalSessionId(), command: nonEmptyString(ParamLimit.command) }),
+    result: strictObject({ stdout: string(), stderr: string(), code: number() }),
+  },
+  'cli.exec': {
+    params: object({ argv: array(cappedString(ParamLimit.command)).check(maxLength(ParamLimit.argv_items)) }),
+    result: strictObject({ code: number(), output: string() }),
+  },
+  'approval.respond': {
+    params: object({ session_id: sessionId(), request_id: nonEmptyString(ParamLimit.id), choice: ApprovalChoiceSchema }),
+    result: resolved,
+  },
+  'clarify.respond': { params: object({ request_id: nonEmptyString(ParamLimit.id), answer: cappedString(ParamLimit.answer) }), result: resolved },
+  /** How the approval gate judges a command or file write; needs no session, runs nothing. */
+  'approvals.check': { params: ApprovalsCheckParamsSchema, result: ApprovalVerdictSchema },
+} satisfies Record<Method, { params: unknown; result: unknown }>;
+
+export type MethodSchemas = typeof MethodSchemas;

@@ -1,0 +1,116 @@
+/**
+ * Shapes that method results share, as zod/mini schemas with their types derived. Results are strict:
+ * a field the schema does not name is a disagreement (see the result check in docs/wire.md). Those
+ * agent-core shares (SessionInfo, Usage, approvals, command results) are in its contract.
+ */
+import { TurnStatusSchema } from '@hermes/agent-core/contract';
+import { array, boolean, enum as oneOf, nullable, number, optional, strictObject, string, type output } from 'zod/mini';
+
+export const RoleSchema = oneOf(['user', 'assistant', 'system', 'tool']);
+export type Role = output<typeof RoleSchema>;
+
+export const ToolCallRecordSchema = strictObject({
+  id: string(),
+  name: string(),
+  /** The arguments as the model wrote them (a JSON string). */
+  arguments: string(),
+});
+export type ToolCallRecord = output<typeof ToolCallRecordSchema>;
+
+/** One message of a transcript as the client sees it. */
+export const TranscriptMessageSchema = strictObject({
+  role: RoleSchema,
+  text: string(),
+  timestamp: optional(number()),
+  row_id: optional(number()),
+  /** For role `tool`: the tool that produced this result. */
+  name: optional(string()),
+  tool_call_id: optional(string()),
+  /** For role `assistant`: the tool calls it made. */
+  tool_calls: optional(array(ToolCallRecordSchema)),
+  reasoning: optional(string()),
+  /** For an assistant reply that did not finish. */
+  status: optional(TurnStatusSchema),
+});
+export type TranscriptMessage = output<typeof TranscriptMessageSchema>;
+
+export const CompletionItemSchema = strictObject({ text: string(), display: string(), meta: string() });
+export type CompletionItem = output<typeof CompletionItemSchema>;
+
+export const CompletionResultSchema = strictObject({
+  items: array(CompletionItemSchema),
+  /** Column in the input from which `text` replaces what was typed. */
+  replace_from: number(),
+});
+export type CompletionResult = output<typeof CompletionResultSchema>;
+
+export const SessionSummarySchema = strictObject({
+  id: string(),
+  title: nullable(string()),
+  preview: string(),
+  started_at: number(),
+  /** When the session last had a message (epoch seconds). */
+  last_active: optional(number()),
+  message_count: number(),
+  source: string(),
+});
+export type SessionSummary = output<typeof SessionSummarySchema>;
+
+export const SearchHitSchema = strictObject({
+  session_id: string(),
+  title: nullable(string()),
+  role: RoleSchema,
+  snippet: string(),
+  timestamp: number(),
+});
+export type SearchHit = output<typeof SearchHitSchema>;
+
+export const CommandDescriptorSchema = strictObject({
+  name: string(),
+  aliases: array(string()),
+  description: string(),
+  category: string(),
+  args_hint: string(),
+  /** `builtin`, or the name of the plugin that registered it. */
+  source: string(),
+});
+export type CommandDescriptor = output<typeof CommandDescriptorSchema>;
+
+export const ToolsetDescriptorSchema = strictObject({
+  name: string(),
+  description: string(),
+  enabled: boolean(),
+  tools: array(string()),
+});
+export type ToolsetDescriptor = output<typeof ToolsetDescriptorSchema>;
+
+export const PluginDescriptorSchema = strictObject({
+  name: string(),
+  key: string(),
+  version: string(),
+  source: oneOf(['user', 'project', 'npm']),
+  enabled: boolean(),
+  tools: number(),
+  hooks: number(),
+  middleware: number(),
+  commands: number(),
+  error: nullable(string()),
+  /**
+   * Only from a backend started with `--discover-plugins-only` (which imports no plugin): the counts
+   * are those of the last start that loaded the plugin (`last_start`), or not known (`unknown`, all 0).
+   */
+  counts_from: optional(oneOf(['last_start', 'unknown'])),
+});
+export type PluginDescriptor = output<typeof PluginDescriptorSchema>;
+
+/** A stored session as `session.history` describes one it read without opening. */
+export const StoredSessionInfoSchema = strictObject({
+  id: string(),
+  title: nullable(string()),
+  model: nullable(string()),
+  provider: nullable(string()),
+  cwd: nullable(string()),
+  started_at: number(),
+  source: string(),
+});
+export type StoredSessionInfo = output<typeof StoredSessionInfoSchema>;
