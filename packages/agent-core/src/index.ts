@@ -1,5 +1,7 @@
 /** hermes agent core: the loop, providers, tools, sessions and config. Knows nothing of JSON-RPC or plugins. */
 export { HermesRuntime, type RuntimeOptions } from './runtime.ts';
+export { ErrorCode } from './contract/errorCodes.ts';
+export { HermesError, SessionNotFoundError, UsageError, type HermesErrorOptions } from './contract/errors.ts';
 export { AgentSession, SessionBusyError, ModelUnavailableError } from './agent/agentSession.ts';
 export { NO_PROMPTS, type SessionPrompts } from './agent/sessionOptions.ts';
 export { newStoredSessionId, withFreshSessionId } from './sessions/sessionIds.ts';

@@ -1,3 +1,5 @@
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { ChatMessage, ChatResponse } from '../providers/types.ts';
 import type { CompressionResult } from '../context/contextEngine.ts';
@@ -15,16 +17,20 @@ import { repairSessionStore } from './storeRepair.ts';
 import { withFreshSessionId } from '../sessions/sessionIds.ts';
 import type { AgentSessionOptions, SessionModel } from './sessionOptions.ts';
 
-export class SessionBusyError extends Error {
+/** The session is running a turn (or is otherwise in use) and cannot do this now (wire code 4009). */
+export class SessionBusyError extends HermesError {
   override name = 'SessionBusyError';
-  constructor() {
-    super('A turn is already running in this session: wait for it, or interrupt it first (Ctrl+C or /stop).');
+  constructor(message = 'A turn is already running in this session: wait for it, or interrupt it first (Ctrl+C or /stop).') {
+    super(ErrorCode.SessionBusy, message);
   }
 }
 
-/** No usable model: the message says exactly what to configure. */
-export class ModelUnavailableError extends Error {
+/** No usable model: the message says exactly what to configure (wire code 5032). */
+export class ModelUnavailableError extends HermesError {
   override name = 'ModelUnavailableError';
+  constructor(message: string) {
+    super(ErrorCode.AgentUnavailable, message);
+  }
 }
 
 /** `emit` that logs instead of throwing: a closed connection must not abort a turn before its results are stored. */

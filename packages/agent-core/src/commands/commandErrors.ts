@@ -1,13 +1,17 @@
-/** Typed failures of the slash-command layer; the wire maps them to protocol codes. */
+/** Typed failures of the slash-command layer, each with its wire code. */
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 
-/** Not a command, or no such command (wire code 4018). */
-export class UnknownCommandError extends Error {
+/** Not a command, or no such command (wire code 4018; 4004 for an empty one). */
+export class UnknownCommandError extends HermesError {
   override name = 'UnknownCommandError';
   constructor(
     readonly command: string,
     readonly suggestion: string | undefined,
   ) {
     super(
+      // An empty command is a usage mistake (4004), not an unknown name.
+      command === '' ? ErrorCode.UsageError : ErrorCode.NotACommand,
       command === ''
         ? 'Not a slash command: type `/` followed by a command name (see /help).'
         : `/${command} is not a command.` +
@@ -17,20 +21,23 @@ export class UnknownCommandError extends Error {
 }
 
 /** The command may not run while a turn is running (wire code 4009). */
-export class CommandBusyError extends Error {
+export class CommandBusyError extends HermesError {
   override name = 'CommandBusyError';
   constructor(readonly command: string) {
-    super(`/${command} can't run while a turn is running: wait for it to finish, or /stop it first.`);
+    super(ErrorCode.SessionBusy, `/${command} can't run while a turn is running: wait for it to finish, or /stop it first.`);
   }
 }
 
-/** A registration was refused: bad name, or a name/alias already taken. */
-export class CommandRegistrationError extends Error {
+/** A registration was refused: bad name, or a name/alias already taken (a plugin's bug: internal). */
+export class CommandRegistrationError extends HermesError {
   override name = 'CommandRegistrationError';
+  constructor(message: string) {
+    super(ErrorCode.InternalError, message);
+  }
 }
 
-/** A command's handler threw; `cause` holds the original error. */
-export class CommandFailedError extends Error {
+/** A command's handler threw; `cause` holds the original error, whose wire code it keeps (else internal). */
+export class CommandFailedError extends HermesError {
   override name = 'CommandFailedError';
   constructor(
     readonly command: string,
@@ -39,6 +46,7 @@ export class CommandFailedError extends Error {
   ) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     super(
+      cause instanceof HermesError ? cause.code : ErrorCode.InternalError,
       source === 'builtin'
         ? `/${command} failed: ${reason}`
         : `/${command} (plugin ${source}) failed: ${reason}`,

@@ -5,10 +5,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 import { describeWriteFailure, makeDirs } from './hermesHome.ts';
 
-export class ConfigWriteError extends Error {
+/** config.yaml was not changed: its content is the user's to fix (4004), or the disk refused the write (5007). */
+export class ConfigWriteError extends HermesError {
   override name = 'ConfigWriteError';
+  constructor(message: string, code: typeof ErrorCode.UsageError | typeof ErrorCode.StorageError = ErrorCode.UsageError) {
+    super(code, message);
+  }
 }
 
 /**
@@ -64,7 +70,7 @@ function save(file: string, doc: Document, existing: string | null): void {
   try {
     writeAtomically(file, doc.toString(), existing === null ? 0o600 : fs.statSync(file).mode & 0o777);
   } catch (error) {
-    throw new ConfigWriteError(`${describeWriteFailure(file, error)} The file was not changed.`);
+    throw new ConfigWriteError(`${describeWriteFailure(file, error)} The file was not changed.`, ErrorCode.StorageError);
   }
 }
 

@@ -1,3 +1,5 @@
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 import type { ChatMessage, ToolSchema } from '../providers/types.ts';
 
 /**
@@ -84,10 +86,10 @@ export function contextEngineProblem(value: unknown): string | null {
   return null;
 }
 
-/** The summary call failed to produce something usable; the prompt was left as it was. */
-export class ContextCompressionError extends Error {
+/** The summary call failed to produce something usable; the prompt was left as it was (wire code 5032). */
+export class ContextCompressionError extends HermesError {
   constructor(message: string) {
-    super(message);
+    super(ErrorCode.AgentUnavailable, message);
     this.name = 'ContextCompressionError';
   }
 }

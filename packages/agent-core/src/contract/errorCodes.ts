@@ -14,11 +14,16 @@ export const ErrorCode = {
   MethodNotFound: -32601,
   /** A param missing, of the wrong type, or over its ParamLimit; `data.field` names it. */
   InvalidParams: -32602,
+  /** A bug or an unforeseen failure: the backend log has the stack. */
   InternalError: -32603,
   SessionNotFound: 4001,
+  /** The caller's mistake: an empty prompt or command, a title another session has, a bad config value. */
   UsageError: 4004,
   SessionBusy: 4009,
   NotACommand: 4018,
+  /** The session store (state.db), config.yaml or the disk under them failed; the message names the file and the fix. */
+  StorageError: 5007,
+  /** No model can be used, or the model call a method needed failed: the message says what to configure or check. */
   AgentUnavailable: 5032,
 } as const;
 

@@ -1,4 +1,6 @@
 /** The one internal message format: OpenAI chat shape. Adapters convert at the provider edge. */
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 import { redactSecrets } from '../secrets/processSecrets.ts';
 export interface ToolCall {
   id: string;
@@ -72,8 +74,8 @@ export interface ProviderErrorDetails {
   cause?: unknown;
 }
 
-/** A provider call that failed, with text a person can act on and the facts a retry loop needs. */
-export class ProviderError extends Error {
+/** A provider call that failed, with text a person can act on and the facts a retry loop needs (wire code 5032). */
+export class ProviderError extends HermesError {
   readonly kind: ProviderErrorKind;
   readonly retryable: boolean;
   readonly status?: number;
@@ -81,7 +83,7 @@ export class ProviderError extends Error {
 
   constructor(message: string, details: ProviderErrorDetails) {
     // A server's error body may echo the request's Authorization header: it is shown and logged.
-    super(redactSecrets(message), details.cause === undefined ? undefined : { cause: details.cause });
+    super(ErrorCode.AgentUnavailable, redactSecrets(message), { cause: details.cause });
     this.name = 'ProviderError';
     this.kind = details.kind;
     this.retryable = details.retryable;

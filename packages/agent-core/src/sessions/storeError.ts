@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { deciding, errorCode as code, shellPath } from '../config/hermesHome.ts';
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 
 /** What is wrong with state.db (or its folder), so front ends can word it or react to it. */
 export type StoreProblem =
@@ -16,15 +18,19 @@ export type StoreProblem =
   | 'replaced'
   | 'newer_schema';
 
-/** A session-store failure with a message the user can act on. */
-export class StoreError extends Error {
+/**
+ * A session-store failure with a message the user can act on. With a `problem`, the file, the disk
+ * or SQLite failed (wire code 5007, storage error); without one, the caller asked for something the
+ * store refuses, such as a title another session has (4004, usage error).
+ */
+export class StoreError extends HermesError {
   override name = 'StoreError';
   constructor(
     message: string,
     readonly problem?: StoreProblem,
     readonly file?: string,
   ) {
-    super(message);
+    super(problem === undefined ? ErrorCode.UsageError : ErrorCode.StorageError, message);
   }
 }
 

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 import { discoverUserSkills, readSkillFile, SKILL_FILE, skillNameProblem, type SkillFile, type SkillProblem } from './skillFiles.ts';
 
 export interface SkillEntry {
@@ -30,12 +32,14 @@ export interface SkillView {
   warnings: string[];
 }
 
-export class UnknownSkillError extends Error {
+/** No installed skill has that name (wire code 4004). */
+export class UnknownSkillError extends HermesError {
   constructor(
     readonly skill: string,
     readonly available: string[],
   ) {
     super(
+      ErrorCode.UsageError,
       available.length
         ? `Unknown skill "${skill}". Available skills: ${available.join(', ')}.`
         : `Unknown skill "${skill}". No skills are installed (user skills go in $HERMES_HOME/skills/<name>/SKILL.md).`,

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 
 /** One parsed `SKILL.md`. */
 export interface SkillFile {
@@ -20,12 +22,13 @@ export interface SkillProblem {
   message: string;
 }
 
-export class SkillFileError extends Error {
+/** A SKILL.md the user must fix (wire code 4004). */
+export class SkillFileError extends HermesError {
   constructor(
     readonly file: string,
     reason: string,
   ) {
-    super(`${file}: ${reason}`);
+    super(ErrorCode.UsageError, `${file}: ${reason}`);
     this.name = 'SkillFileError';
   }
 }

@@ -1,8 +1,13 @@
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 import type { ToolDefinition } from './types.ts';
 
-/** Thrown at registration when a tool definition is malformed; names the tool and the problem. */
-export class ToolDefinitionError extends Error {
+/** Thrown at registration when a tool definition is malformed; names the tool and the problem (a plugin's bug: internal). */
+export class ToolDefinitionError extends HermesError {
   override name = 'ToolDefinitionError';
+  constructor(message: string) {
+    super(ErrorCode.InternalError, message);
+  }
 }
 
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;

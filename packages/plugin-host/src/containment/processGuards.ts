@@ -1,13 +1,13 @@
-import type { Logger } from '@hermes/agent-core';
+import { ErrorCode, HermesError, type Logger } from '@hermes/agent-core';
 import { currentPluginCall, describeCall, type PluginCall } from './pluginScope.ts';
 
-/** Thrown into plugin code that tries to end or signal the backend process. */
-export class PluginProcessControlRefused extends Error {
+/** Thrown into plugin code that tries to end or signal the backend process (a plugin's bug: internal). */
+export class PluginProcessControlRefused extends HermesError {
   constructor(
     readonly call: PluginCall,
     what: string,
   ) {
-    super(`${describeCall(call)} called ${what}: refused (a plugin may not end the hermes backend; throw an error instead)`);
+    super(ErrorCode.InternalError, `${describeCall(call)} called ${what}: refused (a plugin may not end the hermes backend; throw an error instead)`);
     this.name = 'PluginProcessControlRefused';
   }
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { ErrorCode, HermesError } from '@hermes/agent-core';
 import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
 
 export interface RequiredEnv {
@@ -18,9 +19,12 @@ export interface PluginManifest {
   providesHooks: string[];
 }
 
-/** A manifest that cannot be used; the message names the file and, where known, the line. */
-export class ManifestError extends Error {
+/** A manifest that cannot be used; the message names the file and, where known, the line (the user's to fix: 4004). */
+export class ManifestError extends HermesError {
   override name = 'ManifestError';
+  constructor(message: string) {
+    super(ErrorCode.UsageError, message);
+  }
 }
 
 type Fail = (problem: string, node?: Node | null) => never;

@@ -1,9 +1,7 @@
 import {
-  CommandBusyError,
   CommandFailedError,
   completePath,
   completeSlash,
-  UnknownCommandError,
 } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { commandHost } from '../commands/commandHost.ts';
@@ -41,9 +39,8 @@ export function commandHandlers(ctx: HandlerContext): HandlerTable {
       try {
         return await ctx.commands.dispatch(text, { session: live.service, host: commandHost(ctx, live, () => reloadPlugins(ctx)) });
       } catch (error) {
-        // PROTOCOL.md: 4004 for an empty command (`/`, blanks), 4018 for a name that is no command.
-        if (error instanceof UnknownCommandError) throw new ResponseError(error.command === '' ? ErrorCode.UsageError : ErrorCode.NotACommand, error.message);
-        if (error instanceof CommandBusyError) throw new ResponseError(ErrorCode.SessionBusy, error.message);
+        // A command that ran and failed is shown as a warning; unknown (4018, 4004 when empty) and
+        // busy (4009) commands are answered as errors with their own codes.
         if (error instanceof CommandFailedError) return { warning: error.message };
         throw error;
       }

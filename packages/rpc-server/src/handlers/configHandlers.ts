@@ -1,6 +1,4 @@
-import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCode } from '../protocol/index.ts';
-import { ApprovalModeError, configValue, ModelUnavailableError, ModelValueError, PROVIDER_PRESETS } from '@hermes/agent-core';
+import { configValue, parseModelValue, PROVIDER_PRESETS, UsageError } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { invalidParams } from './params.ts';
 
@@ -29,43 +27,33 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
     'config.set': (params) => {
       if (params.key === 'model') {
         if (!params.session_id) throw invalidParams('config.set', 'session_id', 'is required for model');
-        const live = ctx.sessions.get(params.session_id);
-        try {
-          const { value, deferred } = live.service.setModel(params.value);
-          ctx.logger.info('session %s: model %s%s', live.id, value, deferred ? ' (next turn)' : '');
-          return { key: 'model', value, ...(deferred ? { warning: 'A turn is running: the new model applies from the next turn.' } : {}) };
-        } catch (error) {
-          if (error instanceof ModelValueError) throw invalidParams('config.set', 'value', 'must be a model name, "provider:name", or {provider, model, base_url}');
-          if (error instanceof ModelUnavailableError) throw new ResponseError(ErrorCode.AgentUnavailable, error.message);
-          throw error;
+        if (!parseModelValue(params.value)) {
+          throw invalidParams('config.set', 'value', 'must be a model name, "provider:name", or {provider, model, base_url}');
         }
+        const live = ctx.sessions.get(params.session_id);
+        // A model that cannot be used is the service's ModelUnavailableError (5032).
+        const { value, deferred } = live.service.setModel(params.value);
+        ctx.logger.info('session %s: model %s%s', live.id, value, deferred ? ' (next turn)' : '');
+        return { key: 'model', value, ...(deferred ? { warning: 'A turn is running: the new model applies from the next turn.' } : {}) };
       }
       if (params.key === 'approvals.mode') {
         if (!params.session_id) throw invalidParams('config.set', 'session_id', 'is required for approvals.mode');
         if (typeof params.value !== 'string') throw invalidParams('config.set', 'value', 'must be an approval mode name for approvals.mode');
-        const live = ctx.sessions.get(params.session_id);
-        try {
-          return { key: 'approvals.mode', value: live.service.setApprovalMode(params.value) };
-        } catch (error) {
-          if (error instanceof ApprovalModeError) throw new ResponseError(ErrorCode.UsageError, error.message);
-          throw error;
-        }
+        // A mode that does not exist is the service's ApprovalModeError (4004).
+        return { key: 'approvals.mode', value: ctx.sessions.get(params.session_id).service.setApprovalMode(params.value) };
       }
       if (params.key === 'plugins.enabled' || params.key === 'plugins.disabled') {
         const value = params.value;
         if (value !== null && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
           throw invalidParams('config.set', 'value', `must be a list of plugin names, or null to remove ${params.key}`);
         }
-        try {
-          // The plugin host reads the config in memory on its next (re)load.
-          ctx.runtime.writeConfig(params.key, value ?? undefined);
-        } catch (error) {
-          throw new ResponseError(ErrorCode.UsageError, (error as Error).message);
-        }
+        // The plugin host reads the config in memory on its next (re)load. A ConfigWriteError says
+        // whether config.yaml is the user's to fix (4004) or the disk failed (5007).
+        ctx.runtime.writeConfig(params.key, value ?? undefined);
         return { key: params.key, value, warning: 'Saved to config.yaml; applies at the next start or /reload-plugins.' };
       }
       if (params.key !== 'yolo') {
-        throw new ResponseError(ErrorCode.UsageError, `config.set cannot change "${params.key}" yet; settable keys: ${SETTABLE}.`);
+        throw new UsageError(`config.set cannot change "${params.key}" yet; settable keys: ${SETTABLE}.`);
       }
       if (!params.session_id) throw invalidParams('config.set', 'session_id', 'is required for yolo');
       if (typeof params.value !== 'boolean') {

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
-import { branchStored, SessionBusyError, type StoredSession } from '@hermes/agent-core';
-import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCode } from '../protocol/index.ts';
+import { branchStored, SessionBusyError, SessionNotFoundError, type StoredSession } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { openLive } from './sessionHandlers.ts';
 import { closeLive } from './sessionKeeper.ts';
 
-function notFound(what: string): ResponseError<unknown> {
-  return new ResponseError(
-    ErrorCode.SessionNotFound,
+function notFound(what: string): SessionNotFoundError {
+  return new SessionNotFoundError(
     `No stored session has the id or title "${what}". \`hermes sessions list\` shows them.`,
   );
 }
@@ -19,11 +16,6 @@ function storedFor(ctx: HandlerContext, idOrTitle: string): StoredSession {
   const stored = ctx.runtime.store.findSession(live ? live.agent.id : idOrTitle);
   if (!stored) throw notFound(idOrTitle);
   return stored;
-}
-
-function busy(error: unknown): never {
-  if (error instanceof SessionBusyError) throw new ResponseError(ErrorCode.SessionBusy, error.message);
-  throw error;
 }
 
 /** Sessions as stored: list, search, resume, title, branch, undo, delete. */
@@ -71,45 +63,33 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       const title = params.title?.trim();
       if (!title) return { title: stored.title };
       const live = ctx.sessions.find(params.session_id);
-      try {
-        // A live session's title is changed by its service (session.title and session.info follow).
-        if (live) live.service.setTitle(title);
-        else store.setTitle(stored.id, title);
-      } catch (error) {
-        throw new ResponseError(ErrorCode.UsageError, (error as Error).message);
-      }
+      // A live session's title is changed by its service (session.title and session.info follow).
+      // A title another session has is a StoreError with the usage code (4004); a disk failure is a storage one.
+      if (live) live.service.setTitle(title);
+      else store.setTitle(stored.id, title);
       return { title };
     },
 
     'session.branch': (params) => {
       const source = storedFor(ctx, params.session_id);
       const live = ctx.sessions.find(params.session_id);
-      if (live?.agent.busy) throw new ResponseError(ErrorCode.SessionBusy, 'Wait for the turn to finish (or interrupt it) before branching.');
+      if (live?.agent.busy) throw new SessionBusyError('Wait for the turn to finish (or interrupt it) before branching.');
       const name = params.name?.trim();
-      let branched: StoredSession;
-      try {
-        branched = live ? live.service.branch(name) : branchStored(store, source.id, name);
-      } catch (error) {
-        throw new ResponseError(ErrorCode.UsageError, (error as Error).message);
-      }
+      const branched = live ? live.service.branch(name) : branchStored(store, source.id, name);
       const cwd = live?.agent.cwd ?? (source.cwd && fs.existsSync(source.cwd) ? source.cwd : process.cwd());
       return openLive(ctx, { cwd, resume: branched, parentId: source.id });
     },
 
     'session.undo': ({ session_id }) => {
-      const live = ctx.sessions.get(session_id);
-      try {
-        return live.service.undoMessages();
-      } catch (error) {
-        busy(error);
-      }
+      // SessionBusyError (4009) during a turn.
+      return ctx.sessions.get(session_id).service.undoMessages();
     },
 
     'session.delete': ({ session_id }) => {
       const stored = store.findSession(session_id);
       if (!stored) throw notFound(session_id);
       if (ctx.sessions.all().some((l) => l.agent.id === stored.id)) {
-        throw new ResponseError(ErrorCode.SessionBusy, 'That session is open: close it (session.close) before deleting it.');
+        throw new SessionBusyError('That session is open: close it (session.close) before deleting it.');
       }
       return { deleted: store.deleteSession(stored.id) };
     },

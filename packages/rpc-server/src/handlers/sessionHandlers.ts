@@ -1,21 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  CompressInterruptedError,
-  ModelUnavailableError,
-  SessionBusyError,
   SessionService,
-  StoreError,
   redactSecretsDeep,
   type ModelFlags,
   type SessionFacts,
   type SessionPrompts,
   type StoredSession,
 } from '@hermes/agent-core';
-import { ResponseError } from 'vscode-jsonrpc/node';
 import { EventBridge, toWireUsage } from '../bridge/eventBridge.ts';
 import {
-  ErrorCode,
   EVENT_METHOD,
   EventType,
   type EventPayloads,
@@ -157,17 +151,12 @@ export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpen
 export function sessionHandlers(ctx: HandlerContext): HandlerTable {
   return {
     'session.create': (params) => {
-      try {
-        return openLive(ctx, {
-          cwd: resolveCwd(params.cwd),
-          title: params.title ?? null,
-          overrides: { ...(params.model ? { model: params.model } : {}), ...(params.provider ? { provider: params.provider } : {}) },
-        });
-      } catch (error) {
-        // A StoreError without a file problem is the caller's (a title another session has): usage, not internal.
-        if (error instanceof StoreError && error.problem === undefined) throw new ResponseError(ErrorCode.UsageError, error.message);
-        throw error;
-      }
+      // A title another session has is a StoreError with the usage code (4004).
+      return openLive(ctx, {
+        cwd: resolveCwd(params.cwd),
+        title: params.title ?? null,
+        overrides: { ...(params.model ? { model: params.model } : {}), ...(params.provider ? { provider: params.provider } : {}) },
+      });
     },
 
     'session.close': async ({ session_id }) => {
@@ -181,15 +170,8 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
 
     'session.compress': async (params) => {
       const live = ctx.sessions.get(params.session_id);
-      let result;
-      try {
-        result = await live.service.compress(params.focus_topic);
-      } catch (error) {
-        if (error instanceof SessionBusyError) throw new ResponseError(ErrorCode.SessionBusy, error.message);
-        if (error instanceof ModelUnavailableError) throw new ResponseError(ErrorCode.AgentUnavailable, error.message);
-        if (error instanceof CompressInterruptedError) throw new ResponseError(ErrorCode.UsageError, error.message);
-        throw error;
-      }
+      // Busy (4009), no model (5032) and interrupted (4004) are the service's typed errors.
+      const result = await live.service.compress(params.focus_topic);
       return { removed: result.removed, before_tokens: result.beforeTokens, after_tokens: result.afterTokens, summary: result.summary };
     },
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCode, EventType } from '../protocol/index.ts';
+import { SessionNotFoundError } from '@hermes/agent-core';
+import { EventType } from '../protocol/index.ts';
 import type { LiveSession, SessionKeeper } from '../server/liveSessions.ts';
 import type { HandlerContext } from './context.ts';
 import { sendSessionEvent, startLive } from './sessionHandlers.ts';
@@ -24,8 +24,7 @@ export function sessionKeeper(ctx: HandlerContext): SessionKeeper {
       const stored = ctx.runtime.store.findSession(closed.storedId);
       if (!stored) {
         ctx.sessions.forgetClosed(id);
-        throw new ResponseError(
-          ErrorCode.SessionNotFound,
+        throw new SessionNotFoundError(
           `Session "${id}" was closed while idle and its stored session ${closed.storedId} is gone (deleted?). Create a new one with session.create.`,
         );
       }

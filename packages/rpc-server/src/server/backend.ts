@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { isSqliteFailure, redactSecrets, redactSecretsDeep, type HermesRuntime, type Logger } from '@hermes/agent-core';
+import { redactSecretsDeep, type HermesRuntime, type Logger } from '@hermes/agent-core';
 import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
 import { promptHandlers } from '../handlers/promptHandlers.ts';
 import { configHandlers } from '../handlers/configHandlers.ts';
@@ -22,6 +22,7 @@ import type { LiveSessions } from './liveSessions.ts';
 import { buildCommandRegistry } from './plugins.ts';
 import type { PluginHost } from '@hermes/plugin-host';
 import { ServerRequests } from './serverRequests.ts';
+import { toWireError, type WireErrorOptions } from './wireErrors.ts';
 
 export interface BackendOptions {
   input: Readable;
@@ -82,7 +83,7 @@ export function startBackend(options: BackendOptions): Backend {
     ...approvalHandlers(runtime.judgeHomes),
   };
   // A SQLite failure in any method (state.db locked, disk full) is answered naming the file and the fix.
-  serveHandlers(connection, table, logger, (error) => (isSqliteFailure(error) ? runtime.store.explainFailure(error) : error));
+  serveHandlers(connection, table, { logger, explainStoreFailure: (error) => runtime.store.explainFailure(error) });
   const { idle_close: idleClose, max_open: maxOpen } = runtime.loaded.config.sessions;
   sessions.manage({ idleCloseMs: idleClose * 1000, maxOpen }, sessionKeeper(ctx), logger);
 
@@ -122,7 +123,8 @@ export function startBackend(options: BackendOptions): Backend {
  * field), a thrown error is mapped to its JSON-RPC error, and results carry no secrets. In check mode
  * (contractCheck.ts) a result its schema refuses is answered -32603 naming the method and the field.
  */
-export function serveHandlers(connection: MessageConnection, table: HandlerTable, logger: Logger, explain: (error: unknown) => unknown = (error) => error): void {
+export function serveHandlers(connection: MessageConnection, table: HandlerTable, errors: WireErrorOptions): void {
+  const { logger } = errors;
   const checking = checkingResults();
   for (const [name, handler] of Object.entries(table)) {
     const method = name as Method;
@@ -131,7 +133,7 @@ export function serveHandlers(connection: MessageConnection, table: HandlerTable
       if (checking) checkResult(method, schemas.result, result, logger);
       return redactSecretsDeep(result);
     };
-    const fail = (error: unknown) => toResponseError(method, explain(error), logger);
+    const fail = (error: unknown) => toWireError(method, error, errors);
     // vscode-jsonrpc calls a handler with (params, token), or (token) alone when params are absent.
     connection.onRequest(method, (...args: unknown[]) => {
       try {
@@ -171,11 +173,4 @@ export function listenAndAnnounce(connection: MessageConnection, version: string
     payload: { version, protocol: PROTOCOL_VERSION, pid: process.pid, ...(configProblems.length ? { config_problems: configProblems } : {}) },
   };
   connection.sendNotification(EVENT_METHOD, ready).catch((error: unknown) => logger.warn('could not send gateway.ready: %s', (error as Error).message));
-}
-
-function toResponseError(method: string, error: unknown, logger: Logger): ResponseError<unknown> {
-  if (error instanceof ResponseError) return new ResponseError(error.code, redactSecrets(error.message), redactSecretsDeep(error.data));
-  const message = redactSecrets(error instanceof Error ? error.message : String(error));
-  logger.error('%s failed: %s', method, error instanceof Error ? (error.stack ?? message) : message);
-  return new ResponseError(ErrorCode.InternalError, `${method} failed: ${message}`);
 }

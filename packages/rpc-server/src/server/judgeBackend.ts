@@ -21,7 +21,7 @@ export interface JudgeBackendOptions {
 export function startJudgeBackend(options: JudgeBackendOptions): Backend {
   const { logger } = options;
   const { connection } = clientConnection(options.input, options.output, logger);
-  serveHandlers(connection, approvalHandlers(options.homes), logger);
+  serveHandlers(connection, approvalHandlers(options.homes), { logger });
   connection.onRequest(
     (method: string) => new ResponseError(ErrorCode.MethodNotFound, `${method} is not served by a backend started with --judge-only (only approvals.check is)`),
   );

@@ -1,5 +1,6 @@
 /** Command-line arguments of `hermes`. Pure: parsing and help text, no side effects. */
 import { parseArgs } from 'node:util';
+import { UsageError } from '@hermes/rpc-server/protocol';
 
 export interface CliOptions {
   tui: boolean;
@@ -82,10 +83,8 @@ Configuration lives in $HERMES_HOME (default ~/.hermes): config.yaml for setting
 Logs: $HERMES_HOME/logs/tui.log.
 `;
 
-/** Thrown for arguments hermes does not understand; the message is meant for the user. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+/** Thrown for arguments hermes does not understand; the message is meant for the user (the wire's 4004 error). */
+export { UsageError };
 
 /** Commands hermes itself handles; any other first word is a plugin's CLI command. */
 const BUILTIN_CLI_COMMANDS = new Set(['chat', 'sessions', 'plugins', 'approvals']);

@@ -3,7 +3,7 @@
  * in a ring buffer (never on screen), its exit reported instead of leaving the TUI hanging.
  */
 import { execa, type ResultPromise } from 'execa';
-import type { GatewayReadyPayload } from '@hermes/rpc-server/protocol';
+import { ErrorCode, HermesError, type GatewayReadyPayload } from '@hermes/rpc-server/protocol';
 import type { Logger } from '../logging/logger.ts';
 import type { ProcessCommand } from './backendCommand.ts';
 import { HermesClient } from './hermesClient.ts';
@@ -19,14 +19,14 @@ export interface BackendExit {
   spawnError?: string;
 }
 
-/** The backend did not come up: the message says why, the tail shows what it printed. */
-export class BackendStartError extends Error {
+/** The backend did not come up (so no agent: 5032): the message says why, the tail shows what it printed. */
+export class BackendStartError extends HermesError {
+  override name = 'BackendStartError';
   constructor(
     message: string,
     readonly stderrTail: string[],
   ) {
-    super(message);
-    this.name = 'BackendStartError';
+    super(ErrorCode.AgentUnavailable, message);
   }
 }
 

@@ -8,6 +8,7 @@ import {
   EVENT_METHOD,
   ErrorCode,
   EventType,
+  HermesError,
   ServerRequest,
   type GatewayReadyPayload,
   type HermesEvent,
@@ -26,15 +27,12 @@ import {
 } from 'vscode-jsonrpc/node';
 import type { Logger } from '../logging/logger.ts';
 
-/** A JSON-RPC error answer from the backend, or a failure to get one. */
-export class RpcError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-    readonly data?: unknown,
-  ) {
-    super(message);
-    this.name = 'RpcError';
+/** A JSON-RPC error answer from the backend (its code and message as sent), or a failure to get one. */
+export class RpcError extends HermesError {
+  override name = 'RpcError';
+  constructor(message: string, code: number, data?: unknown) {
+    // The backend's code as sent: one of ErrorCode unless a newer backend added one.
+    super(code as ErrorCode, message, { data });
   }
 }
 
