@@ -9,4 +9,5 @@ export * from './approvals.ts';
 export * from './commands.ts';
 export * from './events.ts';
 export * from './sessionInfo.ts';
+export * from './transcript.ts';
 export * from './usage.ts';

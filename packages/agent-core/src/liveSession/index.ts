@@ -2,5 +2,14 @@
 export { SessionService, branchStored, type CompressSummary, type OpenSessionInput, type SessionRuntime } from './sessionService.ts';
 export type { SessionFacts } from './sessionInfo.ts';
 export { parseModelValue, MODEL_VALUE_HINT } from './modelValue.ts';
-export { EXPORT_FORMATS, exportConversation, toMarkdown, toJson, toHtml, toTranscriptText, type ExportFormat } from './sessionExport.ts';
+export {
+  exportConversation,
+  exportedSession,
+  toHtml,
+  toJson,
+  toMarkdown,
+  toTranscript,
+  toTranscriptText,
+  type ExportedSession,
+} from './sessionExport.ts';
 export { ApprovalModeError, CompressInterruptedError, ModelValueError } from './sessionErrors.ts';

@@ -126,8 +126,8 @@ describe('SessionService', () => {
     const md = fs.readFileSync(rig.service.export('md'), 'utf8');
     expect(md).toContain('## User\n\nexport me');
     expect(md).toContain(`- Session: \`${rig.service.id}\``);
-    const json = JSON.parse(fs.readFileSync(rig.service.export('json', 'out.json'), 'utf8')) as { messages: { content: string }[] };
-    expect(json.messages.map((m) => m.content)).toEqual(['export me', 'ok']);
+    const json = JSON.parse(fs.readFileSync(rig.service.export('json', 'out.json'), 'utf8')) as { messages: { text: string }[] };
+    expect(json.messages.map((m) => m.text)).toEqual(['export me', 'ok']);
     const html = rig.service.export('html', 'page.html');
     expect(path.basename(html)).toBe('page.html');
     expect(fs.readFileSync(html, 'utf8')).toContain('<pre># export me');

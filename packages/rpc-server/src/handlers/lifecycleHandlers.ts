@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { branchStored, SessionBusyError, SessionNotFoundError, type StoredSession } from '@hermes/agent-core';
+import { branchStored, exportConversation, SessionBusyError, SessionNotFoundError, type StoredSession } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { openLive } from './sessionHandlers.ts';
 import { closeLive } from './sessionKeeper.ts';
@@ -78,6 +78,12 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       const branched = live ? live.service.branch(name) : branchStored(store, source.id, name);
       const cwd = live?.agent.cwd ?? (source.cwd && fs.existsSync(source.cwd) ? source.cwd : process.cwd());
       return openLive(ctx, { cwd, resume: branched, parentId: source.id });
+    },
+
+    /** The one exporter; reads the store only, so a session another hermes runs is not repaired or written. */
+    'session.export': ({ session_id, format }) => {
+      const stored = storedFor(ctx, session_id);
+      return { format, text: exportConversation(format, stored, store.messages(stored.id)) };
     },
 
     'session.undo': ({ session_id }) => {

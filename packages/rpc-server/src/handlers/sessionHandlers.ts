@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   SessionService,
   redactSecretsDeep,
+  toTranscript,
   type ModelFlags,
   type SessionFacts,
   type SessionPrompts,
@@ -22,7 +23,7 @@ import { pluginFailureNotices } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { invalidParams } from './params.ts';
 import { closeLive } from './sessionKeeper.ts';
-import { configProblemInfos, toTranscript } from './sessionInfo.ts';
+import { configProblemInfos } from './sessionInfo.ts';
 
 /** Sends one event of a session, stamping its per-session sequence number. */
 export function sendSessionEvent<K extends EventName>(

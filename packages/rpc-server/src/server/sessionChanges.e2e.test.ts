@@ -47,7 +47,7 @@ async function turn(backend: BackendProcess, sid: string, text: string): Promise
 }
 const completes = (backend: BackendProcess, sid: string) => backend.eventsOf(sid).filter((e) => e.type === 'message.complete').length;
 
-async function open(backend: BackendProcess, params: { model?: string; provider?: string } = {}) {
+async function open(backend: BackendProcess, params: { model?: string; provider?: string; cwd?: string } = {}) {
   const created = await backend.request('session.create', params);
   // The opening session.info follows the reply.
   await backend.waitForEvent((e) => e.session_id === created.session_id && e.type === 'session.info');
@@ -175,5 +175,20 @@ describe('session changes over the wire', () => {
     expect(refused.warning).toBe(`/approvals failed: Unknown approval mode "sometimes": use one of ${APPROVAL_MODES.join(', ')}.`);
     const catalog = await backend.request('commands.catalog', {});
     expect(catalog.commands.find((c) => c.name === 'approvals')?.args_hint).toBe(`[${APPROVAL_MODES.join('|')}]`);
+  });
+
+  it('/save and session.export are one exporter', async () => {
+    const { backend, home } = await start({ turns: [{ text: 'exported reply' }] });
+    const created = await open(backend, { cwd: home });
+    await turn(backend, created.session_id, 'export this');
+    expect((await slash(backend, created.session_id, '/save md out.md')).output).toBe(`Saved the conversation to ${path.join(home, 'out.md')}.`);
+    const saved = fs.readFileSync(path.join(home, 'out.md'), 'utf8');
+    expect(saved).toContain('## User\n\nexport this\n\n## Assistant\n\nexported reply');
+    expect(await backend.request('session.export', { session_id: created.session_id, format: 'md' })).toEqual({ format: 'md', text: saved });
+    await backend.request('session.close', { session_id: created.session_id });
+    // Not open: read from the store by its stored id, as `hermes sessions export` does.
+    const json = await backend.request('session.export', { session_id: created.stored_session_id, format: 'json' });
+    expect(JSON.parse(json.text)).toMatchObject({ session: { id: created.stored_session_id }, messages: [{ text: 'export this' }, { text: 'exported reply' }] });
+    await expect(backend.request('session.export', { session_id: 'no-such', format: 'md' })).rejects.toMatchObject({ code: ErrorCode.SessionNotFound });
   });
 });

@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS, type ExportFormat } from '../../liveSession/sessionExport.ts';
+import { EXPORT_FORMATS, type ExportFormat } from '../../contract/transcript.ts';
 import type { SessionService } from '../../liveSession/sessionService.ts';
 import type { CommandInput } from '../commandTypes.ts';
 
