@@ -18,4 +18,6 @@ export interface SessionFacts {
   toolsets(): Record<string, string[]>;
   /** config.yaml / .env mistakes hermes runs on despite, one line each, with their kind. */
   configProblems(): ConfigProblemInfo[];
+  /** A change made through this session applies to every session (the approval mode): the others should report it too. */
+  sharedChange?(): void;
 }

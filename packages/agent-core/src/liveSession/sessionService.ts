@@ -181,6 +181,7 @@ export class SessionService {
     if (!(APPROVAL_MODES as readonly string[]).includes(wanted)) throw new ApprovalModeError(mode, APPROVAL_MODES);
     this.runtime.setApprovalMode(wanted as ApprovalMode);
     this.publishInfo();
+    this.facts.sharedChange?.();
     return wanted as ApprovalMode;
   }
 

@@ -100,13 +100,16 @@ export interface OpenOptions {
 }
 
 /** What a session cannot know about this backend: read at each session.info, so a plugin reload shows. */
-function sessionFacts(ctx: HandlerContext): SessionFacts {
+function sessionFacts(ctx: HandlerContext, id: string): SessionFacts {
   return {
     version: ctx.version,
     demo: ctx.demo,
     pluginCount: () => ctx.plugins.list().filter((p) => p.enabled && !p.error).length,
     toolsets: () => ctx.runtime.tools.byToolset(),
     configProblems: () => configProblemInfos(ctx.runtime),
+    sharedChange: () => {
+      for (const other of ctx.sessions.all()) if (other.id !== id) other.service.publishInfo();
+    },
   };
 }
 
@@ -115,7 +118,7 @@ export function startLive(ctx: HandlerContext, options: OpenOptions): LiveSessio
   const id = options.reopen?.id ?? ctx.sessions.newId();
   const live = { id, seq: options.reopen?.seq ?? 0 } as LiveSession;
   live.bridge = new EventBridge((type, payload) => sendSessionEvent(ctx, live, type, payload));
-  live.service = SessionService.open(ctx.runtime, sessionFacts(ctx), {
+  live.service = SessionService.open(ctx.runtime, sessionFacts(ctx, id), {
     cwd: options.cwd,
     title: options.title ?? null,
     ...(options.overrides ? { overrides: options.overrides } : {}),

@@ -165,10 +165,14 @@ describe('session changes over the wire', () => {
   it('/approvals shows the mode and sets exactly the modes that exist, in config.yaml and session.info', async () => {
     const { backend, home } = await start({ turns: [{ text: 'ok' }] });
     const { session_id: sid } = await open(backend);
+    const { session_id: other } = await open(backend);
+    const otherSeen = infos(backend, other).length;
     expect(await slash(backend, sid, '/approvals')).toEqual({ output: `Approval mode: manual (one of ${APPROVAL_MODES.join(', ')}).` });
     const seen = infos(backend, sid).length;
     expect(await slash(backend, sid, '/approvals off')).toEqual({ output: 'Approval mode set to off (saved to config.yaml).' });
     expect((await nextInfo(backend, sid, seen)).approval_mode).toBe('off');
+    // The mode is every session's: the other open one reports it too.
+    expect((await nextInfo(backend, other, otherSeen)).approval_mode).toBe('off');
     expect(fs.readFileSync(path.join(home, 'config.yaml'), 'utf8')).toMatch(/approvals:\s*\n\s*mode: off/);
     expect((await backend.request('config.get', { key: 'approvals.mode' })).value).toBe('off');
     const refused = await slash(backend, sid, '/approvals sometimes');
