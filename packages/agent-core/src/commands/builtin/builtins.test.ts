@@ -36,6 +36,20 @@ describe('/stop', () => {
     expect((await turn).status).toBe('interrupted');
     expect((await run('/stop')).output).toBe('Nothing to stop: no turn running, no background processes.');
   });
+
+  it('stops a running /compress too; the session is usable after', async () => {
+    const long = (word: string) => `${word} `.repeat(400);
+    await open({
+      config: 'model:\n  context_length: 2000\ncompression:\n  enabled: false\n',
+      script: { turns: [{ text: long('a') }, { text: long('b') }, { text: long('c') }, { text: 'summary', delay_ms: 30_000 }, { text: 'after' }] },
+    });
+    for (const prompt of ['one', 'two', 'three']) await rig!.service.agent.submit(long(prompt));
+    const compressing = run('/compress').catch((error: unknown) => error);
+    while (rig!.server.requests.length < 4) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await run('/stop')).output).toMatch(/^Interrupted the running turn/);
+    expect(((await compressing) as Error).message).toBe('/compress failed: Compression interrupted: the conversation was left as it was.');
+    expect((await rig!.service.agent.submit('four')).text).toBe('after');
+  });
 });
 
 describe('session commands', () => {
