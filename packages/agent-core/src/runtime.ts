@@ -57,9 +57,9 @@ export class HermesRuntime {
   readonly processes = new ProcessRegistry();
   readonly settings: ToolSettings;
   extensions: ExtensionPort;
-  /** Compresses long prompts; a plugin may replace it (plugin-host's registerContextEngine). */
-  contextEngine: ContextEngine = new ContextCompressor();
-  private readonly toolsetProblems: string[];
+  /** The built-in context engine, used whenever no plugin provides one. */
+  readonly builtinContextEngine: ContextEngine = new ContextCompressor();
+  private pluginContextEngine: ContextEngine | null = null;
   private readonly env: Record<string, string | undefined>;
   private readonly flags: ModelFlags;
 
@@ -82,7 +82,6 @@ export class HermesRuntime {
     this.extensions = options.extensions ?? NO_EXTENSIONS;
     this.tools = new ToolRegistry({ env: this.env });
     registerBuiltinTools(this.tools);
-    this.toolsetProblems = this.tools.enabledFor(config.toolsets).problems;
     for (const problem of this.toolsetProblems) this.logger.warn('tools: %s', problem);
     this.settings = {
       terminalTimeoutS: config.terminal.timeout,
@@ -137,6 +136,21 @@ export class HermesRuntime {
     this.writeConfig('approvals.mode', mode);
     this.loaded.config.approvals.mode = mode;
     this.gate.setMode(mode);
+  }
+
+  /** Compresses long prompts: a plugin's engine (plugin-host's registerContextEngine) or the built-in one. */
+  get contextEngine(): ContextEngine {
+    return this.pluginContextEngine ?? this.builtinContextEngine;
+  }
+
+  /** After a plugin (re)load: the engine a plugin registered, or null to fall back to the built-in one. */
+  usePluginContextEngine(engine: ContextEngine | null): void {
+    this.pluginContextEngine = engine;
+  }
+
+  /** Unknown toolsets and unavailable tools, as the registry is now (a plugin reload adds and removes toolsets). */
+  private get toolsetProblems(): string[] {
+    return this.tools.enabledFor(this.loaded.config.toolsets).problems;
   }
 
   /** Problems in config.yaml or .env, one line each; hermes runs on with defaults meanwhile. */
@@ -198,7 +212,8 @@ export class HermesRuntime {
       store: this.store,
       tools: this.tools,
       toolsets: this.toolsets,
-      toolSchemas: this.tools.schemas(this.toolsets),
+      // Read live: open sessions see a plugin reload's tools and engine from their next turn.
+      toolSchemas: () => this.tools.schemas(this.toolsets),
       gate: this.gate,
       prompts: input.prompts ?? NO_PROMPTS,
       home: this.home,
@@ -213,7 +228,7 @@ export class HermesRuntime {
       },
       stallTimeoutMs: this.loaded.config.agent.stream_stall_timeout * 1000,
       ...(pricing ? { pricing } : {}),
-      contextEngine: this.contextEngine,
+      contextEngine: () => this.contextEngine,
       compression: this.loaded.config.compression,
       model,
       cwd: input.cwd,

@@ -109,6 +109,8 @@ export class PluginHost {
   private readonly logger: Logger;
   private infos: PluginInfo[] | null = null;
   private loading: Promise<PluginInfo[]> | null = null;
+  /** Set by `discover()`: this host imports no plugin code, a reload included. */
+  private discoveryOnly = false;
   private generation = 0;
 
   constructor(private readonly options: PluginHostOptions) {
@@ -125,6 +127,11 @@ export class PluginHost {
     return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
   }
 
+  /** False for a host that only discovers (`discover()`): it never imports plugin code. */
+  get importsPlugins(): boolean {
+    return !this.discoveryOnly;
+  }
+
   /** `plugins.hook_callback_timeout` in ms (0: no limit). */
   get hookTimeoutMs(): number {
     return this.seconds('hook_callback_timeout', DEFAULT_HOOK_TIMEOUT_S) * 1000;
@@ -137,8 +144,16 @@ export class PluginHost {
     return this.loading;
   }
 
+  /**
+   * Undoes every registration of every plugin, then discovers and loads again from the files and config
+   * as they are now. A plugin that fails is rolled back alone; the others load. A reload waits for a
+   * load in progress (a second reload meanwhile shares its load). A discovery-only host discovers
+   * again and imports nothing (`hermes plugins disable` must work while a plugin kills its process).
+   */
   async reload(): Promise<PluginInfo[]> {
-    await this.loading;
+    // A failed earlier load is no reason not to try again: this reload reports its own outcome.
+    await this.loading?.catch(() => undefined);
+    if (this.discoveryOnly) return this.discover();
     this.unloadAll();
     this.generation += 1;
     return this.load();
@@ -162,6 +177,7 @@ export class PluginHost {
    * whether the plugin would load; counts and a load error come from the last start that loaded it.
    */
   discover(): PluginInfo[] {
+    this.discoveryOnly = true;
     const { home, cwd, env = process.env, npmRoots } = this.options;
     const records = readLoadRecords(home, this.logger);
     this.infos = discoverPlugins({ home, cwd, env, ...(npmRoots ? { npmRoots } : {}) }).map((plugin) => {

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../contract/errorCodes.ts';
 import { HermesError } from '../contract/errors.ts';
 import type { Logger } from '../logging/logger.ts';
-import type { ChatMessage, ChatResponse } from '../providers/types.ts';
+import type { ChatMessage, ChatResponse, ToolSchema } from '../providers/types.ts';
 import type { CompressionResult } from '../context/contextEngine.ts';
 import { compressPrompt, type CompressionState } from './compression.ts';
 import { TodoList } from '../tools/todoList.ts';
@@ -51,7 +51,9 @@ export class AgentSession {
   readonly todos = new TodoList();
   /** Per-session yolo: dangerous commands run without asking (hardline ones never do). */
   yolo = false;
-  private readonly systemPrompt: string;
+  private systemPrompt: string;
+  /** The tool names the system prompt lists, to notice a plugin reload that changed them. */
+  private systemPromptTools: string;
   private turns = 0;
   /** Plugin messages waiting for the running turn to end. */
   private readonly injected: string[] = [];
@@ -83,11 +85,9 @@ export class AgentSession {
       return id;
     });
     if (existing) repairSessionStore(options.store, this.id, 'resumed', options.logger);
-    this.systemPrompt = buildSystemPrompt({
-      cwd: options.cwd,
-      toolNames: options.toolSchemas.map((t) => t.function.name),
-      skillsIndex: options.skills.indexForSystemPrompt(),
-    });
+    const toolNames = options.toolSchemas().map((t) => t.function.name);
+    this.systemPrompt = this.buildSystemPrompt(toolNames);
+    this.systemPromptTools = toolNames.join('\n');
     this.toolContext = {
       cwd: options.cwd,
       sessionId: this.id,
@@ -163,6 +163,12 @@ export class AgentSession {
     const provider = this.model.provider;
     if (!provider) throw new ModelUnavailableError(this.model.unavailable ?? 'No model is configured.');
     const { store, emit } = this.options;
+    // Tools and engine are read once per turn: after a plugin reload, the next turn sees the new ones;
+    // a turn already running finishes with the schemas and engine it started with. (Tools are always
+    // run through the live registry, so a removed plugin's tool answers "unknown tool", never runs.)
+    const toolSchemas = this.options.toolSchemas();
+    const engine = this.options.contextEngine();
+    this.refreshSystemPrompt(toolSchemas);
     // The prompt lives in memory across turns (compression replaces its middle); it starts from the store.
     this.prompt ??= [{ role: 'system', content: this.systemPrompt }, ...toChatMessages(store.messages(this.id))];
     try {
@@ -187,7 +193,7 @@ export class AgentSession {
             sessionId: this.id,
             provider,
             tools: this.options.tools,
-            toolSchemas: this.options.toolSchemas,
+            toolSchemas,
             toolsets: this.options.toolsets,
             store,
             logger: this.options.logger,
@@ -204,7 +210,7 @@ export class AgentSession {
             turnId: `${this.id}:${++this.turns}`,
             onUsage: (response) => this.recordUsage(response),
             compression: {
-              engine: this.options.contextEngine,
+              engine,
               settings: this.options.compression,
               contextMax: this.model.contextMax,
               state: this.compressionState,
@@ -292,11 +298,13 @@ export class AgentSession {
     if (this.running) throw new SessionBusyError();
     const provider = this.model.provider;
     if (!provider) throw new ModelUnavailableError(this.model.unavailable ?? 'No model is configured.');
+    const toolSchemas = this.options.toolSchemas();
+    this.refreshSystemPrompt(toolSchemas);
     this.prompt ??= [{ role: 'system', content: this.systemPrompt }, ...toChatMessages(this.options.store.messages(this.id))];
     const controller = new AbortController();
     const done = compressPrompt(
       {
-        engine: this.options.contextEngine,
+        engine: this.options.contextEngine(),
         settings: this.options.compression,
         state: this.compressionState,
         provider,
@@ -305,7 +313,7 @@ export class AgentSession {
         logger: this.options.logger,
       },
       this.prompt,
-      this.options.toolSchemas,
+      toolSchemas,
       controller.signal,
       { force: true, ...(focusTopic ? { focusTopic } : {}) },
     ).finally(() => {
@@ -314,6 +322,22 @@ export class AgentSession {
     });
     this.running = { controller, done };
     return done;
+  }
+
+  private buildSystemPrompt(toolNames: string[]): string {
+    return buildSystemPrompt({ cwd: this.options.cwd, toolNames, skillsIndex: this.options.skills.indexForSystemPrompt() });
+  }
+
+  /**
+   * The system prompt names the offered tools, so it is rebuilt (in the working prompt too) when a
+   * plugin reload changed them; otherwise it stays byte-for-byte stable and prompt caches keep hitting.
+   */
+  private refreshSystemPrompt(toolSchemas: ToolSchema[]): void {
+    const toolNames = toolSchemas.map((t) => t.function.name);
+    if (toolNames.join('\n') === this.systemPromptTools) return;
+    this.systemPrompt = this.buildSystemPrompt(toolNames);
+    this.systemPromptTools = toolNames.join('\n');
+    if (this.prompt?.[0]?.role === 'system') this.prompt[0] = { role: 'system', content: this.systemPrompt };
   }
 
   /** Adds one model call's tokens (and cost) to the session's usage and the store, and tells the client. */

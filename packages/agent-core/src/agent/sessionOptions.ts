@@ -43,7 +43,11 @@ export interface AgentSessionOptions {
   tools: ToolRegistry;
   /** The session's toolset selection; undefined means all. */
   toolsets: string[] | undefined;
-  toolSchemas: ToolSchema[];
+  /**
+   * The tool schemas offered to the model, read at the start of every turn (and by `/compress`): a
+   * plugin reload changes them for sessions already open.
+   */
+  toolSchemas: () => ToolSchema[];
   gate: ApprovalGate | null;
   prompts: SessionPrompts;
   home: string;
@@ -53,7 +57,8 @@ export interface AgentSessionOptions {
   extensions: ExtensionPort;
   retry: RetryPolicy;
   stallTimeoutMs: number;
-  contextEngine: ContextEngine;
+  /** The context engine, read like `toolSchemas`: a reload may replace a plugin's engine or restore the built-in. */
+  contextEngine: () => ContextEngine;
   compression: CompressionSettings;
   /** USD per million tokens, when configured. */
   pricing?: { input: number; output: number };

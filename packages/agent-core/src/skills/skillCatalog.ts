@@ -113,11 +113,11 @@ export class SkillCatalog {
     return entry;
   }
 
-  /** Drops every skill `plugin` registered (on unload/disable); returns how many. */
-  removePluginSkills(plugin: string): number {
+  /** Drops every skill `plugin` registered (on unload/disable), or every plugin's when none is named; returns how many. */
+  removePluginSkills(plugin?: string): number {
     let removed = 0;
     for (const entry of [...this.plugin.values()]) {
-      if (entry.plugin === plugin) {
+      if (plugin === undefined || entry.plugin === plugin) {
         this.plugin.delete(entry.name);
         removed++;
       }

@@ -36,12 +36,12 @@ export class ToolRegistry {
     this.env = options.env ?? process.env;
   }
 
-  /** Throws `ToolDefinitionError` for a malformed definition or a name taken by another registration. */
   /** Removes a tool (a plugin unloading); true when it was registered. */
   unregister(name: string): boolean {
     return this.tools.delete(name);
   }
 
+  /** Throws `ToolDefinitionError` for a malformed definition or a name taken by another registration. */
   register(tool: ToolDefinition, options: { allowOverride?: boolean } = {}): void {
     validateDefinition(tool);
     const existing = this.tools.get(tool.name);

@@ -74,10 +74,7 @@ export function appendEntry(map: Map<string, HookEntry[]>, key: string, entry: H
   };
 }
 
-/**
- * Takes a tool out of the registry again. ToolRegistry has no removal method yet, so this reaches
- * its private map when `unregister` is absent (to be replaced once agent-core offers one).
- */
+/** Takes a plugin's tool out of the registry again, putting back the built-in it replaced (if any). */
 export function removeTool(registry: ToolRegistry, name: string, previous: ToolDefinition | undefined): void {
   if (previous) {
     registry.register(previous, { allowOverride: true });

@@ -6,17 +6,8 @@ import {
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { commandHost } from '../commands/commandHost.ts';
 import { ErrorCode } from '../protocol/index.ts';
-import { applyPlugins, buildCommandRegistry } from '../server/plugins.ts';
+import { reloadPlugins } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
-
-/** Reloads plugins and rebuilds the command registry from them; returns a one-line summary. */
-async function reloadPlugins(ctx: HandlerContext): Promise<string> {
-  const infos = await ctx.plugins.reload();
-  applyPlugins(ctx.runtime, ctx.plugins);
-  ctx.commands = buildCommandRegistry(ctx.plugins);
-  const failed = infos.filter((p) => p.error);
-  return `Reloaded ${infos.filter((p) => p.enabled && !p.error).length} plugin(s)${failed.length ? `; ${failed.length} failed: ${failed.map((p) => p.name).join(', ')}` : ''}.`;
-}
 
 export function commandHandlers(ctx: HandlerContext): HandlerTable {
   return {

@@ -1,6 +1,7 @@
 import { configValue, parseModelValue, PROVIDER_PRESETS, UsageError } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { invalidParams } from './params.ts';
+import { reloadPlugins } from '../server/plugins.ts';
 
 /** Keys `config.set` can change so far, and what each does. */
 const SETTABLE = 'yolo (per session: true/false), model (per session: "name" or "provider:name"), approvals.mode, plugins.enabled, plugins.disabled';
@@ -24,7 +25,7 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
       };
     },
 
-    'config.set': (params) => {
+    'config.set': async (params) => {
       if (params.key === 'model') {
         if (!params.session_id) throw invalidParams('config.set', 'session_id', 'is required for model');
         if (!parseModelValue(params.value)) {
@@ -47,10 +48,10 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
         if (value !== null && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
           throw invalidParams('config.set', 'value', `must be a list of plugin names, or null to remove ${params.key}`);
         }
-        // The plugin host reads the config in memory on its next (re)load. A ConfigWriteError says
+        // The plugins are reloaded from the config in memory. A ConfigWriteError says
         // whether config.yaml is the user's to fix (4004) or the disk failed (5007).
         ctx.runtime.writeConfig(params.key, value ?? undefined);
-        return { key: params.key, value, warning: 'Saved to config.yaml; applies at the next start or /reload-plugins.' };
+        return { key: params.key, value, warning: `Saved to config.yaml. ${await reloadPlugins(ctx)}` };
       }
       if (params.key !== 'yolo') {
         throw new UsageError(`config.set cannot change "${params.key}" yet; settable keys: ${SETTABLE}.`);

@@ -104,7 +104,7 @@ function sessionFacts(ctx: HandlerContext, id: string): SessionFacts {
   return {
     version: ctx.version,
     demo: ctx.demo,
-    pluginCount: () => ctx.plugins.list().filter((p) => p.enabled && !p.error).length,
+    pluginCount: () => ctx.plugins.list().filter((p) => p.enabled).length,
     toolsets: () => ctx.runtime.tools.byToolset(),
     configProblems: () => configProblemInfos(ctx.runtime),
     sharedChange: () => {

@@ -1,5 +1,5 @@
 import { BUILTIN_COMMANDS, CommandRegistry, registerBuiltinCommands, type HermesRuntime, type Logger } from '@hermes/agent-core';
-import { PluginHost, refuseProcessControlFromPlugins, type LoadWatch } from '@hermes/plugin-host';
+import { PluginHost, refuseProcessControlFromPlugins, type LoadWatch, type PluginInfo } from '@hermes/plugin-host';
 import type { LiveSessions } from './liveSessions.ts';
 import { pluginWatchdog } from './pluginWatchdog.ts';
 
@@ -70,12 +70,50 @@ export function pluginFailureNotices(host: PluginHost): string[] {
     .map((p) => `plugin ${p.name} is disabled: ${p.error} (see \`hermes plugins list\`, $HERMES_HOME/logs/backend.log)`);
 }
 
-/** After a load or reload: the port and context engine the sessions use. */
+/** What a reload changes: the runtime, the host, and the command registry it rebuilds. */
+export interface PluginReloadTarget {
+  runtime: HermesRuntime;
+  plugins: PluginHost;
+  commands: CommandRegistry;
+}
+
+/**
+ * THE plugin reload (`/reload-plugins`, `config.set plugins.*`): the host undoes every registration
+ * of every plugin and loads them again; then what the runtime derives from them (context engine,
+ * skills, slash commands) is rebuilt. Tools, hooks and middleware are read live from the host's
+ * registry, so nothing else holds a copy. Open sessions read tools and engine at the start of each
+ * turn, so their next turn sees the result. Returns a one-line summary for the user.
+ */
+export async function reloadPlugins(target: PluginReloadTarget): Promise<string> {
+  const infos = await target.plugins.reload();
+  applyPlugins(target.runtime, target.plugins);
+  target.commands = buildCommandRegistry(target.plugins);
+  return reloadSummary(infos, target.plugins.importsPlugins);
+}
+
+function reloadSummary(infos: PluginInfo[], imported: boolean): string {
+  if (!imported) return `Listed ${infos.length} plugin(s); this backend only discovers plugins (nothing loaded): changes apply at the next start of hermes.`;
+  const loaded = infos.filter((p) => p.enabled).length;
+  // A plugin the config turns off is not a failure; one that broke while loading is.
+  const off = infos.filter((p) => !p.enabled && !p.failed).length;
+  const failed = infos.filter((p) => p.failed);
+  return (
+    `Reloaded ${loaded} plugin(s)${off ? ` (${off} disabled in config)` : ''}` +
+    (failed.length ? `; ${failed.length} failed: ${failed.map((p) => `${p.name} (${p.error})`).join('; ')}` : '') +
+    '.'
+  );
+}
+
+/**
+ * After a load or reload: the port, context engine and skills the sessions use. Everything here is
+ * replaced wholesale, so a plugin that is gone, disabled or failed leaves nothing behind (its engine
+ * gives way to the built-in one).
+ */
 export function applyPlugins(runtime: HermesRuntime, host: PluginHost): void {
   runtime.extensions = host.port;
-  if (host.contextEngine) runtime.contextEngine = host.contextEngine;
-  // Plugin skills: read-only, loaded on request; replaced wholesale on reload.
-  for (const plugin of host.list()) runtime.skills.removePluginSkills(plugin.name);
+  runtime.usePluginContextEngine(host.contextEngine);
+  // Plugin skills: read-only, loaded on request.
+  runtime.skills.removePluginSkills();
   for (const skill of host.skills) {
     try {
       runtime.skills.addPluginSkill({ name: skill.name, path: skill.path, ...(skill.description ? { description: skill.description } : {}) });
