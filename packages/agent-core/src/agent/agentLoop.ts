@@ -69,12 +69,14 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
       failed: status === 'error',
     });
     emit({
-      type: 'turn.complete',
-      text: turnText,
-      status,
-      usage: { ...deps.usage },
-      ...(reasoning ? { reasoning } : {}),
-      ...(error ? { error } : {}),
+      type: 'message.complete',
+      payload: {
+        text: turnText,
+        status,
+        usage: { ...deps.usage },
+        ...(reasoning ? { reasoning } : {}),
+        ...(error ? { error } : {}),
+      },
     });
     return { status, text: turnText, ...(error ? { error } : {}) };
   };
@@ -124,18 +126,18 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
         signal,
         (event) => {
           if (event.type === 'text') {
-            if (!callText && separator) emit({ type: 'text.delta', text: separator });
+            if (!callText && separator) emit({ type: 'message.delta', payload: { text: separator } });
             callText += event.text;
             turnText = textBefore + separator + callText;
             row.update(callText);
             // The disk refused the reply: stop here, so nothing is shown that cannot be kept.
             if (row.failed) throw row.failed;
-            emit({ type: 'text.delta', text: event.text });
+            emit({ type: 'message.delta', payload: { text: event.text } });
           } else if (event.type === 'reasoning') {
             callReasoning += event.text;
             reasoning += event.text;
-            emit({ type: 'reasoning.delta', text: event.text });
-          } else emit({ type: 'tool.generating', name: event.name });
+            emit({ type: 'reasoning.delta', payload: { text: event.text } });
+          } else emit({ type: 'tool.generating', payload: { name: event.name } });
         },
         (attempt) => {
           // A retried attempt starts over: what the failed one streamed is not part of the answer.
@@ -164,7 +166,7 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
       // the turn ends on the budget, named, not as an error.
       const line = budgetEndLine(deps.maxTurns, response.toolCalls.length);
       const lead = callText ? '\n\n' : separator;
-      emit({ type: 'text.delta', text: lead + line });
+      emit({ type: 'message.delta', payload: { text: lead + line } });
       turnText += lead + line;
       const content = response.text.trim() ? `${response.text}\n\n${line}` : line;
       row.finish({ content, reasoning: response.reasoning, status: 'complete' });

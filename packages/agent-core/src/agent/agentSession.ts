@@ -103,7 +103,7 @@ export class AgentSession {
         return answer;
       },
     };
-    this.todos.onChange((todos, revision) => this.options.emit({ type: 'todo.updated', todos, revision }));
+    this.todos.onChange((todos, revision) => this.options.emit({ type: 'todo.updated', payload: { todos, revision } }));
     this.model = options.model;
     this.usage = {
       model: options.model.modelLabel,
@@ -175,7 +175,7 @@ export class AgentSession {
       const notice = store.keepFileInPlace();
       if (notice) {
         this.options.logger.warn('%s', notice);
-        emit({ type: 'status', kind: 'warn', text: notice });
+        emit({ type: 'status.update', payload: { kind: 'warn', text: notice } });
       }
       store.appendMessage(this.id, { role: 'user', content: text });
     } catch (error) {
@@ -187,7 +187,7 @@ export class AgentSession {
     // Start on a later tick: the caller's reply (e.g. prompt.submit's result) goes out first.
     const done = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => {
-        emit({ type: 'turn.start' });
+        emit({ type: 'message.start' });
         return runTurn(
           {
             sessionId: this.id,
@@ -226,7 +226,7 @@ export class AgentSession {
         this.options.logger.error('turn failed in session %s: %s (%s)', this.id, message, error);
         // Tool calls the failed turn stored without results are answered, so the session stays usable.
         repairSessionStore(this.options.store, this.id, 'after a failed turn', this.options.logger);
-        emit({ type: 'turn.complete', text: '', status: 'error', error: message, usage: { ...this.usage } });
+        emit({ type: 'message.complete', payload: { text: '', status: 'error', error: message, usage: { ...this.usage } } });
         return { status: 'error' as const, text: '', error: message };
       })
       .finally(() => {
@@ -350,7 +350,7 @@ export class AgentSession {
       if (!isDiskWriteFailure(error)) throw error;
       this.options.logger.warn('usage of session %s not stored: %s', this.id, this.options.store.explainFailure(error).message);
     }
-    this.options.emit({ type: 'usage', usage: { ...this.usage } });
+    this.options.emit({ type: 'session.usage', payload: { ...this.usage } });
   }
 
   /** The composer's `!cmd`, judged by this session's approval settings (yolo, session approvals). */

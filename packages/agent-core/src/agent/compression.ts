@@ -59,7 +59,7 @@ export async function compressPrompt(
     const floor = deps.state.floorTokens;
     if (floor !== undefined && estimatePromptTokens(history, tools) < floor + REGROWTH_SHARE * deps.contextMax) return null;
   }
-  deps.emit({ type: 'status', kind: 'compressing', text: 'compressing the conversation to fit the context window…' });
+  deps.emit({ type: 'status.update', payload: { kind: 'compressing', text: 'compressing the conversation to fit the context window…' } });
   try {
     const result = await engine.compress({
       messages: history,
@@ -73,19 +73,21 @@ export async function compressPrompt(
     const stillAbove = result.afterTokens >= settings.threshold * deps.contextMax;
     deps.state.floorTokens = stillAbove || result.removed === 0 ? result.afterTokens : undefined;
     deps.emit({
-      type: 'status',
-      kind: 'compacted',
-      text:
-        result.removed > 0
-          ? `compressed: ${result.removed} messages summarized, ~${result.beforeTokens} → ~${result.afterTokens} tokens`
-          : 'nothing to compress yet',
+      type: 'status.update',
+      payload: {
+        kind: 'compacted',
+        text:
+          result.removed > 0
+            ? `compressed: ${result.removed} messages summarized, ~${result.beforeTokens} → ~${result.afterTokens} tokens`
+            : 'nothing to compress yet',
+      },
     });
     return result;
   } catch (error) {
     if (signal.aborted) throw signal.reason ?? error;
     const message = error instanceof Error ? error.message : String(error);
     deps.logger.warn('compression by %s failed: %s', engine.name, error);
-    deps.emit({ type: 'status', kind: 'warn', text: `compression failed (${message}); sending the full conversation` });
+    deps.emit({ type: 'status.update', payload: { kind: 'warn', text: `compression failed (${message}); sending the full conversation` } });
     return null;
   }
 }

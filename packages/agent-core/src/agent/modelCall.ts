@@ -79,9 +79,11 @@ export async function callModel(
       const delay = retryDelayMs(error, attempt, deps.retry);
       deps.logger.warn('model call failed (attempt %d): %s; retrying in %d ms', attempt + 1, message, delay);
       deps.emit({
-        type: 'status',
-        kind: 'warn',
-        text: `${message} — retrying in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 2} of ${deps.retry.maxRetries + 1})`,
+        type: 'status.update',
+        payload: {
+          kind: 'warn',
+          text: `${message} — retrying in ${(delay / 1000).toFixed(1)} s (attempt ${attempt + 2} of ${deps.retry.maxRetries + 1})`,
+        },
       });
       await sleep(delay, signal);
     }

@@ -48,7 +48,7 @@ export function applyAutoTitle(store: SessionStore, sessionId: string, prompt: s
     const title = n === 1 ? base : `${base} (${n})`;
     try {
       store.setTitle(sessionId, title);
-      emit({ type: 'title', title });
+      emit({ type: 'session.title', payload: { title } });
       return;
     } catch {
       // Taken by another session: try the next number.

@@ -1,4 +1,5 @@
 import { execa } from 'execa';
+import type { ShellExecResult } from '../contract/tools.ts';
 import { redactSecrets } from '../secrets/processSecrets.ts';
 import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
@@ -6,11 +7,7 @@ import { clipOutput } from '../tools/outputClip.ts';
 import { commandEnvironment, killGroup, watchGroup } from '../processes/shellProcess.ts';
 import type { ToolSettings } from '../tools/types.ts';
 
-export interface ShellExecResult {
-  stdout: string;
-  stderr: string;
-  code: number;
-}
+export type { ShellExecResult };
 
 /** Exit code reported when the approval gate refused the command (it did not run). */
 export const SHELL_BLOCKED_CODE = 126;

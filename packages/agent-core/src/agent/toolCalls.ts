@@ -7,6 +7,7 @@ import type { SessionStore } from '../sessions/sessionStore.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import type { ToolContext } from '../tools/types.ts';
 import type { AgentEventSink } from './events.ts';
+import { summarizeResult } from './toolSummary.ts';
 
 export const INTERRUPTED_TOOL_RESULT = '[interrupted] The user interrupted the turn before this tool call finished.';
 
@@ -98,11 +99,11 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
   const { emit, tools } = deps;
   const name = call.function.name;
   const started = performance.now();
-  emit({ type: 'tool.start', toolId: call.id, name, context: tools.preview(name, call.function.arguments) });
+  emit({ type: 'tool.start', payload: { tool_id: call.id, name, context: tools.preview(name, call.function.arguments) } });
   const context: ToolContext = {
     ...deps.context,
     signal,
-    progress: (preview) => emit({ type: 'tool.progress', toolId: call.id, name, preview }),
+    progress: (preview) => emit({ type: 'tool.progress', payload: { tool_id: call.id, name, preview } }),
   };
   let outcome: CallResult;
   try {
@@ -117,14 +118,17 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
   outcome = redactSecretsDeep(outcome);
   emit({
     type: 'tool.complete',
-    toolId: call.id,
-    name,
-    durationS: Math.round(performance.now() - started) / 1000,
-    result: outcome.result,
-    ...(outcome.error ? { error: outcome.error } : {}),
-    ...(outcome.blocked ? { blocked: true } : {}),
-    ...(outcome.interrupted ? { interrupted: true } : {}),
-    ...(outcome.inlineDiff ? { inlineDiff: outcome.inlineDiff } : {}),
+    payload: {
+      tool_id: call.id,
+      name,
+      duration_s: Math.round(performance.now() - started) / 1000,
+      summary: summarizeResult(outcome.result),
+      result: outcome.result,
+      ...(outcome.error ? { error: outcome.error } : {}),
+      ...(outcome.blocked ? { blocked: true } : {}),
+      ...(outcome.interrupted ? { interrupted: true } : {}),
+      ...(outcome.inlineDiff ? { inline_diff: outcome.inlineDiff } : {}),
+    },
   });
   return outcome;
 }

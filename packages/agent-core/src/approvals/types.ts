@@ -1,7 +1,7 @@
 /** Shared shapes of the approval gate (the judge, the gate, and the tools that ask it). */
 
 // The choices, levels and findings cross the wire: the contract defines them.
-import type { ApprovalChoice, ApprovalFinding, ApprovalLevel } from '../contract/approvals.ts';
+import type { ApprovalChoice, ApprovalFinding, ApprovalLevel, ApprovalVerdict } from '../contract/approvals.ts';
 
 export type { ApprovalChoice };
 export { APPROVAL_CHOICES } from '../contract/approvalNames.ts';
@@ -24,10 +24,7 @@ export type Level = ApprovalLevel;
 export type Finding = ApprovalFinding;
 
 /** The gate's judgement of one command or write: the most severe level over all findings. */
-export interface Verdict {
-  level: Level;
-  findings: Finding[];
-}
+export type Verdict = ApprovalVerdict;
 
 /** Where a command or write is judged from. */
 export interface JudgeContext {

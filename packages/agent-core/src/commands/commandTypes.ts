@@ -1,5 +1,5 @@
 /** The shapes shared by the slash-command registry, its built-ins and the session layer that runs them. */
-import type { CommandDirective, CommandResult } from '../contract/commands.ts';
+import type { CommandDescriptor, CommandDirective, CommandResult } from '../contract/commands.ts';
 import type { SessionService } from '../liveSession/sessionService.ts';
 import type { StoredSession } from '../sessions/sessionStore.ts';
 
@@ -51,14 +51,7 @@ export interface Command {
 export type CommandInput = Pick<Command, 'name' | 'description' | 'source' | 'handler'> &
   Partial<Pick<Command, 'aliases' | 'category' | 'argsHint' | 'runsWhileBusy'>>;
 
-/** One row of `commands.catalog`. */
-export interface CatalogEntry {
-  name: string;
-  aliases: string[];
-  description: string;
-  category: string;
-  args_hint: string;
-  source: string;
-}
+/** One row of `commands.catalog`: the contract's CommandDescriptor. */
+export type CatalogEntry = CommandDescriptor;
 
 export const BUILTIN_SOURCE = 'builtin';

@@ -1,20 +1,11 @@
 import { readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import type { CompletionItem, CompletionResult } from '../contract/commands.ts';
 import type { CatalogEntry } from './commandTypes.ts';
 import { fuzzyScore } from './fuzzyScore.ts';
 
-export interface CompletionItem {
-  text: string;
-  display: string;
-  meta: string;
-}
-
-export interface CompletionResult {
-  items: CompletionItem[];
-  /** Column in the input from which `text` replaces what was typed. */
-  replace_from: number;
-}
+export type { CompletionItem, CompletionResult };
 
 /**
  * Completes the command word of `text` (`/st` → `/status`, `/stop`). Exact and prefix hits on a name or

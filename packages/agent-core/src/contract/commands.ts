@@ -1,5 +1,5 @@
 /** What a slash command answers: text for the user, and what the client should do next. */
-import { boolean, discriminatedUnion, enum as oneOf, literal, optional, strictObject, string, type output } from 'zod/mini';
+import { array, boolean, discriminatedUnion, enum as oneOf, literal, number, optional, strictObject, string, type output } from 'zod/mini';
 
 /** What the client should do after a command, beyond printing `output`. Plain data: it crosses the wire. */
 export const CommandDirectiveSchema = discriminatedUnion('type', [
@@ -25,3 +25,26 @@ export const CommandResultSchema = strictObject({
   directive: optional(CommandDirectiveSchema),
 });
 export type CommandResult = output<typeof CommandResultSchema>;
+
+/** One row of `commands.catalog`: a built-in or plugin slash command. */
+export const CommandDescriptorSchema = strictObject({
+  name: string(),
+  aliases: array(string()),
+  description: string(),
+  category: string(),
+  args_hint: string(),
+  /** `builtin`, or the name of the plugin that registered it. */
+  source: string(),
+});
+export type CommandDescriptor = output<typeof CommandDescriptorSchema>;
+
+export const CompletionItemSchema = strictObject({ text: string(), display: string(), meta: string() });
+export type CompletionItem = output<typeof CompletionItemSchema>;
+
+/** Completions of a slash command or a path (`complete.slash`, `complete.path`). */
+export const CompletionResultSchema = strictObject({
+  items: array(CompletionItemSchema),
+  /** Column in the input from which `text` replaces what was typed. */
+  replace_from: number(),
+});
+export type CompletionResult = output<typeof CompletionResultSchema>;

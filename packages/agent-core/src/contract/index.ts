@@ -9,5 +9,6 @@ export * from './approvals.ts';
 export * from './commands.ts';
 export * from './events.ts';
 export * from './sessionInfo.ts';
+export * from './tools.ts';
 export * from './transcript.ts';
 export * from './usage.ts';

@@ -111,7 +111,7 @@ describe('extension port', () => {
     await session.submit('write');
     expect(fs.existsSync(target)).toBe(false);
     const complete = events.find((e) => e.type === 'tool.complete');
-    expect(complete).toMatchObject({ blocked: true, result: 'policy: no writes' });
+    expect(complete?.payload).toMatchObject({ blocked: true, result: 'policy: no writes' });
     await session.close();
   });
 });

@@ -94,7 +94,7 @@ describe('SessionService', () => {
     const before = rig.infos().length;
     expect(service.setTitle('  Bug hunt ')).toBe('Bug hunt');
     expect(last(rig.infos())?.title).toBe('Bug hunt');
-    expect(rig.events.some((e) => e.type === 'title' && e.title === 'Bug hunt')).toBe(true);
+    expect(rig.events.some((e) => e.type === 'session.title' && e.payload.title === 'Bug hunt')).toBe(true);
     expect(service.retry()).toBe('first');
     expect(service.undo(1)).toEqual({ removed: 0, text: '' });
     expect(rig.infos().length).toBe(before + 2);

@@ -193,7 +193,7 @@ export class SessionService {
   setTitle(title: string): string {
     const text = title.trim();
     this.runtime.store.setTitle(this.agent.id, text);
-    this.emit({ type: 'title', title: text });
+    this.emit({ type: 'session.title', payload: { title: text } });
     this.publishInfo();
     return text;
   }

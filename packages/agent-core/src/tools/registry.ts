@@ -1,3 +1,4 @@
+import type { ToolsetDescriptor } from '../contract/tools.ts';
 import type { ToolSchema } from '../providers/types.ts';
 import { coerceObject } from './coerce.ts';
 import { clipOutput } from './outputClip.ts';
@@ -11,12 +12,8 @@ export const TOOL_ERROR_PREFIX = '[TOOL_ERROR]';
 export type Prepared = { ok: true; tool: ToolDefinition; args: ToolArgs } | { ok: false; outcome: ToolOutcome };
 
 /** One toolset as `tools.list` shows it. */
-export interface ToolsetInfo {
-  name: string;
-  description: string;
-  enabled: boolean;
-  tools: string[];
-}
+/** A toolset as `tools.list` shows it: the contract's ToolsetDescriptor. */
+export type ToolsetInfo = ToolsetDescriptor;
 
 export interface RegistryOptions {
   /** Environment that `requiresEnv` is checked against (the process env merged with `$HERMES_HOME/.env`). */

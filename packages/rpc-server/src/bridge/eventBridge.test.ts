@@ -15,11 +15,11 @@ describe('EventBridge', () => {
 
   it('coalesces deltas that arrive within the window into one frame', () => {
     const { b, sent } = bridge();
-    for (const t of ['a', 'b', 'c ']) b.handle({ type: 'text.delta', text: t });
+    for (const t of ['a', 'b', 'c ']) b.handle({ type: 'message.delta', payload: { text: t } });
     expect(sent).toEqual([]);
     vi.advanceTimersByTime(16);
     expect(sent).toEqual([['message.delta', { text: 'abc ' }]]);
-    b.handle({ type: 'text.delta', text: 'd ' });
+    b.handle({ type: 'message.delta', payload: { text: 'd ' } });
     vi.advanceTimersByTime(16);
     expect(sent.at(-1)).toEqual(['message.delta', { text: 'd ' }]);
   });
@@ -27,13 +27,13 @@ describe('EventBridge', () => {
   it('holds back the word still being streamed, so a secret split across frames is redacted whole', () => {
     const { b, sent } = bridge();
     const key = 'sk-proj-Zq81xT0pL4mWv9rKe2Ya7cHs';
-    b.handle({ type: 'text.delta', text: `the key is ${key.slice(0, 10)}` });
+    b.handle({ type: 'message.delta', payload: { text: `the key is ${key.slice(0, 10)}` } });
     vi.advanceTimersByTime(16);
-    b.handle({ type: 'text.delta', text: `${key.slice(10)} and more` });
+    b.handle({ type: 'message.delta', payload: { text: `${key.slice(10)} and more` } });
     vi.advanceTimersByTime(16);
     // The word being written (`more`) waits for the next blank or the end of the stream.
     expect(sent.map(([, p]) => (p as { text: string }).text)).toEqual(['the key is ', 'sk-[REDACTED] and ']);
-    b.handle({ type: 'turn.complete', text: `the key is ${key} and more`, status: 'complete', usage });
+    b.handle({ type: 'message.complete', payload: { text: `the key is ${key} and more`, status: 'complete', usage } });
     expect(sent.map(([t, p]) => [t, (p as { text?: string }).text])).toEqual([
       ['message.delta', 'the key is '],
       ['message.delta', 'sk-[REDACTED] and '],
@@ -44,13 +44,13 @@ describe('EventBridge', () => {
 
   it('flushes pending deltas before any other event, keeping order', () => {
     const { b, sent } = bridge();
-    b.handle({ type: 'turn.start' });
-    b.handle({ type: 'text.delta', text: 'Let me ' });
-    b.handle({ type: 'text.delta', text: 'look.' });
-    b.handle({ type: 'tool.start', toolId: 't1', name: 'read_file', context: 'a.txt' });
-    b.handle({ type: 'reasoning.delta', text: 'hmm' });
-    b.handle({ type: 'text.delta', text: 'Done' });
-    b.handle({ type: 'turn.complete', text: 'Let me look.Done', status: 'complete', usage });
+    b.handle({ type: 'message.start' });
+    b.handle({ type: 'message.delta', payload: { text: 'Let me ' } });
+    b.handle({ type: 'message.delta', payload: { text: 'look.' } });
+    b.handle({ type: 'tool.start', payload: { tool_id: 't1', name: 'read_file', context: 'a.txt' } });
+    b.handle({ type: 'reasoning.delta', payload: { text: 'hmm' } });
+    b.handle({ type: 'message.delta', payload: { text: 'Done' } });
+    b.handle({ type: 'message.complete', payload: { text: 'Let me look.Done', status: 'complete', usage } });
     expect(sent.map(([t]) => t)).toEqual([
       'message.start',
       'message.delta',
@@ -63,18 +63,16 @@ describe('EventBridge', () => {
     expect(sent.at(-1)).toEqual(['message.complete', { text: 'Let me look.Done', status: 'complete', usage }]);
   });
 
-  it('forwards blocked calls and inline diffs of file changes', () => {
+  it('sends every other event as agent-core emitted it: wire name and payload unchanged', () => {
     const { b, sent } = bridge();
-    b.handle({ type: 'tool.complete', toolId: 't', name: 'terminal', durationS: 0, result: 'BLOCKED: no', error: 'BLOCKED: no', blocked: true });
-    b.handle({ type: 'tool.complete', toolId: 'u', name: 'patch', durationS: 0, result: 'ok', inlineDiff: '@@ -1 +1 @@\n-a\n+b' });
-    expect(sent[0]![1]).toMatchObject({ blocked: true, error: 'BLOCKED: no' });
-    expect(sent[1]![1]).toMatchObject({ inline_diff: '@@ -1 +1 @@\n-a\n+b' });
-    expect(sent[1]![1]).not.toHaveProperty('blocked');
-  });
-
-  it('summarizes tool results for the one-line view', () => {
-    const { b, sent } = bridge();
-    b.handle({ type: 'tool.complete', toolId: 't', name: 'read_file', durationS: 0.01, result: '1|a\n2|b\n3|c' });
-    expect(sent[0]![1]).toMatchObject({ summary: '1|a (+2 lines)', duration_s: 0.01 });
+    const complete = { tool_id: 'u', name: 'patch', duration_s: 0.5, summary: 'ok', result: 'ok', inline_diff: '@@ -1 +1 @@\n-a\n+b' };
+    b.handle({ type: 'tool.complete', payload: complete });
+    b.handle({ type: 'session.title', payload: { title: 'Notes' } });
+    b.handle({ type: 'status.update', payload: { kind: 'warn', text: 'retrying' } });
+    expect(sent).toEqual([
+      ['tool.complete', complete],
+      ['session.title', { title: 'Notes' }],
+      ['status.update', { kind: 'warn', text: 'retrying' }],
+    ]);
   });
 });

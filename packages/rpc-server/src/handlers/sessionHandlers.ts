@@ -9,7 +9,7 @@ import {
   type SessionPrompts,
   type StoredSession,
 } from '@hermes/agent-core';
-import { EventBridge, toWireUsage } from '../bridge/eventBridge.ts';
+import { EventBridge } from '../bridge/eventBridge.ts';
 import {
   EVENT_METHOD,
   EventType,
@@ -22,6 +22,7 @@ import type { LiveSession } from '../server/liveSessions.ts';
 import { pluginFailureNotices } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { invalidParams } from './params.ts';
+import { checkEvent } from '../server/contractCheck.ts';
 import { closeLive } from './sessionKeeper.ts';
 import { configProblemInfos } from './sessionInfo.ts';
 
@@ -32,6 +33,7 @@ export function sendSessionEvent<K extends EventName>(
   type: K,
   payload: EventPayloads[K],
 ): void {
+  checkEvent(type, payload, ctx.logger);
   session.seq += 1;
   // Every event leaves through here: tool output, errors and deltas go out without secrets.
   const params = { type, session_id: session.id, seq: session.seq, ...(payload === undefined ? {} : { payload: redactSecretsDeep(payload) }) } as HermesEvent;
@@ -180,7 +182,7 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
     },
 
     'session.usage': ({ session_id }) => {
-      return toWireUsage(ctx.sessions.get(session_id).agent.usage);
+      return { ...ctx.sessions.get(session_id).agent.usage };
     },
 
     'session.history': ({ session_id }) => {

@@ -1,16 +1,10 @@
-import type {
-  ConfigProblemInfo,
-  MessageCompletePayload,
-  MessageDeltaPayload,
-  SessionInfo,
-  StatusUpdatePayload,
-  TodoUpdatedPayload,
-  ToolCompletePayload,
-  ToolGeneratingPayload,
-  ToolProgressPayload,
-  ToolStartPayload,
-  Usage,
-} from '@hermes/agent-core/contract';
+/**
+ * The event envelope and the events only the backend sends. The session events (their names and
+ * payloads) are agent-core's contract (contract/events.ts), re-exported by the protocol index.
+ */
+import type { SessionEventPayloads } from '@hermes/agent-core/contract';
+import type { output } from 'zod/mini';
+import type { BackendEventSchemas } from './eventSchemas.ts';
 
 /** Every event is a notification with this method name. */
 export const EVENT_METHOD = 'event';
@@ -39,66 +33,30 @@ export const EventType = {
 
 export type EventType = (typeof EventType)[keyof typeof EventType];
 
-export interface GatewayReadyPayload {
-  version: string;
-  protocol: number;
-  pid: number;
-  /** Mistakes in config.yaml or .env (the same list session.info carries); absent when there are none. */
-  config_problems?: ConfigProblemInfo[];
-}
+export type GatewayReadyPayload = output<BackendEventSchemas['gateway.ready']>;
+export type NotificationShowPayload = output<BackendEventSchemas['notification.show']>;
+export type NotificationClearPayload = output<BackendEventSchemas['notification.clear']>;
+export type RequestCancelPayload = output<BackendEventSchemas['request.cancel']>;
+export type ErrorPayload = output<BackendEventSchemas['error']>;
 
-export interface NotificationShowPayload {
-  text: string;
-  level: 'info' | 'warn' | 'error' | 'success';
-  key?: string;
-  ttl_ms?: number;
-}
-
-export interface NotificationClearPayload {
-  key: string;
-}
-
-export interface RequestCancelPayload {
-  id: string;
-  method: string;
-  reason: 'interrupted' | 'timeout' | 'session_closed' | 'shutdown' | 'resolved';
-}
-
-export interface ErrorPayload {
-  message: string;
-}
+/** Payloads of the events only the backend sends (the session events' are the contract's). */
+export type BackendEventPayloads = { [K in keyof BackendEventSchemas]: output<BackendEventSchemas[K]> };
 
 /** Payload type for each event type; `undefined` means the event carries none. */
-export interface EventPayloads {
-  'gateway.ready': GatewayReadyPayload;
-  'session.info': SessionInfo;
-  'session.usage': Usage;
-  'session.title': { title: string };
-  'message.start': undefined;
-  'message.delta': MessageDeltaPayload;
-  'reasoning.delta': MessageDeltaPayload;
-  'message.complete': MessageCompletePayload;
-  'tool.generating': ToolGeneratingPayload;
-  'tool.start': ToolStartPayload;
-  'tool.progress': ToolProgressPayload;
-  'tool.complete': ToolCompletePayload;
-  'todo.updated': TodoUpdatedPayload;
-  'status.update': StatusUpdatePayload;
-  'notification.show': NotificationShowPayload;
-  'notification.clear': NotificationClearPayload;
-  'request.cancel': RequestCancelPayload;
-  error: ErrorPayload;
-}
+export type EventPayloads = SessionEventPayloads & BackendEventPayloads;
 
-/** The params of an `event` notification, discriminated by `type`. */
+/**
+ * The params of an `event` notification, discriminated by `type`: the payload (present whenever the
+ * event has one), and the envelope the backend adds to every event but `gateway.ready`.
+ */
 export type HermesEvent = {
   [K in EventType]: {
     type: K;
+    /** Always sent with a session's event; optional here because a client may build events of its own. */
     session_id?: string;
-    /** Per-session counter so a client can spot gaps. */
+    /** Per-session counter so a client can spot gaps; always sent with a session's event. */
     seq?: number;
-    payload?: EventPayloads[K];
-  };
+  } & (EventPayloads[K] extends undefined ? { payload?: undefined } : { payload: EventPayloads[K] });
 }[EventType];
 
 export type EventOf<K extends EventType> = Extract<HermesEvent, { type: K }>;

@@ -7,9 +7,13 @@
 import {
   ApprovalChoiceSchema,
   ApprovalVerdictSchema,
+  CommandDescriptorSchema,
   CommandResultSchema,
   ExportFormatSchema,
+  CompletionResultSchema,
   SessionInfoSchema,
+  ShellExecResultSchema,
+  ToolsetDescriptorSchema,
   UsageSchema,
 } from '@hermes/agent-core/contract';
 import { array, boolean, enum as oneOf, maxLength, nullable, number, object, optional, strictObject, string, unknown } from 'zod/mini';
@@ -17,13 +21,10 @@ import { ParamLimit } from './limits.ts';
 import type { Method } from './methods.ts';
 import { cappedString, count, nonEmptyString, optionalSessionId, sessionId, sessionIdParams } from './paramFields.ts';
 import {
-  CommandDescriptorSchema,
-  CompletionResultSchema,
   PluginDescriptorSchema,
   SearchHitSchema,
   SessionSummarySchema,
   StoredSessionInfoSchema,
-  ToolsetDescriptorSchema,
   TranscriptMessageSchema,
 } from './shapes.ts';
 
@@ -126,7 +127,7 @@ export const MethodSchemas = {
   'plugins.list': { params: noParams, result: strictObject({ plugins: array(PluginDescriptorSchema) }) },
   'shell.exec': {
     params: object({ session_id: optionalSessionId(), command: nonEmptyString(ParamLimit.command) }),
-    result: strictObject({ stdout: string(), stderr: string(), code: number() }),
+    result: ShellExecResultSchema,
   },
   'cli.exec': {
     params: object({ argv: array(cappedString(ParamLimit.command)).check(maxLength(ParamLimit.argv_items)) }),

@@ -3,6 +3,7 @@
  * index, which the TUI bundles: its startup must not pay for zod.
  */
 export * from '@hermes/agent-core/contract';
+export * from './eventSchemas.ts';
 export * from './methodSchemas.ts';
 export * from './paramFields.ts';
 export * from './serverRequestSchemas.ts';

@@ -1,23 +1,13 @@
 /**
  * Shapes that method results share, as zod/mini schemas with their types derived. Results are strict:
  * a field the schema does not name is a disagreement (see the result check in docs/wire.md). Those
- * agent-core shares (SessionInfo, Usage, approvals, command results) are in its contract.
+ * agent-core shares (SessionInfo, Usage, approvals, commands, completions, toolsets) are in its contract.
  */
 import { RoleSchema } from '@hermes/agent-core/contract';
 import { array, boolean, enum as oneOf, nullable, number, optional, strictObject, string, type output } from 'zod/mini';
 
 // A transcript message is agent-core's too (the session service exports it): it lives in the contract.
 export { RoleSchema, ToolCallRecordSchema, TranscriptMessageSchema, type Role, type ToolCallRecord, type TranscriptMessage } from '@hermes/agent-core/contract';
-
-export const CompletionItemSchema = strictObject({ text: string(), display: string(), meta: string() });
-export type CompletionItem = output<typeof CompletionItemSchema>;
-
-export const CompletionResultSchema = strictObject({
-  items: array(CompletionItemSchema),
-  /** Column in the input from which `text` replaces what was typed. */
-  replace_from: number(),
-});
-export type CompletionResult = output<typeof CompletionResultSchema>;
 
 export const SessionSummarySchema = strictObject({
   id: string(),
@@ -39,25 +29,6 @@ export const SearchHitSchema = strictObject({
   timestamp: number(),
 });
 export type SearchHit = output<typeof SearchHitSchema>;
-
-export const CommandDescriptorSchema = strictObject({
-  name: string(),
-  aliases: array(string()),
-  description: string(),
-  category: string(),
-  args_hint: string(),
-  /** `builtin`, or the name of the plugin that registered it. */
-  source: string(),
-});
-export type CommandDescriptor = output<typeof CommandDescriptorSchema>;
-
-export const ToolsetDescriptorSchema = strictObject({
-  name: string(),
-  description: string(),
-  enabled: boolean(),
-  tools: array(string()),
-});
-export type ToolsetDescriptor = output<typeof ToolsetDescriptorSchema>;
 
 export const PluginDescriptorSchema = strictObject({
   name: string(),

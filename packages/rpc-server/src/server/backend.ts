@@ -16,7 +16,7 @@ import { parseParams } from '../handlers/params.ts';
 import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type HermesEvent, type Method } from '../protocol/index.ts';
 import { MethodSchemas } from '../protocol/schemas.ts';
 import type { ZodMiniType } from 'zod/mini';
-import { checkingResults, disagreement } from './contractCheck.ts';
+import { checkEvent, checkingResults, checkResult } from './contractCheck.ts';
 import { createNdjsonConnection } from '../transport/index.ts';
 import type { LiveSessions } from './liveSessions.ts';
 import { buildCommandRegistry } from './plugins.ts';
@@ -127,6 +127,7 @@ export function serveHandlers(connection: MessageConnection, table: HandlerTable
   const { logger } = errors;
   const checking = checkingResults();
   for (const [name, handler] of Object.entries(table)) {
+    if (!Object.hasOwn(MethodSchemas, name)) throw new Error(`${name} has a handler but no schema in MethodSchemas`);
     const method = name as Method;
     const schemas: { params: ZodMiniType; result: ZodMiniType } = MethodSchemas[method];
     const answer = (result: unknown) => {
@@ -147,15 +148,6 @@ export function serveHandlers(connection: MessageConnection, table: HandlerTable
   }
 }
 
-/** Check mode: a result that disagrees with its method's schema is a bug in the handler, answered -32603. */
-function checkResult(method: Method, schema: ZodMiniType, result: unknown, logger: Logger): void {
-  const wrong = disagreement(schema, result);
-  if (!wrong) return;
-  const message = `${method} returned a result its schema refuses: \`${wrong.field}\` ${wrong.problem}`;
-  logger.error('contract check: %s', message);
-  throw new ResponseError(ErrorCode.InternalError, message, { field: wrong.field });
-}
-
 /** Starts reading requests and sends the handshake, `gateway.ready`. */
 /** The client's connection: NDJSON over the given streams; bad frames are answered and logged. */
 export function clientConnection(input: Readable, output: Writable, logger: Logger) {
@@ -172,5 +164,6 @@ export function listenAndAnnounce(connection: MessageConnection, version: string
     type: EventType.GatewayReady,
     payload: { version, protocol: PROTOCOL_VERSION, pid: process.pid, ...(configProblems.length ? { config_problems: configProblems } : {}) },
   };
+  checkEvent(ready.type, ready.payload, logger);
   connection.sendNotification(EVENT_METHOD, ready).catch((error: unknown) => logger.warn('could not send gateway.ready: %s', (error as Error).message));
 }

@@ -47,7 +47,7 @@ function pluginHost(runtime: HermesRuntime, sessions: LiveSessions, logger: Logg
     logger,
     // A hook or middleware that throws or times out is shown to the user once, not only logged.
     onFault: (message: string) => {
-      for (const live of sessions.all()) live.bridge.handle({ type: 'status', kind: 'warn', text: message });
+      for (const live of sessions.all()) live.bridge.handle({ type: 'status.update', payload: { kind: 'warn', text: message } });
     },
     callbacks: {
       // Into the most recent open session: sent now when idle, after the running turn otherwise.

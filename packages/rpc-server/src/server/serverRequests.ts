@@ -8,6 +8,7 @@ import {
   type ServerRequestMap,
 } from '../protocol/index.ts';
 import type { NdjsonMessageWriter } from '../transport/index.ts';
+import { checkServerRequest } from './contractCheck.ts';
 
 interface Pending {
   method: ServerRequest;
@@ -57,7 +58,9 @@ export class ServerRequests {
       });
       signal.addEventListener('abort', onAbort, { once: true });
       // An approval's diff may show a .env being written: no secret goes on the wire.
-      const frame = { jsonrpc: '2.0', id, method, params: redactSecretsDeep({ ...params, request_id: id }) } as Message;
+      const sent = redactSecretsDeep({ ...params, request_id: id });
+      checkServerRequest(method, sent, this.logger);
+      const frame = { jsonrpc: '2.0', id, method, params: sent } as Message;
       this.writer.write(frame).catch((error: unknown) => {
         this.logger.warn('could not send %s request: %s', method, error);
         this.settle(id, null);

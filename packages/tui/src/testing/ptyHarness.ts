@@ -87,6 +87,8 @@ export function spawnHermes(options: SpawnOptions = {}): HermesPty {
   env.HERMES_HOME = options.env?.HERMES_HOME ?? hermesHome;
   env.TERM = 'xterm-256color';
   delete env.NO_COLOR;
+  // The backend checks each result and event it sends against its schema (rpc-server contractCheck.ts).
+  env.HERMES_CHECK_RESULTS ??= '1';
 
   const terminal = new Terminal({ cols, rows, scrollback: 5_000, allowProposedApi: true });
   const entry = options.fromSource ? ['--conditions=source', '--import', 'tsx', HERMES_SOURCE] : [HERMES_BIN];
