@@ -102,8 +102,10 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
     if (deps.compression) {
       try {
         await compressPrompt({ ...deps.compression, provider: deps.provider, emit, logger: deps.logger }, history, deps.toolSchemas, signal);
-      } catch {
-        return finish('interrupted');
+      } catch (error) {
+        // compressPrompt answers its own failures; what escapes is an abort, or a bug that fails the turn (logged by the session).
+        if (signal.aborted) return finish('interrupted');
+        throw error;
       }
     }
     const messages = injected ? withContext(history, history.lastIndexOf(userMessage), injected) : history;

@@ -53,9 +53,23 @@ export async function compressPrompt(
   options: { force?: boolean; focusTopic?: string } = {},
 ): Promise<CompressionResult | null> {
   const { engine, settings } = deps;
+  const failed = (error: unknown): null => {
+    if (signal.aborted) throw signal.reason ?? error;
+    const message = error instanceof Error ? error.message : String(error);
+    deps.logger.warn('compression by %s failed: %s', engine.name, error instanceof Error ? (error.stack ?? message) : message);
+    deps.emit({ type: 'status.update', payload: { kind: 'warn', text: `compression failed (${message}); sending the full conversation` } });
+    return null;
+  };
   if (!options.force) {
     if (!settings.enabled) return null;
-    if (!engine.shouldCompress({ messages: history, tools, contextMax: deps.contextMax, threshold: settings.threshold })) return null;
+    let wanted: boolean;
+    try {
+      // A plugin's engine decides here too: its failure is a failed compression, not the turn's.
+      wanted = engine.shouldCompress({ messages: history, tools, contextMax: deps.contextMax, threshold: settings.threshold });
+    } catch (error) {
+      return failed(error);
+    }
+    if (!wanted) return null;
     const floor = deps.state.floorTokens;
     if (floor !== undefined && estimatePromptTokens(history, tools) < floor + REGROWTH_SHARE * deps.contextMax) return null;
   }
@@ -84,10 +98,6 @@ export async function compressPrompt(
     });
     return result;
   } catch (error) {
-    if (signal.aborted) throw signal.reason ?? error;
-    const message = error instanceof Error ? error.message : String(error);
-    deps.logger.warn('compression by %s failed: %s', engine.name, error);
-    deps.emit({ type: 'status.update', payload: { kind: 'warn', text: `compression failed (${message}); sending the full conversation` } });
-    return null;
+    return failed(error);
   }
 }

@@ -1,10 +1,14 @@
 import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
 import { firstBlock, firstString, type ExtensionPort } from '../extensions/extensionPort.ts';
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
+import type { Logger } from '../logging/logger.ts';
 import type { ChatMessage, ToolCall, ToolSchema } from '../providers/types.ts';
-import { redactSecretsDeep } from '../secrets/processSecrets.ts';
+import { redactSecrets, redactSecretsDeep } from '../secrets/processSecrets.ts';
+import { isSqliteFailure } from '../sessions/storeError.ts';
 import type { SessionStore } from '../sessions/sessionStore.ts';
-import type { ToolRegistry } from '../tools/registry.ts';
+import { TOOL_ERROR_PREFIX, type ToolRegistry } from '../tools/registry.ts';
 import type { ToolContext } from '../tools/types.ts';
 import type { AgentEventSink } from './events.ts';
 import { summarizeResult } from './toolSummary.ts';
@@ -16,6 +20,30 @@ function interruptedResult(signal: AbortSignal): CallResult {
   const reason = signal.reason instanceof Error ? signal.reason.message : '';
   const result = reason.startsWith('hermes stopped') ? `[interrupted] ${reason}: the turn ended before this tool call finished.` : INTERRUPTED_TOOL_RESULT;
   return { result, error: 'interrupted', interrupted: true };
+}
+
+/** The state.db or its disk failed: the call's result could not be stored either, so the turn cannot go on. */
+function isStorageFailure(error: unknown): boolean {
+  return isSqliteFailure(error) || (error instanceof HermesError && error.code === ErrorCode.StorageError);
+}
+
+/**
+ * A step around the tool (middleware, hooks, the tool's approval(), the gate) threw for a reason
+ * other than an abort: logged with where it happened, and answered as this call's error, which the
+ * model reads and the client shows; the turn goes on.
+ */
+function failedCall(deps: ToolCallDeps, call: ToolCall, step: string, error: unknown): CallResult {
+  const reason = error instanceof Error ? error.message : String(error);
+  deps.logger.error(
+    'session %s: tool call %s (%s) failed in %s: %s',
+    deps.sessionId,
+    call.id,
+    call.function.name,
+    step,
+    redactSecrets(error instanceof Error ? (error.stack ?? reason) : reason),
+  );
+  const text = `${call.function.name} was not run: ${step} failed: ${reason}`;
+  return { result: `${TOOL_ERROR_PREFIX} ${text}`, error: text };
 }
 
 export interface ToolCallDeps {
@@ -34,6 +62,7 @@ export interface ToolCallDeps {
   gate: ApprovalGate | null;
   ask: AskApproval;
   yolo: () => boolean;
+  logger: Logger;
 }
 
 interface CallResult {
@@ -106,13 +135,17 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
     progress: (preview) => emit({ type: 'tool.progress', payload: { tool_id: call.id, name, preview } }),
   };
   let outcome: CallResult;
+  const step = { now: 'preparing the call' };
   try {
-    outcome = await judgeAndRun(deps, call, context, started);
+    outcome = await judgeAndRun(deps, call, context, started, step);
     // A tool that returns what it had when stopped (the terminal's partial output) still ran interrupted.
     if (signal.aborted) outcome = { ...outcome, interrupted: true };
-  } catch {
-    // Only an abort escapes the registry: the turn was interrupted (the user, or hermes stopping) while this tool ran.
-    outcome = interruptedResult(signal);
+  } catch (error) {
+    // An abort is an interruption (the user, or hermes stopping) while this call ran.
+    if (signal.aborted) outcome = interruptedResult(signal);
+    // The store failed: no result could be kept; the turn ends as failed with the store's explanation.
+    else if (isStorageFailure(error)) throw error;
+    else outcome = failedCall(deps, call, step.now, error);
   }
   // Output may carry secrets (`env`, a .env file): removed before it is shown, stored or sent to the model.
   outcome = redactSecretsDeep(outcome);
@@ -138,19 +171,23 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
  * (both judge the rewritten args) → `tool_execution` middleware around the tool → `post_tool_call` →
  * `transform_tool_result`.
  */
-async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolContext, started: number): Promise<CallResult> {
+async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolContext, started: number, step: { now: string }): Promise<CallResult> {
   const { extensions } = deps;
   const name = call.function.name;
   const prepared = deps.tools.prepare(name, call.function.arguments, deps.toolsets);
   if (!prepared.ok) return prepared.outcome;
   const runContext = { session_id: deps.sessionId, task_id: deps.turnId, turn_id: deps.turnId, tool_name: name, tool_call_id: call.id };
+  step.now = 'the tool_request middleware';
   const { payload: args, trace } = await extensions.applyRequestMiddleware('tool_request', prepared.args, runContext, context.signal);
 
   let outcome: CallResult | null = null;
+  step.now = 'the pre_tool_call hooks';
   const block = firstBlock(await extensions.invokeHook('pre_tool_call', { ...runContext, args, middleware_trace: trace }, context.signal));
   if (block) outcome = { result: block, error: block, blocked: true };
+  step.now = `the approval() of tool ${name}`;
   const subject = outcome ? null : (prepared.tool.approval?.(args, context) ?? null);
   if (subject && deps.gate) {
+    step.now = 'the approval gate';
     const verdict = await deps.gate.check(subject, { sessionId: deps.sessionId, yolo: deps.yolo(), ask: deps.ask, signal: context.signal, cwd: context.cwd });
     if (!verdict.allowed) {
       if (context.signal.aborted) return interruptedResult(context.signal);
@@ -158,6 +195,7 @@ async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolCont
     }
   }
   if (!outcome) {
+    step.now = 'the tool_execution middleware';
     // The seed's contract: the chain passes the result string; the tool's flags stay with it.
     let ran: CallResult | null = null;
     const result = await extensions.runExecutionMiddleware(
@@ -176,7 +214,9 @@ async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolCont
     duration_ms: Math.round(performance.now() - started),
     status: outcome.blocked ? 'blocked' : outcome.error ? 'error' : 'ok',
   };
+  step.now = 'the post_tool_call hooks';
   await extensions.invokeHook('post_tool_call', { ...observed, middleware_trace: trace }, context.signal);
+  step.now = 'the transform_tool_result hooks';
   const replaced = firstString(await extensions.invokeHook('transform_tool_result', observed, context.signal));
   return replaced === null ? outcome : { ...outcome, result: replaced };
 }

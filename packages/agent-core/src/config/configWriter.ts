@@ -7,7 +7,7 @@ import path from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import { ErrorCode } from '../contract/errorCodes.ts';
 import { HermesError } from '../contract/errors.ts';
-import { describeWriteFailure, makeDirs } from './hermesHome.ts';
+import { describeWriteFailure, makeDirs, shellPath } from './hermesHome.ts';
 
 /** config.yaml was not changed: its content is the user's to fix (4004), or the disk refused the write (5007). */
 export class ConfigWriteError extends HermesError {
@@ -78,8 +78,13 @@ function readIfPresent(file: string): string | null {
   try {
     return fs.readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    const why =
+      code === 'EISDIR'
+        ? `${file} is a folder, not a file. Fix: move it aside (mv ${shellPath(file)} ${shellPath(`${file}.folder`)}); hermes then writes a new one.`
+        : `hermes cannot read ${file}: ${(error as Error).message}.`;
+    throw new ConfigWriteError(`${why} The file was not changed.`, ErrorCode.StorageError);
   }
 }
 

@@ -2,8 +2,9 @@ import {
   CommandFailedError,
   completePath,
   completeSlash,
+  HermesError,
+  UsageError,
 } from '@hermes/agent-core';
-import { ResponseError } from 'vscode-jsonrpc/node';
 import { commandHost } from '../commands/commandHost.ts';
 import { ErrorCode } from '../protocol/index.ts';
 import { reloadPlugins } from '../server/plugins.ts';
@@ -56,17 +57,19 @@ export function commandHandlers(ctx: HandlerContext): HandlerTable {
     /** `hermes <name> …`: a plugin's command-line command. Its output is what it returns or prints. */
     'cli.exec': async ({ argv }) => {
       const [name, ...rest] = argv;
-      if (!name?.trim()) throw new ResponseError(ErrorCode.UsageError, 'cli.exec needs a command: `argv` starts with the plugin command\'s name.');
+      if (!name?.trim()) throw new UsageError('cli.exec needs a command: `argv` starts with the plugin command\'s name.');
       const command = ctx.plugins.cliCommands.find((c) => c.name === name);
       if (!command) {
         const known = ctx.plugins.cliCommands.map((c) => c.name);
-        throw new ResponseError(ErrorCode.NotACommand, `"${name ?? ''}" is not a plugin command.${known.length ? ` Known: ${known.join(', ')}.` : ''}`);
+        throw new HermesError(ErrorCode.NotACommand, `"${name ?? ''}" is not a plugin command.${known.length ? ` Known: ${known.join(', ')}.` : ''}`);
       }
       try {
         const output = await command.handler(rest);
         return { code: typeof output === 'number' ? output : 0, output: typeof output === 'string' ? output : '' };
       } catch (error) {
-        return { code: 1, output: `${name} failed: ${(error as Error).message}` };
+        // The plugin's failure is the command's result (exit code 1), as a program's would be; the log keeps the stack.
+        ctx.logger.warn('cli command %s failed: %s', name, error instanceof Error ? (error.stack ?? error.message) : String(error));
+        return { code: 1, output: `${name} failed: ${error instanceof Error ? error.message : String(error)}` };
       }
     },
   };

@@ -1,22 +1,15 @@
-import { ModelUnavailableError, SessionBusyError } from '@hermes/agent-core';
-import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCode } from '../protocol/index.ts';
+import { UsageError } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
 
 export function promptHandlers(ctx: HandlerContext): HandlerTable {
   return {
     'prompt.submit': (params) => {
       const live = ctx.sessions.get(params.session_id);
-      if (params.text.trim() === '') throw new ResponseError(ErrorCode.UsageError, 'The prompt is empty: type something first.');
-      try {
-        live.agent.submit(params.text).catch((error: unknown) => {
-          ctx.logger.error('turn in session %s ended abnormally: %s', live.id, error);
-        });
-      } catch (error) {
-        if (error instanceof SessionBusyError) throw new ResponseError(ErrorCode.SessionBusy, error.message);
-        if (error instanceof ModelUnavailableError) throw new ResponseError(ErrorCode.AgentUnavailable, error.message);
-        throw error;
-      }
+      if (params.text.trim() === '') throw new UsageError('The prompt is empty: type something first.');
+      // Refused at once (SessionBusyError 4009, ModelUnavailableError 5032) or started; the turn's own end is its events.
+      live.agent.submit(params.text).catch((error: unknown) => {
+        ctx.logger.error('turn in session %s ended abnormally: %s', live.id, error);
+      });
       return { status: 'streaming' };
     },
 

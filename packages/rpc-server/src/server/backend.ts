@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { redactSecretsDeep, type HermesRuntime, type Logger } from '@hermes/agent-core';
-import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { promptHandlers } from '../handlers/promptHandlers.ts';
 import { configHandlers } from '../handlers/configHandlers.ts';
 import { promptAnswerHandlers } from '../handlers/promptAnswers.ts';
@@ -13,7 +13,7 @@ import { closeLive, sessionKeeper } from '../handlers/sessionKeeper.ts';
 import { configProblemInfos } from '../handlers/sessionInfo.ts';
 import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
 import { parseParams } from '../handlers/params.ts';
-import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type HermesEvent, type Method } from '../protocol/index.ts';
+import { EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type HermesEvent, type Method } from '../protocol/index.ts';
 import { MethodSchemas } from '../protocol/schemas.ts';
 import type { ZodMiniType } from 'zod/mini';
 import { checkEvent, checkingResults, checkResult } from './contractCheck.ts';

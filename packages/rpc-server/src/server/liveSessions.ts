@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import type { AgentSession, Logger, ModelFlags, SessionService } from '@hermes/agent-core';
-import { ResponseError } from 'vscode-jsonrpc/node';
+import { SessionNotFoundError, type AgentSession, type Logger, type ModelFlags, type SessionService } from '@hermes/agent-core';
 import type { EventBridge } from '../bridge/eventBridge.ts';
-import { ErrorCode } from '../protocol/index.ts';
 
 export interface LiveSession {
   /** Runtime id used on the wire while the backend lives. */
@@ -102,8 +100,7 @@ export class LiveSessions {
       this.logger?.info('session %s reopened (stored %s) after an idle close', id, closed.storedId);
       return this.keeper.reopen(id, closed);
     }
-    throw new ResponseError(
-      ErrorCode.SessionNotFound,
+    throw new SessionNotFoundError(
       `Session "${id}" is not open in this backend. Create one with session.create, or reopen a stored one with session.resume.`,
     );
   }

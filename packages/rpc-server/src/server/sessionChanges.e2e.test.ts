@@ -54,6 +54,12 @@ async function open(backend: BackendProcess, params: { model?: string; provider?
   return created;
 }
 
+/** Polls until `check` holds: a model request is no event, so waitForEvent cannot see it. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 3000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+}
+
 const slash = (backend: BackendProcess, sid: string, command: string) => backend.request('slash.exec', { session_id: sid, command });
 
 describe('session changes over the wire', () => {
@@ -153,7 +159,7 @@ describe('session changes over the wire', () => {
       () => 'finished',
       (error: unknown) => error,
     );
-    await backend.waitForEvent(() => server.requests.length === 4);
+    await until(() => server.requests.length === 4, 'the summary call');
     await expect(backend.request('prompt.submit', { session_id: sid, text: 'four' })).rejects.toMatchObject({ code: ErrorCode.SessionBusy });
     await expect(slash(backend, sid, '/compress')).rejects.toMatchObject({ code: ErrorCode.SessionBusy });
     expect(await backend.request('session.interrupt', { session_id: sid })).toEqual({ status: 'interrupted' });
