@@ -391,7 +391,8 @@ export class AgentSession {
     for (const shell of shells) shell.controller.abort(new DOMException(reason, 'AbortError'));
     if (running) {
       running.controller.abort(new DOMException(reason, 'AbortError'));
-      await running.done;
+      // A compression rejects with the abort reason; its caller hears of that, closing does not fail.
+      await running.done.catch(() => undefined);
     }
     await Promise.allSettled(shells.map((shell) => shell.run));
     this.options.gate?.forgetSession(this.id);

@@ -120,6 +120,20 @@ describe('SessionService', () => {
     expect((await service.agent.submit('four')).text).toBe('after');
   });
 
+  it('closing the session during compress stops it and closes cleanly', async () => {
+    const long = (word: string) => `${word} `.repeat(400);
+    rig = await liveSessionRig({
+      config: 'model:\n  context_length: 2000\ncompression:\n  enabled: false\n',
+      script: { turns: [{ text: long('a') }, { text: long('b') }, { text: long('c') }, { text: 'summary', delay_ms: 30_000 }] },
+    });
+    const { service } = rig;
+    for (const prompt of ['one', 'two', 'three']) await service.agent.submit(long(prompt));
+    const compressing = service.compress().catch((error: unknown) => error);
+    await until(() => rig!.server.requests.length === 4, 'the summary call');
+    await expect(service.close()).resolves.toBeUndefined();
+    expect(await compressing).toBeInstanceOf(CompressInterruptedError);
+  });
+
   it('exports Markdown, JSON and HTML through the one exporter', async () => {
     rig = await liveSessionRig();
     await rig.service.agent.submit('export me');
