@@ -70,3 +70,5 @@ export * from './commands/index.ts';
 export * from './skills/index.ts';
 export { knownSecrets, redactSecrets, redactSecretsDeep, rememberSecrets } from './secrets/processSecrets.ts';
 export { Redactor, REDACTED } from './secrets/redactor.ts';
+export * from './liveSession/index.ts';
+export { configValue } from './config/configLookup.ts';

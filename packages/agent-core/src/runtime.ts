@@ -2,7 +2,7 @@ import path from 'node:path';
 import { AgentSession } from './agent/agentSession.ts';
 import type { AgentEventSink } from './agent/events.ts';
 import { hermesHome, judgeHomes } from './config/hermesHome.ts';
-import { formatProblem, loadConfig, type LoadedConfig } from './config/loadConfig.ts';
+import { formatProblem, loadConfig, type HermesConfig, type LoadedConfig } from './config/loadConfig.ts';
 import { resolveModel, type ModelFlags, type ModelResolution } from './config/resolveModel.ts';
 import { createFileLogger, type Logger } from './logging/logger.ts';
 import { createProvider } from './providers/createProvider.ts';
@@ -12,7 +12,8 @@ import { ContextCompressor } from './context/contextCompressor.ts';
 import type { ContextEngine } from './context/contextEngine.ts';
 import { SessionStore, type StoredSession } from './sessions/sessionStore.ts';
 import { ApprovalGate } from './approvals/approvalGate.ts';
-import { appendToConfigList } from './config/configWriter.ts';
+import { appendToConfigList, setConfigValue } from './config/configWriter.ts';
+import { setInConfig } from './config/configLookup.ts';
 import { ProcessRegistry } from './processes/processRegistry.ts';
 import { groupWatchdog } from './processes/shellProcess.ts';
 import { registerBuiltinTools } from './tools/builtins.ts';
@@ -106,7 +107,7 @@ export class HermesRuntime {
       denialBreakerThreshold: config.approvals.denial_breaker_threshold,
       allowlist: config.command_allowlist,
       timeoutMs: config.approvals.timeout * 1000,
-      persistAlways: (key) => appendToConfigList(this.home, 'command_allowlist', key),
+      persistAlways: (key) => this.appendConfig('command_allowlist', key),
       record: (decision) => {
         // shell.exec without a session has no row to attach the decision to: it goes to the log.
         if (this.store.getSession(decision.sessionId)) this.store.recordApproval(decision);
@@ -115,6 +116,37 @@ export class HermesRuntime {
       ...this.judgeHomes,
       onError: (message, error) => this.logger.error('approvals: %s: %s', message, error),
     });
+  }
+
+  /**
+   * Writes a dotted key to config.yaml and to the config in memory, so what hermes shows (`/config`,
+   * `config.get`) is what the file now says. `undefined` removes the key. Throws ConfigWriteError.
+   */
+  writeConfig(key: string, value: unknown): void {
+    setConfigValue(this.home, key, value);
+    setInConfig(this.loaded.config.raw, key, value);
+  }
+
+  /** Appends to a top-level list in config.yaml and in memory (`command_allowlist` after "always"). */
+  appendConfig(key: 'command_allowlist', value: string): void {
+    appendToConfigList(this.home, key, value);
+    const list = this.loaded.config[key];
+    if (!list.includes(value)) list.push(value);
+    const raw = this.loaded.config.raw[key];
+    if (Array.isArray(raw)) {
+      if (!raw.includes(value)) raw.push(value);
+    } else this.loaded.config.raw[key] = [...list];
+  }
+
+  get approvalMode(): HermesConfig['approvals']['mode'] {
+    return this.loaded.config.approvals.mode;
+  }
+
+  /** Sets the persistent approval mode: config.yaml `approvals.mode`, the config in memory and the gate. */
+  setApprovalMode(mode: HermesConfig['approvals']['mode']): void {
+    this.writeConfig('approvals.mode', mode);
+    this.loaded.config.approvals.mode = mode;
+    this.gate.setMode(mode);
   }
 
   /** Compresses long prompts: a plugin's engine (plugin-host's registerContextEngine) or the built-in one. */

@@ -64,7 +64,8 @@ export class AgentSession {
   private prompt: ChatMessage[] | null = null;
   private readonly compressionState: CompressionState = {};
   private readonly toolContext: Omit<ToolContext, 'signal' | 'progress'>;
-  private running: { controller: AbortController; done: Promise<TurnResult> } | null = null;
+  /** The turn or `/compress` that owns the working prompt now; one at a time. */
+  private running: { controller: AbortController; done: Promise<unknown> } | null = null;
   /** The composer's `!cmd`s running now. */
   private readonly shells = new Set<{ controller: AbortController; run: Promise<ShellExecResult> }>();
 
@@ -128,6 +129,11 @@ export class AgentSession {
     return this.options.cwd;
   }
 
+  /** The model's context window in tokens (for `/status` before any call has measured the prompt). */
+  get contextMax(): number {
+    return this.model.contextMax;
+  }
+
   get modelName(): string {
     return this.model.modelLabel;
   }
@@ -155,11 +161,6 @@ export class AgentSession {
    */
   submit(text: string): Promise<TurnResult> {
     if (this.running) throw new SessionBusyError();
-    if (this.pendingModel) {
-      this.model = this.pendingModel;
-      this.pendingModel = null;
-      this.usage.model = this.model.modelLabel;
-    }
     const provider = this.model.provider;
     if (!provider) throw new ModelUnavailableError(this.model.unavailable ?? 'No model is configured.');
     const { store, emit } = this.options;
@@ -232,6 +233,7 @@ export class AgentSession {
       })
       .finally(() => {
         this.running = null;
+        this.applyPendingModel();
       })
       .then((result) => {
         if (result.status === 'complete') applyAutoTitle(this.options.store, this.id, text, this.options.emit);
@@ -248,14 +250,23 @@ export class AgentSession {
    * result says whether the switch waits for that.
    */
   switchModel(model: SessionModel): { deferred: boolean } {
-    if (this.running) {
-      this.pendingModel = model;
-      return { deferred: true };
-    }
-    this.model = model;
-    this.pendingModel = null;
-    this.usage.model = model.modelLabel;
+    this.pendingModel = model;
+    if (this.running) return { deferred: true };
+    this.applyPendingModel();
     return { deferred: false };
+  }
+
+  /** Resolves when no turn or compression runs (at once when idle). Never rejects. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running.done.catch(() => undefined);
+  }
+
+  /** A switch made during a turn takes effect as the turn ends, so what the session reports is what the next turn uses. */
+  private applyPendingModel(): void {
+    if (!this.pendingModel) return;
+    this.model = this.pendingModel;
+    this.pendingModel = null;
+    this.usage.model = this.model.modelLabel;
   }
 
   /**
@@ -282,7 +293,8 @@ export class AgentSession {
 
   /**
    * `/compress`: compresses the working prompt now, whatever its size, optionally around a topic.
-   * Not while a turn runs (the turn owns the prompt then).
+   * It holds the running slot while it works (a submit answers SessionBusyError), and `interrupt()`
+   * aborts its model call: it then rejects with the abort reason and the prompt is left as it was.
    */
   async compress(focusTopic?: string): Promise<CompressionResult | null> {
     if (this.running) throw new SessionBusyError();
@@ -291,7 +303,8 @@ export class AgentSession {
     const toolSchemas = this.options.toolSchemas();
     this.refreshSystemPrompt(toolSchemas);
     this.prompt ??= [{ role: 'system', content: this.systemPrompt }, ...toChatMessages(this.options.store.messages(this.id))];
-    return compressPrompt(
+    const controller = new AbortController();
+    const done = compressPrompt(
       {
         engine: this.options.contextEngine(),
         settings: this.options.compression,
@@ -303,9 +316,14 @@ export class AgentSession {
       },
       this.prompt,
       toolSchemas,
-      new AbortController().signal,
+      controller.signal,
       { force: true, ...(focusTopic ? { focusTopic } : {}) },
-    );
+    ).finally(() => {
+      this.running = null;
+      this.applyPendingModel();
+    });
+    this.running = { controller, done };
+    return done;
   }
 
   private buildSystemPrompt(toolNames: string[]): string {
@@ -375,7 +393,8 @@ export class AgentSession {
     for (const shell of shells) shell.controller.abort(new DOMException(reason, 'AbortError'));
     if (running) {
       running.controller.abort(new DOMException(reason, 'AbortError'));
-      await running.done;
+      // A compression rejects with the abort reason; its caller hears of that, closing does not fail.
+      await running.done.catch(() => undefined);
     }
     await Promise.allSettled(shells.map((shell) => shell.run));
     this.options.gate?.forgetSession(this.id);

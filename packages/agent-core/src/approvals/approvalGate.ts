@@ -136,6 +136,11 @@ export class ApprovalGate {
     return { allowed: true };
   }
 
+  /** `/approvals <mode>`: applies to every check from now on. */
+  setMode(mode: ApprovalGateOptions['mode']): void {
+    this.options.mode = mode;
+  }
+
   /** Drops a session's "allow for this session" approvals (on /new or when the session closes). */
   forgetSession(sessionId: string): void {
     this.sessionApproved.delete(sessionId);

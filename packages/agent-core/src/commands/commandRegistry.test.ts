@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerBuiltinCommands } from './builtin/index.ts';
 import {
   CommandBusyError,
@@ -7,8 +7,16 @@ import {
   UnknownCommandError,
 } from './commandErrors.ts';
 import { CommandRegistry } from './commandRegistry.ts';
-import { recordingContext } from './commandTestUtil.ts';
+import { liveSessionRig, type LiveSessionRig } from '../testing/liveSessionRig.ts';
+import { recordingHost, scopeOf } from './commandTestUtil.ts';
 import type { CommandInput } from './commandTypes.ts';
+
+let rig: LiveSessionRig;
+beforeAll(async () => {
+  rig = await liveSessionRig({ script: { loop: true, turns: [{ text: 'slow', delay_ms: 400 }] } });
+});
+afterAll(() => rig.close());
+const scope = () => scopeOf(rig);
 
 function withBuiltins(): CommandRegistry {
   const registry = new CommandRegistry();
@@ -100,41 +108,44 @@ describe('CommandRegistry.dispatch', () => {
   it('runs a plugin command with its argument string', async () => {
     const registry = withBuiltins();
     registry.register(mycmd);
-    expect(await registry.dispatch('  /MC some thing ', recordingContext())).toEqual({ output: 'did some thing' });
+    expect(await registry.dispatch('  /MC some thing ', scope())).toEqual({ output: 'did some thing' });
   });
 
   it('names the closest command when the name is unknown', async () => {
     const registry = withBuiltins();
-    const error = await registry.dispatch('/stpo', recordingContext()).catch((e: unknown) => e);
+    const error = await registry.dispatch('/stpo', scope()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnknownCommandError);
     expect((error as UnknownCommandError).suggestion).toBe('stop');
     expect((error as Error).message).toBe('/stpo is not a command. Did you mean /stop?');
-    await expect(registry.dispatch('/stat', recordingContext())).rejects.toThrow('Did you mean /status?');
-    await expect(registry.dispatch('/zzzzzz', recordingContext())).rejects.toThrow(
+    await expect(registry.dispatch('/stat', scope())).rejects.toThrow('Did you mean /status?');
+    await expect(registry.dispatch('/zzzzzz', scope())).rejects.toThrow(
       '/zzzzzz is not a command. Type /help to see the commands.',
     );
-    await expect(registry.dispatch('hello', recordingContext())).rejects.toThrow(UnknownCommandError);
+    await expect(registry.dispatch('hello', scope())).rejects.toThrow(UnknownCommandError);
   });
 
-  it('refuses commands that make no sense mid-turn, without calling them', async () => {
+  it('refuses commands that make no sense mid-turn, without running them', async () => {
     const registry = withBuiltins();
+    const turn = rig.service.agent.submit('busy now');
+    const host = recordingHost();
     for (const text of ['/retry', '/undo', '/compress', '/compact', '/branch x', '/fork', '/new', '/reset', '/clear']) {
-      const ctx = recordingContext({ busy: true });
-      const error = await registry.dispatch(text, ctx).catch((e: unknown) => e);
+      const error = await registry.dispatch(text, scopeOf(rig, host)).catch((e: unknown) => e);
       expect(error, text).toBeInstanceOf(CommandBusyError);
-      expect(ctx.calls, text).toEqual([]);
     }
-    await expect(registry.dispatch('/undo', recordingContext({ busy: true }))).rejects.toThrow(
+    expect(host.calls).toEqual([]);
+    await expect(registry.dispatch('/undo', scope())).rejects.toThrow(
       "/undo can't run while a turn is running: wait for it to finish, or /stop it first.",
     );
+    await turn;
   });
 
   it('runs the rest while busy', async () => {
     const registry = withBuiltins();
-    const ctx = recordingContext({ busy: true, turnRunning: true });
-    for (const text of ['/stop', '/status', '/usage', '/model', '/title x', '/yolo', '/help', '/tools', '/quit']) {
-      await expect(registry.dispatch(text, ctx), text).resolves.toBeDefined();
+    const turn = rig.service.agent.submit('busy again');
+    for (const text of ['/status', '/usage', '/model', '/title x', '/yolo', '/help', '/tools', '/quit', '/stop']) {
+      await expect(registry.dispatch(text, scope()), text).resolves.toBeDefined();
     }
+    expect((await turn).status).toBe('interrupted');
   });
 
   it('wraps a failing handler with the command and its plugin named', async () => {
@@ -145,7 +156,7 @@ describe('CommandRegistry.dispatch', () => {
         throw new Error('disk full');
       },
     });
-    const error = await registry.dispatch('/mycmd', recordingContext()).catch((e: unknown) => e);
+    const error = await registry.dispatch('/mycmd', scope()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CommandFailedError);
     expect((error as Error).message).toBe('/mycmd (plugin myplugin) failed: disk full');
     expect((error as Error).cause).toBeInstanceOf(Error);
@@ -157,7 +168,7 @@ describe('/help', () => {
     const registry = withBuiltins();
     registry.register(mycmd);
     registry.register({ name: 'deploy', description: 'Ship it', category: 'Ops', source: 'shipit', handler: () => ({}) });
-    const { output = '' } = await registry.dispatch('/help', recordingContext());
+    const { output = '' } = await registry.dispatch('/help', scope());
     const sections = output.split('\n\n').map((s) => s.split('\n')[0]);
     expect(sections).toEqual(['Session', 'Configuration', 'Tools & Skills', 'Info', 'Exit', 'Plugin: myplugin', 'Plugin: shipit']);
     expect(output).toMatch(/Plugin: myplugin\n {2}\/mycmd <what> +Do my thing \(also \/mc\)/);
@@ -168,19 +179,19 @@ describe('/help', () => {
   it('shows one command’s usage, or filters', async () => {
     const registry = withBuiltins();
     registry.register(mycmd);
-    expect((await registry.dispatch('/help /mc', recordingContext())).output).toBe(
+    expect((await registry.dispatch('/help /mc', scope())).output).toBe(
       '/mycmd <what> (plugin myplugin)\n  Do my thing (also /mc)',
     );
-    const filtered = (await registry.dispatch('/help session', recordingContext())).output ?? '';
+    const filtered = (await registry.dispatch('/help session', scope())).output ?? '';
     expect(filtered).toContain('/sessions');
     expect(filtered).not.toContain('/yolo');
-    expect((await registry.dispatch('/help qqq', recordingContext())).output).toMatch(/No command matches "qqq"/);
+    expect((await registry.dispatch('/help qqq', scope())).output).toMatch(/No command matches "qqq"/);
   });
 
   it('drops a plugin’s commands from /help once the plugin is unregistered', async () => {
     const registry = withBuiltins();
     registry.register(mycmd);
     registry.unregisterSource('myplugin');
-    expect((await registry.dispatch('/help', recordingContext())).output).not.toContain('mycmd');
+    expect((await registry.dispatch('/help', scope())).output).not.toContain('mycmd');
   });
 });

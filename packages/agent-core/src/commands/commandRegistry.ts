@@ -9,9 +9,9 @@ import {
   BUILTIN_SOURCE,
   type CatalogEntry,
   type Command,
-  type CommandContext,
   type CommandInput,
   type CommandResult,
+  type CommandScope,
 } from './commandTypes.ts';
 import { parseSlash, type ParsedSlash } from './parseSlash.ts';
 
@@ -90,14 +90,14 @@ export class CommandRegistry {
    * Runs `/name args`. Throws UnknownCommandError (not a command, with a suggestion), CommandBusyError
    * (refused while a turn runs) or CommandFailedError (the handler threw).
    */
-  async dispatch(text: string, ctx: CommandContext): Promise<CommandResult> {
+  async dispatch(text: string, scope: CommandScope): Promise<CommandResult> {
     const parsed = parseSlash(text);
     if (parsed === null) throw new UnknownCommandError('', undefined);
     const command = this.resolve(parsed.name);
     if (command === undefined) throw new UnknownCommandError(parsed.name, this.suggest(parsed.name));
-    if (!command.runsWhileBusy && ctx.isBusy()) throw new CommandBusyError(command.name);
+    if (!command.runsWhileBusy && scope.session.busy) throw new CommandBusyError(command.name);
     try {
-      return await command.handler(parsed.args, ctx);
+      return await command.handler(parsed.args, scope);
     } catch (error) {
       throw new CommandFailedError(command.name, command.source, error);
     }

@@ -8,19 +8,16 @@ export {
   CommandFailedError,
 } from './commandErrors.ts';
 export {
-  APPROVALS_MODES,
   BUILTIN_SOURCE,
-  SAVE_FORMATS,
-  type ApprovalsMode,
   type Awaitable,
   type CatalogEntry,
   type Command,
-  type CommandContext,
+  type CommandHost,
+  type CommandScope,
   type CommandDirective,
   type CommandHandler,
   type CommandInput,
   type CommandResult,
-  type SaveFormat,
 } from './commandTypes.ts';
 export { BUILTIN_COMMANDS, registerBuiltinCommands } from './builtin/index.ts';
 export { formatHelp, BUILTIN_CATEGORIES } from './helpText.ts';

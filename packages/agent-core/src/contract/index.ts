@@ -10,4 +10,5 @@ export * from './commands.ts';
 export * from './events.ts';
 export * from './sessionInfo.ts';
 export * from './tools.ts';
+export * from './transcript.ts';
 export * from './usage.ts';

@@ -1,14 +1,11 @@
 import {
-  CommandBusyError,
   CommandFailedError,
   completePath,
   completeSlash,
   HermesError,
-  UnknownCommandError,
   UsageError,
 } from '@hermes/agent-core';
-import { ResponseError } from 'vscode-jsonrpc/node';
-import { sessionCommandContext } from '../commands/sessionCommandContext.ts';
+import { commandHost } from '../commands/commandHost.ts';
 import { ErrorCode } from '../protocol/index.ts';
 import { reloadPlugins } from '../server/plugins.ts';
 import type { HandlerContext, HandlerTable } from './context.ts';
@@ -32,11 +29,10 @@ export function commandHandlers(ctx: HandlerContext): HandlerTable {
       const live = ctx.sessions.get(params.session_id);
       const text = params.command.trim().startsWith('/') ? params.command.trim() : `/${params.command.trim()}`;
       try {
-        return await ctx.commands.dispatch(text, sessionCommandContext(ctx, live, () => reloadPlugins(ctx)));
+        return await ctx.commands.dispatch(text, { session: live.service, host: commandHost(ctx, live, () => reloadPlugins(ctx)) });
       } catch (error) {
-        // PROTOCOL.md: 4004 for an empty command (`/`, blanks), 4018 for a name that is no command.
-        if (error instanceof UnknownCommandError) throw new ResponseError(error.command === '' ? ErrorCode.UsageError : ErrorCode.NotACommand, error.message);
-        if (error instanceof CommandBusyError) throw new ResponseError(ErrorCode.SessionBusy, error.message);
+        // A command that ran and failed is shown as a warning; unknown (4018, 4004 when empty) and
+        // busy (4009) commands are answered as errors with their own codes.
         if (error instanceof CommandFailedError) return { warning: error.message };
         throw error;
       }

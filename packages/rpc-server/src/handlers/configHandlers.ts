@@ -1,43 +1,15 @@
-import { ResponseError } from 'vscode-jsonrpc/node';
-import { EventType, ErrorCode } from '../protocol/index.ts';
-import { findPreset, PROVIDER_PRESETS, setConfigValue, type ModelFlags } from '@hermes/agent-core';
+import { configValue, parseModelValue, PROVIDER_PRESETS, UsageError } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { invalidParams } from './params.ts';
-import { sendSessionEvent } from './sessionHandlers.ts';
-import { sessionInfo } from './sessionInfo.ts';
 import { reloadPlugins } from '../server/plugins.ts';
 
 /** Keys `config.set` can change so far, and what each does. */
-const SETTABLE = 'yolo (per session: true/false), model (per session: "name" or "provider:name"), plugins.enabled, plugins.disabled';
-
-/** `"gpt-4o"`, `"openrouter:anthropic/claude-sonnet-4"`, or `{provider, model, base_url}`. */
-function parseModelValue(value: unknown): ModelFlags | null {
-  if (typeof value === 'string' && value.trim()) {
-    const text = value.trim();
-    const colon = text.indexOf(':');
-    const provider = colon > 0 ? text.slice(0, colon) : '';
-    if (provider && findPreset(provider)) return { provider, model: text.slice(colon + 1) };
-    return { model: text };
-  }
-  if (value && typeof value === 'object') {
-    const v = value as Record<string, unknown>;
-    const flags: ModelFlags = {};
-    if (typeof v.model === 'string' && v.model) flags.model = v.model;
-    if (typeof v.provider === 'string' && v.provider) flags.provider = v.provider;
-    if (typeof v.base_url === 'string' && v.base_url) flags.baseUrl = v.base_url;
-    return flags.model ? flags : null;
-  }
-  return null;
-}
+const SETTABLE = 'yolo (per session: true/false), model (per session: "name" or "provider:name"), approvals.mode, plugins.enabled, plugins.disabled';
 
 export function configHandlers(ctx: HandlerContext): HandlerTable {
   return {
     'config.get': ({ key }) => {
-      let value: unknown = ctx.runtime.loaded.config.raw;
-      for (const part of key.split('.')) {
-        value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
-      }
-      return { value: value ?? null };
+      return { value: configValue(ctx.runtime.loaded.config.raw, key) ?? null };
     },
 
     'model.options': () => {
@@ -56,46 +28,41 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
     'config.set': async (params) => {
       if (params.key === 'model') {
         if (!params.session_id) throw invalidParams('config.set', 'session_id', 'is required for model');
-        const flags = parseModelValue(params.value);
-        if (!flags) {
+        if (!parseModelValue(params.value)) {
           throw invalidParams('config.set', 'value', 'must be a model name, "provider:name", or {provider, model, base_url}');
         }
         const live = ctx.sessions.get(params.session_id);
-        const model = ctx.runtime.sessionModel(flags);
-        if (!model.provider) throw new ResponseError(ErrorCode.AgentUnavailable, model.unavailable ?? 'That model cannot be used.');
-        const { deferred } = live.agent.switchModel(model);
-        live.overrides = flags;
-        ctx.logger.info('session %s: model %s/%s%s', live.id, model.providerLabel, model.modelLabel, deferred ? ' (next turn)' : '');
-        if (!deferred) sendSessionEvent(ctx, live, EventType.SessionInfo, sessionInfo(ctx, live));
-        const value = `${model.providerLabel}:${model.modelLabel}`;
+        // A model that cannot be used is the service's ModelUnavailableError (5032).
+        const { value, deferred } = live.service.setModel(params.value);
+        ctx.logger.info('session %s: model %s%s', live.id, value, deferred ? ' (next turn)' : '');
         return { key: 'model', value, ...(deferred ? { warning: 'A turn is running: the new model applies from the next turn.' } : {}) };
+      }
+      if (params.key === 'approvals.mode') {
+        if (!params.session_id) throw invalidParams('config.set', 'session_id', 'is required for approvals.mode');
+        if (typeof params.value !== 'string') throw invalidParams('config.set', 'value', 'must be an approval mode name for approvals.mode');
+        // A mode that does not exist is the service's ApprovalModeError (4004).
+        return { key: 'approvals.mode', value: ctx.sessions.get(params.session_id).service.setApprovalMode(params.value) };
       }
       if (params.key === 'plugins.enabled' || params.key === 'plugins.disabled') {
         const value = params.value;
         if (value !== null && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
           throw invalidParams('config.set', 'value', `must be a list of plugin names, or null to remove ${params.key}`);
         }
-        // ConfigWriteError carries its code: 4004 for a config.yaml the user must fix, 5007 when it cannot be read or written.
-        setConfigValue(ctx.runtime.home, params.key, value ?? undefined);
-        // The plugin host reads this object on its next (re)load.
-        const raw = ctx.runtime.loaded.config.raw;
-        const plugins = (raw.plugins && typeof raw.plugins === 'object' ? raw.plugins : (raw.plugins = {})) as Record<string, unknown>;
-        const field = params.key.split('.')[1]!;
-        if (value === null) delete plugins[field];
-        else plugins[field] = value;
+        // The plugins are reloaded from the config in memory. A ConfigWriteError says
+        // whether config.yaml is the user's to fix (4004) or the disk failed (5007).
+        ctx.runtime.writeConfig(params.key, value ?? undefined);
         return { key: params.key, value, warning: `Saved to config.yaml. ${await reloadPlugins(ctx)}` };
       }
       if (params.key !== 'yolo') {
-        throw new ResponseError(ErrorCode.UsageError, `config.set cannot change "${params.key}" yet; settable keys: ${SETTABLE}.`);
+        throw new UsageError(`config.set cannot change "${params.key}" yet; settable keys: ${SETTABLE}.`);
       }
       if (!params.session_id) throw invalidParams('config.set', 'session_id', 'is required for yolo');
       if (typeof params.value !== 'boolean') {
         throw invalidParams('config.set', 'value', 'must be true or false for yolo');
       }
       const live = ctx.sessions.get(params.session_id);
-      live.agent.yolo = params.value;
+      live.service.setYolo(params.value);
       ctx.logger.info('session %s: yolo %s', live.id, params.value ? 'on' : 'off');
-      sendSessionEvent(ctx, live, EventType.SessionInfo, sessionInfo(ctx, live));
       const warning = params.value
         ? 'yolo is on: dangerous commands run without asking in this session (hardline ones still never run).'
         : undefined;

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
-import { SessionBusyError, withFreshSessionId, type StoredSession } from '@hermes/agent-core';
-import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCode, EventType } from '../protocol/index.ts';
+import { branchStored, exportConversation, SessionBusyError, SessionNotFoundError, type StoredSession } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
-import { openLive, sendSessionEvent } from './sessionHandlers.ts';
+import { openLive } from './sessionHandlers.ts';
 import { closeLive } from './sessionKeeper.ts';
 
-function notFound(what: string): ResponseError<unknown> {
-  return new ResponseError(
-    ErrorCode.SessionNotFound,
+function notFound(what: string): SessionNotFoundError {
+  return new SessionNotFoundError(
     `No stored session has the id or title "${what}". \`hermes sessions list\` shows them.`,
   );
 }
@@ -19,11 +16,6 @@ function storedFor(ctx: HandlerContext, idOrTitle: string): StoredSession {
   const stored = ctx.runtime.store.findSession(live ? live.agent.id : idOrTitle);
   if (!stored) throw notFound(idOrTitle);
   return stored;
-}
-
-function busy(error: unknown): never {
-  if (error instanceof SessionBusyError) throw new ResponseError(ErrorCode.SessionBusy, error.message);
-  throw error;
 }
 
 /** Sessions as stored: list, search, resume, title, branch, undo, delete. */
@@ -70,38 +62,40 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       const stored = storedFor(ctx, params.session_id);
       const title = params.title?.trim();
       if (!title) return { title: stored.title };
-      // A title another session has is a StoreError the caller must fix (4004); a failing state.db is a storage error (5007).
-      store.setTitle(stored.id, title);
       const live = ctx.sessions.find(params.session_id);
-      if (live) sendSessionEvent(ctx, live, EventType.SessionTitle, { title });
+      // A live session's title is changed by its service (session.title and session.info follow).
+      // A title another session has is a StoreError with the usage code (4004); a disk failure is a storage one.
+      if (live) live.service.setTitle(title);
+      else store.setTitle(stored.id, title);
       return { title };
     },
 
     'session.branch': (params) => {
       const source = storedFor(ctx, params.session_id);
       const live = ctx.sessions.find(params.session_id);
-      if (live?.agent.busy) throw new ResponseError(ErrorCode.SessionBusy, 'Wait for the turn to finish (or interrupt it) before branching.');
+      if (live?.agent.busy) throw new SessionBusyError('Wait for the turn to finish (or interrupt it) before branching.');
       const name = params.name?.trim();
-      const branched: StoredSession = withFreshSessionId(store, (id) => store.branchSession(source.id, id, name ? { title: name } : {}));
+      const branched = live ? live.service.branch(name) : branchStored(store, source.id, name);
       const cwd = live?.agent.cwd ?? (source.cwd && fs.existsSync(source.cwd) ? source.cwd : process.cwd());
       return openLive(ctx, { cwd, resume: branched, parentId: source.id });
     },
 
+    /** The one exporter; reads the store only, so a session another hermes runs is not repaired or written. */
+    'session.export': ({ session_id, format }) => {
+      const stored = storedFor(ctx, session_id);
+      return { format, text: exportConversation(format, stored, store.messages(stored.id)) };
+    },
+
     'session.undo': ({ session_id }) => {
-      const live = ctx.sessions.get(session_id);
-      try {
-        live.agent.reloadPrompt();
-      } catch (error) {
-        busy(error);
-      }
-      return store.undoLastTurn(live.agent.id);
+      // SessionBusyError (4009) during a turn.
+      return ctx.sessions.get(session_id).service.undoMessages();
     },
 
     'session.delete': ({ session_id }) => {
       const stored = store.findSession(session_id);
       if (!stored) throw notFound(session_id);
       if (ctx.sessions.all().some((l) => l.agent.id === stored.id)) {
-        throw new ResponseError(ErrorCode.SessionBusy, 'That session is open: close it (session.close) before deleting it.');
+        throw new SessionBusyError('That session is open: close it (session.close) before deleting it.');
       }
       return { deleted: store.deleteSession(stored.id) };
     },

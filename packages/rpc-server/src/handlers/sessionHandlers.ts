@@ -1,10 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ModelUnavailableError, SessionBusyError, StoreError, redactSecretsDeep, type ModelFlags, type SessionPrompts, type StoredSession } from '@hermes/agent-core';
-import { ResponseError } from 'vscode-jsonrpc/node';
+import {
+  SessionService,
+  redactSecretsDeep,
+  toTranscript,
+  type ModelFlags,
+  type SessionFacts,
+  type SessionPrompts,
+  type StoredSession,
+} from '@hermes/agent-core';
 import { EventBridge } from '../bridge/eventBridge.ts';
 import {
-  ErrorCode,
   EVENT_METHOD,
   EventType,
   type EventPayloads,
@@ -18,7 +24,7 @@ import type { HandlerContext, HandlerTable } from './context.ts';
 import { invalidParams } from './params.ts';
 import { checkEvent } from '../server/contractCheck.ts';
 import { closeLive } from './sessionKeeper.ts';
-import { sessionInfo, setupProblem, toTranscript } from './sessionInfo.ts';
+import { configProblemInfos } from './sessionInfo.ts';
 
 /** Sends one event of a session, stamping its per-session sequence number. */
 export function sendSessionEvent<K extends EventName>(
@@ -92,22 +98,39 @@ export interface OpenOptions {
   parentId?: string;
   /** Reopen under this wire id, continuing its event numbering (after an idle close). */
   reopen?: { id: string; seq: number };
+  yolo?: boolean;
+}
+
+/** What a session cannot know about this backend: read at each session.info, so a plugin reload shows. */
+function sessionFacts(ctx: HandlerContext, id: string): SessionFacts {
+  return {
+    version: ctx.version,
+    demo: ctx.demo,
+    pluginCount: () => ctx.plugins.list().filter((p) => p.enabled).length,
+    toolsets: () => ctx.runtime.tools.byToolset(),
+    configProblems: () => configProblemInfos(ctx.runtime),
+    sharedChange: () => {
+      for (const other of ctx.sessions.all()) if (other.id !== id) other.service.publishInfo();
+    },
+  };
 }
 
 /** Opens the agent session behind a live one and registers it; sends no event. */
 export function startLive(ctx: HandlerContext, options: OpenOptions): LiveSession {
   const id = options.reopen?.id ?? ctx.sessions.newId();
-  const live = { id, seq: options.reopen?.seq ?? 0, ...(options.overrides ? { overrides: options.overrides } : {}) } as LiveSession;
+  const live = { id, seq: options.reopen?.seq ?? 0 } as LiveSession;
   live.bridge = new EventBridge((type, payload) => sendSessionEvent(ctx, live, type, payload));
-  live.agent = ctx.runtime.openSession({
+  live.service = SessionService.open(ctx.runtime, sessionFacts(ctx, id), {
     cwd: options.cwd,
     title: options.title ?? null,
     ...(options.overrides ? { overrides: options.overrides } : {}),
     ...(options.resume ? { resume: options.resume } : {}),
     ...(options.parentId ? { parentId: options.parentId } : {}),
+    ...(options.yolo ? { yolo: options.yolo } : {}),
     emit: (event) => live.bridge.handle(event),
     prompts: sessionPrompts(ctx, id),
   });
+  live.agent = live.service.agent;
   ctx.sessions.add(live);
   ctx.logger.info('session %s opened (stored %s, cwd %s%s)', id, live.agent.id, options.cwd, options.resume ? ', resumed' : '');
   return live;
@@ -119,12 +142,12 @@ export function startLive(ctx: HandlerContext, options: OpenOptions): LiveSessio
  */
 export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpenResult {
   const live = startLive(ctx, options);
-  const info = sessionInfo(ctx, live);
+  const info = live.service.info();
   const messages = options.resume || options.parentId ? toTranscript(live.agent.history()) : [];
   // After the reply (vscode-jsonrpc sends it on a later tick): the client learns the id first.
   setImmediate(() => {
     sendSessionEvent(ctx, live, EventType.SessionInfo, info);
-    const problem = setupProblem(ctx, live);
+    const problem = live.service.setupProblem();
     if (problem) sendSessionEvent(ctx, live, EventType.Error, { message: problem });
     for (const text of pluginFailureNotices(ctx.plugins)) sendSessionEvent(ctx, live, EventType.StatusUpdate, { kind: 'warn', text });
   });
@@ -134,17 +157,12 @@ export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpen
 export function sessionHandlers(ctx: HandlerContext): HandlerTable {
   return {
     'session.create': (params) => {
-      try {
-        return openLive(ctx, {
-          cwd: resolveCwd(params.cwd),
-          title: params.title ?? null,
-          overrides: { ...(params.model ? { model: params.model } : {}), ...(params.provider ? { provider: params.provider } : {}) },
-        });
-      } catch (error) {
-        // A StoreError without a file problem is the caller's (a title another session has): usage, not internal.
-        if (error instanceof StoreError && error.problem === undefined) throw new ResponseError(ErrorCode.UsageError, error.message);
-        throw error;
-      }
+      // A title another session has is a StoreError with the usage code (4004).
+      return openLive(ctx, {
+        cwd: resolveCwd(params.cwd),
+        title: params.title ?? null,
+        overrides: { ...(params.model ? { model: params.model } : {}), ...(params.provider ? { provider: params.provider } : {}) },
+      });
     },
 
     'session.close': async ({ session_id }) => {
@@ -158,20 +176,9 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
 
     'session.compress': async (params) => {
       const live = ctx.sessions.get(params.session_id);
-      let result;
-      try {
-        result = await live.agent.compress(params.focus_topic);
-      } catch (error) {
-        if (error instanceof SessionBusyError) throw new ResponseError(ErrorCode.SessionBusy, error.message);
-        if (error instanceof ModelUnavailableError) throw new ResponseError(ErrorCode.AgentUnavailable, error.message);
-        throw error;
-      }
-      return {
-        removed: result?.removed ?? 0,
-        before_tokens: result?.beforeTokens ?? 0,
-        after_tokens: result?.afterTokens ?? 0,
-        summary: result?.summary ?? '',
-      };
+      // Busy (4009), no model (5032) and interrupted (4004) are the service's typed errors.
+      const result = await live.service.compress(params.focus_topic);
+      return { removed: result.removed, before_tokens: result.beforeTokens, after_tokens: result.afterTokens, summary: result.summary };
     },
 
     'session.usage': ({ session_id }) => {

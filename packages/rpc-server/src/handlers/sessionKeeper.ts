@@ -1,15 +1,18 @@
 import fs from 'node:fs';
-import { ResponseError } from 'vscode-jsonrpc/node';
-import { ErrorCode, EventType } from '../protocol/index.ts';
+import { SessionNotFoundError } from '@hermes/agent-core';
+import { EventType } from '../protocol/index.ts';
 import type { LiveSession, SessionKeeper } from '../server/liveSessions.ts';
 import type { HandlerContext } from './context.ts';
 import { sendSessionEvent, startLive } from './sessionHandlers.ts';
 
-/** Ends a live session already taken out of the open set: its questions are withdrawn, its turn stopped. */
-export async function closeLive(ctx: HandlerContext, live: LiveSession): Promise<void> {
+/**
+ * The one way a live session ends (session.close, resume over it, idle close, shutdown), once it is
+ * out of the open set: its questions are withdrawn, its turn stopped, its last events sent.
+ */
+export async function closeLive(ctx: HandlerContext, live: LiveSession, reason?: string): Promise<void> {
   // The session is no longer findable by id, so its request.cancel events are sent through it directly.
   ctx.requests.cancelAll('session_closed', live.id, (_, payload) => sendSessionEvent(ctx, live, EventType.RequestCancel, payload));
-  await live.agent.close();
+  await live.service.close(reason);
   live.bridge.flush();
 }
 
@@ -21,8 +24,7 @@ export function sessionKeeper(ctx: HandlerContext): SessionKeeper {
       const stored = ctx.runtime.store.findSession(closed.storedId);
       if (!stored) {
         ctx.sessions.forgetClosed(id);
-        throw new ResponseError(
-          ErrorCode.SessionNotFound,
+        throw new SessionNotFoundError(
           `Session "${id}" was closed while idle and its stored session ${closed.storedId} is gone (deleted?). Create a new one with session.create.`,
         );
       }
@@ -31,8 +33,8 @@ export function sessionKeeper(ctx: HandlerContext): SessionKeeper {
         resume: stored,
         ...(closed.overrides ? { overrides: closed.overrides } : {}),
         reopen: { id, seq: closed.seq },
+        yolo: closed.yolo,
       });
-      live.agent.yolo = closed.yolo;
       return live;
     },
   };

@@ -9,6 +9,7 @@ import {
   ApprovalVerdictSchema,
   CommandDescriptorSchema,
   CommandResultSchema,
+  ExportFormatSchema,
   CompletionResultSchema,
   SessionInfoSchema,
   ShellExecResultSchema,
@@ -76,6 +77,11 @@ export const MethodSchemas = {
     params: sessionIdParams,
     result: strictObject({ count: number(), messages: array(TranscriptMessageSchema), stored: optional(StoredSessionInfoSchema) }),
   },
+  /**
+   * A session (live id, stored id or exact title) as Markdown, JSON or HTML: the one exporter, also
+   * behind `/save` and `hermes sessions export`. Reads the store only, like session.history.
+   */
+  'session.export': { params: object({ session_id: sessionId(), format: ExportFormatSchema }), result: strictObject({ format: ExportFormatSchema, text: string() }) },
   'session.interrupt': { params: sessionIdParams, result: strictObject({ status: oneOf(['interrupted', 'not_interrupted']) }) },
   /** Stops a running turn; open questions get `request.cancel` (`session_closed`). */
   'session.close': { params: sessionIdParams, result: strictObject({ closed: boolean() }) },

@@ -14,6 +14,7 @@ export const Method = {
   SessionList: 'session.list',
   SessionSearch: 'session.search',
   SessionHistory: 'session.history',
+  SessionExport: 'session.export',
   SessionInterrupt: 'session.interrupt',
   SessionClose: 'session.close',
   SessionDelete: 'session.delete',

@@ -3,36 +3,11 @@
  * a field the schema does not name is a disagreement (see the result check in docs/wire.md). Those
  * agent-core shares (SessionInfo, Usage, approvals, commands, completions, toolsets) are in its contract.
  */
-import { TurnStatusSchema } from '@hermes/agent-core/contract';
+import { RoleSchema } from '@hermes/agent-core/contract';
 import { array, boolean, enum as oneOf, nullable, number, optional, strictObject, string, type output } from 'zod/mini';
 
-export const RoleSchema = oneOf(['user', 'assistant', 'system', 'tool']);
-export type Role = output<typeof RoleSchema>;
-
-export const ToolCallRecordSchema = strictObject({
-  id: string(),
-  name: string(),
-  /** The arguments as the model wrote them (a JSON string). */
-  arguments: string(),
-});
-export type ToolCallRecord = output<typeof ToolCallRecordSchema>;
-
-/** One message of a transcript as the client sees it. */
-export const TranscriptMessageSchema = strictObject({
-  role: RoleSchema,
-  text: string(),
-  timestamp: optional(number()),
-  row_id: optional(number()),
-  /** For role `tool`: the tool that produced this result. */
-  name: optional(string()),
-  tool_call_id: optional(string()),
-  /** For role `assistant`: the tool calls it made. */
-  tool_calls: optional(array(ToolCallRecordSchema)),
-  reasoning: optional(string()),
-  /** For an assistant reply that did not finish. */
-  status: optional(TurnStatusSchema),
-});
-export type TranscriptMessage = output<typeof TranscriptMessageSchema>;
+// A transcript message is agent-core's too (the session service exports it): it lives in the contract.
+export { RoleSchema, ToolCallRecordSchema, TranscriptMessageSchema, type Role, type ToolCallRecord, type TranscriptMessage } from '@hermes/agent-core/contract';
 
 export const SessionSummarySchema = strictObject({
   id: string(),

@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { redactSecretsDeep, type HermesRuntime, type Logger } from '@hermes/agent-core';
-import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { promptHandlers } from '../handlers/promptHandlers.ts';
 import { configHandlers } from '../handlers/configHandlers.ts';
 import { promptAnswerHandlers } from '../handlers/promptAnswers.ts';
@@ -9,11 +9,11 @@ import { lifecycleHandlers } from '../handlers/lifecycleHandlers.ts';
 import { commandHandlers } from '../handlers/commandHandlers.ts';
 import { approvalHandlers } from '../handlers/approvalHandlers.ts';
 import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.ts';
-import { sessionKeeper } from '../handlers/sessionKeeper.ts';
+import { closeLive, sessionKeeper } from '../handlers/sessionKeeper.ts';
 import { configProblemInfos } from '../handlers/sessionInfo.ts';
 import type { HandlerContext, HandlerTable } from '../handlers/context.ts';
 import { parseParams } from '../handlers/params.ts';
-import { ErrorCode, EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type HermesEvent, type Method } from '../protocol/index.ts';
+import { EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type HermesEvent, type Method } from '../protocol/index.ts';
 import { MethodSchemas } from '../protocol/schemas.ts';
 import type { ZodMiniType } from 'zod/mini';
 import { checkEvent, checkingResults, checkResult } from './contractCheck.ts';
@@ -96,7 +96,7 @@ export function startBackend(options: BackendOptions): Backend {
       // Each running tool is aborted, its partial output stored as its result, the turn ended as
       // interrupted. A tool that ignores its abort does not keep the backend alive: its call is
       // answered as interrupted when the session is next opened.
-      const closing = Promise.allSettled(sessions.all().map((s) => s.agent.close(`hermes stopped: ${reason}`)));
+      const closing = Promise.allSettled(sessions.all().map((s) => closeLive(ctx, s, `hermes stopped: ${reason}`)));
       let timer: NodeJS.Timeout | undefined;
       const waited = await Promise.race([closing.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), SHUTDOWN_WAIT_MS)))]);
       clearTimeout(timer);

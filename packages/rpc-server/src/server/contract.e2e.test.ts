@@ -56,6 +56,7 @@ describe('the contract over the wire', () => {
     await backend.waitForEvent((e) => e.type === 'message.complete' && e.session_id === sid);
     await call('session.history', { session_id: sid });
     await call('session.usage', { session_id: sid });
+    await call('session.export', { session_id: sid, format: 'md' });
     await call('session.title', { session_id: sid, title: 'Quokka facts' });
     await call('session.list', {});
     await call('session.search', { query: 'marsupial' });

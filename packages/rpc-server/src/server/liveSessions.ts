@@ -1,15 +1,16 @@
 import crypto from 'node:crypto';
-import { SessionNotFoundError, type AgentSession, type Logger, type ModelFlags } from '@hermes/agent-core';
+import { SessionNotFoundError, type AgentSession, type Logger, type ModelFlags, type SessionService } from '@hermes/agent-core';
 import type { EventBridge } from '../bridge/eventBridge.ts';
 
 export interface LiveSession {
   /** Runtime id used on the wire while the backend lives. */
   id: string;
+  /** Every change to the session goes through it. */
+  service: SessionService;
+  /** `service.agent`: its turns, history and usage. */
   agent: AgentSession;
   bridge: EventBridge;
   seq: number;
-  /** The model the client chose for this session (create's flags, then `config.set model`). */
-  overrides?: ModelFlags;
 }
 
 /** What a session closed for being idle (or over the cap) needs to come back under the same id. */
@@ -173,7 +174,7 @@ export class LiveSessions {
       seq: session.seq,
       cwd: session.agent.cwd,
       yolo: session.agent.yolo,
-      ...(session.overrides ? { overrides: session.overrides } : {}),
+      ...(session.service.overrides ? { overrides: session.service.overrides } : {}),
     });
     if (this.closed.size > REMEMBERED_CLOSED) this.closed.delete(this.closed.keys().next().value!);
     this.logger?.info('session %s closed (%s); it reopens on its next request', session.id, why);

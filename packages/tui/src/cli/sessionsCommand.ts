@@ -7,14 +7,7 @@ import { errorCode } from '../app/rpcErrors.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { BackendOptions } from '../rpc/backendCommand.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
-import {
-  formatJson,
-  formatMarkdown,
-  formatSearchHits,
-  formatSessionTable,
-  formatTranscript,
-  type ExportedSession,
-} from '../sessions/transcriptText.ts';
+import { formatSearchHits, formatSessionTable, formatTranscript } from '../sessions/transcriptText.ts';
 import type { ChatIo } from './chatCommand.ts';
 import { CommandFailure, runPlanned } from './withBackend.ts';
 
@@ -78,9 +71,9 @@ function plan(argv: string[], options: SessionsOptions): Action {
       const format = options.format ?? 'md';
       if (format !== 'md' && format !== 'json') throw usage(`hermes sessions export: --format must be md or json, not "${format}"`);
       return async (client, io) => {
-        const { session: stored, messages } = await readStored(client, id);
-        const session = describe(stored, messages.length);
-        io.stdout.write(format === 'md' ? formatMarkdown(session, messages) : formatJson(session, messages));
+        // The backend is the one exporter (the same as /save); like `show`, it only reads the store.
+        const { text } = await exportStored(client, id, format);
+        io.stdout.write(text);
       };
     }
     case 'delete': {
@@ -117,17 +110,13 @@ async function readStored(client: HermesClient, target: string): Promise<{ sessi
   return { session: read.stored, messages: read.messages };
 }
 
-function describe(stored: StoredSessionInfo, messageCount: number): ExportedSession {
-  return {
-    id: stored.id,
-    title: stored.title,
-    message_count: messageCount,
-    started_at: stored.started_at,
-    source: stored.source,
-    ...(stored.model ? { model: stored.model } : {}),
-    ...(stored.provider ? { provider: stored.provider } : {}),
-    ...(stored.cwd ? { cwd: stored.cwd } : {}),
-  };
+async function exportStored(client: HermesClient, target: string, format: 'md' | 'json'): Promise<{ text: string }> {
+  try {
+    return await client.request('session.export', { session_id: target, format });
+  } catch (error) {
+    if (errorCode(error) === ErrorCode.SessionNotFound) throw notFound(target);
+    throw error;
+  }
 }
 
 async function deleteSession(client: HermesClient, target: string): Promise<{ deleted: boolean }> {

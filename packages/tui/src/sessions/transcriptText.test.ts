@@ -1,6 +1,6 @@
 import type { TranscriptMessage } from '@hermes/rpc-server/protocol';
 import { describe, expect, it } from 'vitest';
-import { formatJson, formatMarkdown, formatSearchHits, formatSessionTable, formatTranscript } from './transcriptText.ts';
+import { formatSearchHits, formatSessionTable, formatTranscript } from './transcriptText.ts';
 
 const MESSAGES: TranscriptMessage[] = [
   { role: 'user', text: 'What is in the folder?' },
@@ -8,28 +8,8 @@ const MESSAGES: TranscriptMessage[] = [
   { role: 'tool', text: 'a.txt\n```\nb.txt', name: 'terminal', tool_call_id: 'c1' },
   { role: 'assistant', text: 'Two files', status: 'interrupted' },
 ];
-const SESSION = { id: 'abc123', title: 'Folder tour', message_count: 4, started_at: 1_700_000_000, model: 'm', provider: 'p' };
 
 describe('sessions as text', () => {
-  it('exports Markdown with roles as headings and tool calls and results as code blocks', () => {
-    const md = formatMarkdown(SESSION, MESSAGES);
-    expect(md.startsWith('# Folder tour\n\n- Session: `abc123`\n- Started: ')).toBe(true);
-    expect(md).toContain('- Model: p/m\n- Messages: 4');
-    expect(md).toContain('## User\n\nWhat is in the folder?');
-    expect(md).toContain('## Assistant\n\nLet me look.\n\nTool call: `terminal`\n\n```json\n{\n  "command": "ls"\n}\n```');
-    // The result holds a fence of its own, so its block needs a longer one.
-    expect(md).toContain('### Tool result: terminal\n\n````\na.txt\n```\nb.txt\n````');
-    expect(md).toContain('## Assistant (interrupted)\n\nTwo files');
-  });
-
-  it('titles an untitled export by its id', () => {
-    expect(formatMarkdown({ id: 'x1', title: null, message_count: 0 }, [])).toBe('# Session x1\n\n- Session: `x1`\n- Messages: 0\n');
-  });
-
-  it('exports JSON as {session, messages}', () => {
-    expect(JSON.parse(formatJson(SESSION, MESSAGES))).toEqual({ session: SESSION, messages: MESSAGES });
-  });
-
   it('prints a transcript to read, tool calls on their own lines', () => {
     const text = formatTranscript(MESSAGES);
     expect(text).toContain('you: What is in the folder?\n\nhermes: Let me look.\n  ⚙ terminal ls');

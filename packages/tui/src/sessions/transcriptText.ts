@@ -1,22 +1,10 @@
 /**
  * Sessions as text for `hermes sessions …`: the list as a table, search hits, a transcript to read
- * in the terminal, and the Markdown and JSON exports. Pure functions of the backend's data.
+ * in the terminal. Pure functions of the backend's data (exports are the backend's: `session.export`).
  */
 import type { SearchHit, SessionSummary, TranscriptMessage } from '@hermes/rpc-server/protocol';
 import { toolCallContext } from '../state/historyItems.ts';
 import { sessionLabel } from './sessionPicker.ts';
-
-/** What an export says about the session besides its messages. */
-export interface ExportedSession {
-  id: string;
-  title: string | null;
-  message_count: number;
-  started_at?: number;
-  source?: string;
-  model?: string;
-  provider?: string;
-  cwd?: string;
-}
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -71,47 +59,4 @@ export function formatTranscript(messages: readonly TranscriptMessage[]): string
     if (lines.length) blocks.push(lines.join('\n'));
   }
   return blocks.length ? `${blocks.join('\n\n')}\n` : '(no messages)\n';
-}
-
-/** A fence longer than any run of backticks in `text`, so the block cannot be closed early. */
-function fence(text: string, info = ''): string {
-  const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (match) => match[0].length));
-  const marks = '`'.repeat(Math.max(3, longest + 1));
-  return `${marks}${info}\n${text.replace(/\n$/, '')}\n${marks}`;
-}
-
-function prettyArguments(raw: string): string {
-  try {
-    return JSON.stringify(JSON.parse(raw), null, 2);
-  } catch {
-    return raw;
-  }
-}
-
-const HEADINGS: Record<TranscriptMessage['role'], string> = { user: 'User', assistant: 'Assistant', tool: 'Tool result', system: 'System' };
-
-/** A readable Markdown transcript: roles as headings, tool calls and results as code blocks. */
-export function formatMarkdown(session: ExportedSession, messages: readonly TranscriptMessage[]): string {
-  const facts = [
-    `- Session: \`${session.id}\``,
-    session.started_at !== undefined ? `- Started: ${formatTimestamp(session.started_at)}` : '',
-    session.model ? `- Model: ${session.provider ? `${session.provider}/` : ''}${session.model}` : '',
-    `- Messages: ${session.message_count}`,
-  ].filter(Boolean);
-  const parts = [`# ${session.title?.trim() || `Session ${session.id}`}`, facts.join('\n')];
-  for (const message of messages) {
-    const status = message.status && message.status !== 'complete' ? ` (${message.status})` : '';
-    if (message.role === 'tool') {
-      parts.push(`### ${HEADINGS.tool}: ${message.name ?? 'tool'}`, fence(message.text));
-      continue;
-    }
-    parts.push(`## ${HEADINGS[message.role]}${status}`);
-    if (message.text.trim()) parts.push(message.text.trim());
-    for (const call of message.tool_calls ?? []) parts.push(`Tool call: \`${call.name}\``, fence(prettyArguments(call.arguments), 'json'));
-  }
-  return `${parts.join('\n\n')}\n`;
-}
-
-export function formatJson(session: ExportedSession, messages: readonly TranscriptMessage[]): string {
-  return `${JSON.stringify({ session, messages }, null, 2)}\n`;
 }

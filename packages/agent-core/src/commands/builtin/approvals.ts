@@ -1,17 +1,19 @@
-import { APPROVALS_MODES, type ApprovalsMode, type CommandInput } from '../commandTypes.ts';
+import { APPROVAL_MODES } from '../../contract/approvalNames.ts';
+import type { SessionService } from '../../liveSession/sessionService.ts';
+import type { CommandInput } from '../commandTypes.ts';
+
+type Needs = { session: Pick<SessionService, 'approvalMode' | 'approvalModes' | 'setApprovalMode'> };
 
 export const approvalsCommand: CommandInput = {
   name: 'approvals',
   description: 'Show or set the persistent approval mode',
   category: 'Configuration',
-  argsHint: '[manual|smart|off]',
+  // From the list of modes that exist, so the hint never offers one that does not.
+  argsHint: `[${APPROVAL_MODES.join('|')}]`,
   source: 'builtin',
-  handler: async (args, ctx) => {
-    const wanted = args.toLowerCase();
-    if (wanted && !(APPROVALS_MODES as readonly string[]).includes(wanted)) {
-      return { warning: `Unknown approval mode "${args}": use one of ${APPROVALS_MODES.join(', ')}.` };
-    }
-    const mode = await ctx.approvalsMode((wanted || undefined) as ApprovalsMode | undefined);
-    return { output: wanted ? `Approval mode set to ${mode}.` : `Approval mode: ${mode}.` };
+  handler: (args, { session }: Needs) => {
+    if (!args) return { output: `Approval mode: ${session.approvalMode} (one of ${session.approvalModes.join(', ')}).` };
+    const mode = session.setApprovalMode(args);
+    return { output: `Approval mode set to ${mode} (saved to config.yaml).` };
   },
 };

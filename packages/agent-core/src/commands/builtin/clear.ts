@@ -1,4 +1,4 @@
-import type { CommandInput } from '../commandTypes.ts';
+import type { CommandHost, CommandInput } from '../commandTypes.ts';
 
 export const clearCommand: CommandInput = {
   name: 'clear',
@@ -6,8 +6,8 @@ export const clearCommand: CommandInput = {
   category: 'Session',
   runsWhileBusy: false,
   source: 'builtin',
-  handler: async (_args, ctx) => {
-    const id = await ctx.newSession();
+  handler: async (_args, { host }: { host: Pick<CommandHost, 'newSession'> }) => {
+    const id = await host.newSession();
     return { output: 'Started a new session.', directive: { type: 'new', session_id: id, clear: true } };
   },
 };

@@ -1,3 +1,4 @@
+import type { SessionService } from '../../liveSession/sessionService.ts';
 import type { CommandInput } from '../commandTypes.ts';
 
 export const compressCommand: CommandInput = {
@@ -8,13 +9,13 @@ export const compressCommand: CommandInput = {
   argsHint: '[focus topic]',
   runsWhileBusy: false,
   source: 'builtin',
-  handler: async (args, ctx) => {
-    const r = await ctx.compress(args || undefined);
+  handler: async (args, { session }: { session: Pick<SessionService, 'compress'> }) => {
+    const r = await session.compress(args || undefined);
     if (r.removed === 0) return { output: 'Nothing to compress yet.' };
     return {
       output:
         `Compressed ${r.removed} message${r.removed === 1 ? '' : 's'}: ` +
-        `${r.before_tokens.toLocaleString('en-US')} → ${r.after_tokens.toLocaleString('en-US')} tokens.`,
+        `${r.beforeTokens.toLocaleString('en-US')} → ${r.afterTokens.toLocaleString('en-US')} tokens.`,
     };
   },
 };

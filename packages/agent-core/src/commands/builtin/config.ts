@@ -1,3 +1,4 @@
+import type { SessionService } from '../../liveSession/sessionService.ts';
 import type { CommandInput } from '../commandTypes.ts';
 
 export const configCommand: CommandInput = {
@@ -6,5 +7,5 @@ export const configCommand: CommandInput = {
   category: 'Configuration',
   argsHint: '[key]',
   source: 'builtin',
-  handler: async (args, ctx) => ({ output: await ctx.config(args || undefined) }),
+  handler: (args, { session }: { session: Pick<SessionService, 'config'> }) => ({ output: session.config(args || undefined) }),
 };

@@ -1,3 +1,4 @@
+import type { SessionService } from '../../liveSession/sessionService.ts';
 import type { CommandInput } from '../commandTypes.ts';
 
 export const historyCommand: CommandInput = {
@@ -5,5 +6,5 @@ export const historyCommand: CommandInput = {
   description: 'Show the conversation history',
   category: 'Session',
   source: 'builtin',
-  handler: async (_args, ctx) => ({ output: await ctx.history() }),
+  handler: (_args, { session }: { session: Pick<SessionService, 'transcript'> }) => ({ output: session.transcript() }),
 };

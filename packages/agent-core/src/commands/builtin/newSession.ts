@@ -1,4 +1,4 @@
-import type { CommandInput } from '../commandTypes.ts';
+import type { CommandHost, CommandInput } from '../commandTypes.ts';
 
 export const newCommand: CommandInput = {
   name: 'new',
@@ -8,8 +8,8 @@ export const newCommand: CommandInput = {
   argsHint: '[title]',
   runsWhileBusy: false,
   source: 'builtin',
-  handler: async (args, ctx) => {
-    const id = await ctx.newSession(args || undefined);
+  handler: async (args, { host }: { host: Pick<CommandHost, 'newSession'> }) => {
+    const id = await host.newSession(args || undefined);
     return {
       output: args ? `Started a new session "${args}".` : 'Started a new session.',
       directive: { type: 'new', session_id: id, clear: false },

@@ -1,9 +1,9 @@
-import type { CommandInput } from '../commandTypes.ts';
+import type { CommandHost, CommandInput } from '../commandTypes.ts';
 
 export const pluginsCommand: CommandInput = {
   name: 'plugins',
   description: 'List plugins',
   category: 'Tools & Skills',
   source: 'builtin',
-  handler: async (_args, ctx) => ({ output: await ctx.listPlugins() }),
+  handler: (_args, { host }: { host: Pick<CommandHost, 'listPlugins'> }) => ({ output: host.listPlugins() }),
 };

@@ -1,4 +1,4 @@
-import type { CommandInput } from '../commandTypes.ts';
+import type { CommandHost, CommandInput } from '../commandTypes.ts';
 
 export const reloadPluginsCommand: CommandInput = {
   name: 'reload-plugins',
@@ -6,5 +6,5 @@ export const reloadPluginsCommand: CommandInput = {
   description: 'Reload plugins and their commands',
   category: 'Tools & Skills',
   source: 'builtin',
-  handler: async (_args, ctx) => ({ output: await ctx.reloadPlugins() }),
+  handler: async (_args, { host }: { host: Pick<CommandHost, 'reloadPlugins'> }) => ({ output: await host.reloadPlugins() }),
 };

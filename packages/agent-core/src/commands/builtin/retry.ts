@@ -1,3 +1,4 @@
+import type { SessionService } from '../../liveSession/sessionService.ts';
 import type { CommandInput } from '../commandTypes.ts';
 
 export const retryCommand: CommandInput = {
@@ -6,8 +7,8 @@ export const retryCommand: CommandInput = {
   category: 'Session',
   runsWhileBusy: false,
   source: 'builtin',
-  handler: async (_args, ctx) => {
-    const message = await ctx.retry();
+  handler: (_args, { session }: { session: Pick<SessionService, 'retry'> }) => {
+    const message = session.retry();
     if (message === null) return { warning: 'Nothing to retry: no message has been sent in this session.' };
     return { directive: { type: 'send', message } };
   },

@@ -1,9 +1,9 @@
-import type { CommandInput } from '../commandTypes.ts';
+import type { CommandHost, CommandInput } from '../commandTypes.ts';
 
 export const skillsCommand: CommandInput = {
   name: 'skills',
   description: 'List skills',
   category: 'Tools & Skills',
   source: 'builtin',
-  handler: async (_args, ctx) => ({ output: await ctx.listSkills() }),
+  handler: (_args, { host }: { host: Pick<CommandHost, 'listSkills'> }) => ({ output: host.listSkills() }),
 };

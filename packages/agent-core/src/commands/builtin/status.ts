@@ -1,3 +1,4 @@
+import type { SessionService } from '../../liveSession/sessionService.ts';
 import type { CommandInput } from '../commandTypes.ts';
 
 export const statusCommand: CommandInput = {
@@ -5,5 +6,5 @@ export const statusCommand: CommandInput = {
   description: 'Show session, model, token and context info',
   category: 'Info',
   source: 'builtin',
-  handler: async (_args, ctx) => ({ output: await ctx.status() }),
+  handler: (_args, { session }: { session: Pick<SessionService, 'status'> }) => ({ output: session.status() }),
 };

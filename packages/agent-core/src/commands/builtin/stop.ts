@@ -1,3 +1,4 @@
+import type { SessionService } from '../../liveSession/sessionService.ts';
 import type { CommandInput } from '../commandTypes.ts';
 
 /**
@@ -10,9 +11,9 @@ export const stopCommand: CommandInput = {
   category: 'Session',
   runsWhileBusy: true,
   source: 'builtin',
-  handler: async (_args, ctx) => {
-    const interrupted = ctx.interrupt();
-    const stopped = await ctx.stopProcesses();
+  handler: (_args, { session }: { session: Pick<SessionService, 'interrupt' | 'stopProcesses'> }) => {
+    const interrupted = session.interrupt();
+    const stopped = session.stopProcesses();
     if (!interrupted && stopped === 0) return { output: 'Nothing to stop: no turn running, no background processes.' };
     const parts = [
       interrupted ? 'Interrupted the running turn (partial reply kept)' : 'No turn was running',

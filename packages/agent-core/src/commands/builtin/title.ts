@@ -1,3 +1,4 @@
+import type { SessionService } from '../../liveSession/sessionService.ts';
 import type { CommandInput } from '../commandTypes.ts';
 
 export const titleCommand: CommandInput = {
@@ -6,9 +7,9 @@ export const titleCommand: CommandInput = {
   category: 'Session',
   argsHint: '[name]',
   source: 'builtin',
-  handler: async (args, ctx) => {
-    const title = await ctx.title(args || undefined);
-    if (args) return { output: `Title set to "${title ?? args}".` };
+  handler: (args, { session }: { session: Pick<SessionService, 'title' | 'setTitle'> }) => {
+    if (args) return { output: `Title set to "${session.setTitle(args)}".` };
+    const title = session.title;
     return { output: title ? `Title: ${title}` : 'This session has no title. Set one with /title <name>.' };
   },
 };

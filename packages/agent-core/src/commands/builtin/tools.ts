@@ -1,4 +1,4 @@
-import type { CommandInput } from '../commandTypes.ts';
+import type { CommandHost, CommandInput } from '../commandTypes.ts';
 
 export const toolsCommand: CommandInput = {
   name: 'tools',
@@ -6,10 +6,10 @@ export const toolsCommand: CommandInput = {
   category: 'Tools & Skills',
   argsHint: '[list]',
   source: 'builtin',
-  handler: async (args, ctx) => {
+  handler: (args, { host }: { host: Pick<CommandHost, 'listTools'> }) => {
     if (args && args.toLowerCase() !== 'list') {
       return { warning: `/tools ${args}: only listing is supported; enable or disable tools in config.yaml.` };
     }
-    return { output: await ctx.listTools() };
+    return { output: host.listTools() };
   },
 };

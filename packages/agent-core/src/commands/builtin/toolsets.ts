@@ -1,9 +1,9 @@
-import type { CommandInput } from '../commandTypes.ts';
+import type { CommandHost, CommandInput } from '../commandTypes.ts';
 
 export const toolsetsCommand: CommandInput = {
   name: 'toolsets',
   description: 'List toolsets',
   category: 'Tools & Skills',
   source: 'builtin',
-  handler: async (_args, ctx) => ({ output: await ctx.listToolsets() }),
+  handler: (_args, { host }: { host: Pick<CommandHost, 'listToolsets'> }) => ({ output: host.listToolsets() }),
 };

@@ -1,3 +1,4 @@
+import type { SessionService } from '../../liveSession/sessionService.ts';
 import type { CommandInput } from '../commandTypes.ts';
 
 export const usageCommand: CommandInput = {
@@ -5,5 +6,5 @@ export const usageCommand: CommandInput = {
   description: 'Show token usage and cost for this session',
   category: 'Info',
   source: 'builtin',
-  handler: async (_args, ctx) => ({ output: await ctx.usage() }),
+  handler: (_args, { session }: { session: Pick<SessionService, 'usage'> }) => ({ output: session.usage() }),
 };

@@ -1,0 +1,36 @@
+/** A conversation as the client reads it (session.history, session.open results, exports). */
+import { array, enum as oneOf, number, optional, strictObject, string, type output } from 'zod/mini';
+import { TurnStatusSchema } from './events.ts';
+
+/** What a conversation can be exported as (`session.export`, `/save`). */
+export const EXPORT_FORMATS = ['md', 'json', 'html'] as const;
+export const ExportFormatSchema = oneOf(EXPORT_FORMATS);
+export type ExportFormat = output<typeof ExportFormatSchema>;
+
+export const RoleSchema = oneOf(['user', 'assistant', 'system', 'tool']);
+export type Role = output<typeof RoleSchema>;
+
+export const ToolCallRecordSchema = strictObject({
+  id: string(),
+  name: string(),
+  /** The arguments as the model wrote them (a JSON string). */
+  arguments: string(),
+});
+export type ToolCallRecord = output<typeof ToolCallRecordSchema>;
+
+/** One message of a transcript as the client sees it. */
+export const TranscriptMessageSchema = strictObject({
+  role: RoleSchema,
+  text: string(),
+  timestamp: optional(number()),
+  row_id: optional(number()),
+  /** For role `tool`: the tool that produced this result. */
+  name: optional(string()),
+  tool_call_id: optional(string()),
+  /** For role `assistant`: the tool calls it made. */
+  tool_calls: optional(array(ToolCallRecordSchema)),
+  reasoning: optional(string()),
+  /** For an assistant reply that did not finish. */
+  status: optional(TurnStatusSchema),
+});
+export type TranscriptMessage = output<typeof TranscriptMessageSchema>;

@@ -1,0 +1,204 @@
+/**
+ * Every change to a live session goes through agent-core's SessionService and is followed by a
+ * `session.info` with the current truth: the real backend over real pipes, the scripted model server.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
+import { APPROVAL_MODES, ErrorCode, type EventOf, type HermesEvent } from '../protocol/index.ts';
+import { BackendProcess } from '../testing/backendProcess.ts';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function start(options: { turns: Turn[]; config?: string; approve?: 'always' }) {
+  const server: ModelServer = await startModelServer({ turns: options.turns });
+  cleanups.push(() => server.close());
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-session-changes-'));
+  cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
+  const backend = new BackendProcess({
+    home,
+    ...(options.config ? { config: options.config } : {}),
+    args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'],
+  });
+  cleanups.push(() => backend.stop());
+  if (options.approve) backend.connection.onRequest('approval', () => ({ choice: options.approve }));
+  return { server, backend, home };
+}
+
+type Info = NonNullable<EventOf<'session.info'>['payload']>;
+const infos = (backend: BackendProcess, sid: string): Info[] =>
+  backend.eventsOf(sid).filter((e): e is EventOf<'session.info'> => e.type === 'session.info').map((e) => e.payload as Info);
+
+/** Waits for the next session.info of `sid` after the ones seen so far, and returns it. */
+async function nextInfo(backend: BackendProcess, sid: string, seen: number, check: (info: Info) => boolean = () => true): Promise<Info> {
+  await backend.waitForEvent(() => infos(backend, sid).slice(seen).some(check));
+  return infos(backend, sid).slice(seen).find(check)!;
+}
+
+async function turn(backend: BackendProcess, sid: string, text: string): Promise<void> {
+  const before = completes(backend, sid);
+  await backend.request('prompt.submit', { session_id: sid, text });
+  await backend.waitForEvent(() => completes(backend, sid) > before);
+}
+const completes = (backend: BackendProcess, sid: string) => backend.eventsOf(sid).filter((e) => e.type === 'message.complete').length;
+
+async function open(backend: BackendProcess, params: { model?: string; provider?: string; cwd?: string } = {}) {
+  const created = await backend.request('session.create', params);
+  // The opening session.info follows the reply.
+  await backend.waitForEvent((e) => e.session_id === created.session_id && e.type === 'session.info');
+  return created;
+}
+
+/** Polls until `check` holds: a model request is no event, so waitForEvent cannot see it. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 3000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+}
+
+const slash = (backend: BackendProcess, sid: string, command: string) => backend.request('slash.exec', { session_id: sid, command });
+
+describe('session changes over the wire', () => {
+  it('/yolo sends session.info, and agrees with config.set yolo', async () => {
+    const { backend } = await start({ turns: [{ text: 'ok' }] });
+    const { session_id: sid } = await open(backend);
+    let seen = infos(backend, sid).length;
+    expect((await slash(backend, sid, '/yolo')).warning).toMatch(/YOLO on/);
+    expect((await nextInfo(backend, sid, seen)).yolo).toBe(true);
+    seen = infos(backend, sid).length;
+    await backend.request('config.set', { key: 'yolo', value: false, session_id: sid });
+    expect((await nextInfo(backend, sid, seen)).yolo).toBe(false);
+    seen = infos(backend, sid).length;
+    // The toggle reads the state config.set left: on again, not off.
+    expect((await slash(backend, sid, '/yolo')).warning).toMatch(/YOLO on/);
+    expect((await nextInfo(backend, sid, seen)).yolo).toBe(true);
+  });
+
+  it('/model llama3:8b is that model on the current provider, shown at once when idle', async () => {
+    const { backend } = await start({ turns: [{ text: 'ok' }] });
+    const { session_id: sid } = await open(backend);
+    const seen = infos(backend, sid).length;
+    expect(await slash(backend, sid, '/model llama3:8b')).toEqual({ output: 'Model set to custom:llama3:8b.' });
+    expect(await nextInfo(backend, sid, seen)).toMatchObject({ model: 'llama3:8b', provider: 'custom' });
+    // config.set reads a model value the same way.
+    expect(await backend.request('config.set', { key: 'model', value: 'llama3:70b', session_id: sid })).toEqual({ key: 'model', value: 'custom:llama3:70b' });
+    await expect(backend.request('config.set', { key: 'model', value: '', session_id: sid })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+  });
+
+  it('/model during a turn: said once, and session.info carries the new model when the turn ends', async () => {
+    const { backend } = await start({ turns: [{ text: 'slow reply', delay_ms: 1500 }, { text: 'second' }] });
+    const { session_id: sid } = await open(backend);
+    await backend.request('prompt.submit', { session_id: sid, text: 'hi' });
+    await backend.waitForEvent((e) => e.session_id === sid && e.type === 'message.start');
+    const seen = infos(backend, sid).length;
+    const { output } = await slash(backend, sid, '/model next-model');
+    expect(output).toBe('Model set to custom:next-model (from the next turn).');
+    const info = await nextInfo(backend, sid, seen, (i) => i.model === 'next-model');
+    const events = backend.eventsOf(sid);
+    const completeAt = events.findIndex((e) => e.type === 'message.complete');
+    expect(completeAt).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf(events.find((e) => e.type === 'session.info' && e.payload === info) as HermesEvent)).toBeGreaterThan(completeAt);
+  });
+
+  it('/config shows the allowlist an "always" approval wrote, and the model set by session.create', async () => {
+    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-always-target-'));
+    cleanups.push(() => fs.rmSync(target, { recursive: true, force: true }));
+    const { backend } = await start({
+      approve: 'always',
+      turns: [{ tool_calls: [{ name: 'terminal', arguments: { command: `rm -rf ${path.join(target, 'x')}` } }] }, { text: 'done' }],
+    });
+    const { session_id: sid } = await open(backend, { model: 'flag-model' });
+    expect((await slash(backend, sid, '/config command_allowlist')).output).toBe('command_allowlist is not set');
+    await turn(backend, sid, 'clean up');
+    const { output } = await slash(backend, sid, '/config command_allowlist');
+    const { value } = await backend.request('config.get', { key: 'command_allowlist' });
+    expect(value).toHaveLength(1);
+    expect(output).toBe(`- ${(value as string[])[0]}`);
+    expect((await slash(backend, sid, '/config model')).output).toContain('provider: custom\ndefault: flag-model');
+  });
+
+  it('/status shows tokens, context and the stored id; /branch reports the same kind of id', async () => {
+    const { backend } = await start({ turns: [{ text: 'hello', usage: { prompt_tokens: 1234, completion_tokens: 56 } }] });
+    const created = await open(backend);
+    const sid = created.session_id;
+    await turn(backend, sid, 'hi');
+    const status = (await slash(backend, sid, '/status')).output ?? '';
+    expect(status).toContain(`session ${created.stored_session_id}`);
+    expect(status).toMatch(/tokens 1234 in \/ 56 out \(1 calls\) · context 1234\/\d+ \(\d+(\.\d+)?%\)/);
+
+    const branched = await slash(backend, sid, '/branch try-b');
+    expect(branched.directive).toMatchObject({ type: 'resume' });
+    const wireId = (branched.directive as { session_id: string }).session_id;
+    await backend.waitForEvent((e) => e.session_id === wireId && e.type === 'session.info');
+    const storedId = infos(backend, wireId)[0]!.stored_session_id;
+    expect(branched.output).toBe(`Branched into "try-b" (${storedId}).`);
+    expect((await slash(backend, wireId, '/status')).output).toContain(`session ${storedId} "try-b"`);
+  });
+
+  it('compress holds the running slot both ways, and session.interrupt stops it', async () => {
+    const long = (word: string) => `${word} `.repeat(400);
+    const { server, backend } = await start({
+      // A small window, so three long exchanges leave a middle to summarize; only compress compresses.
+      config: 'model:\n  context_length: 2000\ncompression:\n  enabled: false\n',
+      turns: [{ text: long('a'), delay_ms: 1000 }, { text: long('b') }, { text: long('c') }, { text: 'summary', delay_ms: 30_000 }, { text: 'after' }],
+    });
+    const { session_id: sid } = await open(backend);
+    await backend.request('prompt.submit', { session_id: sid, text: long('one') });
+    await backend.waitForEvent((e) => e.session_id === sid && e.type === 'message.start');
+    await expect(backend.request('session.compress', { session_id: sid })).rejects.toMatchObject({ code: ErrorCode.SessionBusy });
+    await backend.waitForEvent(() => completes(backend, sid) === 1);
+    await turn(backend, sid, long('two'));
+    await turn(backend, sid, long('three'));
+
+    const compressing = backend.request('session.compress', { session_id: sid });
+    const outcome = compressing.then(
+      () => 'finished',
+      (error: unknown) => error,
+    );
+    await until(() => server.requests.length === 4, 'the summary call');
+    await expect(backend.request('prompt.submit', { session_id: sid, text: 'four' })).rejects.toMatchObject({ code: ErrorCode.SessionBusy });
+    await expect(slash(backend, sid, '/compress')).rejects.toMatchObject({ code: ErrorCode.SessionBusy });
+    expect(await backend.request('session.interrupt', { session_id: sid })).toEqual({ status: 'interrupted' });
+    expect(await outcome).toMatchObject({ code: ErrorCode.UsageError, message: expect.stringMatching(/interrupted/i) });
+    await turn(backend, sid, 'four');
+    expect((backend.eventsOf(sid).filter((e) => e.type === 'message.complete').at(-1) as EventOf<'message.complete'>).payload?.text).toBe('after');
+  });
+
+  it('/approvals shows the mode and sets exactly the modes that exist, in config.yaml and session.info', async () => {
+    const { backend, home } = await start({ turns: [{ text: 'ok' }] });
+    const { session_id: sid } = await open(backend);
+    const { session_id: other } = await open(backend);
+    const otherSeen = infos(backend, other).length;
+    expect(await slash(backend, sid, '/approvals')).toEqual({ output: `Approval mode: manual (one of ${APPROVAL_MODES.join(', ')}).` });
+    const seen = infos(backend, sid).length;
+    expect(await slash(backend, sid, '/approvals off')).toEqual({ output: 'Approval mode set to off (saved to config.yaml).' });
+    expect((await nextInfo(backend, sid, seen)).approval_mode).toBe('off');
+    // The mode is every session's: the other open one reports it too.
+    expect((await nextInfo(backend, other, otherSeen)).approval_mode).toBe('off');
+    expect(fs.readFileSync(path.join(home, 'config.yaml'), 'utf8')).toMatch(/approvals:\s*\n\s*mode: off/);
+    expect((await backend.request('config.get', { key: 'approvals.mode' })).value).toBe('off');
+    const refused = await slash(backend, sid, '/approvals sometimes');
+    expect(refused.warning).toBe(`/approvals failed: Unknown approval mode "sometimes": use one of ${APPROVAL_MODES.join(', ')}.`);
+    const catalog = await backend.request('commands.catalog', {});
+    expect(catalog.commands.find((c) => c.name === 'approvals')?.args_hint).toBe(`[${APPROVAL_MODES.join('|')}]`);
+  });
+
+  it('/save and session.export are one exporter', async () => {
+    const { backend, home } = await start({ turns: [{ text: 'exported reply' }] });
+    const created = await open(backend, { cwd: home });
+    await turn(backend, created.session_id, 'export this');
+    expect((await slash(backend, created.session_id, '/save md out.md')).output).toBe(`Saved the conversation to ${path.join(home, 'out.md')}.`);
+    const saved = fs.readFileSync(path.join(home, 'out.md'), 'utf8');
+    expect(saved).toContain('## User\n\nexport this\n\n## Assistant\n\nexported reply');
+    expect(await backend.request('session.export', { session_id: created.session_id, format: 'md' })).toEqual({ format: 'md', text: saved });
+    await backend.request('session.close', { session_id: created.session_id });
+    // Not open: read from the store by its stored id, as `hermes sessions export` does.
+    const json = await backend.request('session.export', { session_id: created.stored_session_id, format: 'json' });
+    expect(JSON.parse(json.text)).toMatchObject({ session: { id: created.stored_session_id }, messages: [{ text: 'export this' }, { text: 'exported reply' }] });
+    await expect(backend.request('session.export', { session_id: 'no-such', format: 'md' })).rejects.toMatchObject({ code: ErrorCode.SessionNotFound });
+  });
+});
