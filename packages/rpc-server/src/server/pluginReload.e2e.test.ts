@@ -159,6 +159,11 @@ describe('plugin toolsets across a reload', () => {
     expect(first.info.plugin_count).toBe(0);
     addPlugin(home);
     await backend.request('config.set', { key: 'plugins.enabled', value: ['demo'] });
+    // The session already open is told the new truth at once (its status line counts the plugin).
+    const told = await backend.waitForEvent(
+      (e) => e.session_id === first.session_id && e.type === 'session.info' && e.payload.plugin_count === 1,
+    );
+    expect(told.type === 'session.info' && told.payload.toolsets.reload).toEqual(['reverse']);
     const second = await backend.request('session.create', {});
     expect(second.info.config_problems).toBeUndefined();
     expect(second.info.toolsets.reload).toEqual(['reverse']);

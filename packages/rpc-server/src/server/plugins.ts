@@ -75,6 +75,8 @@ export interface PluginReloadTarget {
   runtime: HermesRuntime;
   plugins: PluginHost;
   commands: CommandRegistry;
+  /** The open sessions: each is told the new truth (tool sets, plugin count) once the reload is done. */
+  sessions?: { all(): { service: { publishInfo(): void } }[] };
 }
 
 /**
@@ -88,6 +90,7 @@ export async function reloadPlugins(target: PluginReloadTarget): Promise<string>
   const infos = await target.plugins.reload();
   applyPlugins(target.runtime, target.plugins);
   target.commands = buildCommandRegistry(target.plugins);
+  for (const live of target.sessions?.all() ?? []) live.service.publishInfo();
   return reloadSummary(infos, target.plugins.importsPlugins);
 }
 
