@@ -108,7 +108,7 @@ export async function runTurn(deps: TurnDeps, history: ChatMessage[], signal: Ab
         throw error;
       }
     }
-    const messages = injected ? withContext(history, history.lastIndexOf(userMessage), injected) : history;
+    const messages = injected ? withContext(history, turnMessageIndex(history, userMessage), injected) : history;
     const request: LlmRequest = {
       model: deps.provider.model,
       messages,
@@ -215,6 +215,16 @@ function healHistory(history: ChatMessage[], logger: Logger, sessionId: string):
 }
 
 /** A copy of the history whose turn-opening user message carries the hooks' context. */
+/**
+ * Where the turn's user message sits in the prompt now. A context engine may have returned copies of
+ * the messages it kept, so the same object is looked for first, then a user message with the same text.
+ */
+function turnMessageIndex(history: ChatMessage[], userMessage: ChatMessage): number {
+  const same = history.lastIndexOf(userMessage);
+  if (same >= 0) return same;
+  return history.findLastIndex((m) => m.role === 'user' && m.content === userMessage.content);
+}
+
 function withContext(history: ChatMessage[], index: number, context: string): ChatMessage[] {
   const copy = history.slice();
   const message = copy[index];

@@ -24,11 +24,12 @@ export function register(ctx) {
     handler: (args) => [...String(args.text)].reverse().join(''),
   });
   // Marks the system message of every prompt it compresses: the request shows whether this engine ran.
+  // Every message comes back as a copy, as an engine that rewrites the prompt returns it.
   ctx.registerContextEngine({
     name: 'marker',
     shouldCompress: () => true,
     compress: async ({ messages }) => ({
-      messages: messages.map((m, i) => (i === 0 && !m.content.includes('ENGINE-MARK') ? { ...m, content: m.content + '\\nENGINE-MARK' } : m)),
+      messages: messages.map((m, i) => (i === 0 && !m.content.includes('ENGINE-MARK') ? { ...m, content: m.content + '\\nENGINE-MARK' } : { ...m })),
       removed: 1, beforeTokens: 10, afterTokens: 10, summary: 'marked',
     }),
   });
