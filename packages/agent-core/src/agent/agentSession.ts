@@ -65,7 +65,7 @@ export class AgentSession {
   private readonly compressionState: CompressionState = {};
   private readonly toolContext: Omit<ToolContext, 'signal' | 'progress'>;
   /** The turn or `/compress` that owns the working prompt now; one at a time. */
-  private running: { controller: AbortController; done: Promise<unknown> } | null = null;
+  private running: { kind: 'turn' | 'compress'; controller: AbortController; done: Promise<unknown> } | null = null;
   /** The composer's `!cmd`s running now. */
   private readonly shells = new Set<{ controller: AbortController; run: Promise<ShellExecResult> }>();
 
@@ -118,6 +118,11 @@ export class AgentSession {
 
   get busy(): boolean {
     return this.running !== null;
+  }
+
+  /** What holds the running slot: a turn, a `/compress`, or nothing. */
+  get activity(): 'turn' | 'compress' | null {
+    return this.running?.kind ?? null;
   }
 
   /** `!cmd`s running now: closing the session would stop them. */
@@ -241,7 +246,7 @@ export class AgentSession {
         if (next !== undefined) setImmediate(() => this.inject(next));
         return result;
       });
-    this.running = { controller, done };
+    this.running = { kind: 'turn', controller, done };
     return done;
   }
 
@@ -322,7 +327,7 @@ export class AgentSession {
       this.running = null;
       this.applyPendingModel();
     });
-    this.running = { controller, done };
+    this.running = { kind: 'compress', controller, done };
     return done;
   }
 

@@ -114,7 +114,7 @@ describe('SessionService', () => {
     await until(() => rig!.server.requests.length === 4, 'the summary call');
     expect(() => service.agent.submit('four')).toThrow(SessionBusyError);
     await expect(service.compress()).rejects.toThrow(SessionBusyError);
-    expect(service.interrupt()).toBe(true);
+    expect(service.interrupt()).toBe('compress');
     await expect(compressing).rejects.toThrow(CompressInterruptedError);
     expect(service.busy).toBe(false);
     expect((await service.agent.submit('four')).text).toBe('after');

@@ -254,9 +254,10 @@ export class SessionService {
     };
   }
 
-  /** Stops the running turn or compression; false when nothing ran. */
-  interrupt(): boolean {
-    return this.agent.interrupt();
+  /** Stops the running turn or compression; what it stopped, or null when nothing ran. */
+  interrupt(): 'turn' | 'compress' | null {
+    const activity = this.agent.activity;
+    return this.agent.interrupt() ? activity : null;
   }
 
   /** Kills this session's background processes; how many were stopped. */

@@ -46,7 +46,7 @@ describe('/stop', () => {
     for (const prompt of ['one', 'two', 'three']) await rig!.service.agent.submit(long(prompt));
     const compressing = run('/compress').catch((error: unknown) => error);
     while (rig!.server.requests.length < 4) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect((await run('/stop')).output).toMatch(/^Interrupted the running turn/);
+    expect((await run('/stop')).output).toMatch(/^Stopped the compression \(the conversation is unchanged\); /);
     expect(((await compressing) as Error).message).toBe('/compress failed: Compression interrupted: the conversation was left as it was.');
     expect((await rig!.service.agent.submit('four')).text).toBe('after');
   });

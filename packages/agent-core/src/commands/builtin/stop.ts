@@ -16,7 +16,11 @@ export const stopCommand: CommandInput = {
     const stopped = session.stopProcesses();
     if (!interrupted && stopped === 0) return { output: 'Nothing to stop: no turn running, no background processes.' };
     const parts = [
-      interrupted ? 'Interrupted the running turn (partial reply kept)' : 'No turn was running',
+      interrupted === 'compress'
+        ? 'Stopped the compression (the conversation is unchanged)'
+        : interrupted
+          ? 'Interrupted the running turn (partial reply kept)'
+          : 'No turn was running',
       stopped === 0
         ? 'no background processes to stop'
         : `stopped ${stopped} background process${stopped === 1 ? '' : 'es'}`,
