@@ -6,27 +6,16 @@
 import type { ApprovalChoice, ApprovalFinding, SessionInfo, Usage } from '@hermes/rpc-server/protocol';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { initialApprovalSelection, offeredChoices } from '../input/approvalKeys.ts';
+import { noUsage, sessionInfo as baseSessionInfo } from './sessionFixtures.ts';
 import { initialViewState, type PendingPrompt, type ToolCallView, type ViewState } from '../state/viewState.ts';
 
 export function usage(fields: Partial<Usage> = {}): Usage {
-  return { model: 'gpt-test', input: 0, output: 0, reasoning: 0, total: 0, calls: 0, ...fields };
+  return { ...noUsage, model: 'gpt-test', ...fields };
 }
 
+/** The unit tests' session info (sessionFixtures.ts) as the component tests draw it. */
 export function sessionInfo(fields: Partial<SessionInfo> = {}): SessionInfo {
-  return {
-    model: 'gpt-test',
-    provider: 'openai',
-    cwd: '/srv/project',
-    title: null,
-    stored_session_id: '20261201_000000_abcdef',
-    toolsets: {},
-    approval_mode: 'manual',
-    yolo: false,
-    plugin_count: 0,
-    usage: usage(),
-    version: '0.1.0',
-    ...fields,
-  };
+  return baseSessionInfo({ provider: 'openai', cwd: '/srv/project', stored_session_id: '20261201_000000_abcdef', usage: usage(), ...fields });
 }
 
 /** A ready session's view state, with `fields` over it. */
