@@ -1,0 +1,79 @@
+/**
+ * Vitest global setup that enforces "tests remove the temp dirs they create". The run gets its own
+ * TMPDIR (a fresh dir under the real one, inherited by the test workers and every child they spawn), so
+ * other processes on the machine cannot disturb the check. At teardown anything left in it fails the run:
+ * the leftovers are listed on stderr, grouped by the prefix that made them, the exit code is set, and
+ * vitest's JSON report (when one is written) is marked failed and lists them for scripts/testing/summary.mjs.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+export interface Leftover {
+  /** Path relative to the run's TMPDIR. */
+  path: string;
+  /** The name with mkdtemp's random tail (or a pid/timestamp) cut off: what to grep the tests for. */
+  prefix: string;
+}
+
+/** The prefix a temp entry was made with: mkdtemp's six random characters, or numbers, made generic. */
+export function prefixOf(name: string): string {
+  const mkdtemp = /^(.*[-_.])[A-Za-z0-9]{6}$/.exec(name);
+  if (mkdtemp) return mkdtemp[1];
+  return name.replace(/\d+/g, '<n>');
+}
+
+/** Every entry left in `runDir`, sorted. */
+export function findLeftovers(runDir: string): Leftover[] {
+  return fs
+    .readdirSync(runDir)
+    .sort()
+    .map((name) => ({ path: name, prefix: prefixOf(name) }));
+}
+
+/** The message that fails the run: each prefix with how many it left and which. */
+export function describeLeftovers(leftovers: Leftover[], runDir: string): string {
+  const byPrefix = new Map<string, string[]>();
+  for (const { path: name, prefix } of leftovers) byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), name]);
+  const lines = [...byPrefix].map(([prefix, names]) => `  ${prefix}  (${names.length}): ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}`);
+  return [
+    `Tests left ${leftovers.length} temp ${leftovers.length === 1 ? 'entry' : 'entries'} behind in ${runDir}, by prefix:`,
+    ...lines,
+    'Make temp dirs with tempDir() from scripts/testing/tempDirs.ts (it removes them) and stop children that write into them.',
+  ].join('\n');
+}
+
+/** Marks vitest's JSON report failed and lists the leftovers in it, so the CI summary shows them. */
+export function markReport(reportFile: string, leftovers: Leftover[]): void {
+  if (!fs.existsSync(reportFile)) return;
+  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as Record<string, unknown>;
+  report.success = false;
+  report.leftoverTempDirs = leftovers;
+  fs.writeFileSync(reportFile, JSON.stringify(report));
+}
+
+function jsonReportFile(project: TestProject): string | undefined {
+  const { outputFile, root } = project.config;
+  const file = typeof outputFile === 'string' ? outputFile : outputFile?.json;
+  return file ? path.resolve(root, file) : undefined;
+}
+
+export default function setup(project: TestProject): () => void {
+  const realTmp = os.tmpdir();
+  const runDir = fs.realpathSync(fs.mkdtempSync(path.join(realTmp, 'hermes-test-run-')));
+  // Like /tmp itself: tests that run hermes as another user need to make dirs here too.
+  fs.chmodSync(runDir, 0o1777);
+  process.env.TMPDIR = runDir;
+  return () => {
+    process.env.TMPDIR = realTmp;
+    const leftovers = findLeftovers(runDir);
+    if (leftovers.length > 0) {
+      process.stderr.write(`\n${describeLeftovers(leftovers, runDir)}\n\n`);
+      process.exitCode = 1;
+      const report = jsonReportFile(project);
+      if (report) markReport(report, leftovers);
+    }
+    fs.rmSync(runDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  };
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describeLeftovers, findLeftovers, markReport, prefixOf } from './tempDirCheck.ts';
+import { onCleanup, tempDir } from './tempDirs.ts';
+
+describe('tempDir', () => {
+  let shared = '';
+  beforeAll(() => {
+    shared = tempDir('hermes-shared-');
+  });
+
+  it('makes a fresh dir in the run TMPDIR and removes it once the test is over', () => {
+    let dir = '';
+    // Registered first, so it runs last: after tempDir's own removal.
+    onTestFinished(() => expect(fs.existsSync(dir)).toBe(false));
+    dir = tempDir('hermes-probe-');
+    expect(path.dirname(dir)).toBe(os.tmpdir());
+    expect(path.basename(os.tmpdir())).toMatch(/^hermes-test-run-/);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    fs.mkdirSync(path.join(dir, 'logs'));
+    fs.writeFileSync(path.join(dir, 'logs', 'backend.log'), 'line\n');
+  });
+
+  it('runs later cleanups first, so a child is stopped while its home still exists', () => {
+    const home = tempDir('hermes-probe-');
+    const seen: boolean[] = [];
+    onTestFinished(() => expect(seen).toEqual([true]));
+    onCleanup(() => void seen.push(fs.existsSync(home)));
+  });
+
+  it('keeps a dir made outside a test until the file is done', () => {
+    expect(fs.existsSync(shared)).toBe(true);
+  });
+
+  it('rejects a prefix that is a path', () => {
+    expect(() => tempDir('../escape-')).toThrow(/plain name/);
+  });
+});
+
+describe('the leftover check', () => {
+  it('names what each prefix left behind', () => {
+    const run = tempDir('hermes-fake-run-');
+    fs.mkdirSync(path.join(run, 'hermes-e2e-home-Ab12Cd'));
+    fs.mkdirSync(path.join(run, 'hermes-e2e-home-Zz99Yy'));
+    fs.writeFileSync(path.join(run, 'hermes-hangup-4242-1700000000000'), '');
+    const leftovers = findLeftovers(run);
+    expect(leftovers.map((l) => l.prefix)).toEqual(['hermes-e2e-home-', 'hermes-e2e-home-', 'hermes-hangup-<n>-<n>']);
+    const message = describeLeftovers(leftovers, run);
+    expect(message).toContain('left 3 temp entries behind');
+    expect(message).toContain('hermes-e2e-home-  (2): hermes-e2e-home-Ab12Cd, hermes-e2e-home-Zz99Yy');
+  });
+
+  it('marks the JSON report failed with the list', () => {
+    const report = path.join(tempDir('hermes-report-'), 'report.json');
+    fs.writeFileSync(report, JSON.stringify({ success: true, numPassedTests: 3 }));
+    markReport(report, [{ path: 'hb-x1y2z3', prefix: prefixOf('hb-x1y2z3') }]);
+    expect(JSON.parse(fs.readFileSync(report, 'utf8'))).toEqual({
+      success: false,
+      numPassedTests: 3,
+      leftoverTempDirs: [{ path: 'hb-x1y2z3', prefix: 'hb-' }],
+    });
+  });
+});
