@@ -17,6 +17,13 @@ export interface Leftover {
   prefix: string;
 }
 
+/**
+ * Entries that are a tool's own cache, shared by every process of the user rather than made by a test:
+ * tsx (the children run with `--import tsx`) keeps its compile cache in `<tmpdir>/tsx-<uid>`. They go
+ * with the run's TMPDIR at the end.
+ */
+const TOOL_CACHES = [/^tsx-\d+$/];
+
 /** The prefix a temp entry was made with: mkdtemp's six random characters, or numbers, made generic. */
 export function prefixOf(name: string): string {
   const mkdtemp = /^(.*[-_.])[A-Za-z0-9]{6}$/.exec(name);
@@ -24,10 +31,11 @@ export function prefixOf(name: string): string {
   return name.replace(/\d+/g, '<n>');
 }
 
-/** Every entry left in `runDir`, sorted. */
+/** Every entry left in `runDir` but tool caches, sorted. */
 export function findLeftovers(runDir: string): Leftover[] {
   return fs
     .readdirSync(runDir)
+    .filter((name) => !TOOL_CACHES.some((cache) => cache.test(name)))
     .sort()
     .map((name) => ({ path: name, prefix: prefixOf(name) }));
 }

@@ -45,6 +45,7 @@ describe('the leftover check', () => {
     fs.mkdirSync(path.join(run, 'hermes-e2e-home-Ab12Cd'));
     fs.mkdirSync(path.join(run, 'hermes-e2e-home-Zz99Yy'));
     fs.writeFileSync(path.join(run, 'hermes-hangup-4242-1700000000000'), '');
+    fs.mkdirSync(path.join(run, 'tsx-0'));
     const leftovers = findLeftovers(run);
     expect(leftovers.map((l) => l.prefix)).toEqual(['hermes-e2e-home-', 'hermes-e2e-home-', 'hermes-hangup-<n>-<n>']);
     const message = describeLeftovers(leftovers, run);

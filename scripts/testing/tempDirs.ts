@@ -15,7 +15,8 @@ import { onTestFinished, TestRunner } from 'vitest';
 
 export type Cleanup = () => void | Promise<void>;
 
-const inVitest = process.env.VITEST === 'true';
+// A vitest worker, not merely a child of one (children inherit VITEST=true).
+const inVitest = '__vitest_worker__' in globalThis;
 /** Cleanups registered outside any test, run by `runFileCleanups` (see tempDirsSetup.ts). */
 const fileCleanups: Cleanup[] = [];
 let fileHookInstalled = false;
