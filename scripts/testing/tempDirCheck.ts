@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { removeDir } from './removeDir.ts';
 
 export interface Leftover {
   /** Path relative to the run's TMPDIR. */
@@ -82,6 +83,11 @@ export default function setup(project: TestProject): () => void {
       const report = jsonReportFile(project);
       if (report) markReport(report, leftovers);
     }
-    fs.rmSync(runDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    try {
+      removeDir(runDir);
+    } catch (error) {
+      process.stderr.write(`Cannot remove the run's TMPDIR ${runDir}: ${(error as Error).message}\n`);
+      process.exitCode = 1;
+    }
   };
 }

@@ -34,6 +34,17 @@ describe('tempDir', () => {
     expect(fs.existsSync(shared)).toBe(true);
   });
 
+  // Root deletes regardless of permissions; the case only exists for other users.
+  it.skipIf(process.getuid?.() === 0)('removes a dir the test made read-only', () => {
+    let dir = '';
+    onTestFinished(() => expect(fs.existsSync(dir)).toBe(false));
+    dir = tempDir('hermes-probe-');
+    fs.mkdirSync(path.join(dir, 'logs'));
+    fs.writeFileSync(path.join(dir, 'logs', 'tui.log'), '');
+    fs.chmodSync(path.join(dir, 'logs'), 0o555);
+    fs.chmodSync(dir, 0o555);
+  });
+
   it('rejects a prefix that is a path', () => {
     expect(() => tempDir('../escape-')).toThrow(/plain name/);
   });

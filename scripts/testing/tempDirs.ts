@@ -12,6 +12,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { onTestFinished, TestRunner } from 'vitest';
+import { removeDir } from './removeDir.ts';
+
+export { removeDir };
 
 export type Cleanup = () => void | Promise<void>;
 
@@ -42,11 +45,6 @@ export function onCleanup(cleanup: Cleanup): void {
     throw new Error('onCleanup/tempDir outside a test needs scripts/testing/tempDirsSetup.ts in vitest setupFiles');
   }
   fileCleanups.push(cleanup);
-}
-
-/** Removes `dir` and everything in it; retries while a just-stopped child still closes files there. */
-export function removeDir(dir: string): void {
-  fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
 
 /** Called once per test file by tempDirsSetup.ts, which runs `runFileCleanups` after the file's tests. */
