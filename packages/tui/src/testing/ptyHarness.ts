@@ -182,7 +182,9 @@ export function spawnHermes(options: SpawnOptions = {}): HermesPty {
     },
     async kill() {
       if (!done) {
-        child.kill('SIGKILL');
+        // hermes leads its own process group (the pty's session), which holds the backend it started:
+        // killing the group stops both, so neither writes into HERMES_HOME once it is removed.
+        process.kill(-child.pid, 'SIGKILL');
         await exited;
       }
       terminal.dispose();
