@@ -44,11 +44,29 @@ export function findLeftovers(runDir: string): Leftover[] {
     .map((name) => ({ path: name, prefix: prefixOf(name) }));
 }
 
-/** The message that fails the run: each prefix with how many it left and which. */
-export function describeLeftovers(leftovers: Leftover[], runDir: string): string {
+/** The source files (tests and their helpers under `root`) that spell out `prefix`: where to look. */
+export function sourcesMentioning(prefix: string, root: string): string[] {
+  const literal = prefix.split('<n>')[0];
+  if (literal.length < 3) return [];
+  const folders = ['scripts', ...fs.readdirSync(path.join(root, 'packages')).map((name) => path.join('packages', name, 'src'))];
+  return folders.flatMap((folder) =>
+    fs
+      .readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !file.split(path.sep).includes('node_modules'))
+      .map((file) => path.join(folder, file))
+      .filter((file) => fs.readFileSync(path.join(root, file), 'utf8').includes(literal)),
+  );
+}
+
+/** The message that fails the run: each prefix with how many it left, which, and the sources naming it. */
+export function describeLeftovers(leftovers: Leftover[], runDir: string, root?: string): string {
   const byPrefix = new Map<string, string[]>();
   for (const { path: name, prefix } of leftovers) byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), name]);
-  const lines = [...byPrefix].map(([prefix, names]) => `  ${prefix}  (${names.length}): ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}`);
+  const lines = [...byPrefix].map(([prefix, names]) => {
+    const sources = root ? sourcesMentioning(prefix, root) : [];
+    const where = sources.length > 0 ? `\n      named in: ${sources.slice(0, 6).join(', ')}${sources.length > 6 ? ', …' : ''}` : '';
+    return `  ${prefix}  (${names.length}): ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}${where}`;
+  });
   return [
     `Tests left ${leftovers.length} temp ${leftovers.length === 1 ? 'entry' : 'entries'} behind in ${runDir}, by prefix:`,
     ...lines,
@@ -82,7 +100,7 @@ export default function setup(project: TestProject): () => void {
     process.env.TMPDIR = realTmp;
     const leftovers = findLeftovers(runDir);
     if (leftovers.length > 0) {
-      process.stderr.write(`\n${describeLeftovers(leftovers, runDir)}\n\n`);
+      process.stderr.write(`\n${describeLeftovers(leftovers, runDir, project.config.root)}\n\n`);
       process.exitCode = 1;
       const report = jsonReportFile(project);
       if (report) markReport(report, leftovers);

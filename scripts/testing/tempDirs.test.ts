@@ -64,6 +64,23 @@ describe('the leftover check', () => {
     expect(message).toContain('hermes-e2e-home-  (2): hermes-e2e-home-Ab12Cd, hermes-e2e-home-Zz99Yy');
   });
 
+  it('names the sources that spell out a prefix', () => {
+    const root = tempDir('hermes-fake-repo-');
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    };
+    write('packages/tui/src/e2e/leaky.e2e.test.ts', "fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-leaky-'));\n");
+    write('packages/tui/src/e2e/clean.e2e.test.ts', "tempDir('hermes-clean-');\n");
+    write('scripts/testing/hangup.ts', 'join(tmpdir(), `hermes-hangup-${process.pid}`);\n');
+    const run = tempDir('hermes-fake-run-');
+    fs.mkdirSync(path.join(run, 'hermes-leaky-Qw3rTy'));
+    fs.writeFileSync(path.join(run, 'hermes-hangup-4242'), '');
+    const message = describeLeftovers(findLeftovers(run), run, root);
+    expect(message).toContain('hermes-leaky-  (1): hermes-leaky-Qw3rTy\n      named in: packages/tui/src/e2e/leaky.e2e.test.ts\n');
+    expect(message).toContain('hermes-hangup-<n>  (1): hermes-hangup-4242\n      named in: scripts/testing/hangup.ts\n');
+  });
+
   it('marks the JSON report failed with the list', () => {
     const report = path.join(tempDir('hermes-report-'), 'report.json');
     fs.writeFileSync(report, JSON.stringify({ success: true, numPassedTests: 3 }));
