@@ -90,6 +90,7 @@ function jsonReportFile(project: TestProject): string | undefined {
 }
 
 export default function setup(project: TestProject): () => void {
+  const saved = process.env.TMPDIR;
   const realTmp = os.tmpdir();
   // Short (`ht-` for hermes tests): tests at 60 columns expect a temp path to fit on one line.
   const runDir = fs.realpathSync(fs.mkdtempSync(path.join(realTmp, RUN_PREFIX)));
@@ -97,7 +98,8 @@ export default function setup(project: TestProject): () => void {
   fs.chmodSync(runDir, 0o1777);
   process.env.TMPDIR = runDir;
   return () => {
-    process.env.TMPDIR = realTmp;
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
     const leftovers = findLeftovers(runDir);
     if (leftovers.length > 0) {
       process.stderr.write(`\n${describeLeftovers(leftovers, runDir, project.config.root)}\n\n`);

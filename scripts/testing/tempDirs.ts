@@ -14,8 +14,6 @@ import path from 'node:path';
 import { onTestFinished, TestRunner } from 'vitest';
 import { removeDir } from './removeDir.ts';
 
-export { removeDir };
-
 export type Cleanup = () => void | Promise<void>;
 
 // A vitest worker, not merely a child of one (children inherit VITEST=true).
