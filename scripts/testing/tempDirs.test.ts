@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,5 +91,15 @@ describe('the leftover check', () => {
       numPassedTests: 3,
       leftoverTempDirs: [{ path: 'hb-x1y2z3', prefix: 'hb-' }],
     });
+  });
+
+  it('fails the CI summary, which lists them, though every test passed', () => {
+    const report = path.join(tempDir('hermes-report-'), 'report.json');
+    fs.writeFileSync(report, JSON.stringify({ success: true, numPassedTests: 3, numFailedTests: 0 }));
+    markReport(report, [{ path: 'hermes-e2e-home-Ab12Cd', prefix: 'hermes-e2e-home-' }]);
+    const summary = spawnSync(process.execPath, [path.join(import.meta.dirname, 'summary.mjs'), report], { encoding: 'utf8' });
+    expect(summary.stdout).toBe('3 passed, 0 failed, 0 skipped\n');
+    expect(summary.stderr).toBe('test summary: tests left 1 temp dirs behind:\n  hermes-e2e-home-Ab12Cd  (prefix hermes-e2e-home-)\n');
+    expect(summary.status).toBe(1);
   });
 });
