@@ -184,7 +184,12 @@ export function spawnHermes(options: SpawnOptions = {}): HermesPty {
       if (!done) {
         // hermes leads its own process group (the pty's session), which holds the backend it started:
         // killing the group stops both, so neither writes into HERMES_HOME once it is removed.
-        process.kill(-child.pid, 'SIGKILL');
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch (error) {
+          // ESRCH: hermes and its group ended just now, between the check and the kill.
+          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+        }
         await exited;
       }
       terminal.dispose();
