@@ -5,13 +5,13 @@
  *
  *   npm run build && node --import tsx scripts/bench/firstFrame.ts [--runs 5] [--until hermes]
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pty from 'node-pty';
 import xterm from '@xterm/headless';
+import { tempDir } from '../testing/tempDirs.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({
@@ -40,7 +40,8 @@ function screen(term: xterm.Terminal): string {
 }
 
 function measureHermes(): Promise<Sample> {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-bench-'));
+  // Removed when the benchmark exits.
+  const home = tempDir('hermes-bench-');
   const term = new xterm.Terminal({ cols: 100, rows: 30, allowProposedApi: true });
   const started = performance.now();
   const child = pty.spawn(process.execPath, [path.join(root, 'packages/tui/bin/hermes.js'), '--tui'], {

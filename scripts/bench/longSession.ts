@@ -7,18 +7,19 @@
  *   npm run build && node --import tsx scripts/bench/longSession.ts [--turns 300] [--window 16000]
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { validateMessageSequence, type ChatMessage } from '../../packages/agent-core/src/index.ts';
 import type { EventOf } from '../../packages/rpc-server/src/protocol/index.ts';
 import { BackendProcess } from '../../packages/rpc-server/src/testing/backendProcess.ts';
 import { startModelServer } from '../model-server/index.ts';
+import { tempDir } from '../testing/tempDirs.ts';
 
 const { values } = parseArgs({ options: { turns: { type: 'string', default: '300' }, window: { type: 'string', default: '16000' } } });
 const turns = Number(values.turns);
 
-const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-bench-long-'));
+// Removed when the benchmark exits, like the backend's home.
+const cwd = tempDir('hermes-bench-long-');
 fs.writeFileSync(path.join(cwd, 'notes.txt'), 'a line of project notes\n'.repeat(60));
 const server = await startModelServer({
   loop: true,

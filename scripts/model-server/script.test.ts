@@ -1,12 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoScript } from './demo.ts';
 import { ScriptError, loadScript, validateScript } from './script.ts';
 import { startModelServer } from './server.ts';
+import { tempDir } from '../testing/tempDirs.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'model-server-script-'));
+const dir = tempDir('model-server-script-');
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSystemPrompt } from './systemPrompt.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const dir = (files: Record<string, string>) => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-prompt-'));
+  const d = tempDir('hermes-prompt-');
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(d, name), text);
   return d;
 };

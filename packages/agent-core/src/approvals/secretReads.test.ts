@@ -5,8 +5,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApprovalGate } from './approvalGate.ts';
 import { judgeCommand } from './judge.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
-const tmp = (prefix: string) => fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+const tmp = (prefix: string) => fs.realpathSync(tempDir(prefix));
 
 const CTX = { home: '/home/u', hermesHome: '/home/u/.hermes', cwd: '/home/u/project' };
 const findingsOf = async (command: string) => (await judgeCommand(command, CTX)).findings.map((f) => `${f.rule}@${f.target}`);

@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerBuiltinCommands } from './builtin/index.ts';
 import { CommandRegistry } from './commandRegistry.ts';
 import { completePath, completeSlash } from './completion.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const registry = new CommandRegistry();
 registerBuiltinCommands(registry);
@@ -53,7 +53,7 @@ describe('completeSlash', () => {
 describe('completePath', () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'hermes-complete-'));
+    dir = tempDir('hermes-complete-');
     await mkdir(path.join(dir, 'src'));
     await mkdir(path.join(dir, 'scripts'));
     await writeFile(path.join(dir, 'src', 'index.ts'), '');
@@ -62,9 +62,6 @@ describe('completePath', () => {
     await writeFile(path.join(dir, '.env'), '');
     await mkdir(path.join(dir, '.hermes'));
     await symlink(path.join(dir, 'src'), path.join(dir, 'srclink'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('lists matching files and folders, folders with a trailing slash', async () => {

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ConfigWriteError, appendToConfigList } from './configWriter.ts';
 import { mountSmallDisk, smallDiskUnavailable } from '../../../../scripts/testing/smallDisk.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
-const tmpHome = () => fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-config-'));
+const tmpHome = () => tempDir('hermes-config-');
 const read = (home: string) => fs.readFileSync(path.join(home, 'config.yaml'), 'utf8');
 
 describe('appendToConfigList', () => {
@@ -81,7 +81,7 @@ describe('appendToConfigList', () => {
 describe('setConfigValue', () => {
   it('sets a dotted key, keeping comments and other settings, and removes it with undefined', async () => {
     const { setConfigValue } = await import('./configWriter.ts');
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-setcfg-'));
+    const home = tempDir('hermes-setcfg-');
     fs.writeFileSync(path.join(home, 'config.yaml'), '# my settings\nmodel:\n  provider: openai # keep me\n');
     setConfigValue(home, 'plugins.disabled', ['noisy']);
     const text = fs.readFileSync(path.join(home, 'config.yaml'), 'utf8');

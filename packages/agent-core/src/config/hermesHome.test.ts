@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeWriteFailure, makeDirs } from './hermesHome.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const saved = process.env.HERMES_HOME;
 afterEach(() => {
@@ -23,7 +23,7 @@ function failureFor(target: string): string {
 
 describe('describeWriteFailure: a file where a folder should be', () => {
   it('inside HERMES_HOME (logs written as a file): move it aside', () => {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
+    const home = tempDir('hermes-home-');
     process.env.HERMES_HOME = home;
     fs.writeFileSync(path.join(home, 'logs'), 'not a folder');
     const target = path.join(home, 'logs', 'backend.log');
@@ -33,7 +33,7 @@ describe('describeWriteFailure: a file where a folder should be', () => {
   });
 
   it('HERMES_HOME itself is a file (HERMES_HOME=/etc/passwd): never suggests moving it, says to point HERMES_HOME at a folder', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
+    const dir = tempDir('hermes-home-');
     const home = path.join(dir, 'passwd');
     fs.writeFileSync(home, 'root:x:0:0');
     process.env.HERMES_HOME = home;

@@ -3,7 +3,6 @@
  * with a recording port, the real runtime and the scripted model server.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
@@ -11,6 +10,7 @@ import type { AgentEvent } from '../agent/events.ts';
 import { silentLogger } from '../logging/logger.ts';
 import { HermesRuntime } from '../runtime.ts';
 import type { ExtensionPort } from './extensionPort.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 let server: ModelServer | null = null;
 let runtime: HermesRuntime | null = null;
@@ -42,7 +42,7 @@ function recordingPort(log: string[], realFile: string): ExtensionPort {
 
 describe('extension port', () => {
   it('is called in the documented order around model and tool calls', async () => {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-ext-'));
+    const home = tempDir('hermes-ext-');
     const realFile = path.join(home, 'real.txt');
     fs.writeFileSync(realFile, 'the real content\n');
     server = await startModelServer({
@@ -90,7 +90,7 @@ describe('extension port', () => {
   });
 
   it('a pre_tool_call block stops the tool, and the model reads the block message', async () => {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-ext-'));
+    const home = tempDir('hermes-ext-');
     const target = path.join(home, 'keep.txt');
     server = await startModelServer({
       turns: [{ tool_calls: [{ name: 'write_file', arguments: { path: target, content: 'overwritten' } }] }, { text: 'ok' }],

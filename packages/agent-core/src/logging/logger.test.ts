@@ -1,13 +1,13 @@
 /** backend.log: an error carries its stack and cause; no line carries a secret. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rememberSecrets } from '../secrets/processSecrets.ts';
 import { createFileLogger } from './logger.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 function logFile(): string {
-  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-log-')), 'logs', 'backend.log');
+  return path.join(tempDir('hermes-log-'), 'logs', 'backend.log');
 }
 
 describe('file logger', () => {

@@ -1,13 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalDecision } from '../approvals/types.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { SessionStore, StoreError } from './sessionStore.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
-const tmpDb = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-approvals-')), 'state.db');
+const tmpDb = () => path.join(tempDir('hermes-approvals-'), 'state.db');
 
 const decision = (overrides: Partial<ApprovalDecision> = {}): ApprovalDecision => ({
   sessionId: 's1',

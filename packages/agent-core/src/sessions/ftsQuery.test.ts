@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { markedExcerpt, needsSubstringSearch, sanitizeFtsQuery, substringTerms, trigramQuery } from './ftsQuery.ts';
 import { SessionStore } from './sessionStore.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
-const store = SessionStore.open(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-fts-')), 'state.db'));
+const store = SessionStore.open(path.join(tempDir('hermes-fts-'), 'state.db'));
 store.createSession({ id: 's1' });
 store.appendMessage('s1', { role: 'user', content: 'Porting C++ code to node.js v1.2.3; the foo-bar flag is -flag, role: user' });
 afterAll(() => store.close());

@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { SessionStore } from './sessionStore.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
-const tmpDb = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-search-')), 'state.db');
+const tmpDb = () => path.join(tempDir('hermes-search-'), 'state.db');
 const call = (name: string, args: unknown) => ({ id: `c-${name}`, type: 'function' as const, function: { name, arguments: JSON.stringify(args) } });
 
 function storeWith(messages: Array<[session: string, role: 'user' | 'assistant' | 'tool', content: string]>): SessionStore {

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionStore, StoreError } from './sessionStore.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
-const open = () => SessionStore.open(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-history-')), 'state.db'));
+const open = () => SessionStore.open(path.join(tempDir('hermes-history-'), 'state.db'));
 const call = { id: 'c1', type: 'function' as const, function: { name: 'terminal', arguments: '{"command":"ls"}' } };
 
 /** A session of two turns; the second turn has a tool call. */

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from './schema.ts';
 import { SessionStore, toChatMessages } from './sessionStore.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
-const tmpDb = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-store-')), 'state.db');
+const tmpDb = () => path.join(tempDir('hermes-store-'), 'state.db');
 
 describe('SessionStore', () => {
   it('creates a private WAL database at the current schema', () => {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SkillCatalog, UnknownSkillError } from './skillCatalog.ts';
 import { discoverUserSkills, parseSkillFile, readSkillFile, SkillFileError } from './skillFiles.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
-const tmp = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), `hermes-skills-${prefix}-`));
+const tmp = (prefix: string) => tempDir(`hermes-skills-${prefix}-`);
 
 function write(file: string, text: string): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -1,11 +1,11 @@
-/** Temp folders for tests: a bare folder, a HERMES_HOME holding given files, a state.db path. */
+/** Temp folders for tests, removed when the test is done: a bare folder, a HERMES_HOME holding given files, a state.db path. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { tempDir as sharedTempDir } from '../../../../scripts/testing/tempDirs.ts';
 
-/** A fresh temp folder (`hermes-<prefix>-…`). */
+/** A fresh temp folder (`hermes-<prefix>-…`), removed when the test (or file) that made it is done. */
 export function tempDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `hermes-${prefix}-`));
+  return sharedTempDir(`hermes-${prefix}-`);
 }
 
 /** A fresh HERMES_HOME holding `files` (name → text: `config.yaml`, `.env`, …). */

@@ -1,15 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SessionStore } from '../sessions/sessionStore.ts';
 import { registerBuiltinTools } from './builtins.ts';
 import { ToolRegistry } from './registry.ts';
 import { testContext } from './toolTestContext.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const registry = new ToolRegistry();
 registerBuiltinTools(registry);
-const store = SessionStore.open(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-tool-search-')), 'state.db'));
+const store = SessionStore.open(path.join(tempDir('hermes-tool-search-'), 'state.db'));
 store.createSession({ id: 'old-1', title: 'Database migration' });
 store.appendMessage('old-1', { role: 'user', content: 'We need a plan for the postgres migration' });
 store.appendMessage('old-1', { role: 'assistant', content: 'Plan: dump, migrate, verify the postgres data' });

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ToolRegistry, type Logger } from '@hermes/agent-core';
+import { tempDir as sharedTempDir } from '../../../../scripts/testing/tempDirs.ts';
 
+/** A fresh temp folder, removed when the test (or file) that made it is done. */
 export function tempDir(prefix = 'hermes-plugins-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return sharedTempDir(prefix);
 }
 
 /** Writes `<root>/<name>/` with the given files (`plugin.yaml` included when given). */

@@ -3,7 +3,6 @@
  * commands, and a client answering the backend's `approval` requests (or not).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lastToolResult } from '../testing/modelRequests.ts';
@@ -11,6 +10,7 @@ import { startApprovalBackend } from '../testing/approvalBackend.ts';
 import { startModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { ApprovalChoice, EventOf, HermesEvent, ServerRequestMap } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 type ApprovalParams = ServerRequestMap['approval']['params'];
 
@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 function tmpDir(prefix: string): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return tempDir(prefix);
 }
 
 /** A scripted model that runs `command` with the terminal tool, then says "done". */

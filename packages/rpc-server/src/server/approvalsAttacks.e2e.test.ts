@@ -6,7 +6,6 @@
  * must be told BLOCKED.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '@hermes/agent-core';
@@ -14,6 +13,7 @@ import { startModelServer, type Turn } from '../../../../scripts/model-server/in
 import type { ApprovalChoice, EventOf, ServerRequestMap } from '../protocol/index.ts';
 import { expectWireFindings } from '../testing/approvalFindings.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 type ApprovalParams = ServerRequestMap['approval']['params'];
 
@@ -33,8 +33,7 @@ interface Box {
 }
 
 function makeBox(): Box {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-attack-'));
-  cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
+  const home = tempDir('hermes-attack-');
   const box: Box = { home, hermesHome: path.join(home, '.hermes'), project: path.join(home, 'project'), planted: new Map() };
   plant(box, path.join(home, 'marker.txt'), 'still here');
   plant(box, path.join(home, '.ssh', 'id_ed25519'), 'PRIVATE KEY');

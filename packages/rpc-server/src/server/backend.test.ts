@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Script } from '../../../../scripts/model-server/index.ts';
 import { ErrorCode, type EventOf, type HermesEvent } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -95,7 +95,7 @@ describe('hermes-rpc over real pipes', () => {
   });
 
   it('runs a read_file tool call and feeds the result back to the model', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-tool-'));
+    const dir = tempDir('hermes-tool-');
     const file = path.join(dir, 'notes.txt');
     fs.writeFileSync(file, 'alpha\nbeta\ngamma\n');
     const { backend, server } = await setup({
@@ -233,7 +233,7 @@ describe('hermes-rpc over real pipes', () => {
   });
 
   it('keeps stdout to protocol frames even when code in the process calls console.log', async () => {
-    const noisy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-noisy-')), 'noisy.mjs');
+    const noisy = path.join(tempDir('hermes-noisy-'), 'noisy.mjs');
     fs.writeFileSync(
       noisy,
       // Like a dependency that logs while the backend works (after startup, once the guard is in place).

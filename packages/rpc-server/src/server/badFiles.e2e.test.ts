@@ -4,7 +4,6 @@
  * ends startup with one recognizable stderr line naming the file and the fix, never a stack.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { SessionStore } from '@hermes/agent-core';
 import Database from 'better-sqlite3';
@@ -12,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer } from '../../../../scripts/model-server/index.ts';
 import { findStartupError, STARTUP_ERROR_PREFIX, type EventOf } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -26,7 +26,7 @@ async function modelArgs(): Promise<string[]> {
 
 /** A backend whose $HERMES_HOME/logs is a file, so it cannot open backend.log. */
 async function backendWithLogsFile(): Promise<{ home: string; backend: BackendProcess }> {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-logs-file-'));
+  const home = tempDir('hermes-logs-file-');
   fs.writeFileSync(path.join(home, 'logs'), 'not a folder\n');
   const backend = new BackendProcess({ home, args: await modelArgs() });
   cleanups.push(() => backend.stop());
@@ -135,7 +135,7 @@ describe('bad files through the backend', () => {
   });
 
   it('a state.db that is not a database: exits 1 with one startup-error line naming the file and the fix', async () => {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
+    const home = tempDir('hermes-home-');
     fs.writeFileSync(path.join(home, 'state.db'), 'not a database\n'.repeat(20));
     const broken = new BackendProcess({ home, args: await modelArgs() });
     cleanups.push(() => broken.stop());

@@ -3,14 +3,13 @@
  * generator: every committed message is there when the session is resumed, a cut-off reply shows as
  * interrupted, and the database passes PRAGMA integrity_check.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
 import type { SessionOpenResult, TranscriptMessage } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -36,7 +35,7 @@ describe('crash and resume', () => {
     const random = seeded(20261130);
     const server: ModelServer = await startModelServer({ loop: true, turns: [{ text: REPLY, chunk_size: 6, chunk_delay_ms: 8 }] });
     cleanups.push(() => server.close());
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-crash-'));
+    const home = tempDir('hermes-crash-');
     const args = ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'];
     let storedId: string | null = null;
     /** What we know was committed before each crash: grows every round. */

@@ -4,13 +4,13 @@
  * sequence, and the stored transcript must keep everything.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { validateMessageSequence, type ChatMessage } from '@hermes/agent-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { EventOf } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -21,7 +21,7 @@ const TURNS = 40;
 
 describe('a long session', () => {
   it('compresses the prompt repeatedly and keeps every request valid and every message stored', { timeout: 120_000 }, async () => {
-    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-long-'));
+    const cwd = tempDir('hermes-long-');
     fs.writeFileSync(path.join(cwd, 'notes.txt'), `${'a line of project notes\n'.repeat(40)}`);
     // Every turn answers with text (so a summary request gets text too); every other one reads a file first.
     const turns: Turn[] = [

@@ -4,13 +4,13 @@
  * empty responses, usage.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { EventOf } from '../protocol/index.ts';
 import { BUDGET_NOTICE, budgetEndLine } from '@hermes/agent-core';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -28,7 +28,7 @@ async function start(turns: Turn[], config = '', wire: 'openai' | 'anthropic' = 
     env: { ANTHROPIC_API_KEY: 'test-key' },
   });
   cleanups.push(() => backend.stop());
-  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-loop-'));
+  const cwd = tempDir('hermes-loop-');
   const session = await backend.request('session.create', { cwd });
   return { server, backend, cwd, sid: session.session_id };
 }

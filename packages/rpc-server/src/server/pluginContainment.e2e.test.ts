@@ -4,12 +4,12 @@
  * streamed reply, hooks mutating their arguments, and middleware written to the seed's contract.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import { findStartupError, type EventOf } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -19,7 +19,7 @@ afterEach(async () => {
 type Body = { messages: { role: string; content: string }[] };
 
 function homeWith(plugins: Record<string, string>, config = ''): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-contained-'));
+  const dir = tempDir('hermes-contained-');
   for (const [name, entry] of Object.entries(plugins)) {
     fs.mkdirSync(path.join(dir, 'plugins', name), { recursive: true });
     fs.writeFileSync(path.join(dir, 'plugins', name, 'plugin.yaml'), `name: ${name}\nversion: "1.0"\n`);

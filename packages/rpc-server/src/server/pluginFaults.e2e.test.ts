@@ -3,12 +3,12 @@
  * and the core and a good plugin keep working; tool_request middleware rewrites what the gate judges.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { ServerRequestMap } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -49,7 +49,7 @@ const PLUGINS: Record<string, { yaml?: string; entry?: string; file?: string }> 
 };
 
 function home(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-faults-'));
+  const dir = tempDir('hermes-faults-');
   for (const [name, plugin] of Object.entries(PLUGINS)) {
     const pdir = path.join(dir, 'plugins', name);
     fs.mkdirSync(pdir, { recursive: true });
@@ -62,7 +62,7 @@ function home(): string {
 
 describe('faulty plugins', () => {
   it('are reported each with its fault, while the core and the good plugin keep working', async () => {
-    const victim = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-victim-'));
+    const victim = tempDir('hermes-victim-');
     const turns: Turn[] = [
       { tool_calls: [{ name: 'read_file', arguments: { path: 'missing.txt' } }] },
       { tool_calls: [{ name: 'terminal', arguments: { command: 'echo harmless' } }] },

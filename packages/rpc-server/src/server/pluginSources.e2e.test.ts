@@ -1,9 +1,9 @@
 /** Each plugin source through the real backend process: user, project (only when enabled), npm; and the gate. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -13,8 +13,8 @@ afterEach(async () => {
 const ENTRY = (name: string) => `export default function register(ctx) { ctx.registerCommand('${name}-cmd', () => '${name}', '${name}'); }\n`;
 
 function layout(): { home: string; project: string } {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-sources-'));
-  const project = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-project-'));
+  const home = tempDir('hermes-sources-');
+  const project = tempDir('hermes-project-');
   const user = path.join(home, 'plugins', 'from-user');
   fs.mkdirSync(user, { recursive: true });
   fs.writeFileSync(path.join(user, 'plugin.yaml'), 'name: from-user\n');

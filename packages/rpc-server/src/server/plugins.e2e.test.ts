@@ -1,11 +1,11 @@
 /** Plugins through the real backend process: a user plugin's tool, hook, middleware and /command. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { EventOf } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -31,7 +31,7 @@ export function register(ctx) {
 `;
 
 function home(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-plugins-'));
+  const dir = tempDir('hermes-plugins-');
   fs.mkdirSync(path.join(dir, 'plugins', 'demo'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'plugins', 'demo', 'plugin.yaml'), 'name: demo\nversion: 1.0\n');
   fs.writeFileSync(path.join(dir, 'plugins', 'demo', 'index.js'), PLUGIN);
@@ -55,7 +55,7 @@ async function start(turns: Turn[]) {
 
 describe('plugins over the wire', () => {
   it('loads a user plugin beside a broken one; its tool, hooks, middleware and command work', async () => {
-    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-plugin-target-'));
+    const target = tempDir('hermes-plugin-target-');
     const { server, backend, sid } = await start([
       { tool_calls: [{ id: 'a', name: 'shout', arguments: { text: 'hi' } }, { id: 'b', name: 'terminal', arguments: { command: `rm -rf ${target}` } }] },
       { text: 'done' },

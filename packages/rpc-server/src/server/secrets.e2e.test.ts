@@ -5,12 +5,12 @@
  * model request; reading the .env asks; a provider 401 echoing the Authorization header leaks nowhere.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { ApprovalChoice, EventOf, ServerRequestMap } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 type ApprovalParams = ServerRequestMap['approval']['params'];
 
@@ -27,7 +27,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-const tmpDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+const tmpDir = (prefix: string) => tempDir(prefix);
 
 /** `turns` may depend on where the home and working directory are. */
 async function start(

@@ -5,7 +5,6 @@
  * HTTP 400 as OpenAI does, and the tool's process group is gone.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { INTERRUPTED_CALL_RESULT, SessionStore } from '@hermes/agent-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +12,7 @@ import { startModelServer, type ModelServer, type Turn } from '../../../../scrip
 import { isAlive } from '../../../agent-core/src/processes/processTestUtil.ts';
 import type { EventOf } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -32,8 +32,8 @@ type Wire = 'openai' | 'anthropic';
 async function setup(turns = LONG_TOOL_THEN_TEXT, wire: Wire = 'openai', config = 'approvals:\n  mode: off\n') {
   const server: ModelServer = await startModelServer({ turns });
   cleanups.push(() => server.close());
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-heal-'));
-  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-heal-cwd-'));
+  const home = tempDir('hermes-heal-');
+  const cwd = tempDir('hermes-heal-cwd-');
   const args = wire === 'openai'
     ? ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model']
     : ['--provider', 'anthropic', '--base-url', server.url, '--model', 'claude-sonnet-4-5'];
@@ -185,7 +185,7 @@ describe('sessions heal after the backend stops during a tool call', () => {
   });
 
   it('SIGTERM while an approval is asked: the call is answered as stopped by hermes (not by the user), the next turn is served', { timeout: 60_000 }, async () => {
-    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-heal-keep-'));
+    const target = tempDir('hermes-heal-keep-');
     const { cwd, open } = await setup(
       [{ tool_calls: [{ id: 'call_rm', name: 'terminal', arguments: { command: `rm -rf ${target}` } }] }, { text: 'answered after the restart' }],
       'openai',

@@ -1,11 +1,11 @@
 /** Tools over the wire: the real backend process, a scripted model, real files and processes. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { EventOf, HermesEvent } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -17,7 +17,7 @@ async function start(turns: Turn[]) {
   cleanups.push(() => server.close());
   const backend = new BackendProcess({ args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'] });
   cleanups.push(() => backend.stop());
-  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-work-'));
+  const cwd = tempDir('hermes-work-');
   const session = await backend.request('session.create', { cwd });
   return { server, backend, cwd, sid: session.session_id };
 }
@@ -140,7 +140,7 @@ describe('tools over the wire', () => {
 
   it('shell.exec without a session denies dangerous commands: nobody can be asked', async () => {
     const { backend } = await start([{ text: 'unused' }]);
-    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-keep-'));
+    const target = tempDir('hermes-keep-');
     const result = await backend.request('shell.exec', { command: `rm -rf ${target}` });
     expect(result.code).toBe(126);
     expect(result.stderr).toMatch(/^BLOCKED:/);

@@ -1,11 +1,11 @@
 /** The wire's rules against the real backend over real pipes: ids, version, duplicates, early refusals. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, ParamLimit } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
 import { rawAnswers, rawAnswer } from '../testing/wireFrames.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -96,7 +96,7 @@ describe('the wire is JSON-RPC 2.0 as specified', () => {
 
   it('refuses a duplicate of an id still in progress, and still answers the first request', async () => {
     const backend = await start();
-    const flag = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-wire-')), 'go');
+    const flag = path.join(tempDir('hermes-wire-'), 'go');
     // A request that stays in progress until the test lets it go.
     const wait = `while [ ! -e ${flag} ]; do sleep 0.05; done; echo released`;
     backend.writeRaw(frame({ jsonrpc: '2.0', id: 'dup', method: 'shell.exec', params: { command: wait } }));

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { EVENT_METHOD, type HermesEvent, type Method, type ParamsOf, type ResultOf } from '../protocol/index.ts';
 import { createNdjsonConnection } from '../transport/index.ts';
+import { onCleanup, tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The shipped backend command (the bundle built by scripts/build.mjs). */
@@ -16,7 +16,7 @@ export interface BackendProcessOptions {
   env?: Record<string, string>;
   /** Extra node flags, e.g. `--import` of a module. */
   nodeArgs?: string[];
-  /** An existing HERMES_HOME; a fresh temp dir by default. */
+  /** An existing HERMES_HOME; by default a fresh temp dir, removed when the test is done. */
   home?: string;
   config?: string;
   /** The backend's working directory (project plugins are found from it). */
@@ -39,7 +39,7 @@ export class BackendProcess {
   readonly exited: Promise<number | null>;
 
   constructor(options: BackendProcessOptions = {}) {
-    this.home = options.home ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-home-'));
+    this.home = options.home ?? tempDir('hermes-home-');
     if (options.config !== undefined) fs.writeFileSync(path.join(this.home, 'config.yaml'), options.config);
     // Check mode: every result and event the backend sends is checked against its schema (contractCheck.ts).
     const env: NodeJS.ProcessEnv = { ...process.env, HERMES_CHECK_RESULTS: '1', HERMES_HOME: this.home, ...options.env };
@@ -67,6 +67,8 @@ export class BackendProcess {
       for (const notify of this.listeners) notify();
     });
     this.connection.listen();
+    // Registered after its home: a backend the test left running is stopped before the home goes.
+    onCleanup(() => this.stop().then(() => undefined));
   }
 
   request<M extends Method>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {

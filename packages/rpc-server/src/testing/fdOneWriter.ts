@@ -49,6 +49,7 @@ await exited(cp.exec('echo leak-exec-ignored-output'));
 const forked = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-fork-')), 'child.mjs');
 fs.writeFileSync(forked, 'console.log("leak-fork-default-stdio");\n');
 await exited(cp.fork(forked, [], { execArgv: [] }));
+fs.rmSync(path.dirname(forked), { recursive: true, force: true });
 await execa('echo', ['leak-execa-stdout-inherit'], { stdout: 'inherit' });
 await execa('echo', ['leak-execa-stdio-inherit'], { stdio: 'inherit' });
 const net = await import('node:net');

@@ -3,29 +3,26 @@
  * the real backend and its real tools, and the scripted model server asking for the calls. Each test
  * checks what the user sees and what happened on disk.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Turn } from '../../../../scripts/model-server/index.ts';
 import type { HermesPty } from '../testing/ptyHarness.ts';
 import { hermesWithModel, modelRequests, stopAll, type Running } from '../testing/realBackend.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const running: Running = { hermes: [], servers: [] };
-const victims: string[] = [];
 
 afterEach(async () => {
   await stopAll(running);
-  for (const dir of victims.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A directory with a file in it, for a test to ask the model to delete. */
 function victim(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hermes-e2e-victim-'));
+  const dir = tempDir('hermes-e2e-victim-');
   writeFileSync(join(dir, 'keep.txt'), 'precious\n');
-  victims.push(dir);
   return dir;
 }
 

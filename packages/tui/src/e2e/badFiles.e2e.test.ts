@@ -4,7 +4,6 @@
  * fix, is shown whole (wrapped, never cut) and is never a stack trace.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { execa } from 'execa';
@@ -13,22 +12,17 @@ import { startModelServer } from '../../../../scripts/model-server/index.ts';
 import { mountSmallDisk, smallDiskUnavailable } from '../../../../scripts/testing/smallDisk.ts';
 import { HERMES_BIN, spawnHermes, type HermesPty } from '../testing/ptyHarness.ts';
 import { CLEAN_ENV, stopAll, type Running } from '../testing/realBackend.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const running: Running = { hermes: [], servers: [] };
-const homes: string[] = [];
 afterEach(async () => {
   await stopAll(running);
-  for (const home of homes.splice(0)) {
-    fs.chmodSync(home, 0o700);
-    fs.rmSync(home, { recursive: true, force: true });
-  }
 });
 
 /** A short path, so the messages' paths fit a 60-column panel without being split. */
 function newHome(): string {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hb-'));
+  const home = tempDir('hb-');
   fs.chmodSync(home, 0o755);
-  homes.push(home);
   return home;
 }
 

@@ -1,12 +1,12 @@
 /** `hermes chat -q`: one headless turn through the real bundle and backend, no terminal. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Script } from '../../../../scripts/model-server/index.ts';
 import { HERMES_BIN } from '../testing/ptyHarness.ts';
 import { backendPids, chatUntilTool, CLEAN_ENV } from '../testing/realBackend.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const servers: ModelServer[] = [];
 afterEach(async () => {
@@ -16,7 +16,7 @@ afterEach(async () => {
 async function chat(script: Script, args: string[], cwd?: string, setup: { env?: Record<string, string>; dotenv?: string } = {}) {
   const server = await startModelServer(script);
   servers.push(server);
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+  const home = tempDir('hermes-chat-home-');
   if (setup.dotenv) fs.writeFileSync(path.join(home, '.env'), setup.dotenv);
   const result = await execa(
     process.execPath,
@@ -38,7 +38,7 @@ describe('hermes chat -q', () => {
   it('a backend killed mid-turn: exits 1 and says how to continue, instead of ending with 0 and nothing', async () => {
     const server = await startModelServer({ turns: [{ tool_calls: [{ name: 'terminal', arguments: { command: 'sleep 30' } }] }, { text: 'never' }] });
     servers.push(server);
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+    const home = tempDir('hermes-chat-home-');
     fs.writeFileSync(path.join(home, 'config.yaml'), 'approvals:\n  mode: off\n');
     // The tool runs (its start is printed): the turn is under way when the backend dies.
     const { running } = await chatUntilTool(home, server, 'wait', 'sleep 30');
@@ -86,7 +86,7 @@ describe('hermes chat -q', () => {
   it('credentials in --base-url (password, query) reach no log and no output', async () => {
     const password = 'chat-url-password-q9w8e7r6';
     const token = 'chat-url-token-z1x2c3v4';
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+    const home = tempDir('hermes-chat-home-');
     fs.writeFileSync(path.join(home, 'config.yaml'), 'agent:\n  api_max_retries: 0\n');
     // Port 9 (discard) answers nothing useful: the turn fails, which is all this needs.
     const baseUrl = `http://user:${password}@127.0.0.1:9/v1?api-key=${token}`;
@@ -109,7 +109,7 @@ describe('hermes chat -q', () => {
   it('a reader that stops reading (`| head -1`) ends it quietly: exit 0, no EPIPE stack trace', async () => {
     const server = await startModelServer({ turns: [{ text: 'word '.repeat(400), chunk_size: 5, chunk_delay_ms: 2 }] });
     servers.push(server);
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+    const home = tempDir('hermes-chat-home-');
     const running = execa(process.execPath, [HERMES_BIN, 'chat', '-q', 'talk', '--json', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'], {
       env: { ...CLEAN_ENV, HERMES_HOME: home },
       reject: false,
@@ -127,7 +127,7 @@ describe('hermes chat -q', () => {
   it('-c and --resume <title> continue a saved session: the model sees its history, nothing new is stored', async () => {
     const server = await startModelServer({ turns: [{ text: 'first answer' }, { text: 'second answer' }, { text: 'third answer' }] });
     servers.push(server);
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+    const home = tempDir('hermes-chat-home-');
     const run = (...args: string[]) =>
       execa(process.execPath, [HERMES_BIN, 'chat', ...args, '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'], {
         env: { ...CLEAN_ENV, HERMES_HOME: home },
@@ -151,8 +151,8 @@ describe('hermes chat -q', () => {
   });
 
   it('denies dangerous commands unless --yolo', async () => {
-    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-'));
-    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-target-'));
+    const cwd = tempDir('hermes-chat-');
+    const target = tempDir('hermes-chat-target-');
     const script = { turns: [{ tool_calls: [{ name: 'terminal', arguments: { command: `rm -rf ${target}` } }] }, { text: 'tried' }] };
     const denied = await chat(script, ['-q', 'clean up'], cwd);
     expect(denied.result.exitCode).toBe(0);
@@ -164,7 +164,7 @@ describe('hermes chat -q', () => {
   });
 
   it('says how to configure a model when there is none, and exits 2', async () => {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-chat-home-'));
+    const home = tempDir('hermes-chat-home-');
     const result = await execa(process.execPath, [HERMES_BIN, 'chat', '-q', 'hi'], {
       env: { ...CLEAN_ENV, HERMES_HOME: home },
       reject: false,

@@ -4,18 +4,18 @@
  * its command-line command.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HERMES_BIN } from '../testing/ptyHarness.ts';
 import { CLEAN_ENV, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const running: Running = { hermes: [], servers: [] };
 afterEach(() => stopAll(running));
 
 function homeWithPlugin(): string {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-plugin-home-'));
+  const home = tempDir('hermes-plugin-home-');
   const dir = path.join(home, 'plugins', 'demo');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'plugin.yaml'), 'name: demo\nversion: "2.1"\n');

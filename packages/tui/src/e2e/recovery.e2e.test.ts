@@ -2,8 +2,7 @@
  * A backend killed under the TUI (kill -9, as an out-of-memory kill does) is brought back: the real bundle
  * in a pseudo-terminal, the real backend, the scripted model streaming slowly so the kill lands mid-reply.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,12 +10,11 @@ import { startModelServer } from '../../../../scripts/model-server/index.ts';
 import { spawnHermes, type HermesPty } from '../testing/ptyHarness.ts';
 import { isAlive } from '../testing/processes.ts';
 import { backendPids, CLEAN_ENV, hermesWithModel, promptsSeen, stopAll, type Running } from '../testing/realBackend.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const running: Running = { hermes: [], servers: [] };
-const homes: string[] = [];
 afterEach(async () => {
   await stopAll(running);
-  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
 });
 
 /** Waits until the run has started its `count`-th backend, and returns that backend's pid. */
@@ -151,8 +149,7 @@ describe('hermes --tui when its backend dies', () => {
   });
 
   it('kill -9 during an approval card: the call is shown interrupted, live and in `hermes -c` afterwards — never ✓', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'hermes-e2e-approval-kill-'));
-    homes.push(home);
+    const home = tempDir('hermes-e2e-approval-kill-');
     const command = `rm -rf ${join(home, 'never-made')}`;
     const { hermes } = await hermesWithModel(running, { turns: [{ tool_calls: [{ name: 'terminal', arguments: { command } }] }, { text: 'unused' }] }, { home });
     hermes.type('clean up');
@@ -224,7 +221,7 @@ describe('hermes --tui when its backend dies', () => {
   });
 
   it('a terminal closed mid-tool: hermes and its backend exit, the command is gone, its partial output is stored as the result', async () => {
-    const pidFile = join(tmpdir(), `hermes-hangup-${process.pid}-${Date.now()}`);
+    const pidFile = join(tempDir('hermes-hangup-'), 'pids');
     const command = `echo started-before-the-hangup; sleep 30 & echo "$$ $!" > ${pidFile}; wait`;
     const { hermes } = await hermesWithModel(running, { turns: [{ tool_calls: [{ id: 'call_wait', name: 'terminal', arguments: { command } }] }, { text: 'unused' }] });
     const backend = await nthBackend(hermes, 1);

@@ -3,12 +3,12 @@
  * secret in `$HERMES_HOME/.env`. The model runs `env`, the user runs `!env` and reads the .env (which
  * asks): neither value ever reaches the terminal.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HermesPty } from '../testing/ptyHarness.ts';
 import { hermesWithModel, modelRequests, stopAll, type Running } from '../testing/realBackend.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const running: Running = { hermes: [], servers: [] };
 afterEach(() => stopAll(running));
@@ -24,7 +24,7 @@ async function submit(hermes: HermesPty, text: string): Promise<void> {
 
 describe('secrets on screen', () => {
   it('neither an exported key nor a .env secret reaches the terminal, though the model ran env and the user read the .env', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'hermes-e2e-secrets-home-'));
+    const home = tempDir('hermes-e2e-secrets-home-');
     writeFileSync(join(home, '.env'), `PTY_SECRET=${DOTENV_SECRET}\n`);
     const { hermes, server } = await hermesWithModel(
       running,

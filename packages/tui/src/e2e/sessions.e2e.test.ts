@@ -4,23 +4,22 @@
  * the Ctrl+X picker's full-text search, /title, /undo).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
 import { HERMES_BIN, type HermesPty } from '../testing/ptyHarness.ts';
 import { chatUntilTool, CLEAN_ENV, hermesWithModel, modelRequests, stopAll, type Running } from '../testing/realBackend.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const running: Running = { hermes: [], servers: [] };
 let home: string;
 
 beforeEach(() => {
-  home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-sessions-home-'));
+  home = tempDir('hermes-sessions-home-');
 });
 afterEach(async () => {
   await stopAll(running);
-  fs.rmSync(home, { recursive: true, force: true });
 });
 
 /** Answers one prompt headlessly, storing a session in `home`. */

@@ -1,16 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger, hermesHome } from './logger.ts';
-
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 describe('logger', () => {
   it('writes to $HERMES_HOME/logs/tui.log, creating the folder', () => {
-    const home = mkdtempSync(join(tmpdir(), 'hermes-log-'));
-    dirs.push(home);
+    const home = tempDir('hermes-log-');
     const logger = createLogger({ file: join(hermesHome({ HERMES_HOME: home }), 'logs', 'tui.log'), level: 'info' });
     logger.info('backend ready', { pid: 42 });
     logger.debug('too chatty to keep');

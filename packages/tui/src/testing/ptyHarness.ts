@@ -2,12 +2,11 @@
  * Runs the real `hermes` in a real pseudo-terminal and reads the screen through a headless terminal
  * emulator, so tests see what a user would see (including what Ink erased and redrew).
  */
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { appendFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import xtermHeadless from '@xterm/headless';
 import pty from 'node-pty';
+import { onCleanup, tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const { Terminal } = xtermHeadless;
 
@@ -77,14 +76,14 @@ export interface SpawnOptions {
 export function spawnHermes(options: SpawnOptions = {}): HermesPty {
   const cols = options.cols ?? 100;
   const rows = options.rows ?? 30;
-  const hermesHome = mkdtempSync(join(tmpdir(), 'hermes-e2e-home-'));
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries({ ...process.env, ...options.env })) {
     if (value !== undefined) env[name] = value;
   }
   // With CI set, Ink prints nothing until exit.
   delete env.CI;
-  env.HERMES_HOME = options.env?.HERMES_HOME ?? hermesHome;
+  // A home of its own unless the test brings one; removed when the test is done.
+  env.HERMES_HOME = options.env?.HERMES_HOME ?? tempDir('hermes-e2e-home-');
   env.TERM = 'xterm-256color';
   delete env.NO_COLOR;
   // The backend checks each result and event it sends against its schema (rpc-server contractCheck.ts).
@@ -156,7 +155,7 @@ export function spawnHermes(options: SpawnOptions = {}): HermesPty {
     }
   }
 
-  return {
+  const harness: HermesPty = {
     screenText,
     bufferText,
     rawOutput: () => raw,
@@ -185,11 +184,20 @@ export function spawnHermes(options: SpawnOptions = {}): HermesPty {
     },
     async kill() {
       if (!done) {
-        child.kill('SIGKILL');
+        // hermes leads its own process group (the pty's session), which holds the backend it started:
+        // killing the group stops both, so neither writes into HERMES_HOME once it is removed.
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch (error) {
+          // ESRCH: hermes and its group ended just now, between the check and the kill.
+          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+        }
         await exited;
       }
       terminal.dispose();
-      if (!options.env?.HERMES_HOME) rmSync(hermesHome, { recursive: true, force: true });
     },
   };
+  // Registered after the home: hermes (and the backend it runs) is stopped before the home goes.
+  onCleanup(() => harness.kill());
+  return harness;
 }

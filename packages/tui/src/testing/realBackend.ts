@@ -38,7 +38,7 @@ export async function hermesWithModel(
   options: Omit<SpawnOptions, 'args' | 'env'> & {
     /** Extra arguments, e.g. `--resume <id>`. */
     args?: string[];
-    /** A HERMES_HOME shared between runs (the caller removes it); each run gets a fresh one otherwise. */
+    /** A HERMES_HOME shared between runs (make it with tempDir()); each run gets a fresh one otherwise. */
     home?: string;
     /** Variables exported to hermes (over CLEAN_ENV), e.g. an API key a test must never see leak. */
     env?: Record<string, string>;
