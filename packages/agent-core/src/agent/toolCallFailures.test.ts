@@ -4,7 +4,6 @@
  * a real state.db and log file, and the scripted model server.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
@@ -15,6 +14,7 @@ import { HermesRuntime } from '../runtime.ts';
 import { StoreError } from '../sessions/storeError.ts';
 import type { ToolDefinition } from '../tools/types.ts';
 import type { AgentEvent } from './events.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -48,8 +48,7 @@ const TOOLS = [
 ];
 
 async function start(turns: Turn[], extensions: ExtensionPort = NO_EXTENSIONS) {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-toolfail-'));
-  cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
+  const home = tempDir('hermes-toolfail-');
   const server: ModelServer = await startModelServer({ turns });
   cleanups.push(() => server.close());
   const logFile = path.join(home, 'logs', 'agent.log');

@@ -51,7 +51,6 @@ describe('approval decisions in the session store', () => {
       ]);
     } finally {
       store.close();
-      fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }
   });
 

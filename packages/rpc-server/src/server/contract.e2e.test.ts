@@ -5,7 +5,6 @@
  * by BackendProcess), so a disagreement it finds is an error answer and a `contract check` log line.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer } from '../../../../scripts/model-server/index.ts';
@@ -13,6 +12,7 @@ import { Method, type ParamsOf, type ResultOf } from '../protocol/index.ts';
 import { EventSchemas, MethodSchemas } from '../protocol/schemas.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
 import { disagreement } from './contractCheck.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -26,8 +26,7 @@ const PLUGIN = `export function register(ctx) {
 `;
 
 function homeWithPlugin(): string {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-contract-'));
-  cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
+  const home = tempDir('hermes-contract-');
   fs.mkdirSync(path.join(home, 'plugins', 'greeter'), { recursive: true });
   fs.writeFileSync(path.join(home, 'plugins', 'greeter', 'plugin.yaml'), 'name: greeter\nversion: 1.0\n');
   fs.writeFileSync(path.join(home, 'plugins', 'greeter', 'index.js'), PLUGIN);

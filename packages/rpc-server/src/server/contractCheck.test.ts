@@ -3,7 +3,6 @@
  * result disagrees with its method's schema is answered -32603 naming the method and the field.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createFileLogger } from '@hermes/agent-core';
@@ -14,6 +13,7 @@ import { createNdjsonConnection } from '../transport/index.ts';
 import type { HandlerTable } from '../handlers/context.ts';
 import { serveHandlers } from './backend.ts';
 import { CHECK_RESULTS_ENV, checkEvent } from './contractCheck.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -21,8 +21,7 @@ afterEach(() => {
 });
 
 function tempLog() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-contract-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir('hermes-contract-');
   const file = path.join(dir, 'backend.log');
   return { logger: createFileLogger(file), read: () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '') };
 }

@@ -3,12 +3,12 @@
  * real backend process, a real plugin, and the scripted model server. An interrupt still is one.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { EventOf } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -17,8 +17,7 @@ afterEach(async () => {
 
 /** A HERMES_HOME with one user plugin whose context engine cannot decide and whose middleware throws. */
 function homeWithBrokenPlugin(): string {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-failures-'));
-  cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
+  const home = tempDir('hermes-failures-');
   const dir = path.join(home, 'plugins', 'brittle');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'plugin.yaml'), 'name: brittle\n');

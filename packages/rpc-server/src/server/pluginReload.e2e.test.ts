@@ -3,12 +3,12 @@
  * hooks, middleware and context engine from its next turn, and loses them all when it is disabled.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { EventOf } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -50,8 +50,7 @@ interface ModelBody {
 async function start(turns: Turn[], config?: string) {
   const server = await startModelServer({ turns });
   cleanups.push(() => server.close());
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-reload-'));
-  cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
+  const home = tempDir('hermes-reload-');
   const backend = new BackendProcess({ home, args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'm'], ...(config ? { config } : {}) });
   cleanups.push(() => backend.stop());
   const { session_id: sid } = await backend.request('session.create', {});
@@ -123,8 +122,7 @@ describe('plugin reload over the wire', () => {
 
 describe('plugin reload during a turn', () => {
   it('the running turn finishes with the tools and engine it started with; the next turn has the new ones', async () => {
-    const gate = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-reload-gate-'));
-    cleanups.push(() => fs.rmSync(gate, { recursive: true, force: true }));
+    const gate = tempDir('hermes-reload-gate-');
     const go = path.join(gate, 'go');
     const { server, backend, sid, home, turn } = await start([
       // A command that waits for the test: the reload happens while this turn is in its tool call.

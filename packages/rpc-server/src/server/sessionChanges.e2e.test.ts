@@ -3,12 +3,12 @@
  * `session.info` with the current truth: the real backend over real pipes, the scripted model server.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import { APPROVAL_MODES, ErrorCode, type EventOf, type HermesEvent } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -18,8 +18,7 @@ afterEach(async () => {
 async function start(options: { turns: Turn[]; config?: string; approve?: 'always' }) {
   const server: ModelServer = await startModelServer({ turns: options.turns });
   cleanups.push(() => server.close());
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-session-changes-'));
-  cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
+  const home = tempDir('hermes-session-changes-');
   const backend = new BackendProcess({
     home,
     ...(options.config ? { config: options.config } : {}),
@@ -105,8 +104,7 @@ describe('session changes over the wire', () => {
   });
 
   it('/config shows the allowlist an "always" approval wrote, and the model set by session.create', async () => {
-    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-always-target-'));
-    cleanups.push(() => fs.rmSync(target, { recursive: true, force: true }));
+    const target = tempDir('hermes-always-target-');
     const { backend } = await start({
       approve: 'always',
       turns: [{ tool_calls: [{ name: 'terminal', arguments: { command: `rm -rf ${path.join(target, 'x')}` } }] }, { text: 'done' }],

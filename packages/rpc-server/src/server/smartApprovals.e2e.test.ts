@@ -4,13 +4,13 @@
  * and a client that records every `approval` request it gets.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type RecordedRequest, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { EventOf } from '../protocol/index.ts';
 import { startApprovalBackend } from '../testing/approvalBackend.ts';
 import { lastToolResult } from '../testing/modelRequests.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -18,8 +18,7 @@ afterEach(async () => {
 });
 
 function tmpDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir(prefix);
   return dir;
 }
 

@@ -4,7 +4,6 @@
  * written. A caller's own mistake (a title another session has) stays a usage error (4004).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ResponseError } from 'vscode-jsonrpc/node';
@@ -12,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer } from '../../../../scripts/model-server/index.ts';
 import { ErrorCode } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -21,8 +21,7 @@ afterEach(async () => {
 async function backend(): Promise<BackendProcess> {
   const server = await startModelServer({ loop: true, turns: [{ text: 'fine' }] });
   cleanups.push(() => server.close());
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-storage-'));
-  cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
+  const home = tempDir('hermes-storage-');
   const started = new BackendProcess({ home, args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'] });
   cleanups.push(() => started.stop());
   return started;

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
   CommandBusyError,
@@ -24,19 +23,14 @@ import {
 } from '@hermes/agent-core';
 import { ManifestError } from '@hermes/plugin-host';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 import { FrameError } from '../transport/frameError.ts';
 import { toWireError } from './wireErrors.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
 /** A real file logger in a temp folder, and a way to read what it wrote. */
 function fileLogger() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-wire-errors-'));
-  dirs.push(dir);
+  const dir = tempDir('hermes-wire-errors-');
   const file = path.join(dir, 'rpc.log');
   return { logger: createFileLogger(file), log: () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '') };
 }
