@@ -1,20 +1,12 @@
 /** Reload bookkeeping: every kind of registration a plugin made is undone, and only its own. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PluginHost } from './pluginHost.ts';
 import { builtinRegistry, recordingLogger, tempDir, userPlugin } from './testing/pluginFixtures.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function home(): string {
-  const dir = tempDir('hermes-reload-');
-  dirs.push(dir);
-  return dir;
-}
+/** A HERMES_HOME for one test (tempDir removes it when the test ends). */
+const home = (): string => tempDir('hermes-reload-');
 
 /** A plugin that uses every registration `PluginContext` offers, each answering with `tag`. */
 function fullPlugin(tag: string): string {

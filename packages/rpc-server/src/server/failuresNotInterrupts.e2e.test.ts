@@ -89,7 +89,7 @@ describe('a plugin failing inside a turn', () => {
 
     expect(done.payload?.status).toBe('interrupted');
     const tool = backend.eventsOf(sid).find((e): e is EventOf<'tool.complete'> => e.type === 'tool.complete')!;
-    expect(tool.payload).toMatchObject({ name: 'terminal' });
+    expect(tool.payload).toMatchObject({ name: 'terminal', interrupted: true });
     const stored = await backend.request('session.history', { session_id: sid });
     expect(stored.messages.find((m) => m.role === 'tool')).toMatchObject({ status: 'interrupted' });
   });

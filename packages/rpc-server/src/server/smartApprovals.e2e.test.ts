@@ -17,16 +17,11 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-function tmpDir(prefix: string): string {
-  const dir = tempDir(prefix);
-  return dir;
-}
-
 const verdict = (v: string, reason: string): Turn => ({ text: JSON.stringify({ verdict: v, reason }), usage: { prompt_tokens: 50, completion_tokens: 9 } });
 const isGuardianCall = (r: RecordedRequest) => JSON.stringify(r.body ?? '').includes('You are the approval guardian of hermes');
 
 async function start(options: { turns: Turn[]; config?: string; env?: Record<string, string>; answer?: 'once' | 'deny' }) {
-  const home = tmpDir('hermes-home-');
+  const home = tempDir('hermes-home-');
   fs.writeFileSync(path.join(home, 'config.yaml'), options.config ?? 'approvals:\n  mode: smart\n');
   const answer = () => options.answer ?? 'deny';
   const { server, backend, asked } = await startApprovalBackend({ turns: options.turns, home, env: options.env, answer }, (cleanup) => cleanups.push(cleanup));
@@ -57,7 +52,7 @@ const agentRuns = (command: string, guardian?: Turn): Turn[] => [
 
 describe('smart approval over the wire', () => {
   it('approve: the dangerous command runs without an approval request; the verdict is shown, counted and audited', async () => {
-    const target = tmpDir('hermes-build-');
+    const target = tempDir('hermes-build-');
     const command = `rm -rf ${target}`;
     const { server, asked, turn, statusLines, decisions, backend, session } = await start({
       turns: agentRuns(command, verdict('approve', 'build output only')),
@@ -80,7 +75,7 @@ describe('smart approval over the wire', () => {
   });
 
   it("deny: blocked with the guardian's reason, which the model is told; nobody is asked", async () => {
-    const target = tmpDir('hermes-keep-');
+    const target = tempDir('hermes-keep-');
     fs.writeFileSync(path.join(target, 'keep.txt'), 'precious');
     const command = `rm -rf ${target}`;
     const { server, asked, turn, statusLines, decisions, backend, session } = await start({
@@ -97,7 +92,7 @@ describe('smart approval over the wire', () => {
   });
 
   it("an unparseable verdict: the human's approval request arrives carrying the guardian's note", async () => {
-    const target = tmpDir('hermes-maybe-');
+    const target = tempDir('hermes-maybe-');
     const command = `rm -rf ${target}`;
     const { asked, turn, decisions } = await start({ turns: agentRuns(command, { text: 'Sure, go ahead!' }), answer: 'once' });
     await turn('clean up');
@@ -109,7 +104,7 @@ describe('smart approval over the wire', () => {
   });
 
   it('a guardian that does not answer within auxiliary.approval.timeout: the human is asked', async () => {
-    const target = tmpDir('hermes-slow-');
+    const target = tempDir('hermes-slow-');
     const command = `rm -rf ${target}`;
     const { asked, turn } = await start({
       turns: agentRuns(command, { ...verdict('approve', 'too late'), delay_ms: 60_000 }),
@@ -123,7 +118,7 @@ describe('smart approval over the wire', () => {
   });
 
   it('a hardline command never runs and the guardian is not even asked', async () => {
-    const dir = tmpDir('hermes-hard-');
+    const dir = tempDir('hermes-hard-');
     const marker = path.join(dir, 'ran');
     const { server, asked, turn, decisions } = await start({ turns: agentRuns(`touch ${marker} && mkfs.ext4 /dev/hermes-no-such-disk`) });
     await turn('format it');
@@ -138,7 +133,7 @@ describe('smart approval over the wire', () => {
   it('auxiliary.approval sends the guardian to its own model (here over the Anthropic wire)', async () => {
     const guardianServer = await startModelServer({ turns: [verdict('approve', 'scratch files only')] });
     cleanups.push(() => guardianServer.close());
-    const target = tmpDir('hermes-aux-');
+    const target = tempDir('hermes-aux-');
     const command = `rm -rf ${target}`;
     const { server, asked, turn } = await start({
       turns: agentRuns(command),

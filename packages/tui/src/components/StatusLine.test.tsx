@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { overflowing, renderRows, renderStyled, stylesAt } from '../testing/renderFrame.ts';
-import { approvalPrompt, clarifyPrompt, sessionInfo, tool, usage, viewState, viewStore } from '../testing/viewFixtures.ts';
+import { approvalPrompt, clarifyPrompt, sessionInfo, tool, usage, viewStore } from '../testing/viewFixtures.ts';
 import type { ViewState } from '../state/viewState.ts';
 import { formatTokens, StatusLine } from './StatusLine.tsx';
 
@@ -64,9 +64,4 @@ describe('StatusLine', () => {
   it('formats token counts', () => {
     expect([999, 1_234, 12_345, 999_999, 2_500_000].map(formatTokens)).toEqual(['999', '1.2k', '12k', '1000k', '2.5M']);
   });
-});
-
-// Keeps the fixture honest: a ready state draws "ready", not a leftover status.
-it('viewState fixture starts ready with no status', () => {
-  expect(viewState()).toMatchObject({ phase: 'ready', status: '', busy: false });
 });

@@ -108,8 +108,23 @@ describe('session commands', () => {
   });
 
   it('/compress and /compact report what they saved, or that there was nothing', async () => {
-    await open();
+    const long = (word: string) => `${word} `.repeat(400);
+    await open({
+      config: 'model:\n  context_length: 2000\ncompression:\n  enabled: false\n',
+      script: { turns: [{ text: long('a') }, { text: long('b') }, { text: long('c') }, { text: 'the summary' }] },
+    });
     expect(await run('/compact the parser')).toEqual({ output: 'Nothing to compress yet.' });
+    for (const prompt of ['one', 'two', 'three']) await rig!.service.agent.submit(long(prompt));
+    const infos = rig!.infos().length;
+    const { output } = await run('/compress the parser');
+    const saved = /^Compressed (\d+) messages?: ([\d,]+) → ([\d,]+) tokens\.$/.exec(output ?? '');
+    expect(saved, output).not.toBeNull();
+    const [removed, from, to] = saved!.slice(1).map((n) => Number(n.replaceAll(',', '')));
+    expect(removed).toBeGreaterThan(0);
+    expect(to).toBeLessThan(from!);
+    // The focus topic reached the summary call; the change is reported with session.info.
+    expect(JSON.stringify(rig!.server.requests.at(-1)!.body)).toContain('the parser');
+    expect(rig!.infos()).toHaveLength(infos + 1);
   });
 
   it('/save picks the format from a word or the file extension, in the session cwd', async () => {
