@@ -27,7 +27,8 @@ export function commandHost(ctx: HandlerContext, live: LiveSession, reloadPlugin
         .join('\n');
     },
     listSkills: () => {
-      const skills = ctx.plugins.skills;
+      // The runtime's catalog, the one the skill tools read: the user's skills and the plugins'.
+      const skills = runtime.skills.list();
       return skills.length ? skills.map((s) => `${s.name}${s.description ? ` — ${s.description}` : ''}`).join('\n') : 'No skills.';
     },
     reloadPlugins,
