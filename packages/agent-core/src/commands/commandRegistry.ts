@@ -13,7 +13,7 @@ import {
   type CommandResult,
   type CommandScope,
 } from './commandTypes.ts';
-import { parseSlash, type ParsedSlash } from './parseSlash.ts';
+import { parseSlash } from '../contract/slash.ts';
 
 const NAME = /^[a-z0-9][a-z0-9_-]*$/;
 
@@ -43,18 +43,6 @@ export class CommandRegistry {
     return command;
   }
 
-  /** Removes every command a source registered (plugin reload); returns how many. */
-  unregisterSource(source: string): number {
-    let removed = 0;
-    for (const command of [...this.commands.values()]) {
-      if (command.source !== source) continue;
-      this.commands.delete(command.name);
-      for (const word of [command.name, ...command.aliases]) this.words.delete(word);
-      removed++;
-    }
-    return removed;
-  }
-
   /** By name or alias, case-insensitive, with or without the leading `/`. */
   resolve(nameOrAlias: string): Command | undefined {
     const word = nameOrAlias.trim().replace(/^\//, '').toLowerCase();
@@ -75,10 +63,6 @@ export class CommandRegistry {
       args_hint: c.argsHint,
       source: c.source,
     }));
-  }
-
-  parse(text: string): ParsedSlash | null {
-    return parseSlash(text);
   }
 
   /** The closest known name or alias to a mistyped one. */

@@ -1,6 +1,5 @@
 /** Slash commands: one registry for built-ins and plugin commands, their dispatch, /help and completion. */
 export { CommandRegistry } from './commandRegistry.ts';
-export { parseSlash, type ParsedSlash } from './parseSlash.ts';
 export {
   UnknownCommandError,
   CommandBusyError,

@@ -73,8 +73,8 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
     'session.branch': (params) => {
       const source = storedFor(ctx, params.session_id);
       const live = ctx.sessions.find(params.session_id);
-      if (live?.agent.busy) throw new SessionBusyError('Wait for the turn to finish (or interrupt it) before branching.');
       const name = params.name?.trim();
+      // A live session's service refuses during a turn or compress (SessionBusyError).
       const branched = live ? live.service.branch(name) : branchStored(store, source.id, name);
       const cwd = live?.agent.cwd ?? (source.cwd && fs.existsSync(source.cwd) ? source.cwd : process.cwd());
       return openLive(ctx, { cwd, resume: branched, parentId: source.id });

@@ -102,6 +102,7 @@ describe('plugin reload over the wire', () => {
     const compacted = backend.eventsOf(sid).filter((e): e is EventOf<'status.update'> => e.type === 'status.update' && e.payload?.kind === 'compacted');
     expect(compacted.length).toBeGreaterThan(0);
     expect(await backend.request('slash.exec', { session_id: sid, command: '/mycmd x' })).toEqual({ output: 'mycmd ran with: x' });
+    expect((await backend.request('slash.exec', { session_id: sid, command: '/help' })).output).toContain('/mycmd');
 
     // Disabling through config.set reloads by itself.
     const set = await backend.request('config.set', { key: 'plugins.disabled', value: ['demo'] });
@@ -117,6 +118,7 @@ describe('plugin reload over the wire', () => {
     await expect(backend.request('slash.exec', { session_id: sid, command: '/mycmd x' })).rejects.toMatchObject({ code: 4018 });
     const { commands } = await backend.request('commands.catalog', {});
     expect(commands.some((c) => c.name === 'mycmd')).toBe(false);
+    expect((await backend.request('slash.exec', { session_id: sid, command: '/help' })).output).not.toContain('/mycmd');
   });
 });
 

@@ -160,6 +160,7 @@ describe('session changes over the wire', () => {
     await until(() => server.requests.length === 4, 'the summary call');
     await expect(backend.request('prompt.submit', { session_id: sid, text: 'four' })).rejects.toMatchObject({ code: ErrorCode.SessionBusy });
     await expect(slash(backend, sid, '/compress')).rejects.toMatchObject({ code: ErrorCode.SessionBusy });
+    await expect(backend.request('session.branch', { session_id: sid })).rejects.toMatchObject({ code: ErrorCode.SessionBusy });
     expect(await backend.request('session.interrupt', { session_id: sid })).toEqual({ status: 'interrupted' });
     expect(await outcome).toMatchObject({ code: ErrorCode.UsageError, message: expect.stringMatching(/interrupted/i) });
     await turn(backend, sid, 'four');

@@ -18,9 +18,6 @@ export function renderRows(node: ReactNode, columns = 80): string[] {
   return toRows(renderToString(node, { columns }));
 }
 
-/** `renderRows` as one string, rows joined by newlines. */
-export const renderText = (node: ReactNode, columns = 80): string => renderRows(node, columns).join('\n');
-
 /** The frame with basic colours forced on (tests run without a TTY, so chalk would leave them out). */
 export function renderStyled(node: ReactNode, columns = 80): string {
   const level = chalk.level;
