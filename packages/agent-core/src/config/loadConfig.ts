@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { LineCounter, parseDocument, isMap, isScalar, visit, type Document } from 'yaml';
+import { configValue } from './configLookup.ts';
 import { hermesHome } from './hermesHome.ts';
 import { decodeConfigText, envFileProblems, NOT_UTF8 } from './fileText.ts';
 import { findUnknownKeys } from './unknownKeys.ts';
@@ -215,7 +216,7 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
       // `model: gpt-4o` is accepted as shorthand for `model: {default: gpt-4o}`, as in Hermes.
       if (typeof raw.model === 'string') config.model.default = raw.model;
       for (const section of SECTIONS) {
-        const value = valueAt(raw, section.split('.'));
+        const value = configValue(raw, section);
         if (value === undefined || value === null || (section === 'model' && typeof value === 'string')) continue;
         if (typeof value === 'object' && !Array.isArray(value)) continue;
         problems.push({
@@ -230,7 +231,7 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
         if (check.key.startsWith('model.') && typeof raw.model === 'string') continue;
         const node = doc.getIn(keyPath, true) as { range?: [number, number, number] } | undefined;
         // From the plain JS view: getIn() would hand back YAML nodes for lists and maps.
-        const value = valueAt(raw, keyPath);
+        const value = configValue(raw, check.key);
         if (value === undefined || value === null) continue;
         const line = node?.range ? lineCounter.linePos(node.range[0]).line : undefined;
         if (!fits(value, check)) {
@@ -285,10 +286,6 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
 }
 
 /** The value at a key path in plain data (undefined when a step is missing or not a mapping). */
-function valueAt(raw: Record<string, unknown>, keyPath: readonly string[]): unknown {
-  return keyPath.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), raw);
-}
-
 /** The bytes of a settings file, refused (EFBIG) past MAX_CONFIG_BYTES without reading them. */
 function readSettingsFile(file: string): Buffer {
   const stat = fs.statSync(file);
