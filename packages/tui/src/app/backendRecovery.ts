@@ -25,7 +25,7 @@ export interface RecoveryHost {
   /** Starts a backend wired to the controller; undefined when the TUI quit meanwhile. */
   spawnBackend(): Promise<BackendProcess | undefined>;
   /** The turn the dead backend ran is over: no interrupt is waiting for it any more. */
-  clearAbandonTimer(): void;
+  settleInterrupt(): void;
   /** The session is back on a new backend, as `messages` were stored. */
   resumed(messages: readonly TranscriptMessage[]): void;
 }
@@ -50,7 +50,7 @@ export class BackendRecovery {
     const { host } = this;
     if (host.shuttingDown() || dead !== host.backend() || this.recovering === dead || host.view.store.getState().phase !== 'ready') return;
     this.recovering = dead;
-    host.clearAbandonTimer();
+    host.settleInterrupt();
     host.view.dispatch({ type: 'local.backendLost' });
     void this.restart(dead);
   }

@@ -23,19 +23,10 @@ import { EarlyEvents } from './earlyEvents.ts';
 import { SessionActions } from './sessionActions.ts';
 import { SessionInfoCache } from './sessionInfoCache.ts';
 import type { StartupSession } from './sessionHost.ts';
+import { TurnInterrupts } from './turnInterrupts.ts';
 
 /** How long a switch to a session a command opened waits for that session's info event. */
 const SESSION_INFO_WAIT_MS = 2_000;
-
-/** How long an interrupt the backend refused may leave the turn running before the TUI ends it itself. */
-const ABANDON_AFTER_MS = 3_000;
-
-/**
- * How long an interrupt may go unanswered before the backend is taken for hung (stopped, or its thread
- * blocked) and replaced: a hung backend answers nothing, so without this the turn says "interrupting…"
- * until the user quits.
- */
-const INTERRUPT_ANSWER_MS = 5_000;
 
 export interface ControllerOptions {
   backend: BackendOptions;
@@ -60,7 +51,8 @@ export class SessionController {
   /** Session events that arrived while `session.create` was in flight, before we knew our id. */
   private readonly early = new EarlyEvents(this.view);
   private shuttingDown: Promise<void> | undefined;
-  private abandonTimer: NodeJS.Timeout | undefined;
+  /** Ctrl+C: the interrupt, and what happens when the backend refuses it or does not answer. */
+  private readonly interrupts: TurnInterrupts;
   /** A prompt sent whose `prompt.submit` is not answered yet (the backend stores it before answering). */
   private unconfirmedPrompt: string | undefined;
   private yoloPending = false;
@@ -95,8 +87,14 @@ export class SessionController {
       backend: () => this.backend,
       shuttingDown: () => this.shuttingDown !== undefined,
       spawnBackend: () => this.spawnBackend(this.backendOptions ?? this.options.backend),
-      clearAbandonTimer: () => this.clearAbandonTimer(),
+      settleInterrupt: () => this.interrupts.settle(),
       resumed: (messages) => this.restoreUnstoredPrompt(messages),
+    });
+    this.interrupts = new TurnInterrupts({
+      view: this.view,
+      logger: options.logger,
+      backend: () => this.backend,
+      shuttingDown: () => this.shuttingDown !== undefined,
     });
   }
 
@@ -202,7 +200,7 @@ export class SessionController {
   private receive(event: HermesEvent): void {
     if (this.early.keep(event)) return;
     if (event.type === 'session.info' && event.session_id && event.session_id !== this.state.sessionId) this.infos.put(event.session_id, event.payload);
-    if (event.type === 'message.complete') this.clearAbandonTimer();
+    if (event.type === 'message.complete') this.interrupts.settle();
     this.view.dispatch(event);
   }
 
@@ -336,54 +334,15 @@ export class SessionController {
     );
   }
 
+  /** Ctrl+C during a turn. */
   interrupt(): void {
-    const { sessionId, busy } = this.state;
-    if (!busy || !sessionId || !this.backend) return;
-    this.view.dispatch({ type: 'local.interruptSent' });
-    const backend = this.backend;
-    this.clearAbandonTimer();
-    this.abandonTimer = setTimeout(() => this.replaceHung(backend), INTERRUPT_ANSWER_MS);
-    backend.client.request('session.interrupt', { session_id: sessionId }).then(
-      (result) => {
-        this.clearAbandonTimer();
-        if (result.status === 'not_interrupted') this.abandonIfStillBusy('the backend had no turn to interrupt');
-      },
-      (error: unknown) => {
-        this.logger.warn('session.interrupt failed', { error });
-        // The backend died meanwhile: recovery ended that turn, and a turn running now is a new one.
-        if (backend !== this.backend || backend.hasExited || backend.client.isClosed) return;
-        this.abandonIfStillBusy(`the interrupt failed: ${errorMessage(error)}`);
-      },
-    );
-  }
-
-  /** The interrupt got no answer: the backend is killed, and recovery restarts it and resumes the session. */
-  private replaceHung(backend: BackendProcess): void {
-    this.abandonTimer = undefined;
-    if (this.shuttingDown || backend !== this.backend || backend.hasExited || !this.state.busy) return;
-    const seconds = Math.round(INTERRUPT_ANSWER_MS / 1000);
-    this.logger.warn('backend did not answer the interrupt; killing it so it can be restarted', { pid: backend.pid, waited_ms: INTERRUPT_ANSWER_MS });
-    this.view.dispatch({ type: 'local.notice', level: 'warn', text: `the backend did not answer Ctrl+C within ${seconds} s (hung); restarting it` });
-    backend.killHung();
-  }
-
-  /** The turn may have just finished on its own; give its message.complete a moment to arrive. */
-  private abandonIfStillBusy(reason: string): void {
-    this.clearAbandonTimer();
-    this.abandonTimer = setTimeout(() => {
-      if (this.state.busy) this.view.dispatch({ type: 'local.turnAbandoned', reason });
-    }, ABANDON_AFTER_MS);
-  }
-
-  private clearAbandonTimer(): void {
-    if (this.abandonTimer) clearTimeout(this.abandonTimer);
-    this.abandonTimer = undefined;
+    this.interrupts.interrupt();
   }
 
   /** Stops the backend (stdin closed, then killed after a grace period) and the demo model server. */
   shutdown(): Promise<void> {
     this.shuttingDown ??= (async () => {
-      this.clearAbandonTimer();
+      this.interrupts.settle();
       this.sessions.dispose();
       this.completion.dispose();
       // Answered before stdin closes, so the backend reads a deny rather than a broken pipe.
