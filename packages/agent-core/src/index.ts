@@ -2,7 +2,8 @@
 export { HermesRuntime, type RuntimeOptions } from './runtime.ts';
 export { ErrorCode } from './contract/errorCodes.ts';
 export { HermesError, SessionNotFoundError, UsageError, type HermesErrorOptions } from './contract/errors.ts';
-export { AgentSession, SessionBusyError, ModelUnavailableError } from './agent/agentSession.ts';
+export { AgentSession } from './agent/agentSession.ts';
+export { SessionBusyError, ModelUnavailableError } from './agent/agentErrors.ts';
 export { NO_PROMPTS, type SessionPrompts } from './agent/sessionOptions.ts';
 export { newStoredSessionId, withFreshSessionId } from './sessions/sessionIds.ts';
 export type { AgentEvent, AgentEventSink, SessionUsage, TurnStatus } from './agent/events.ts';

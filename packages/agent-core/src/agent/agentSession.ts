@@ -1,5 +1,3 @@
-import { ErrorCode } from '../contract/errorCodes.ts';
-import { HermesError } from '../contract/errors.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { ChatMessage, ChatResponse, ToolSchema } from '../providers/types.ts';
 import type { CompressionResult } from '../context/contextEngine.ts';
@@ -9,30 +7,15 @@ import type { ToolContext } from '../tools/types.ts';
 import { toChatMessages, type StoredMessage } from '../sessions/sessionStore.ts';
 import { isDiskWriteFailure, isSqliteFailure } from '../sessions/storeError.ts';
 import { runTurn, type TurnResult } from './agentLoop.ts';
-import { shellExec, type ShellExecResult } from './shellExec.ts';
+import { SessionShells, type ShellExecResult } from './shellExec.ts';
+import { ModelUnavailableError, SessionBusyError } from './agentErrors.ts';
 import { addCallUsage, applyAutoTitle } from './sessionMeta.ts';
 import type { AgentEventSink, SessionUsage } from './events.ts';
-import { buildSystemPrompt } from './systemPrompt.ts';
+import { SessionSystemPrompt } from './systemPrompt.ts';
 import { repairSessionStore } from './storeRepair.ts';
 import { withFreshSessionId } from '../sessions/sessionIds.ts';
 import type { AgentSessionOptions, SessionModel } from './sessionOptions.ts';
 import { DEFAULT_GUARDIAN_TIMEOUT_S, modelGuardian, type Guardian } from '../approvals/smart/guardian.ts';
-
-/** The session is running a turn (or is otherwise in use) and cannot do this now (wire code 4009). */
-export class SessionBusyError extends HermesError {
-  override name = 'SessionBusyError';
-  constructor(message = 'A turn is already running in this session: wait for it, or interrupt it first (Ctrl+C or /stop).') {
-    super(ErrorCode.SessionBusy, message);
-  }
-}
-
-/** No usable model: the message says exactly what to configure (wire code 5032). */
-export class ModelUnavailableError extends HermesError {
-  override name = 'ModelUnavailableError';
-  constructor(message: string) {
-    super(ErrorCode.AgentUnavailable, message);
-  }
-}
 
 /** `emit` that logs instead of throwing: a closed connection must not abort a turn before its results are stored. */
 function guardedEmit(emit: AgentEventSink, logger: Logger): AgentEventSink {
@@ -52,9 +35,7 @@ export class AgentSession {
   readonly todos = new TodoList();
   /** Per-session yolo: dangerous commands run without asking (hardline ones never do). */
   yolo = false;
-  private systemPrompt: string;
-  /** The tool names the system prompt lists, to notice a plugin reload that changed them. */
-  private systemPromptTools: string;
+  private readonly systemPrompt: SessionSystemPrompt;
   private turns = 0;
   /** Plugin messages waiting for the running turn to end. */
   private readonly injected: string[] = [];
@@ -67,7 +48,7 @@ export class AgentSession {
   /** The turn or `/compress` that owns the working prompt now; one at a time. */
   private running: { kind: 'turn' | 'compress'; controller: AbortController; done: Promise<unknown> } | null = null;
   /** The composer's `!cmd`s running now. */
-  private readonly shells = new Set<{ controller: AbortController; run: Promise<ShellExecResult> }>();
+  private readonly shells = new SessionShells();
 
   constructor(private readonly options: AgentSessionOptions) {
     // A client that is gone must not end a turn: events are best effort, the store is not.
@@ -86,9 +67,8 @@ export class AgentSession {
       return id;
     });
     if (existing) repairSessionStore(options.store, this.id, 'resumed', options.logger);
-    const toolNames = options.toolSchemas().map((t) => t.function.name);
-    this.systemPrompt = this.buildSystemPrompt(toolNames);
-    this.systemPromptTools = toolNames.join('\n');
+    this.systemPrompt = new SessionSystemPrompt(options);
+    this.systemPrompt.update(options.toolSchemas().map((t) => t.function.name));
     this.toolContext = {
       cwd: options.cwd,
       sessionId: this.id,
@@ -127,7 +107,7 @@ export class AgentSession {
 
   /** `!cmd`s running now: closing the session would stop them. */
   get shellsRunning(): number {
-    return this.shells.size;
+    return this.shells.count;
   }
 
   get cwd(): string {
@@ -174,9 +154,7 @@ export class AgentSession {
     // run through the live registry, so a removed plugin's tool answers "unknown tool", never runs.)
     const toolSchemas = this.options.toolSchemas();
     const engine = this.options.contextEngine();
-    this.refreshSystemPrompt(toolSchemas);
-    // The prompt lives in memory across turns (compression replaces its middle); it starts from the store.
-    this.prompt ??= [{ role: 'system', content: this.systemPrompt }, ...toChatMessages(store.messages(this.id))];
+    const working = this.workingPrompt(toolSchemas);
     try {
       const notice = store.keepFileInPlace();
       if (notice) {
@@ -187,8 +165,7 @@ export class AgentSession {
     } catch (error) {
       throw isSqliteFailure(error) ? store.explainFailure(error) : error;
     }
-    const history = this.prompt;
-    history.push({ role: 'user', content: text });
+    working.push({ role: 'user', content: text });
     const controller = new AbortController();
     // Start on a later tick: the caller's reply (e.g. prompt.submit's result) goes out first.
     const done = new Promise<void>((resolve) => setImmediate(resolve))
@@ -223,7 +200,7 @@ export class AgentSession {
               state: this.compressionState,
             },
           },
-          history,
+          working,
           controller.signal,
         );
       })
@@ -306,8 +283,6 @@ export class AgentSession {
     const provider = this.model.provider;
     if (!provider) throw new ModelUnavailableError(this.model.unavailable ?? 'No model is configured.');
     const toolSchemas = this.options.toolSchemas();
-    this.refreshSystemPrompt(toolSchemas);
-    this.prompt ??= [{ role: 'system', content: this.systemPrompt }, ...toChatMessages(this.options.store.messages(this.id))];
     const controller = new AbortController();
     const done = compressPrompt(
       {
@@ -319,7 +294,7 @@ export class AgentSession {
         emit: this.options.emit,
         logger: this.options.logger,
       },
-      this.prompt,
+      this.workingPrompt(toolSchemas),
       toolSchemas,
       controller.signal,
       { force: true, ...(focusTopic ? { focusTopic } : {}) },
@@ -331,20 +306,15 @@ export class AgentSession {
     return done;
   }
 
-  private buildSystemPrompt(toolNames: string[]): string {
-    return buildSystemPrompt({ cwd: this.options.cwd, toolNames, skillsIndex: this.options.skills.indexForSystemPrompt() });
-  }
-
   /**
-   * The system prompt names the offered tools, so it is rebuilt (in the working prompt too) when a
-   * plugin reload changed them; otherwise it stays byte-for-byte stable and prompt caches keep hitting.
+   * The prompt the next model call works on, its system prompt naming `toolSchemas`. It lives in memory
+   * across turns (compression replaces its middle); it starts from the store.
    */
-  private refreshSystemPrompt(toolSchemas: ToolSchema[]): void {
-    const toolNames = toolSchemas.map((t) => t.function.name);
-    if (toolNames.join('\n') === this.systemPromptTools) return;
-    this.systemPrompt = this.buildSystemPrompt(toolNames);
-    this.systemPromptTools = toolNames.join('\n');
-    if (this.prompt?.[0]?.role === 'system') this.prompt[0] = { role: 'system', content: this.systemPrompt };
+  private workingPrompt(toolSchemas: ToolSchema[]): ChatMessage[] {
+    const rebuilt = this.systemPrompt.update(toolSchemas.map((t) => t.function.name));
+    if (rebuilt && this.prompt?.[0]?.role === 'system') this.prompt[0] = { role: 'system', content: this.systemPrompt.text };
+    this.prompt ??= [{ role: 'system', content: this.systemPrompt.text }, ...toChatMessages(this.options.store.messages(this.id))];
+    return this.prompt;
   }
 
   /** Adds one model call's tokens (and cost) to the session's usage and the store, and tells the client. */
@@ -365,8 +335,7 @@ export class AgentSession {
     const gate = this.options.gate;
     if (!gate) throw new Error('shell commands need the approval gate');
     // Stopped by close() (hermes stopping), which then waits for the answer to go out.
-    const controller = new AbortController();
-    const run = shellExec({
+    return this.shells.run({
       command,
       cwd: this.options.cwd,
       sessionId: this.id,
@@ -374,11 +343,7 @@ export class AgentSession {
       gate,
       ask: this.options.prompts.approval,
       settings: this.options.settings,
-      signal: controller.signal,
-    }).finally(() => this.shells.delete(entry));
-    const entry = { controller, run };
-    this.shells.add(entry);
-    return run;
+    });
   }
 
   /** Aborts the running turn (model stream and tool); its partial reply is kept. */
@@ -394,14 +359,13 @@ export class AgentSession {
    */
   async close(reason = 'session closed'): Promise<void> {
     const running = this.running;
-    const shells = [...this.shells];
-    for (const shell of shells) shell.controller.abort(new DOMException(reason, 'AbortError'));
+    const shellsStopped = this.shells.stopAll(reason);
     if (running) {
       running.controller.abort(new DOMException(reason, 'AbortError'));
       // A compression rejects with the abort reason; its caller hears of that, closing does not fail.
       await running.done.catch(() => undefined);
     }
-    await Promise.allSettled(shells.map((shell) => shell.run));
+    await shellsStopped;
     this.options.gate?.forgetSession(this.id);
     this.options.store.endSession(this.id);
   }

@@ -16,7 +16,7 @@ export const SHELL_BLOCKED_CODE = 126;
  * The composer's `!cmd`: one shell command run for the human, judged by the same approval gate as the
  * model's terminal calls, with separate stdout and stderr, capped like tool output.
  */
-export async function shellExec(input: {
+export interface ShellExecInput {
   command: string;
   cwd: string;
   sessionId: string;
@@ -25,7 +25,9 @@ export async function shellExec(input: {
   ask: AskApproval;
   settings: ToolSettings;
   signal?: AbortSignal;
-}): Promise<ShellExecResult> {
+}
+
+export async function shellExec(input: ShellExecInput): Promise<ShellExecResult> {
   const signal = input.signal ?? new AbortController().signal;
   const verdict = await input.gate.check(
     { kind: 'command', toolName: 'shell', command: input.command, cwd: input.cwd },
@@ -63,4 +65,29 @@ export async function shellExec(input: {
   else if (signal.aborted) stderr += `${stderr ? '\n' : ''}[stopped: ${signal.reason instanceof Error ? signal.reason.message : 'interrupted'}]`;
   // What the command printed goes to the screen and the transcript: no secrets.
   return { stdout: redactSecrets(clipOutput(result.stdout, limits)), stderr: redactSecrets(stderr), code: result.exitCode ?? 1 };
+}
+
+/** The `!cmd`s one session runs now: closing the session stops them and waits for their answers. */
+export class SessionShells {
+  private readonly runs = new Set<{ controller: AbortController; run: Promise<ShellExecResult> }>();
+
+  get count(): number {
+    return this.runs.size;
+  }
+
+  /** Runs one `!cmd`; `stopAll` can stop it. */
+  run(input: Omit<ShellExecInput, 'signal'>): Promise<ShellExecResult> {
+    const controller = new AbortController();
+    const run = shellExec({ ...input, signal: controller.signal }).finally(() => this.runs.delete(entry));
+    const entry = { controller, run };
+    this.runs.add(entry);
+    return run;
+  }
+
+  /** Stops every `!cmd` now, telling each `reason`; resolves once each has answered. */
+  stopAll(reason: string): Promise<unknown> {
+    const runs = [...this.runs];
+    for (const shell of runs) shell.controller.abort(new DOMException(reason, 'AbortError'));
+    return Promise.allSettled(runs.map((shell) => shell.run));
+  }
 }

@@ -44,3 +44,24 @@ export function buildSystemPrompt(input: { cwd: string; toolNames: string[]; now
   if (project) parts.push('', `Project instructions (${project.file}):`, project.text);
   return parts.join('\n');
 }
+
+/**
+ * A session's system prompt. It names the offered tools, so it is rebuilt when a plugin reload changed
+ * them; otherwise it stays byte-for-byte stable and prompt caches keep hitting.
+ */
+export class SessionSystemPrompt {
+  text = '';
+  /** The tool names `text` lists, one a line. */
+  private tools: string | undefined;
+
+  constructor(private readonly input: { cwd: string; skills: { indexForSystemPrompt(): string } }) {}
+
+  /** Rebuilds the prompt for `toolNames` unless it already lists exactly those; true when it did. */
+  update(toolNames: string[]): boolean {
+    const tools = toolNames.join('\n');
+    if (tools === this.tools) return false;
+    this.text = buildSystemPrompt({ cwd: this.input.cwd, toolNames, skillsIndex: this.input.skills.indexForSystemPrompt() });
+    this.tools = tools;
+    return true;
+  }
+}

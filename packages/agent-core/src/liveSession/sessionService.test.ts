@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SessionBusyError } from '../agent/agentSession.ts';
+import { SessionBusyError } from '../agent/agentErrors.ts';
 import { configText, liveSessionRig, type LiveSessionRig } from '../testing/liveSessionRig.ts';
 import { ApprovalModeError, CompressInterruptedError, ModelValueError } from './sessionErrors.ts';
 import { APPROVAL_MODES } from '../contract/approvalNames.ts';

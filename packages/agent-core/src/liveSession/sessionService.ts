@@ -9,7 +9,7 @@ import type { ModelFlags } from '../config/resolveModel.ts';
 import type { HermesRuntime } from '../runtime.ts';
 import { withFreshSessionId } from '../sessions/sessionIds.ts';
 import type { StoredSession } from '../sessions/sessionStore.ts';
-import { ModelUnavailableError, SessionBusyError } from '../agent/agentSession.ts';
+import { ModelUnavailableError, SessionBusyError } from '../agent/agentErrors.ts';
 import { ApprovalModeError, CompressInterruptedError, ModelValueError } from './sessionErrors.ts';
 import type { ExportFormat } from '../contract/transcript.ts';
 import { exportConversation, toTranscriptText } from './sessionExport.ts';
