@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { ApprovalDecision } from '../approvals/types.ts';
 import type { ChatMessage, ToolCall } from '../providers/types.ts';
+import { approvalDecisions, recordApproval } from './approvalDecisions.ts';
 import { toolCallSearchText } from './indexedText.ts';
 import { searchMessages, type SearchHit, type SearchOptions } from './messageSearch.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
@@ -69,16 +70,6 @@ interface MessageRow {
   reasoning: string | null;
   status: MessageStatus | null;
   timestamp: number;
-}
-
-interface ApprovalRow {
-  session_id: string;
-  tool_name: string;
-  command: string;
-  pattern_key: string;
-  choice: ApprovalDecision['choice'];
-  reason: string | null;
-  decided_at: number;
 }
 
 const now = () => Date.now() / 1000;
@@ -328,43 +319,12 @@ export class SessionStore {
 
   /** Stores one approval-gate decision; `decision.at` is epoch milliseconds. */
   recordApproval(decision: ApprovalDecision): void {
-    try {
-      this.db
-        .prepare(
-          `INSERT INTO approval_decisions (session_id, tool_name, command, pattern_key, choice, reason, decided_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          decision.sessionId,
-          decision.toolName,
-          redactSecrets(decision.command),
-          decision.patternKey,
-          decision.choice,
-          decision.reason === undefined ? null : redactSecrets(decision.reason),
-          decision.at / 1000,
-        );
-    } catch (error) {
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
-        throw new StoreError(`Session ${decision.sessionId} does not exist; approval decision not recorded`);
-      }
-      throw error;
-    }
+    recordApproval(this.db, decision);
   }
 
   /** A session's approval decisions, oldest first. */
   approvalDecisions(sessionId: string): ApprovalDecision[] {
-    const rows = this.db
-      .prepare('SELECT * FROM approval_decisions WHERE session_id = ? ORDER BY id')
-      .all(sessionId) as ApprovalRow[];
-    return rows.map((row) => ({
-      sessionId: row.session_id,
-      toolName: row.tool_name,
-      command: row.command,
-      patternKey: row.pattern_key,
-      choice: row.choice,
-      ...(row.reason === null ? {} : { reason: row.reason }),
-      at: Math.round(row.decided_at * 1000),
-    }));
+    return approvalDecisions(this.db, sessionId);
   }
 
   close(): void {
