@@ -1,19 +1,14 @@
 /** `approvals.mode` (normalised as Hermes does), the denial breaker and `auxiliary.approval` in config.yaml. */
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { homeWith } from '../testing/tempHome.ts';
 import { approvalModeOf } from './approvalMode.ts';
 import { formatProblem, loadConfig } from './loadConfig.ts';
 import { resolveAuxiliaryModel } from './resolveModel.ts';
 
-const homes: string[] = [];
-afterEach(() => {
-  for (const dir of homes.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+/** Loads `configYaml` from a fresh HERMES_HOME (removed when the test ends). */
 function load(configYaml: string) {
   const dir = homeWith({ 'config.yaml': configYaml }, 'approvals-config');
-  homes.push(dir);
   return { dir, ...loadConfig(dir) };
 }
 

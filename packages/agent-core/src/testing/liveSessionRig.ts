@@ -1,6 +1,6 @@
 /**
  * A real session service for tests: a temp HERMES_HOME, the real runtime and SQLite store, and the
- * scripted model server as the model. `close()` stops it all and removes the folder.
+ * scripted model server as the model. `close()` stops it all; the folder goes when the test ends.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,7 +52,6 @@ export async function liveSessionRig(options: { script?: Script; config?: string
       await service.close().catch(() => undefined);
       runtime.close();
       await server.close();
-      fs.rmSync(home, { recursive: true, force: true });
     },
   };
   return rig;
