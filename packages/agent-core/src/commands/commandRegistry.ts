@@ -10,9 +10,9 @@ import {
   type CatalogEntry,
   type Command,
   type CommandInput,
-  type CommandResult,
   type CommandScope,
 } from './commandTypes.ts';
+import type { CommandResult } from '../contract/commands.ts';
 import { parseSlash } from '../contract/slash.ts';
 
 const NAME = /^[a-z0-9][a-z0-9_-]*$/;

@@ -1,12 +1,9 @@
 /** The shapes shared by the slash-command registry, its built-ins and the session layer that runs them. */
-import type { CommandDescriptor, CommandDirective, CommandResult } from '../contract/commands.ts';
+import type { CommandDescriptor, CommandResult } from '../contract/commands.ts';
 import type { SessionService } from '../liveSession/sessionService.ts';
 import type { StoredSession } from '../sessions/sessionStore.ts';
 
 export type Awaitable<T> = T | Promise<T>;
-
-/** What a command answers (text, and a directive for the client) is defined once, in the contract. */
-export type { CommandDirective, CommandResult };
 
 /**
  * What a command runs against: the session it was typed in (every change goes through its service)

@@ -13,10 +13,8 @@ export {
   type Command,
   type CommandHost,
   type CommandScope,
-  type CommandDirective,
   type CommandHandler,
   type CommandInput,
-  type CommandResult,
 } from './commandTypes.ts';
 export { BUILTIN_COMMANDS, registerBuiltinCommands } from './builtin/index.ts';
 export { formatHelp, BUILTIN_CATEGORIES } from './helpText.ts';
