@@ -77,6 +77,21 @@ describe('session changes over the wire', () => {
     expect((await nextInfo(backend, sid, seen)).yolo).toBe(true);
   });
 
+  it('/yolo on and /yolo off set that state whatever it was; other words are refused and change nothing', async () => {
+    const { backend } = await start({ turns: [{ text: 'ok' }] });
+    const { session_id: sid } = await open(backend);
+    for (const [command, yolo] of [['/yolo on', true], ['/yolo ON', true], ['/yolo off', false], ['/yolo off', false]] as const) {
+      const seen = infos(backend, sid).length;
+      const result = await slash(backend, sid, command);
+      expect(yolo ? result.warning : result.output).toMatch(yolo ? /YOLO on/ : /YOLO off/);
+      expect((await nextInfo(backend, sid, seen)).yolo).toBe(yolo);
+    }
+    const seen = infos(backend, sid).length;
+    expect((await slash(backend, sid, '/yolo maybe')).warning).toMatch(/\/yolo takes on or off/);
+    expect((await slash(backend, sid, '/status')).output).not.toContain('YOLO');
+    expect(infos(backend, sid).length).toBe(seen);
+  });
+
   it('/model llama3:8b is that model on the current provider, shown at once when idle', async () => {
     const { backend } = await start({ turns: [{ text: 'ok' }] });
     const { session_id: sid } = await open(backend);
