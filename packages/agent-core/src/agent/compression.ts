@@ -42,8 +42,9 @@ export function summarizeWith(provider: ChatProvider) {
 
 /**
  * Compresses `history` in place (the session's working prompt; the stored transcript is untouched)
- * and tells the client. `force` runs even below the threshold (`/compress`). A failed compression is
- * logged and the prompt is sent as it was: a long prompt beats a lost turn.
+ * and tells the client. `force` runs even below the threshold (`/compress`), and its failure is thrown
+ * (logged) for the caller to report. Otherwise a failed compression is logged and the prompt is sent as
+ * it was: a long prompt beats a lost turn.
  */
 export async function compressPrompt(
   deps: CompressionDeps,
@@ -57,6 +58,8 @@ export async function compressPrompt(
     if (signal.aborted) throw signal.reason ?? error;
     const message = error instanceof Error ? error.message : String(error);
     deps.logger.warn('compression by %s failed: %s', engine.name, error instanceof Error ? (error.stack ?? message) : message);
+    // Asked for (`/compress`): the caller answers with the failure; nothing is sent in its place.
+    if (options.force) throw error;
     deps.emit({ type: 'status.update', payload: { kind: 'warn', text: `compression failed (${message}); sending the full conversation` } });
     return null;
   };

@@ -181,6 +181,20 @@ describe('session changes over the wire', () => {
     expect((backend.eventsOf(sid).filter((e) => e.type === 'message.complete').at(-1) as EventOf<'message.complete'>).payload?.text).toBe('after');
   });
 
+  it('a compress whose summary call fails says so (5032), never "nothing to compress"', async () => {
+    const long = (word: string) => `${word} `.repeat(400);
+    const { backend } = await start({
+      config: 'model:\n  context_length: 2000\ncompression:\n  enabled: false\n',
+      turns: [{ text: long('a') }, { text: long('b') }, { text: long('c') }, { error: { status: 500, message: 'summary backend down' } }, { error: { status: 500, message: 'summary backend down' } }, { text: 'after' }],
+    });
+    const { session_id: sid } = await open(backend);
+    for (const word of ['one', 'two', 'three']) await turn(backend, sid, long(word));
+    await expect(backend.request('session.compress', { session_id: sid })).rejects.toMatchObject({ code: ErrorCode.AgentUnavailable, message: expect.stringMatching(/HTTP 500: summary backend down/) });
+    expect(await slash(backend, sid, '/compress')).toEqual({ warning: expect.stringMatching(/^\/compress failed: .*HTTP 500: summary backend down/) });
+    await turn(backend, sid, 'four');
+    expect((backend.eventsOf(sid).filter((e) => e.type === 'message.complete').at(-1) as EventOf<'message.complete'>).payload?.text).toBe('after');
+  });
+
   it('/approvals shows the mode and sets exactly the modes that exist, in config.yaml and session.info', async () => {
     const { backend, home } = await start({ turns: [{ text: 'ok' }] });
     const { session_id: sid } = await open(backend);
