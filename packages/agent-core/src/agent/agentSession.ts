@@ -221,6 +221,7 @@ export class AgentSession {
               settings: this.options.compression,
               contextMax: this.model.contextMax,
               state: this.compressionState,
+              onUsage: (response) => this.recordUsage(response, { sideCall: true, priced: true }),
             },
           },
           history,
@@ -318,15 +319,22 @@ export class AgentSession {
         contextMax: this.model.contextMax,
         emit: this.options.emit,
         logger: this.options.logger,
+        onUsage: (response) => this.recordUsage(response, { sideCall: true, priced: true }),
       },
       this.prompt,
       toolSchemas,
       controller.signal,
       { force: true, ...(focusTopic ? { focusTopic } : {}) },
-    ).finally(() => {
-      this.running = null;
-      this.applyPendingModel();
-    });
+    )
+      .then((result) => {
+        // No model call measures the shorter prompt until the next turn: until then, its estimate is how full the context is.
+        if (result && result.removed > 0) this.measureContext(result.afterTokens);
+        return result;
+      })
+      .finally(() => {
+        this.running = null;
+        this.applyPendingModel();
+      });
     this.running = { kind: 'compress', controller, done };
     return done;
   }
@@ -345,6 +353,15 @@ export class AgentSession {
     this.systemPrompt = this.buildSystemPrompt(toolNames);
     this.systemPromptTools = toolNames.join('\n');
     if (this.prompt?.[0]?.role === 'system') this.prompt[0] = { role: 'system', content: this.systemPrompt };
+  }
+
+  /** Sets how full the context window is to `tokens` (a compression's estimate) and tells the client. */
+  private measureContext(tokens: number): void {
+    const max = this.model.contextMax;
+    this.usage.context_used = tokens;
+    this.usage.context_max = max;
+    this.usage.context_percent = Math.min(100, Math.round((tokens / max) * 1000) / 10);
+    this.options.emit({ type: 'session.usage', payload: { ...this.usage } });
   }
 
   /** Adds one model call's tokens (and cost) to the session's usage and the store, and tells the client. */

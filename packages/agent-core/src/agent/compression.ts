@@ -1,7 +1,7 @@
 import type { CompressionResult, ContextEngine } from '../context/contextEngine.ts';
 import { estimatePromptTokens } from '../context/tokens.ts';
 import type { Logger } from '../logging/logger.ts';
-import type { ChatMessage, ChatProvider, ToolSchema } from '../providers/types.ts';
+import type { ChatMessage, ChatProvider, ChatResponse, ToolSchema } from '../providers/types.ts';
 import type { AgentEventSink } from './events.ts';
 
 export interface CompressionSettings {
@@ -30,12 +30,15 @@ export interface CompressionDeps {
   contextMax: number;
   emit: AgentEventSink;
   logger: Logger;
+  /** The summary call's tokens, counted in the session's usage like any model call. */
+  onUsage?: (response: ChatResponse) => void;
 }
 
 /** The summary call: the session's own model, tools disabled, text only. */
-export function summarizeWith(provider: ChatProvider) {
+export function summarizeWith(provider: ChatProvider, onUsage?: (response: ChatResponse) => void) {
   return async (prompt: ChatMessage[], signal: AbortSignal): Promise<string> => {
     const response = await provider.stream({ messages: prompt, tools: [], toolChoice: 'none', signal }, () => undefined);
+    onUsage?.(response);
     return response.text;
   };
 }
@@ -83,7 +86,7 @@ export async function compressPrompt(
       tools,
       contextMax: deps.contextMax,
       signal,
-      summarize: summarizeWith(deps.provider),
+      summarize: summarizeWith(deps.provider, deps.onUsage),
       ...(options.focusTopic ? { focusTopic: options.focusTopic } : {}),
     });
     if (result.removed > 0) history.splice(0, history.length, ...result.messages);

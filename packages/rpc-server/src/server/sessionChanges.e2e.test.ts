@@ -181,6 +181,25 @@ describe('session changes over the wire', () => {
     expect((backend.eventsOf(sid).filter((e) => e.type === 'message.complete').at(-1) as EventOf<'message.complete'>).payload?.text).toBe('after');
   });
 
+  it('/status after a compress counts the summary call and shows the context it left', async () => {
+    const long = (word: string) => `${word} `.repeat(400);
+    const used = { prompt_tokens: 1900, completion_tokens: 400 };
+    const { backend } = await start({
+      config: 'model:\n  context_length: 2000\ncompression:\n  enabled: false\n',
+      turns: [{ text: long('a'), usage: used }, { text: long('b'), usage: used }, { text: long('c'), usage: used }, { text: 'summary', usage: { prompt_tokens: 1000, completion_tokens: 10 } }],
+    });
+    const { session_id: sid } = await open(backend);
+    for (const word of ['one', 'two', 'three']) await turn(backend, sid, long(word));
+    expect((await slash(backend, sid, '/status')).output).toContain('tokens 5700 in / 1200 out (3 calls) · context 1900/2000 (95%)');
+    const seen = infos(backend, sid).length;
+    const compressed = await backend.request('session.compress', { session_id: sid });
+    expect(compressed.removed).toBeGreaterThan(0);
+    const percent = Math.min(100, Math.round((compressed.after_tokens / 2000) * 1000) / 10);
+    expect((await slash(backend, sid, '/status')).output).toContain(`tokens 6700 in / 1210 out (4 calls) · context ${compressed.after_tokens}/2000 (${percent}%)`);
+    expect((await nextInfo(backend, sid, seen)).usage).toMatchObject({ input: 6700, output: 1210, calls: 4, context_used: compressed.after_tokens });
+    expect(await backend.request('session.usage', { session_id: sid })).toMatchObject({ input: 6700, calls: 4, context_used: compressed.after_tokens });
+  });
+
   it('a compress whose summary call fails says so (5032), never "nothing to compress"', async () => {
     const long = (word: string) => `${word} `.repeat(400);
     const { backend } = await start({
