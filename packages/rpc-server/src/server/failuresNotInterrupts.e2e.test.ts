@@ -30,6 +30,7 @@ function homeWithBrokenPlugin(): string {
     compress: async (input) => ({ messages: input.messages, removed: 0, beforeTokens: 0, afterTokens: 0, summary: null }),
   });
   ctx.registerMiddleware('tool_execution', () => { throw new Error('audit sink unreachable'); });
+  ctx.registerCommand('brittle-report', () => { throw new Error('report store offline'); }, 'Reports');
 }`,
   );
   return home;
@@ -78,6 +79,14 @@ describe('a plugin failing inside a turn', () => {
     expect((await completeOf(backend, sid, 2)).payload).toMatchObject({ status: 'complete', text: 'second answer' });
     const history = await backend.request('session.history', { session_id: sid });
     expect(history.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user', 'assistant']);
+  });
+
+  it('a plugin command that throws is shown as a warning and logged with its stack', async () => {
+    const { backend, sid } = await start([{ text: 'unused' }]);
+    expect(await backend.request('slash.exec', { session_id: sid, command: '/brittle-report now' })).toEqual({
+      warning: '/brittle-report (plugin brittle) failed: report store offline',
+    });
+    expect(backend.log()).toMatch(/\/brittle-report \(plugin brittle\) failed: Error: report store offline\n\s+at /);
   });
 
   it('an interrupt during the same turn is still "interrupted"', async () => {
