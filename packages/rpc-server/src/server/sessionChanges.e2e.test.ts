@@ -101,6 +101,12 @@ describe('session changes over the wire', () => {
     // config.set reads a model value the same way.
     expect(await backend.request('config.set', { key: 'model', value: 'llama3:70b', session_id: sid })).toEqual({ key: 'model', value: 'custom:llama3:70b' });
     await expect(backend.request('config.set', { key: 'model', value: '', session_id: sid })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    // A provider with no model after its colon names no model (it was taken as the model "openrouter:").
+    await expect(backend.request('config.set', { key: 'model', value: 'ollama: ', session_id: sid })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    const before = infos(backend, sid).length;
+    expect((await slash(backend, sid, '/model openrouter:')).warning).toMatch(/^\/model failed: "openrouter:" is not a model/);
+    expect((await slash(backend, sid, '/status')).output).toContain('model custom:llama3:70b');
+    expect(infos(backend, sid).length).toBe(before);
   });
 
   it('/model during a turn: said once, and session.info carries the new model when the turn ends', async () => {
