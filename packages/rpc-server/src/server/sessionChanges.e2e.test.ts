@@ -140,6 +140,15 @@ describe('session changes over the wire', () => {
     expect((await slash(backend, sid, '/config model')).output).toContain('provider: custom\ndefault: flag-model');
   });
 
+  it('config.get and /config read only config keys, never a built-in property of an object', async () => {
+    const { backend } = await start({ turns: [{ text: 'ok' }] });
+    const { session_id: sid } = await open(backend);
+    for (const key of ['constructor', '__proto__', 'toString', 'model.constructor', 'approvals.hasOwnProperty']) {
+      expect(await backend.request('config.get', { key })).toEqual({ value: null });
+      expect(await slash(backend, sid, `/config ${key}`)).toEqual({ output: `${key} is not set` });
+    }
+  });
+
   it('/status shows tokens, context and the stored id; /branch reports the same kind of id', async () => {
     const { backend } = await start({ turns: [{ text: 'hello', usage: { prompt_tokens: 1234, completion_tokens: 56 } }] });
     const created = await open(backend);
