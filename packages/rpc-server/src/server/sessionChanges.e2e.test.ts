@@ -46,7 +46,7 @@ async function turn(backend: BackendProcess, sid: string, text: string): Promise
 }
 const completes = (backend: BackendProcess, sid: string) => backend.eventsOf(sid).filter((e) => e.type === 'message.complete').length;
 
-async function open(backend: BackendProcess, params: { model?: string; provider?: string; cwd?: string } = {}) {
+async function open(backend: BackendProcess, params: { model?: string; provider?: string; cwd?: string; title?: string } = {}) {
   const created = await backend.request('session.create', params);
   // The opening session.info follows the reply.
   await backend.waitForEvent((e) => e.session_id === created.session_id && e.type === 'session.info');
@@ -138,6 +138,15 @@ describe('session changes over the wire', () => {
     expect(value).toHaveLength(1);
     expect(output).toBe(`- ${(value as string[])[0]}`);
     expect((await slash(backend, sid, '/config model')).output).toContain('provider: custom\ndefault: flag-model');
+  });
+
+  it('session.create trims its title as session.title does', async () => {
+    const { backend } = await start({ turns: [{ text: 'ok' }] });
+    expect((await open(backend, { title: '  Plan  ' })).info.title).toBe('Plan');
+    await expect(backend.request('session.create', { title: 'Plan ' })).rejects.toMatchObject({ code: ErrorCode.UsageError });
+    const blank = await open(backend, { title: '   ' });
+    expect(blank.info.title).toBeNull();
+    expect(await backend.request('session.title', { session_id: blank.session_id })).toEqual({ title: null });
   });
 
   it('config.get and /config read only config keys, never a built-in property of an object', async () => {
