@@ -420,7 +420,13 @@ export class AgentSession {
     }
     await Promise.allSettled(shells.map((shell) => shell.run));
     this.options.gate?.forgetSession(this.id);
-    this.options.store.endSession(this.id);
+    try {
+      this.options.store.endSession(this.id);
+    } catch (error) {
+      // The session is closed whatever the store says: a locked or full state.db only misses its end time.
+      if (!isSqliteFailure(error)) throw error;
+      this.options.logger.warn('session %s closed, but its end was not stored: %s', this.id, this.options.store.explainFailure(error).message);
+    }
   }
 
   /**

@@ -63,6 +63,24 @@ describe('storage errors on the wire', () => {
     expect(await hermes.request('session.title', { session_id: sid, title: 'renamed' })).toEqual({ title: 'renamed' });
   });
 
+  it('a locked state.db never loses an open session: session.resume over it and session.close still do what they say', async () => {
+    const hermes = await backend();
+    const first = await hermes.request('session.create', {});
+    const other = await hermes.request('session.create', {});
+    const holder = new Database(path.join(hermes.home, 'state.db'));
+    cleanups.push(() => holder.close());
+    holder.exec('BEGIN EXCLUSIVE');
+    // Resuming the open session replaces it: the old id is closed and the new one usable (it answered 5007 with both gone).
+    const resumed = await hermes.request('session.resume', { session_id: first.stored_session_id });
+    expect(resumed.stored_session_id).toBe(first.stored_session_id);
+    await expect(hermes.request('session.usage', { session_id: first.session_id })).rejects.toMatchObject({ code: ErrorCode.SessionNotFound });
+    expect(await hermes.request('session.close', { session_id: other.session_id })).toEqual({ closed: true });
+    holder.exec('ROLLBACK');
+    expect(hermes.log()).toMatch(/session \S+ closed, but its end was not stored: The session database .* is locked/);
+    await hermes.request('prompt.submit', { session_id: resumed.session_id, text: 'still here?' });
+    await hermes.waitForEvent((e) => e.session_id === resumed.session_id && e.type === 'message.complete');
+  });
+
   it('config.set when config.yaml cannot be read or written: 5007 naming the file and the fix', async () => {
     const hermes = await backend();
     const config = path.join(hermes.home, 'config.yaml');
