@@ -15,13 +15,14 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function start(options: { turns: Turn[]; config?: string; approve?: 'always' }) {
+async function start(options: { turns: Turn[]; config?: string; approve?: 'always'; env?: Record<string, string> }) {
   const server: ModelServer = await startModelServer({ turns: options.turns });
   cleanups.push(() => server.close());
   const home = tempDir('hermes-session-changes-');
   const backend = new BackendProcess({
     home,
     ...(options.config ? { config: options.config } : {}),
+    ...(options.env ? { env: options.env } : {}),
     args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'],
   });
   cleanups.push(() => backend.stop());
@@ -107,6 +108,21 @@ describe('session changes over the wire', () => {
     expect((await slash(backend, sid, '/model openrouter:')).warning).toMatch(/^\/model failed: "openrouter:" is not a model/);
     expect((await slash(backend, sid, '/status')).output).toContain('model custom:llama3:70b');
     expect(infos(backend, sid).length).toBe(before);
+  });
+
+  it('switching to another provider goes to that provider, not to the --base-url of the one hermes started with', async () => {
+    // A fake key: nothing is sent to OpenRouter (no turn runs); what matters is where it would go.
+    const { backend, server } = await start({ turns: [{ text: 'ok' }], env: { OPENROUTER_API_KEY: 'sk-or-v1-0000000000000000000000000000000000000000' } });
+    const { session_id: sid } = await open(backend);
+    const seen = infos(backend, sid).length;
+    expect(await slash(backend, sid, '/model openrouter:anthropic/claude-sonnet-4')).toEqual({ output: 'Model set to openrouter:anthropic/claude-sonnet-4.' });
+    expect(await nextInfo(backend, sid, seen)).toMatchObject({ provider: 'openrouter', base_url: 'https://openrouter.ai/api/v1' });
+    const ollama = await open(backend, { provider: 'ollama', model: 'llama3:8b' });
+    expect(ollama.info).toMatchObject({ provider: 'ollama', base_url: 'http://127.0.0.1:11434/v1' });
+    // The provider hermes started with keeps its --base-url.
+    const seenAgain = infos(backend, sid).length;
+    await backend.request('config.set', { key: 'model', value: 'custom:other-model', session_id: sid });
+    expect(await nextInfo(backend, sid, seenAgain)).toMatchObject({ provider: 'custom', base_url: server.baseUrl });
   });
 
   it('/model during a turn: said once, and session.info carries the new model when the turn ends', async () => {
