@@ -273,6 +273,8 @@ export class AgentSession {
     this.model = this.pendingModel;
     this.pendingModel = null;
     this.usage.model = this.model.modelLabel;
+    // The prompt is as long as it was; how full the new model's window is, is measured against that window.
+    if (this.usage.context_used !== undefined) this.measureContext(this.usage.context_used, false);
   }
 
   /**
@@ -355,13 +357,13 @@ export class AgentSession {
     if (this.prompt?.[0]?.role === 'system') this.prompt[0] = { role: 'system', content: this.systemPrompt };
   }
 
-  /** Sets how full the context window is to `tokens` (a compression's estimate) and tells the client. */
-  private measureContext(tokens: number): void {
+  /** Sets how full the context window is to `tokens` (a compression's estimate, or the same prompt under a new model); `tell` sends session.usage. */
+  private measureContext(tokens: number, tell = true): void {
     const max = this.model.contextMax;
     this.usage.context_used = tokens;
     this.usage.context_max = max;
     this.usage.context_percent = Math.min(100, Math.round((tokens / max) * 1000) / 10);
-    this.options.emit({ type: 'session.usage', payload: { ...this.usage } });
+    if (tell) this.options.emit({ type: 'session.usage', payload: { ...this.usage } });
   }
 
   /** Adds one model call's tokens (and cost) to the session's usage and the store, and tells the client. */

@@ -125,6 +125,16 @@ describe('session changes over the wire', () => {
     expect(await nextInfo(backend, sid, seenAgain)).toMatchObject({ provider: 'custom', base_url: server.baseUrl });
   });
 
+  it('/status after /model measures the context against the new model\'s window', async () => {
+    const { backend } = await start({ turns: [{ text: 'hello', usage: { prompt_tokens: 100, completion_tokens: 5 } }] });
+    const { session_id: sid } = await open(backend);
+    await turn(backend, sid, 'hi');
+    expect((await slash(backend, sid, '/status')).output).toContain('context 100/128000 (0.1%)');
+    await slash(backend, sid, '/model llama3:8b');
+    expect((await slash(backend, sid, '/status')).output).toContain('context 100/8192 (1.2%)');
+    expect(await backend.request('session.usage', { session_id: sid })).toMatchObject({ model: 'llama3:8b', context_used: 100, context_max: 8192, context_percent: 1.2 });
+  });
+
   it('/model during a turn: said once, and session.info carries the new model when the turn ends', async () => {
     const { backend } = await start({ turns: [{ text: 'slow reply', delay_ms: 1500 }, { text: 'second' }] });
     const { session_id: sid } = await open(backend);
