@@ -31,8 +31,10 @@ function homeWithBrokenPlugin(): string {
   });
   ctx.registerMiddleware('tool_execution', () => { throw new Error('audit sink unreachable'); });
   ctx.registerCommand('brittle-report', () => { throw new Error('report store offline'); }, 'Reports');
+  ctx.registerCommand('brittle-wait', () => new Promise(() => {}), 'Never answers');
 }`,
   );
+  fs.writeFileSync(path.join(home, 'config.yaml'), 'plugins:\n  hook_callback_timeout: 1\n');
   return home;
 }
 
@@ -87,6 +89,14 @@ describe('a plugin failing inside a turn', () => {
       warning: '/brittle-report (plugin brittle) failed: report store offline',
     });
     expect(backend.log()).toMatch(/\/brittle-report \(plugin brittle\) failed: Error: report store offline\n\s+at /);
+  });
+
+  it('a plugin command that never answers fails after plugins.hook_callback_timeout instead of holding slash.exec forever', async () => {
+    const { backend, sid } = await start([{ text: 'unused' }]);
+    expect(await backend.request('slash.exec', { session_id: sid, command: '/brittle-wait' })).toEqual({
+      warning: '/brittle-wait (plugin brittle) failed: it did not answer within 1 s (plugins.hook_callback_timeout)',
+    });
+    expect(backend.log()).toMatch(/\/brittle-wait \(plugin brittle\) failed: Error: it did not answer within 1 s/);
   });
 
   it('an interrupt during the same turn is still "interrupted"', async () => {
