@@ -6,6 +6,7 @@ import { formatProblem, loadConfig, type HermesConfig, type LoadedConfig } from 
 import { resolveModel, type ModelFlags, type ModelResolution } from './config/resolveModel.ts';
 import { createFileLogger, type Logger } from './logging/logger.ts';
 import { createProvider } from './providers/createProvider.ts';
+import { findPreset } from './providers/presets.ts';
 import { resolveAuxiliaryModel } from './config/resolveModel.ts';
 import { resolveContextWindow } from './context/contextWindows.ts';
 import { ContextCompressor } from './context/contextCompressor.ts';
@@ -181,7 +182,7 @@ export class HermesRuntime {
   sessionModel(overrides?: ModelFlags): SessionModel {
     const resolution =
       overrides && Object.keys(overrides).length > 0
-        ? resolveModel(this.loaded.config, this.env, { ...this.flags, ...overrides }, this.home)
+        ? resolveModel(this.loaded.config, this.env, { ...this.flags, ...overrides, ...this.presetUrlFor(overrides) }, this.home)
         : this.model;
     if (!resolution.ok) {
       return {
@@ -198,6 +199,18 @@ export class HermesRuntime {
       providerLabel: resolution.model.provider,
       contextMax: resolveContextWindow(resolution.model.model, this.loaded.config.model.context_length).tokens,
     };
+  }
+
+  /**
+   * A session that picks another provider than hermes runs with (`/model openrouter:x`) talks to that
+   * provider's own endpoint: the --base-url or model.base_url set for the first one (and its API key
+   * with it) is not where the other provider lives. `custom` has no endpoint of its own and keeps it.
+   */
+  private presetUrlFor(overrides: ModelFlags): { baseUrl?: string } {
+    const current = this.model.ok ? this.model.model.provider : this.model.provider;
+    if (!overrides.provider || overrides.baseUrl || overrides.provider === current) return {};
+    const url = findPreset(overrides.provider)?.baseUrl;
+    return url ? { baseUrl: url } : {};
   }
 
   /**

@@ -198,6 +198,7 @@ export class AgentSession {
               settings: this.options.compression,
               contextMax: this.model.contextMax,
               state: this.compressionState,
+              onUsage: (response) => this.recordUsage(response, { sideCall: true, priced: true }),
             },
           },
           working,
@@ -249,6 +250,8 @@ export class AgentSession {
     this.model = this.pendingModel;
     this.pendingModel = null;
     this.usage.model = this.model.modelLabel;
+    // The prompt is as long as it was; how full the new model's window is, is measured against that window.
+    if (this.usage.context_used !== undefined) this.measureContext(this.usage.context_used, false);
   }
 
   /**
@@ -293,15 +296,22 @@ export class AgentSession {
         contextMax: this.model.contextMax,
         emit: this.options.emit,
         logger: this.options.logger,
+        onUsage: (response) => this.recordUsage(response, { sideCall: true, priced: true }),
       },
       this.workingPrompt(toolSchemas),
       toolSchemas,
       controller.signal,
       { force: true, ...(focusTopic ? { focusTopic } : {}) },
-    ).finally(() => {
-      this.running = null;
-      this.applyPendingModel();
-    });
+    )
+      .then((result) => {
+        // No model call measures the shorter prompt until the next turn: until then, its estimate is how full the context is.
+        if (result && result.removed > 0) this.measureContext(result.afterTokens);
+        return result;
+      })
+      .finally(() => {
+        this.running = null;
+        this.applyPendingModel();
+      });
     this.running = { kind: 'compress', controller, done };
     return done;
   }
@@ -315,6 +325,15 @@ export class AgentSession {
     if (rebuilt && this.prompt?.[0]?.role === 'system') this.prompt[0] = { role: 'system', content: this.systemPrompt.text };
     this.prompt ??= [{ role: 'system', content: this.systemPrompt.text }, ...toChatMessages(this.options.store.messages(this.id))];
     return this.prompt;
+  }
+
+  /** Sets how full the context window is to `tokens` (a compression's estimate, or the same prompt under a new model); `tell` sends session.usage. */
+  private measureContext(tokens: number, tell = true): void {
+    const max = this.model.contextMax;
+    this.usage.context_used = tokens;
+    this.usage.context_max = max;
+    this.usage.context_percent = Math.min(100, Math.round((tokens / max) * 1000) / 10);
+    if (tell) this.options.emit({ type: 'session.usage', payload: { ...this.usage } });
   }
 
   /** Adds one model call's tokens (and cost) to the session's usage and the store, and tells the client. */
@@ -367,7 +386,13 @@ export class AgentSession {
     }
     await shellsStopped;
     this.options.gate?.forgetSession(this.id);
-    this.options.store.endSession(this.id);
+    try {
+      this.options.store.endSession(this.id);
+    } catch (error) {
+      // The session is closed whatever the store says: a locked or full state.db only misses its end time.
+      if (!isSqliteFailure(error)) throw error;
+      this.options.logger.warn('session %s closed, but its end was not stored: %s', this.id, this.options.store.explainFailure(error).message);
+    }
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { CompressionResult, ContextEngine } from '../context/contextEngine.ts';
 import { estimatePromptTokens } from '../context/tokens.ts';
 import type { Logger } from '../logging/logger.ts';
-import type { ChatMessage, ChatProvider, ToolSchema } from '../providers/types.ts';
+import type { ChatMessage, ChatProvider, ChatResponse, ToolSchema } from '../providers/types.ts';
 import type { AgentEventSink } from './events.ts';
 
 export interface CompressionSettings {
@@ -30,20 +30,24 @@ export interface CompressionDeps {
   contextMax: number;
   emit: AgentEventSink;
   logger: Logger;
+  /** The summary call's tokens, counted in the session's usage like any model call. */
+  onUsage?: (response: ChatResponse) => void;
 }
 
 /** The summary call: the session's own model, tools disabled, text only. */
-export function summarizeWith(provider: ChatProvider) {
+export function summarizeWith(provider: ChatProvider, onUsage?: (response: ChatResponse) => void) {
   return async (prompt: ChatMessage[], signal: AbortSignal): Promise<string> => {
     const response = await provider.stream({ messages: prompt, tools: [], toolChoice: 'none', signal }, () => undefined);
+    onUsage?.(response);
     return response.text;
   };
 }
 
 /**
  * Compresses `history` in place (the session's working prompt; the stored transcript is untouched)
- * and tells the client. `force` runs even below the threshold (`/compress`). A failed compression is
- * logged and the prompt is sent as it was: a long prompt beats a lost turn.
+ * and tells the client. `force` runs even below the threshold (`/compress`), and its failure is thrown
+ * (logged) for the caller to report. Otherwise a failed compression is logged and the prompt is sent as
+ * it was: a long prompt beats a lost turn.
  */
 export async function compressPrompt(
   deps: CompressionDeps,
@@ -57,6 +61,8 @@ export async function compressPrompt(
     if (signal.aborted) throw signal.reason ?? error;
     const message = error instanceof Error ? error.message : String(error);
     deps.logger.warn('compression by %s failed: %s', engine.name, error instanceof Error ? (error.stack ?? message) : message);
+    // Asked for (`/compress`): the caller answers with the failure; nothing is sent in its place.
+    if (options.force) throw error;
     deps.emit({ type: 'status.update', payload: { kind: 'warn', text: `compression failed (${message}); sending the full conversation` } });
     return null;
   };
@@ -80,7 +86,7 @@ export async function compressPrompt(
       tools,
       contextMax: deps.contextMax,
       signal,
-      summarize: summarizeWith(deps.provider),
+      summarize: summarizeWith(deps.provider, deps.onUsage),
       ...(options.focusTopic ? { focusTopic: options.focusTopic } : {}),
     });
     if (result.removed > 0) history.splice(0, history.length, ...result.messages);

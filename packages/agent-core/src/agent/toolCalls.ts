@@ -192,6 +192,7 @@ async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolCont
   if (subject && deps.gate) {
     step.now = 'the approval gate';
     const verdict = await deps.gate.check(subject, { sessionId: deps.sessionId, yolo: deps.yolo(), ask: deps.ask, signal: context.signal, cwd: context.cwd, guardian: deps.guardian });
+    if (verdict.allowed && verdict.warning) deps.emit({ type: 'status.update', payload: { kind: 'warn', text: verdict.warning } });
     if (!verdict.allowed) {
       if (context.signal.aborted) return interruptedResult(context.signal);
       outcome = { result: verdict.message, error: verdict.message, blocked: true };

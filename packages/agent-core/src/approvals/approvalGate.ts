@@ -123,6 +123,7 @@ export class ApprovalGate {
     decide(choice, note);
     if (choice === 'timeout' || choice === 'deny') return { allowed: false, message: blockedMessage(verdict.findings, shown, choice, this.options.timeoutMs) };
     if (choice === 'session' || choice === 'always') this.approveForSession(options.sessionId, keys);
+    let warning: string | undefined;
     if (choice === 'always') {
       for (const key of new Set(keys)) {
         this.allowlist.add(key);
@@ -130,10 +131,11 @@ export class ApprovalGate {
           this.options.persistAlways(key);
         } catch (error) {
           this.onError(`could not save "${key}" to command_allowlist; it stays allowed until hermes exits`, error);
+          warning ??= `"always" was not saved to command_allowlist (allowed until hermes exits): ${error instanceof Error ? error.message : String(error)}`;
         }
       }
     }
-    return { allowed: true };
+    return warning ? { allowed: true, warning } : { allowed: true };
   }
 
   /** `/approvals <mode>`: applies to every check from now on. */

@@ -52,7 +52,8 @@ export interface ApprovalQuestion {
  */
 export type AskApproval = (question: ApprovalQuestion, signal: AbortSignal) => Promise<ApprovalChoice>;
 
-export type GateVerdict = { allowed: true } | { allowed: false; message: string };
+/** `warning`: allowed, but something the user should know went wrong (an "always" config.yaml could not keep). */
+export type GateVerdict = { allowed: true; warning?: string } | { allowed: false; message: string };
 
 /** One recorded decision, for the session store. */
 export interface ApprovalDecision {

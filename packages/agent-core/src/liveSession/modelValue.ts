@@ -13,7 +13,11 @@ export function parseModelValue(value: unknown): ModelFlags | null {
     if (!text) return null;
     const colon = text.indexOf(':');
     const provider = colon > 0 ? text.slice(0, colon) : '';
-    if (provider && findPreset(provider) && text.slice(colon + 1).trim()) return { provider, model: text.slice(colon + 1).trim() };
+    if (provider && findPreset(provider)) {
+      const model = text.slice(colon + 1).trim();
+      // `"openrouter:"` names a provider and no model: not a model called "openrouter:".
+      return model ? { provider, model } : null;
+    }
     return { model: text };
   }
   if (value && typeof value === 'object' && !Array.isArray(value)) {

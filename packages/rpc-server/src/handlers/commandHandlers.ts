@@ -33,7 +33,15 @@ export function commandHandlers(ctx: HandlerContext): HandlerTable {
       } catch (error) {
         // A command that ran and failed is shown as a warning; unknown (4018, 4004 when empty) and
         // busy (4009) commands are answered as errors with their own codes.
-        if (error instanceof CommandFailedError) return { warning: error.message };
+        if (error instanceof CommandFailedError) {
+          // A user's mistake (4xxx) is the warning alone; a bug, a plugin's failure or a storage/model failure is logged too.
+          if (error.code < 4000 || error.code >= 5000) {
+            const cause = error.cause instanceof Error ? (error.cause.stack ?? String(error.cause)) : String(error.cause);
+            const who = error.source === 'builtin' ? `/${error.command}` : `/${error.command} (plugin ${error.source})`;
+            ctx.logger.error('%s failed: %s', who, cause);
+          }
+          return { warning: error.message };
+        }
         throw error;
       }
     },

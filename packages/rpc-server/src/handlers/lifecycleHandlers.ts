@@ -92,8 +92,8 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
     },
 
     'session.delete': ({ session_id }) => {
-      const stored = store.findSession(session_id);
-      if (!stored) throw notFound(session_id);
+      // A live id names its stored session too (and that one is open).
+      const stored = storedFor(ctx, session_id);
       if (ctx.sessions.all().some((l) => l.agent.id === stored.id)) {
         throw new SessionBusyError('That session is open: close it (session.close) before deleting it.');
       }

@@ -160,7 +160,8 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
       // A title another session has is a StoreError with the usage code (4004).
       return openLive(ctx, {
         cwd: resolveCwd(params.cwd),
-        title: params.title ?? null,
+        // Trimmed as session.title and /title trim: "  " is no title, " Plan " is "Plan" (and taken if "Plan" is).
+        title: params.title?.trim() || null,
         overrides: { ...(params.model ? { model: params.model } : {}), ...(params.provider ? { provider: params.provider } : {}) },
       });
     },

@@ -30,8 +30,11 @@ function homeWithBrokenPlugin(): string {
     compress: async (input) => ({ messages: input.messages, removed: 0, beforeTokens: 0, afterTokens: 0, summary: null }),
   });
   ctx.registerMiddleware('tool_execution', () => { throw new Error('audit sink unreachable'); });
+  ctx.registerCommand('brittle-report', () => { throw new Error('report store offline'); }, 'Reports');
+  ctx.registerCommand('brittle-wait', () => new Promise(() => {}), 'Never answers');
 }`,
   );
+  fs.writeFileSync(path.join(home, 'config.yaml'), 'plugins:\n  hook_callback_timeout: 1\n');
   return home;
 }
 
@@ -78,6 +81,22 @@ describe('a plugin failing inside a turn', () => {
     expect((await completeOf(backend, sid, 2)).payload).toMatchObject({ status: 'complete', text: 'second answer' });
     const history = await backend.request('session.history', { session_id: sid });
     expect(history.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user', 'assistant']);
+  });
+
+  it('a plugin command that throws is shown as a warning and logged with its stack', async () => {
+    const { backend, sid } = await start([{ text: 'unused' }]);
+    expect(await backend.request('slash.exec', { session_id: sid, command: '/brittle-report now' })).toEqual({
+      warning: '/brittle-report (plugin brittle) failed: report store offline',
+    });
+    expect(backend.log()).toMatch(/\/brittle-report \(plugin brittle\) failed: Error: report store offline\n\s+at /);
+  });
+
+  it('a plugin command that never answers fails after plugins.hook_callback_timeout instead of holding slash.exec forever', async () => {
+    const { backend, sid } = await start([{ text: 'unused' }]);
+    expect(await backend.request('slash.exec', { session_id: sid, command: '/brittle-wait' })).toEqual({
+      warning: '/brittle-wait (plugin brittle) failed: it did not answer within 1 s (plugins.hook_callback_timeout)',
+    });
+    expect(backend.log()).toMatch(/\/brittle-wait \(plugin brittle\) failed: Error: it did not answer within 1 s/);
   });
 
   it('an interrupt during the same turn is still "interrupted"', async () => {

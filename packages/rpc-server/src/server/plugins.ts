@@ -143,9 +143,26 @@ export function registerPluginCommands(registry: CommandRegistry, host: PluginHo
       source: command.plugin,
       category: `Plugin: ${command.plugin}`,
       handler: async (args) => {
-        const output = await command.handler(args);
+        const output = await withinHookTimeout(command.handler(args), host.hookTimeoutMs);
         return typeof output === 'string' && output ? { output } : {};
       },
     });
+  }
+}
+
+/**
+ * A plugin command that never answers would hold its `slash.exec` (and the user's screen) forever: it
+ * gets the hooks' limit, `plugins.hook_callback_timeout` (0: none), and then fails like a throw.
+ */
+async function withinHookTimeout(pending: unknown, timeoutMs: number): Promise<unknown> {
+  if (!(timeoutMs > 0)) return pending;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`it did not answer within ${timeoutMs / 1000} s (plugins.hook_callback_timeout)`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([pending, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -15,13 +15,14 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function start(options: { turns: Turn[]; config?: string; approve?: 'always' }) {
+async function start(options: { turns: Turn[]; config?: string; approve?: 'always'; env?: Record<string, string> }) {
   const server: ModelServer = await startModelServer({ turns: options.turns });
   cleanups.push(() => server.close());
   const home = tempDir('hermes-session-changes-');
   const backend = new BackendProcess({
     home,
     ...(options.config ? { config: options.config } : {}),
+    ...(options.env ? { env: options.env } : {}),
     args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'],
   });
   cleanups.push(() => backend.stop());
@@ -46,7 +47,7 @@ async function turn(backend: BackendProcess, sid: string, text: string): Promise
 }
 const completes = (backend: BackendProcess, sid: string) => backend.eventsOf(sid).filter((e) => e.type === 'message.complete').length;
 
-async function open(backend: BackendProcess, params: { model?: string; provider?: string; cwd?: string } = {}) {
+async function open(backend: BackendProcess, params: { model?: string; provider?: string; cwd?: string; title?: string } = {}) {
   const created = await backend.request('session.create', params);
   // The opening session.info follows the reply.
   await backend.waitForEvent((e) => e.session_id === created.session_id && e.type === 'session.info');
@@ -77,6 +78,21 @@ describe('session changes over the wire', () => {
     expect((await nextInfo(backend, sid, seen)).yolo).toBe(true);
   });
 
+  it('/yolo on and /yolo off set that state whatever it was; other words are refused and change nothing', async () => {
+    const { backend } = await start({ turns: [{ text: 'ok' }] });
+    const { session_id: sid } = await open(backend);
+    for (const [command, yolo] of [['/yolo on', true], ['/yolo ON', true], ['/yolo off', false], ['/yolo off', false]] as const) {
+      const seen = infos(backend, sid).length;
+      const result = await slash(backend, sid, command);
+      expect(yolo ? result.warning : result.output).toMatch(yolo ? /YOLO on/ : /YOLO off/);
+      expect((await nextInfo(backend, sid, seen)).yolo).toBe(yolo);
+    }
+    const seen = infos(backend, sid).length;
+    expect((await slash(backend, sid, '/yolo maybe')).warning).toMatch(/\/yolo takes on or off/);
+    expect((await slash(backend, sid, '/status')).output).not.toContain('YOLO');
+    expect(infos(backend, sid).length).toBe(seen);
+  });
+
   it('/model llama3:8b is that model on the current provider, shown at once when idle', async () => {
     const { backend } = await start({ turns: [{ text: 'ok' }] });
     const { session_id: sid } = await open(backend);
@@ -86,6 +102,37 @@ describe('session changes over the wire', () => {
     // config.set reads a model value the same way.
     expect(await backend.request('config.set', { key: 'model', value: 'llama3:70b', session_id: sid })).toEqual({ key: 'model', value: 'custom:llama3:70b' });
     await expect(backend.request('config.set', { key: 'model', value: '', session_id: sid })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    // A provider with no model after its colon names no model (it was taken as the model "openrouter:").
+    await expect(backend.request('config.set', { key: 'model', value: 'ollama: ', session_id: sid })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    const before = infos(backend, sid).length;
+    expect((await slash(backend, sid, '/model openrouter:')).warning).toMatch(/^\/model failed: "openrouter:" is not a model/);
+    expect((await slash(backend, sid, '/status')).output).toContain('model custom:llama3:70b');
+    expect(infos(backend, sid).length).toBe(before);
+  });
+
+  it('switching to another provider goes to that provider, not to the --base-url of the one hermes started with', async () => {
+    // A fake key: nothing is sent to OpenRouter (no turn runs); what matters is where it would go.
+    const { backend, server } = await start({ turns: [{ text: 'ok' }], env: { OPENROUTER_API_KEY: 'sk-or-v1-0000000000000000000000000000000000000000' } });
+    const { session_id: sid } = await open(backend);
+    const seen = infos(backend, sid).length;
+    expect(await slash(backend, sid, '/model openrouter:anthropic/claude-sonnet-4')).toEqual({ output: 'Model set to openrouter:anthropic/claude-sonnet-4.' });
+    expect(await nextInfo(backend, sid, seen)).toMatchObject({ provider: 'openrouter', base_url: 'https://openrouter.ai/api/v1' });
+    const ollama = await open(backend, { provider: 'ollama', model: 'llama3:8b' });
+    expect(ollama.info).toMatchObject({ provider: 'ollama', base_url: 'http://127.0.0.1:11434/v1' });
+    // The provider hermes started with keeps its --base-url.
+    const seenAgain = infos(backend, sid).length;
+    await backend.request('config.set', { key: 'model', value: 'custom:other-model', session_id: sid });
+    expect(await nextInfo(backend, sid, seenAgain)).toMatchObject({ provider: 'custom', base_url: server.baseUrl });
+  });
+
+  it('/status after /model measures the context against the new model\'s window', async () => {
+    const { backend } = await start({ turns: [{ text: 'hello', usage: { prompt_tokens: 100, completion_tokens: 5 } }] });
+    const { session_id: sid } = await open(backend);
+    await turn(backend, sid, 'hi');
+    expect((await slash(backend, sid, '/status')).output).toContain('context 100/128000 (0.1%)');
+    await slash(backend, sid, '/model llama3:8b');
+    expect((await slash(backend, sid, '/status')).output).toContain('context 100/8192 (1.2%)');
+    expect(await backend.request('session.usage', { session_id: sid })).toMatchObject({ model: 'llama3:8b', context_used: 100, context_max: 8192, context_percent: 1.2 });
   });
 
   it('/model during a turn: said once, and session.info carries the new model when the turn ends', async () => {
@@ -117,6 +164,24 @@ describe('session changes over the wire', () => {
     expect(value).toHaveLength(1);
     expect(output).toBe(`- ${(value as string[])[0]}`);
     expect((await slash(backend, sid, '/config model')).output).toContain('provider: custom\ndefault: flag-model');
+  });
+
+  it('session.create trims its title as session.title does', async () => {
+    const { backend } = await start({ turns: [{ text: 'ok' }] });
+    expect((await open(backend, { title: '  Plan  ' })).info.title).toBe('Plan');
+    await expect(backend.request('session.create', { title: 'Plan ' })).rejects.toMatchObject({ code: ErrorCode.UsageError });
+    const blank = await open(backend, { title: '   ' });
+    expect(blank.info.title).toBeNull();
+    expect(await backend.request('session.title', { session_id: blank.session_id })).toEqual({ title: null });
+  });
+
+  it('config.get and /config read only config keys, never a built-in property of an object', async () => {
+    const { backend } = await start({ turns: [{ text: 'ok' }] });
+    const { session_id: sid } = await open(backend);
+    for (const key of ['constructor', '__proto__', 'toString', 'model.constructor', 'approvals.hasOwnProperty']) {
+      expect(await backend.request('config.get', { key })).toEqual({ value: null });
+      expect(await slash(backend, sid, `/config ${key}`)).toEqual({ output: `${key} is not set` });
+    }
   });
 
   it('/status shows tokens, context and the stored id; /branch reports the same kind of id', async () => {
@@ -163,6 +228,39 @@ describe('session changes over the wire', () => {
     await expect(backend.request('session.branch', { session_id: sid })).rejects.toMatchObject({ code: ErrorCode.SessionBusy });
     expect(await backend.request('session.interrupt', { session_id: sid })).toEqual({ status: 'interrupted' });
     expect(await outcome).toMatchObject({ code: ErrorCode.UsageError, message: expect.stringMatching(/interrupted/i) });
+    await turn(backend, sid, 'four');
+    expect((backend.eventsOf(sid).filter((e) => e.type === 'message.complete').at(-1) as EventOf<'message.complete'>).payload?.text).toBe('after');
+  });
+
+  it('/status after a compress counts the summary call and shows the context it left', async () => {
+    const long = (word: string) => `${word} `.repeat(400);
+    const used = { prompt_tokens: 1900, completion_tokens: 400 };
+    const { backend } = await start({
+      config: 'model:\n  context_length: 2000\ncompression:\n  enabled: false\n',
+      turns: [{ text: long('a'), usage: used }, { text: long('b'), usage: used }, { text: long('c'), usage: used }, { text: 'summary', usage: { prompt_tokens: 1000, completion_tokens: 10 } }],
+    });
+    const { session_id: sid } = await open(backend);
+    for (const word of ['one', 'two', 'three']) await turn(backend, sid, long(word));
+    expect((await slash(backend, sid, '/status')).output).toContain('tokens 5700 in / 1200 out (3 calls) · context 1900/2000 (95%)');
+    const seen = infos(backend, sid).length;
+    const compressed = await backend.request('session.compress', { session_id: sid });
+    expect(compressed.removed).toBeGreaterThan(0);
+    const percent = Math.min(100, Math.round((compressed.after_tokens / 2000) * 1000) / 10);
+    expect((await slash(backend, sid, '/status')).output).toContain(`tokens 6700 in / 1210 out (4 calls) · context ${compressed.after_tokens}/2000 (${percent}%)`);
+    expect((await nextInfo(backend, sid, seen)).usage).toMatchObject({ input: 6700, output: 1210, calls: 4, context_used: compressed.after_tokens });
+    expect(await backend.request('session.usage', { session_id: sid })).toMatchObject({ input: 6700, calls: 4, context_used: compressed.after_tokens });
+  });
+
+  it('a compress whose summary call fails says so (5032), never "nothing to compress"', async () => {
+    const long = (word: string) => `${word} `.repeat(400);
+    const { backend } = await start({
+      config: 'model:\n  context_length: 2000\ncompression:\n  enabled: false\n',
+      turns: [{ text: long('a') }, { text: long('b') }, { text: long('c') }, { error: { status: 500, message: 'summary backend down' } }, { error: { status: 500, message: 'summary backend down' } }, { text: 'after' }],
+    });
+    const { session_id: sid } = await open(backend);
+    for (const word of ['one', 'two', 'three']) await turn(backend, sid, long(word));
+    await expect(backend.request('session.compress', { session_id: sid })).rejects.toMatchObject({ code: ErrorCode.AgentUnavailable, message: expect.stringMatching(/HTTP 500: summary backend down/) });
+    expect(await slash(backend, sid, '/compress')).toEqual({ warning: expect.stringMatching(/^\/compress failed: .*HTTP 500: summary backend down/) });
     await turn(backend, sid, 'four');
     expect((backend.eventsOf(sid).filter((e) => e.type === 'message.complete').at(-1) as EventOf<'message.complete'>).payload?.text).toBe('after');
   });

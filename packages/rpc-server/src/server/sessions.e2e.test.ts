@@ -70,6 +70,11 @@ describe('session lifecycle over the wire', () => {
     await expect(backend.request('session.delete', { session_id: resumed.stored_session_id })).rejects.toMatchObject({
       code: ErrorCode.SessionBusy,
     });
+    // Named by its live id (what a client holds), it is the same open session: 4009, not "no stored session".
+    await expect(backend.request('session.delete', { session_id: resumed.session_id })).rejects.toMatchObject({
+      code: ErrorCode.SessionBusy,
+      message: 'That session is open: close it (session.close) before deleting it.',
+    });
     await backend.request('session.close', { session_id: resumed.session_id });
     expect(await backend.request('session.delete', { session_id: 'quokka branch' })).toEqual({ deleted: true });
     await expect(backend.request('session.resume', { session_id: 'quokka branch' })).rejects.toMatchObject({

@@ -8,8 +8,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startModelServer } from '../../../../scripts/model-server/index.ts';
-import { ErrorCode } from '../protocol/index.ts';
+import { startModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
+import { ErrorCode, type EventOf } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
@@ -18,8 +18,8 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function backend(): Promise<BackendProcess> {
-  const server = await startModelServer({ loop: true, turns: [{ text: 'fine' }] });
+async function backend(turns: Turn[] = [{ text: 'fine' }]): Promise<BackendProcess> {
+  const server = await startModelServer({ loop: true, turns });
   cleanups.push(() => server.close());
   const home = tempDir('hermes-storage-');
   const started = new BackendProcess({ home, args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'] });
@@ -63,6 +63,24 @@ describe('storage errors on the wire', () => {
     expect(await hermes.request('session.title', { session_id: sid, title: 'renamed' })).toEqual({ title: 'renamed' });
   });
 
+  it('a locked state.db never loses an open session: session.resume over it and session.close still do what they say', async () => {
+    const hermes = await backend();
+    const first = await hermes.request('session.create', {});
+    const other = await hermes.request('session.create', {});
+    const holder = new Database(path.join(hermes.home, 'state.db'));
+    cleanups.push(() => holder.close());
+    holder.exec('BEGIN EXCLUSIVE');
+    // Resuming the open session replaces it: the old id is closed and the new one usable (it answered 5007 with both gone).
+    const resumed = await hermes.request('session.resume', { session_id: first.stored_session_id });
+    expect(resumed.stored_session_id).toBe(first.stored_session_id);
+    await expect(hermes.request('session.usage', { session_id: first.session_id })).rejects.toMatchObject({ code: ErrorCode.SessionNotFound });
+    expect(await hermes.request('session.close', { session_id: other.session_id })).toEqual({ closed: true });
+    holder.exec('ROLLBACK');
+    expect(hermes.log()).toMatch(/session \S+ closed, but its end was not stored: The session database .* is locked/);
+    await hermes.request('prompt.submit', { session_id: resumed.session_id, text: 'still here?' });
+    await hermes.waitForEvent((e) => e.session_id === resumed.session_id && e.type === 'message.complete');
+  });
+
   it('config.set when config.yaml cannot be read or written: 5007 naming the file and the fix', async () => {
     const hermes = await backend();
     const config = path.join(hermes.home, 'config.yaml');
@@ -72,6 +90,23 @@ describe('storage errors on the wire', () => {
     const refused = await refusal(hermes.request('config.set', { key: 'plugins.disabled', value: ['x'] }));
     expect(refused.code).toBe(ErrorCode.StorageError);
     expect(refused.message).toBe(`${config} is a folder, not a file. Fix: move it aside (mv ${config} ${config}.folder); hermes then writes a new one. The file was not changed.`);
+  });
+
+  it('an "always" approval that config.yaml cannot keep is allowed and says it was not saved, naming the file and the fix', async () => {
+    const target = path.join(tempDir('hermes-always-'), 'build');
+    const hermes = await backend([{ tool_calls: [{ name: 'terminal', arguments: { command: `rm -rf ${target}` } }] }, { text: 'done' }]);
+    hermes.connection.onRequest('approval', () => ({ choice: 'always' }));
+    const config = path.join(hermes.home, 'config.yaml');
+    fs.rmSync(config, { force: true });
+    fs.mkdirSync(config);
+    const { session_id: sid } = await hermes.request('session.create', {});
+    await hermes.request('prompt.submit', { session_id: sid, text: 'clean up' });
+    await hermes.waitForEvent((e) => e.session_id === sid && e.type === 'message.complete');
+    const warnings = hermes
+      .eventsOf(sid)
+      .filter((e): e is EventOf<'status.update'> => e.type === 'status.update' && e.payload?.kind === 'warn')
+      .map((e) => e.payload?.text);
+    expect(warnings).toEqual([expect.stringMatching(/^"always" was not saved to command_allowlist \(allowed until hermes exits\): .*config\.yaml is a folder, not a file\. Fix: move it aside/)]);
   });
 
   it('config.set of a config.yaml that is not valid YAML: the user\'s to fix, 4004', async () => {
