@@ -9,7 +9,7 @@ import { isDiskWriteFailure, isSqliteFailure } from '../sessions/storeError.ts';
 import { runTurn, type TurnResult } from './agentLoop.ts';
 import { SessionShells, type ShellExecResult } from './shellExec.ts';
 import { ModelUnavailableError, SessionBusyError } from './agentErrors.ts';
-import { addCallUsage, applyAutoTitle } from './sessionMeta.ts';
+import { addCallUsage, applyAutoTitle, setContextFill } from './sessionMeta.ts';
 import type { AgentEventSink, SessionUsage } from './events.ts';
 import { SessionSystemPrompt } from './systemPrompt.ts';
 import { repairSessionStore } from './storeRepair.ts';
@@ -329,10 +329,7 @@ export class AgentSession {
 
   /** Sets how full the context window is to `tokens` (a compression's estimate, or the same prompt under a new model); `tell` sends session.usage. */
   private measureContext(tokens: number, tell = true): void {
-    const max = this.model.contextMax;
-    this.usage.context_used = tokens;
-    this.usage.context_max = max;
-    this.usage.context_percent = Math.min(100, Math.round((tokens / max) * 1000) / 10);
+    setContextFill(this.usage, tokens, this.model.contextMax);
     if (tell) this.options.emit({ type: 'session.usage', payload: { ...this.usage } });
   }
 

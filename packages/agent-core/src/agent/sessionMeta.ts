@@ -23,15 +23,18 @@ export function addCallUsage(
   usage.output += call.output;
   usage.reasoning += call.reasoning;
   usage.total = usage.input + usage.output;
-  if (!sideCall) {
-    usage.context_used = call.input;
-    usage.context_max = contextMax;
-    usage.context_percent = Math.min(100, Math.round((call.input / contextMax) * 1000) / 10);
-  }
+  if (!sideCall) setContextFill(usage, call.input, contextMax);
   if (!pricing) return { ...call };
   const costUsd = (call.input * pricing.input + call.output * pricing.output) / 1_000_000;
   usage.cost_usd = (usage.cost_usd ?? 0) + costUsd;
   return { ...call, costUsd };
+}
+
+/** How full the context window is: `tokens` of a prompt against the model's `contextMax`. */
+export function setContextFill(usage: SessionUsage, tokens: number, contextMax: number): void {
+  usage.context_used = tokens;
+  usage.context_max = contextMax;
+  usage.context_percent = Math.min(100, Math.round((tokens / contextMax) * 1000) / 10);
 }
 
 /** A title from a prompt: its first non-empty line, whitespace collapsed, at most 60 characters. */
