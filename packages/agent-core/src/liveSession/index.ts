@@ -1,5 +1,5 @@
 /** The session service: the one owner of every change to a live session, and what it reports. */
-export { SessionService, branchStored, type CompressSummary, type OpenSessionInput, type SessionRuntime } from './sessionService.ts';
+export { SessionService, branchStored, saveApprovalMode, type CompressSummary, type OpenSessionInput, type SessionRuntime } from './sessionService.ts';
 export type { SessionFacts } from './sessionInfo.ts';
 export { parseModelValue, MODEL_VALUE_HINT } from './modelValue.ts';
 export {

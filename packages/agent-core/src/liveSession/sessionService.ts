@@ -177,12 +177,10 @@ export class SessionService {
 
   /** Persists the approval mode (config.yaml `approvals.mode`) and applies it; throws ApprovalModeError for a mode that does not exist. */
   setApprovalMode(mode: string): ApprovalMode {
-    const wanted = mode.trim().toLowerCase();
-    if (!(APPROVAL_MODES as readonly string[]).includes(wanted)) throw new ApprovalModeError(mode, APPROVAL_MODES);
-    this.runtime.setApprovalMode(wanted as ApprovalMode);
+    const set = saveApprovalMode(this.runtime, mode);
     this.publishInfo();
     this.facts.sharedChange?.();
-    return wanted as ApprovalMode;
+    return set;
   }
 
   get title(): string | null {
@@ -330,6 +328,17 @@ export class SessionService {
 }
 
 /** Copies a stored session into a new one under a fresh id (`/branch`, `session.branch`). */
+/**
+ * The approval mode is every session's: persisted to config.yaml `approvals.mode` and applied from the
+ * next check. Throws ApprovalModeError for a mode that does not exist. Callers tell the open sessions.
+ */
+export function saveApprovalMode(runtime: Pick<SessionRuntime, 'setApprovalMode'>, mode: string): ApprovalMode {
+  const wanted = mode.trim().toLowerCase();
+  if (!(APPROVAL_MODES as readonly string[]).includes(wanted)) throw new ApprovalModeError(mode, APPROVAL_MODES);
+  runtime.setApprovalMode(wanted as ApprovalMode);
+  return wanted as ApprovalMode;
+}
+
 export function branchStored(store: SessionRuntime['store'], sourceId: string, name?: string): StoredSession {
   const title = name?.trim();
   return withFreshSessionId(store, (id) => store.branchSession(sourceId, id, title ? { title } : {}));

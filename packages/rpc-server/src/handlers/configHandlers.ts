@@ -1,4 +1,4 @@
-import { configValue, parseModelValue, PROVIDER_PRESETS, UsageError } from '@hermes/agent-core';
+import { configValue, parseModelValue, PROVIDER_PRESETS, saveApprovalMode, UsageError } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { invalidParams } from './params.ts';
 import { reloadPlugins } from '../server/plugins.ts';
@@ -38,10 +38,12 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
         return { key: 'model', value, ...(deferred ? { warning: 'A turn is running: the new model applies from the next turn.' } : {}) };
       }
       if (params.key === 'approvals.mode') {
-        if (!params.session_id) throw invalidParams('config.set', 'session_id', 'is required for approvals.mode');
         if (typeof params.value !== 'string') throw invalidParams('config.set', 'value', 'must be an approval mode name for approvals.mode');
-        // A mode that does not exist is the service's ApprovalModeError (4004).
-        return { key: 'approvals.mode', value: ctx.sessions.get(params.session_id).service.setApprovalMode(params.value) };
+        // Every session's setting: a session id, when given, must be a live one. A mode that does not exist is ApprovalModeError (4004).
+        if (params.session_id) return { key: 'approvals.mode', value: ctx.sessions.get(params.session_id).service.setApprovalMode(params.value) };
+        const value = saveApprovalMode(ctx.runtime, params.value);
+        for (const live of ctx.sessions.all()) live.service.publishInfo();
+        return { key: 'approvals.mode', value };
       }
       if (params.key === 'plugins.enabled' || params.key === 'plugins.disabled') {
         const value = params.value;

@@ -282,6 +282,15 @@ describe('session changes over the wire', () => {
     expect(refused.warning).toBe(`/approvals failed: Unknown approval mode "sometimes": use one of ${APPROVAL_MODES.join(', ')}.`);
     const catalog = await backend.request('commands.catalog', {});
     expect(catalog.commands.find((c) => c.name === 'approvals')?.args_hint).toBe(`[${APPROVAL_MODES.join('|')}]`);
+
+    // config.set needs no session for a setting that is every session's; all open ones are told.
+    const before = [infos(backend, sid).length, infos(backend, other).length] as const;
+    expect(await backend.request('config.set', { key: 'approvals.mode', value: ' Manual ' })).toEqual({ key: 'approvals.mode', value: 'manual' });
+    expect((await nextInfo(backend, sid, before[0])).approval_mode).toBe('manual');
+    expect((await nextInfo(backend, other, before[1])).approval_mode).toBe('manual');
+    expect(fs.readFileSync(path.join(home, 'config.yaml'), 'utf8')).toMatch(/approvals:\s*\n\s*mode: manual/);
+    await expect(backend.request('config.set', { key: 'approvals.mode', value: 'sometimes' })).rejects.toMatchObject({ code: ErrorCode.UsageError });
+    await expect(backend.request('config.set', { key: 'approvals.mode', value: 'off', session_id: 'ghost' })).rejects.toMatchObject({ code: ErrorCode.SessionNotFound });
   });
 
   it('/save and session.export are one exporter', async () => {
