@@ -1,6 +1,6 @@
 /** What the session service refuses, each with its wire code and a message that says what to do instead. */
 import { ErrorCode } from '../contract/errorCodes.ts';
-import { HermesError } from '../contract/errors.ts';
+import { HermesError, UsageError } from '../contract/errors.ts';
 import { MODEL_VALUE_HINT } from './modelValue.ts';
 
 /** `/model` or `config.set model` named no model (4004). */
@@ -28,4 +28,10 @@ export class CompressInterruptedError extends HermesError {
   constructor() {
     super(ErrorCode.UsageError, 'Compression interrupted: the conversation was left as it was.');
   }
+}
+
+/** A slash command's argument held to the cap its wire param has (`/title` as `session.title`, …): 4004 naming both. */
+export function withinLimit(what: string, text: string, cap: number): string {
+  if (text.length > cap) throw new UsageError(`${what} is ${text.length} characters long; the limit is ${cap}.`);
+  return text;
 }

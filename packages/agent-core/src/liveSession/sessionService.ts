@@ -10,7 +10,8 @@ import type { HermesRuntime } from '../runtime.ts';
 import { withFreshSessionId } from '../sessions/sessionIds.ts';
 import type { StoredSession } from '../sessions/sessionStore.ts';
 import { ModelUnavailableError, SessionBusyError } from '../agent/agentErrors.ts';
-import { ApprovalModeError, CompressInterruptedError, ModelValueError } from './sessionErrors.ts';
+import { ApprovalModeError, CompressInterruptedError, ModelValueError, withinLimit } from './sessionErrors.ts';
+import { ParamLimit } from '../contract/limits.ts';
 import type { ExportFormat } from '../contract/transcript.ts';
 import { exportConversation, toTranscriptText } from './sessionExport.ts';
 import type { SessionInfo } from '../contract/sessionInfo.ts';
@@ -189,7 +190,7 @@ export class SessionService {
 
   /** Sets the title (a StoreError when another session has it); `session.title` and `session.info` follow. */
   setTitle(title: string): string {
-    const text = title.trim();
+    const text = withinLimit('A title', title.trim(), ParamLimit.title);
     this.runtime.store.setTitle(this.agent.id, text);
     this.emit({ type: 'session.title', payload: { title: text } });
     this.publishInfo();
@@ -228,7 +229,7 @@ export class SessionService {
   /** Copies this session into a new stored one (opening it is the caller's); refuses during a turn. */
   branch(name?: string): StoredSession {
     if (this.agent.busy) throw new SessionBusyError();
-    return branchStored(this.runtime.store, this.agent.id, name);
+    return branchStored(this.runtime.store, this.agent.id, name === undefined ? name : withinLimit('A branch name', name, ParamLimit.title));
   }
 
   /**
@@ -238,7 +239,7 @@ export class SessionService {
   async compress(focusTopic?: string): Promise<CompressSummary> {
     let result;
     try {
-      result = await this.agent.compress(focusTopic);
+      result = await this.agent.compress(focusTopic === undefined ? focusTopic : withinLimit('A focus topic', focusTopic, ParamLimit.answer));
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw new CompressInterruptedError();
       throw error;

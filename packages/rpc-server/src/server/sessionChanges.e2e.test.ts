@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
-import { APPROVAL_MODES, ErrorCode, type EventOf, type HermesEvent } from '../protocol/index.ts';
+import { APPROVAL_MODES, ErrorCode, ParamLimit, type EventOf, type HermesEvent } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
@@ -173,6 +173,19 @@ describe('session changes over the wire', () => {
     const blank = await open(backend, { title: '   ' });
     expect(blank.info.title).toBeNull();
     expect(await backend.request('session.title', { session_id: blank.session_id })).toEqual({ title: null });
+  });
+
+  it('/title, /branch and /compress hold their arguments to the caps session.title, session.branch and session.compress have', async () => {
+    const { backend } = await start({ turns: [{ text: 'ok' }] });
+    const { session_id: sid } = await open(backend, { title: 'Kept' });
+    const long = 'x'.repeat(ParamLimit.title + 1);
+    expect(await slash(backend, sid, `/title ${long}`)).toEqual({ warning: `/title failed: A title is ${long.length} characters long; the limit is ${ParamLimit.title}.` });
+    await expect(backend.request('session.title', { session_id: sid, title: long })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    expect(await backend.request('session.title', { session_id: sid })).toEqual({ title: 'Kept' });
+    expect((await slash(backend, sid, `/branch ${long}`)).warning).toBe(`/branch failed: A branch name is ${long.length} characters long; the limit is ${ParamLimit.title}.`);
+    const topic = 'y'.repeat(ParamLimit.answer + 1);
+    expect((await slash(backend, sid, `/compress ${topic}`)).warning).toBe(`/compress failed: A focus topic is ${topic.length} characters long; the limit is ${ParamLimit.answer}.`);
+    expect((await backend.request('session.list', {})).sessions).toHaveLength(1);
   });
 
   it('config.get and /config read only config keys, never a built-in property of an object', async () => {
