@@ -337,8 +337,13 @@ export class SessionController {
   }
 
   interrupt(): void {
-    const { sessionId, busy } = this.state;
-    if (!busy || !sessionId || !this.backend) return;
+    const { sessionId, busy, commands } = this.state;
+    if (!sessionId || !this.backend) return;
+    if (!busy) {
+      // No turn: a `/command` still running (`/compress`) is what holds the session; its answer ends it.
+      if (commands?.length) this.interruptCommand(this.backend, sessionId);
+      return;
+    }
     this.view.dispatch({ type: 'local.interruptSent' });
     const backend = this.backend;
     this.clearAbandonTimer();
@@ -355,6 +360,11 @@ export class SessionController {
         this.abandonIfStillBusy(`the interrupt failed: ${errorMessage(error)}`);
       },
     );
+  }
+
+  private interruptCommand(backend: BackendProcess, sessionId: string): void {
+    this.view.dispatch({ type: 'local.interruptSent' });
+    backend.client.request('session.interrupt', { session_id: sessionId }).catch((error: unknown) => this.logger.warn('session.interrupt failed', { error }));
   }
 
   /** The interrupt got no answer: the backend is killed, and recovery restarts it and resumes the session. */

@@ -45,19 +45,22 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
   const viewing = useStore(store, (s) => s.prompts[0]?.kind === 'approval' && s.prompts[0].pager !== undefined);
   const shell = useStore(store, (s) => s.shell?.command);
   const yolo = useStore(store, (s) => s.info?.yolo === true);
+  // A command the backend is still running (`/compress` holds the session while its summary call runs).
+  const command = useStore(store, (s) => s.commands?.[0]);
 
-  const working = phase === 'starting' || phase === 'restarting' || busy || shell !== undefined;
+  const working = phase === 'starting' || phase === 'restarting' || busy || shell !== undefined || command !== undefined;
   const waiting = prompt === 'approval' ? 'waiting for your approval' : prompt === 'clarify' ? 'waiting for your answer' : '';
   const label =
     waiting ||
     (shell !== undefined ? `running !${oneLine(shell)}…` : '') ||
     status ||
-    (busy ? (interrupting ? 'interrupting…' : activity) : phase === 'failed' ? 'backend stopped' : 'ready');
+    (busy ? (interrupting ? 'interrupting…' : activity) : command !== undefined ? `running ${oneLine(command)}…` : phase === 'failed' ? 'backend stopped' : 'ready');
   let hint = '';
   if (exitArmed) hint = 'Press Ctrl+C again to exit';
   else if (viewing) hint = 'Esc back · Ctrl+C to deny';
   else if (prompt) hint = `Esc or Ctrl+C to ${prompt === 'approval' ? 'deny' : 'decline'}`;
-  else if (busy && !interrupting) hint = 'Ctrl+C to interrupt';
+  else if ((busy || command !== undefined) && !interrupting) hint = 'Ctrl+C to interrupt';
+  else if (command !== undefined) hint = '';
   else if (phase === 'failed') hint = 'Ctrl+C twice to exit';
   else if (phase === 'ready' && shell === undefined) hint = `Shift+Tab: yolo ${yolo ? 'off' : 'on'}`;
   const details = [info ? modelLabel(info) : '', usageText(usage)].filter(Boolean).join(' · ');
