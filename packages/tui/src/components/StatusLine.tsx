@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import type { Usage } from '@hermes/rpc-server/protocol';
+import { terminalText } from '../layout/visibleText.ts';
 import type { ViewState } from '../state/viewState.ts';
 import { modelLabel } from './Header.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -18,7 +19,8 @@ function usageText(usage: Usage | undefined): string {
   return `${formatTokens(usage.total)} tokens${context}`;
 }
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** One row, measured by Ink as the terminal draws it. */
+const oneLine = (text: string) => terminalText(text).replace(/\s+/g, ' ').trim();
 
 /** What the running turn is doing, in a word or two. */
 function liveActivity(state: ViewState): string {
@@ -63,7 +65,7 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
   else if (command !== undefined) hint = '';
   else if (phase === 'failed') hint = 'Ctrl+C twice to exit';
   else if (phase === 'ready' && shell === undefined) hint = `Shift+Tab: yolo ${yolo ? 'off' : 'on'}`;
-  const details = [info ? modelLabel(info) : '', usageText(usage)].filter(Boolean).join(' · ');
+  const details = oneLine([info ? modelLabel(info) : '', usageText(usage)].filter(Boolean).join(' · '));
 
   return (
     <Box justifyContent="space-between">
@@ -76,7 +78,7 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
             {' ⚠ YOLO ·'}
           </Text>
         ) : null}
-        <Text> {label}</Text>
+        <Text> {oneLine(label)}</Text>
         {details ? <Text dimColor> · {details}</Text> : null}
       </Text>
       {/* The key hint keeps its width: on a narrow terminal the details before it are cut, the line never wraps. */}

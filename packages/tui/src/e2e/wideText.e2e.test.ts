@@ -1,0 +1,50 @@
+/**
+ * Text whose width terminals and string-width disagree on, in a real pseudo-terminal at 60 columns: emoji
+ * joined by U+200D (👩‍👩‍👧‍👦) and emoji with U+FE0F. string-width counts a joined sequence as one glyph two
+ * columns wide; terminals without grapheme clustering (xterm.js, VTE, pyte) draw each part in its own
+ * cells. Laid out by the first and drawn by the second, a card is wider than Ink thinks: its lines wrap,
+ * and when it closes Ink erases too few rows, leaving pieces of it on screen.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
+
+const running: Running = { hermes: [], servers: [] };
+afterEach(() => stopAll(running));
+
+const FAMILY = '👩‍👩‍👧‍👦';
+const FLAG = '🏳️‍🌈';
+const JOINED = `${FAMILY}${FAMILY} ${FLAG} 家族の旗`;
+
+describe('joined emoji at 60 columns', () => {
+  it('a clarify card with them fits the terminal and leaves nothing behind once answered; the status line stays one row', async () => {
+    const { hermes } = await hermesWithModel(
+      running,
+      {
+        turns: [
+          { tool_calls: [{ name: 'clarify', arguments: { question: `Which one? ${JOINED} ${JOINED}`, choices: [`${JOINED} ${JOINED} ${JOINED}`, 'plain'] } }] },
+          { text: 'Noted.' },
+        ],
+      },
+      { cols: 60, rows: 24 },
+    );
+    hermes.type('ask me');
+    hermes.press('enter');
+    const card = await hermes.waitForText(/Enter send · Esc decline/);
+    // Every row of the card is one screen row: its right border closes each of them.
+    const rows = card.split('\n');
+    const top = rows.findIndex((row) => row.startsWith('╭'));
+    const bottom = rows.findIndex((row) => row.startsWith('╰'));
+    expect(top).toBeGreaterThanOrEqual(0);
+    for (const row of rows.slice(top, bottom + 1)) expect(row).toMatch(/[│╮╯]$/);
+    hermes.press('enter');
+    const after = await hermes.waitForText('Noted.');
+    // The card is gone, all of it.
+    expect(after).not.toMatch(/[╭╰│]/);
+
+    hermes.type(`/model ${FAMILY.repeat(12)}`);
+    hermes.press('enter');
+    const screen = await hermes.waitForText(/Model set to/);
+    const statusRow = screen.split('\n').findLast((row) => row.startsWith('●'));
+    expect(statusRow).toMatch(/Shift\+Tab: yolo on$/);
+  });
+});
