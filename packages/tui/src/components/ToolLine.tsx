@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { terminalText } from '../layout/visibleText.ts';
 import type { ToolCallView } from '../state/viewState.ts';
 import { DiffView } from './DiffView.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -19,7 +20,8 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(seconds / 60)}m${Math.round(seconds % 60)}s`;
 }
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** One row, measured by Ink as the terminal draws it. */
+const oneLine = (text: string) => terminalText(text).replace(/\s+/g, ' ').trim();
 
 /** What the row says after the name: why it was blocked, the error, or the summary. */
 function outcome(tool: ToolCallView): string {

@@ -46,5 +46,35 @@ describe('joined emoji at 60 columns', () => {
     const screen = await hermes.waitForText(/Model set to/);
     const statusRow = screen.split('\n').findLast((row) => row.startsWith('●'));
     expect(statusRow).toMatch(/Shift\+Tab: yolo on$/);
+    hermes.type(`/title ${JOINED.repeat(3)}`);
+    hermes.press('enter');
+    await hermes.waitForText(/Title set to/);
+    expect(await hermes.overflowRows()).toEqual([]);
+  });
+
+  it('a draft, a streamed reply and a tool line with them never run past the right edge', async () => {
+    const { hermes } = await hermesWithModel(
+      running,
+      {
+        turns: [
+          { chunks: [`${FAMILY} `.repeat(10), `${FLAG} `.repeat(10), 'end of reply'], chunk_delay_ms: 300 },
+          { tool_calls: [{ name: 'terminal', arguments: { command: `echo ${FAMILY.repeat(10)}` } }] },
+          { text: 'Echoed.' },
+        ],
+      },
+      { cols: 60, rows: 24 },
+    );
+    hermes.paste(`${FAMILY} `.repeat(12));
+    await hermes.waitForText(/❯ 👩/);
+    hermes.press('enter');
+    await hermes.waitForText('end of reply');
+    await hermes.waitForText(/● ready/);
+    hermes.type('echo them');
+    hermes.press('enter');
+    // The gate asks about the unusual characters; denied, the call shows as blocked.
+    await hermes.waitForText(/approval needed/);
+    hermes.press('enter');
+    await hermes.waitForText('Echoed.');
+    expect(await hermes.overflowRows()).toEqual([]);
   });
 });
