@@ -77,4 +77,21 @@ describe('joined emoji at 60 columns', () => {
     await hermes.waitForText('Echoed.');
     expect(await hermes.overflowRows()).toEqual([]);
   });
+
+  it('a session titled with them fits its row in the picker', async () => {
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: 'First reply.' }] }, { cols: 60, rows: 24 });
+    hermes.type('hello');
+    hermes.press('enter');
+    await hermes.waitForText('First reply.');
+    hermes.type(`/title ${JOINED.repeat(3)}`);
+    hermes.press('enter');
+    await hermes.waitForText(/Title set to/);
+    hermes.type('/new');
+    hermes.press('enter');
+    await hermes.waitForText('Started a new session.');
+    hermes.type('\x18');
+    const picker = await hermes.waitForText(/1 of 1/);
+    expect(picker).toMatch(/^❯ just now +2 msg +👩/m);
+    expect(await hermes.overflowRows()).toEqual([]);
+  });
 });
