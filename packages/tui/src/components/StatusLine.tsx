@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import type { Usage } from '@hermes/rpc-server/protocol';
-import { terminalText } from '../layout/visibleText.ts';
+import { displayText } from '../layout/visibleText.ts';
 import type { ViewState } from '../state/viewState.ts';
 import { modelLabel } from './Header.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -20,7 +20,7 @@ function usageText(usage: Usage | undefined): string {
 }
 
 /** One row, measured by Ink as the terminal draws it. */
-const oneLine = (text: string) => terminalText(text).replace(/\s+/g, ' ').trim();
+const oneLine = (text: string) => displayText(text).replace(/\s+/g, ' ').trim();
 
 /** What the running turn is doing, in a word or two. */
 function liveActivity(state: ViewState): string {

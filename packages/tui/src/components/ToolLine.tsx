@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { terminalText } from '../layout/visibleText.ts';
+import { displayText } from '../layout/visibleText.ts';
 import type { ToolCallView } from '../state/viewState.ts';
 import { DiffView } from './DiffView.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -21,7 +21,7 @@ export function formatDuration(seconds: number): string {
 }
 
 /** One row, measured by Ink as the terminal draws it. */
-const oneLine = (text: string) => terminalText(text).replace(/\s+/g, ' ').trim();
+const oneLine = (text: string) => displayText(text).replace(/\s+/g, ' ').trim();
 
 /** What the row says after the name: why it was blocked, the error, or the summary. */
 function outcome(tool: ToolCallView): string {

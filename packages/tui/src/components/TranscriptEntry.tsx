@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { terminalText } from '../layout/visibleText.ts';
+import { displayText } from '../layout/visibleText.ts';
 import type { TranscriptItem } from '../state/viewState.ts';
 import { Header } from './Header.tsx';
 import { ConfigProblemsPanel } from './ConfigProblemsPanel.tsx';
@@ -10,7 +10,7 @@ import { ToolLine } from './ToolLine.tsx';
 /** Marks a reply that did not finish, so a partial answer is never mistaken for a whole one. */
 export function TurnMark({ status, error }: { status?: 'interrupted' | 'error'; error?: string }) {
   if (status === 'interrupted') return <Text color="yellow"> [interrupted]</Text>;
-  if (status === 'error') return <Text color="red"> [error{error ? `: ${terminalText(error)}` : ''}]</Text>;
+  if (status === 'error') return <Text color="red"> [error{error ? `: ${displayText(error)}` : ''}]</Text>;
   return null;
 }
 
@@ -20,7 +20,7 @@ function CommandEntry({ item }: { item: Extract<TranscriptItem, { kind: 'command
     <Box marginTop={1} flexDirection="column">
       <Text dimColor>
         {'❯ '}
-        {terminalText(item.command)}
+        {displayText(item.command)}
       </Text>
       {[
         { text: item.output, color: undefined },
@@ -30,7 +30,7 @@ function CommandEntry({ item }: { item: Extract<TranscriptItem, { kind: 'command
         text ? (
           <Box key={index} paddingLeft={2}>
             <Box flexGrow={1} flexShrink={1} flexBasis={0}>
-              <Text color={color}>{terminalText(text)}</Text>
+              <Text color={color}>{displayText(text)}</Text>
             </Box>
           </Box>
         ) : null,
@@ -61,7 +61,7 @@ function EntryBody({ item }: { item: TranscriptItem }) {
             {'❯ '}
           </Text>
           <Box flexGrow={1} flexShrink={1} flexBasis={0}>
-            <Text bold>{terminalText(item.text)}</Text>
+            <Text bold>{displayText(item.text)}</Text>
           </Box>
         </Box>
       );
@@ -71,7 +71,7 @@ function EntryBody({ item }: { item: TranscriptItem }) {
           <Text color="magenta">{item.continued ? '  ' : '● '}</Text>
           <Box flexGrow={1} flexShrink={1} flexBasis={0}>
             <Text>
-              {terminalText(item.text)}
+              {displayText(item.text)}
               <TurnMark status={item.status} error={item.error} />
             </Text>
           </Box>
@@ -94,7 +94,7 @@ function EntryBody({ item }: { item: TranscriptItem }) {
         <Box marginTop={1}>
           <Text color={color} dimColor={item.level === 'info'}>
             {symbol}
-            {terminalText(item.text)}
+            {displayText(item.text)}
           </Text>
         </Box>
       );

@@ -34,6 +34,27 @@ export function visibleText(text: string): string {
   );
 }
 
+/**
+ * Text from the model or the backend as the transcript shows it: escape sequences (colours, window
+ * titles, OSC 52 clipboard writes, cursor moves) are dropped, so what the model writes cannot act on the
+ * terminal, and other control characters are spelled out as `visibleText` does.
+ */
+export function displayText(text: string): string {
+  return visibleText(
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/\x1b\][\s\S]*?(?:\x07|\x1b\\|$)/g, '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\x1b[P^_X][\s\S]*?(?:\x1b\\|$)/g, '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\x1b\[[0-?]*[ -/]*[@-~]/g, '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\x1b[ -/]*[0-~]/g, '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\x9b[0-?]*[ -/]*[@-~]/g, ''),
+  );
+}
+
 /** A marker `revealText` writes. A literal `⟨` is itself marked, so every `⟨` in its output starts one. */
 export const MARKER = /⟨(?:U\+[0-9A-F]{4,6}|[A-Z]{2,3})⟩/u;
 
