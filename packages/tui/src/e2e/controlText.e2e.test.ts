@@ -3,8 +3,12 @@
  * arguments) could otherwise retitle the window, write the clipboard (OSC 52) or recolour the screen.
  * They are shown spelled out or dropped, as `!cmd` output and card text already are.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
+import { spawnHermes } from '../testing/ptyHarness.ts';
+import { CLEAN_ENV, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
 afterEach(() => stopAll(running));
@@ -31,6 +35,18 @@ describe('control characters from the model', () => {
     hermes.type('read it');
     hermes.press('enter');
     await hermes.waitForText('Read it.');
+    const raw = hermes.rawOutput();
+    expect(raw).not.toContain('\x1b]0;PWNED');
+    expect(raw).not.toContain('\x1b]52;');
+    expect(raw).not.toContain('\x1b[5m');
+  });
+
+  it('a backend that dies writing escape sequences to stderr is reported without them', async () => {
+    const entry = join(tempDir('hermes-e2e-entry-'), 'dying-backend.mjs');
+    writeFileSync(entry, `process.stderr.write(${JSON.stringify(`fatal: ${TITLE}state broke ${CLIPBOARD}\x1b[5mhere\n`)}); process.exit(3);\n`);
+    const hermes = spawnHermes({ env: { ...CLEAN_ENV, HERMES_RPC_ENTRY: entry }, cols: 80, rows: 24 });
+    running.hermes.push(hermes);
+    await hermes.waitForText(/fatal: .*state broke .*here/, 20_000);
     const raw = hermes.rawOutput();
     expect(raw).not.toContain('\x1b]0;PWNED');
     expect(raw).not.toContain('\x1b]52;');
