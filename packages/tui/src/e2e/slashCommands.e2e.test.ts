@@ -93,7 +93,7 @@ describe('slash commands in the TUI', () => {
     const long = (word: string) => `${word} `.repeat(400);
     const { hermes, server } = await hermesWithModel(
       running,
-      { turns: [{ text: `${long('a')}First.` }, { text: `${long('b')}Second.` }, { text: 'Third.' }, { text: 'the summary', delay_ms: 60_000 }, { text: 'After.' }] },
+      { turns: [{ text: `${long('a')}First.` }, { text: `${long('b')}Second.` }, { text: 'Third.' }, { text: 'the summary', delay_ms: 60_000 }, { text: 'After.' }, { text: 'another summary', delay_ms: 60_000 }] },
       { home, cols: 80, rows: 24 },
     );
     for (const [prompt, answer] of [[long('one'), 'First.'], [long('two'), 'Second.'], ['three', 'Third.']]) {
@@ -109,6 +109,14 @@ describe('slash commands in the TUI', () => {
     expect(modelRequests(server)).toHaveLength(4);
     expect(working).toMatch(/Ctrl\+C to interrupt\s*$/m);
     expect(working).not.toMatch(/Shift\+Tab/);
+    // A prompt sent meanwhile is not lost: it stays in the composer, and the status line says why.
+    hermes.type('four');
+    hermes.press('enter');
+    await hermes.waitForText(/wait for \/compress to finish/);
+    expect(hermes.screenText()).toMatch(/^❯ four/m);
+    // Ctrl+C clears the draft first, then stops the compression.
+    hermes.press('ctrl-c');
+    await hermes.waitForTextGone(/^❯ four/m);
     hermes.press('ctrl-c');
     await hermes.waitForText(/Compression interrupted/);
     // Back to ready: nothing says it is still compressing, and the session takes a prompt at once.
@@ -118,5 +126,16 @@ describe('slash commands in the TUI', () => {
     hermes.type('four');
     hermes.press('enter');
     await hermes.waitForText('After.');
+    await hermes.waitForText(/● ready/);
+
+    // /stop stops a compression as Ctrl+C does, and the status line is back to ready after both.
+    hermes.type('/compress');
+    hermes.press('enter');
+    await hermes.waitForText(/compressing the conversation/);
+    hermes.type('/stop');
+    hermes.press('enter');
+    await hermes.waitForText(/Stopped the compression/);
+    const stopped = await hermes.waitForText(/● ready/);
+    expect(stopped).not.toMatch(/compressing the conversation|interrupting/);
   });
 });
