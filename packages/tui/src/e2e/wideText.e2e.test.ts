@@ -3,7 +3,8 @@
  * joined by U+200D (👩‍👩‍👧‍👦) and emoji with U+FE0F. string-width counts a joined sequence as one glyph two
  * columns wide; terminals without grapheme clustering (xterm.js, VTE, pyte) draw each part in its own
  * cells. Laid out by the first and drawn by the second, a card is wider than Ink thinks: its lines wrap,
- * and when it closes Ink erases too few rows, leaving pieces of it on screen.
+ * and when it closes Ink erases too few rows, leaving pieces of it on screen. A terminal made narrower
+ * does the same to everything Ink drew at the old width: it reflows it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
@@ -93,5 +94,38 @@ describe('joined emoji at 60 columns', () => {
     const picker = await hermes.waitForText(/1 of 1/);
     expect(picker).toMatch(/^❯ just now +2 msg +👩/m);
     expect(await hermes.overflowRows()).toEqual([]);
+  });
+});
+
+describe('a terminal made narrower', () => {
+  it('narrowing the terminal under a card redraws it once, with no piece of the wider one left', async () => {
+    const { hermes } = await hermesWithModel(
+      running,
+      {
+        turns: [
+          { text: 'An earlier answer that is long enough to be wrapped differently at sixty columns than at a hundred and twenty.' },
+          { tool_calls: [{ name: 'clarify', arguments: { question: 'Which colour for the new theme of the application, and why? 你想要哪种颜色', choices: ['blue', 'green'] } }] },
+          { text: 'Noted.' },
+        ],
+      },
+      { cols: 120, rows: 40 },
+    );
+    hermes.type('first');
+    hermes.press('enter');
+    await hermes.waitForText('An earlier answer');
+    await hermes.waitForText(/● ready/);
+    hermes.type('ask me');
+    hermes.press('enter');
+    await hermes.waitForText(/Type an answer/);
+    hermes.resize(60, 20);
+    const screen = await hermes.waitForText(/^╭─{58}╮$/m);
+    expect(screen.match(/^╭/gm)).toHaveLength(1);
+    expect(screen.match(/^╰/gm)).toHaveLength(1);
+    expect(await hermes.overflowRows()).toEqual([]);
+    hermes.press('enter');
+    const after = await hermes.waitForText('Noted.');
+    expect(after).not.toMatch(/[╭╰│]/);
+    // The transcript above was printed again at the new width: the earlier answer is still there, once.
+    expect(hermes.bufferText().match(/An earlier answer/g)).toHaveLength(1);
   });
 });
