@@ -89,7 +89,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
           <Composer store={controller.composer} busy={busy || Boolean(shell) || phase !== 'ready' || Boolean(prompt)} placeholder={placeholder} width={columns} />
           {listRows > 0 ? <CompletionList store={controller.completion.store} width={columns} maxRows={listRows} /> : null}
         </Box>
-        <StatusLine store={store} />
+        <StatusLine store={store} width={columns} />
       </Box>
     </>
   );

@@ -42,7 +42,7 @@ export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>
       ) : null}
       {hiddenTools > 0 ? <Text dimColor>  … {hiddenTools} more tools running</Text> : null}
       {tools.map((tool) => (
-        <ToolLine key={tool.toolId} tool={tool} />
+        <ToolLine key={tool.toolId} tool={tool} width={width} />
       ))}
       {live.generating ? (
         <Text dimColor>

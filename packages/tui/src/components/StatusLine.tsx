@@ -1,7 +1,9 @@
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import type { Usage } from '@hermes/rpc-server/protocol';
+import { fitRow } from '../layout/foldRows.ts';
 import { displayText } from '../layout/visibleText.ts';
 import type { ViewState } from '../state/viewState.ts';
 import { modelLabel } from './Header.tsx';
@@ -33,7 +35,11 @@ function liveActivity(state: ViewState): string {
 }
 
 /** One line under the prompt: what hermes is doing, the model, tokens used, and the key that matters now. */
-export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
+/**
+ * `width` is the terminal's: the row is cut to it here (see `fitRow`), the key hint kept whole. Without it
+ * the cut is left to Ink.
+ */
+export function StatusLine({ store, width }: { store: StoreApi<ViewState>; width?: number }) {
   const phase = useStore(store, (s) => s.phase);
   const busy = useStore(store, (s) => s.busy);
   const interrupting = useStore(store, (s) => s.interrupting);
@@ -66,6 +72,9 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
   else if (phase === 'failed') hint = 'Ctrl+C twice to exit';
   else if (phase === 'ready' && shell === undefined) hint = `Shift+Tab: yolo ${yolo ? 'off' : 'on'}`;
   const details = oneLine([info ? modelLabel(info) : '', usageText(usage)].filter(Boolean).join(' · '));
+  const pieces = [yolo ? ' ⚠ YOLO ·' : '', ` ${oneLine(label)}`, details ? ` · ${details}` : ''];
+  // The mark takes one column, the hint its width and a space.
+  const [yoloMark, labelText, detailsText] = width === undefined ? pieces : fitRow(pieces, width - 1 - (hint ? stringWidth(hint) + 1 : 0));
 
   return (
     <Box justifyContent="space-between">
@@ -73,13 +82,13 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
         {/* Nothing moves while hermes waits on the user, so neither does the mark. */}
         {waiting ? <Text color="yellow">●</Text> : working ? <Spinner /> : <Text color={phase === 'failed' ? 'red' : 'green'}>●</Text>}
         {/* While yolo is on nothing asks before a dangerous command runs; that must never go unnoticed. */}
-        {yolo ? (
+        {yoloMark ? (
           <Text color="red" bold>
-            {' ⚠ YOLO ·'}
+            {yoloMark}
           </Text>
         ) : null}
-        <Text> {oneLine(label)}</Text>
-        {details ? <Text dimColor> · {details}</Text> : null}
+        <Text>{labelText}</Text>
+        {detailsText ? <Text dimColor>{detailsText}</Text> : null}
       </Text>
       {/* The key hint keeps its width: on a narrow terminal the details before it are cut, the line never wraps. */}
       {hint ? (

@@ -45,12 +45,12 @@ export function TranscriptEntry({ item, width }: { item: TranscriptItem; width: 
   // would be wrapped by the terminal instead of by Ink, and Ink would miscount the rows it wrote.
   return (
     <Box width={width} flexDirection="column">
-      <EntryBody item={item} />
+      <EntryBody item={item} width={width} />
     </Box>
   );
 }
 
-function EntryBody({ item }: { item: TranscriptItem }) {
+function EntryBody({ item, width }: { item: TranscriptItem; width: number }) {
   switch (item.kind) {
     case 'header':
       return <Header info={item.info} />;
@@ -78,7 +78,7 @@ function EntryBody({ item }: { item: TranscriptItem }) {
         </Box>
       );
     case 'tool':
-      return <ToolLine tool={item.tool} />;
+      return <ToolLine tool={item.tool} width={width} />;
     case 'setup':
       return <SetupPanel hint={item.hint} title={item.title} />;
     case 'config':

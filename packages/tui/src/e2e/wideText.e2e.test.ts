@@ -97,6 +97,37 @@ describe('joined emoji at 60 columns', () => {
   });
 });
 
+describe('CJK cut at the right edge', () => {
+  // Ink cuts a `truncate-end` row with cli-truncate, whose cut keeps a wide character that straddles the
+  // edge: the row is one column too wide, the terminal wraps it, and the live area leaves a stray row.
+  const CJK = '你想要哪种颜色的主题呢这是一个很长的问题需要换行显示在窄终端上面测试一下宽字符的处理';
+
+  it('a tool line, a clarify choice and the status line stay within 60 columns wherever the cut falls', async () => {
+    const { hermes } = await hermesWithModel(
+      running,
+      {
+        turns: [
+          { tool_calls: [{ name: 'clarify', arguments: { question: CJK, choices: [CJK, `x${CJK}`] } }] },
+          { text: 'Noted.' },
+        ],
+      },
+      { cols: 60, rows: 24 },
+    );
+    hermes.type('ask me');
+    hermes.press('enter');
+    await hermes.waitForText(/Type an answer/);
+    expect(await hermes.overflowRows()).toEqual([]);
+    hermes.press('enter');
+    await hermes.waitForText('Noted.');
+    for (const model of [`${CJK}`, `m${CJK}`]) {
+      hermes.type(`/model ${model}`);
+      hermes.press('enter');
+      await hermes.waitForText(new RegExp(`Model set to custom:${model.slice(0, 3)}`));
+    }
+    expect(await hermes.overflowRows()).toEqual([]);
+  });
+});
+
 describe('a terminal made narrower', () => {
   it('narrowing the terminal under a card redraws it once, with no piece of the wider one left', async () => {
     const { hermes } = await hermesWithModel(
