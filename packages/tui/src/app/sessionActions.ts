@@ -96,6 +96,7 @@ export class SessionActions {
       return;
     }
     let result: ResultOf<'slash.exec'>;
+    this.host.view.dispatch({ type: 'local.commandSent', command });
     try {
       result = await client.request('slash.exec', { session_id: sessionId, command });
     } catch (error) {

@@ -290,6 +290,9 @@ export class SessionController {
     if (state.phase === 'failed') return refuse('the backend is not running — press Ctrl+C twice to exit');
     if (state.phase !== 'ready' || !state.sessionId || !this.backend) return refuse(notReadyReason(state.phase));
     if (state.busy) return refuse('still answering — wait, or press Ctrl+C to interrupt');
+    // A command holding the session (`/compress`) would make the backend refuse it (4009): the draft is kept instead.
+    const command = state.commands?.[0]?.trim().split(/\s+/)[0];
+    if (command) return refuse(`wait for ${command} to finish, or press Ctrl+C to stop it`);
     if (state.shell) return refuse(`!${state.shell.command} is still running — wait for it to finish`);
     return { backend: this.backend, sessionId: state.sessionId };
   }

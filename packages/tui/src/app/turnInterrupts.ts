@@ -36,11 +36,16 @@ export class TurnInterrupts {
     return this.host.view.store.getState();
   }
 
-  /** Interrupts the running turn of the current session; nothing when no turn runs. */
+  /** Interrupts the running turn of the current session, or a `/command` still running (`/compress`); else nothing. */
   interrupt(): void {
-    const { sessionId, busy } = this.state;
+    const { sessionId, busy, commands } = this.state;
     const backend = this.host.backend();
-    if (!busy || !sessionId || !backend) return;
+    if (!sessionId || !backend) return;
+    if (!busy) {
+      // No turn: a `/command` still running is what holds the session; its answer ends it.
+      if (commands?.length) this.interruptCommand(backend, sessionId);
+      return;
+    }
     this.host.view.dispatch({ type: 'local.interruptSent' });
     this.settle();
     this.timer = setTimeout(() => this.replaceHung(backend), INTERRUPT_ANSWER_MS);
@@ -56,6 +61,11 @@ export class TurnInterrupts {
         this.abandonIfStillBusy(`the interrupt failed: ${errorMessage(error)}`);
       },
     );
+  }
+
+  private interruptCommand(backend: BackendProcess, sessionId: string): void {
+    this.host.view.dispatch({ type: 'local.interruptSent' });
+    backend.client.request('session.interrupt', { session_id: sessionId }).catch((error: unknown) => this.host.logger.warn('session.interrupt failed', { error }));
   }
 
   /** The turn ended, the backend was lost, or the TUI is exiting: nothing is left to wait for. */

@@ -24,7 +24,7 @@ const SAFETY_ROWS = 2;
  */
 export function App({ controller, onExit }: { controller: SessionController; onExit: () => void }) {
   const store = controller.view.store;
-  const { columns, rows } = useTerminalSize();
+  const { columns, rows, narrowed } = useTerminalSize();
   const busy = useStore(store, (s) => s.busy);
   const setup = useStore(store, (s) => s.setup);
   const failure = useStore(store, (s) => s.failure);
@@ -65,7 +65,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
 
   return (
     <>
-      <Transcript store={store} width={columns} />
+      <Transcript store={store} width={columns} generation={narrowed} />
       <Box flexDirection="column" width={columns}>
         {phase === 'starting' ? <Text dimColor>⚕ hermes is starting…</Text> : null}
         {prompt ? (
@@ -89,7 +89,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
           <Composer store={controller.composer} busy={busy || Boolean(shell) || phase !== 'ready' || Boolean(prompt)} placeholder={placeholder} width={columns} />
           {listRows > 0 ? <CompletionList store={controller.completion.store} width={columns} maxRows={listRows} /> : null}
         </Box>
-        <StatusLine store={store} />
+        <StatusLine store={store} width={columns} />
       </Box>
     </>
   );

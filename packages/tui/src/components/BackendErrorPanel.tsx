@@ -1,6 +1,7 @@
 import { findStartupError } from '@hermes/rpc-server/protocol';
 import { Box, Text } from 'ink';
 import { wrapRows } from '../layout/foldRows.ts';
+import { displayText } from '../layout/visibleText.ts';
 
 /** Lines of the backend's stderr shown with a startup or exit error. */
 export const STDERR_LINES_SHOWN = 12;
@@ -18,9 +19,11 @@ interface PanelText {
 /** Lays the panel's text out in rows of the panel's width, so all of it shows and App can count it. */
 function panelText(message: string, stderrTail: string[], logFile: string, width: number): PanelText {
   const columns = Math.max(10, width - CHROME_COLUMNS);
-  const startupError = findStartupError(stderrTail);
-  const headline = startupError ? `hermes could not start: ${startupError}` : message;
-  const rest = stderrTail.filter(
+  // What a dying process wrote may hold escape sequences (colours, titles): shown without them.
+  const lines = stderrTail.map(displayText);
+  const startupError = findStartupError(lines);
+  const headline = displayText(startupError ? `hermes could not start: ${startupError}` : message);
+  const rest = lines.filter(
     (line) => line.trim() !== '' && !/^\s+at /.test(line) && !(startupError && line.includes(startupError)),
   );
   return {

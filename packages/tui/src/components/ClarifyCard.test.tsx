@@ -8,6 +8,17 @@ const QUESTION = 'Which database should the migration target? There are several 
 const CHOICES = ['postgres (production)', 'sqlite (local development)', 'mysql'];
 
 describe('ClarifyCard', () => {
+  it('cuts CJK choices within the card wherever a wide character falls at its edge, and spells out control characters', () => {
+    const cjk = '你想要哪种颜色的主题呢这是一个很长的问题需要换行显示在窄终端上面测试一下宽字符的处理';
+    const prompt = clarifyPrompt('Which?', { choices: [cjk, `x${cjk}`, 'a\x1b[31mb'] });
+    for (const columns of [57, 58, 59, 60, 61]) {
+      const rows = renderRows(<ClarifyCard prompt={prompt} queued={0} width={columns} maxRows={16} />, columns);
+      expect(overflowing(rows, columns), `at ${columns} columns`).toEqual([]);
+      expect(rows.filter((row) => row.includes('你')).every((row) => /… *│$/.test(row))).toBe(true);
+      expect(rows.some((row) => row.includes('3 a\\x1b[31mb'))).toBe(true);
+    }
+  });
+
   it('shows the question wrapped, the numbered choices and "Type an answer…", the selected one marked, and the keys', () => {
     const prompt = clarifyPrompt(QUESTION, { choices: CHOICES, selected: 1 });
     expect(insideBorder(renderRows(<ClarifyCard prompt={prompt} queued={1} width={60} maxRows={16} />, 60))).toEqual([

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import stringWidth from 'string-width';
 import { isTyping, TYPE_AN_ANSWER } from '../input/clarifyKeys.ts';
 import { clarifyLayout, CARD_CHROME_COLUMNS } from '../layout/cardLayout.ts';
+import { visibleText } from '../layout/visibleText.ts';
 import type { PendingPrompt } from '../state/viewState.ts';
 
 type ClarifyPrompt = Extract<PendingPrompt, { kind: 'clarify' }>;
@@ -50,7 +51,7 @@ export function ClarifyCard({ prompt, queued, width: cardWidth, maxRows }: { pro
             return (
               <Text key={index} color={active ? 'cyan' : undefined} bold={active} dimColor={!active} wrap="truncate-end">
                 {active ? '❯ ' : '  '}
-                {index + 1} {option}
+                {index + 1} {visibleText(option).replace(/\n/g, ' ')}
               </Text>
             );
           })}

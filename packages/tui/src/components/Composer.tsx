@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { inkRows } from '../layout/inkRows.ts';
+import { terminalText } from '../layout/visibleText.ts';
 import type { ComposerStore } from '../state/composerStore.ts';
 
 /** Lines of a long draft shown at once, around the cursor. */
@@ -40,7 +41,7 @@ export function composerRows(draft: string, cursor: number, width: number): numb
   if (draft === '') return 2;
   const rows = shown.map((line, index) => {
     const block = start + index === cursorLine && column >= line.length ? ' ' : '';
-    return inkRows(`❯ ${line}${block}`, width).length;
+    return inkRows(terminalText(`❯ ${line}${block}`), width).length;
   });
   return 1 + rows.reduce((sum, count) => sum + count, 0);
 }
@@ -83,7 +84,7 @@ export function Composer({
             return (
               <Text key={lineNumber} dimColor={busy}>
                 <Text color={promptColor}>{prefix}</Text>
-                {line}
+                {terminalText(line)}
               </Text>
             );
           const at = firstGrapheme(line.slice(column)) || ' ';
@@ -92,9 +93,9 @@ export function Composer({
               <Text color={promptColor} bold={!busy}>
                 {prefix}
               </Text>
-              {line.slice(0, column)}
-              <Text inverse>{at}</Text>
-              {line.slice(column + (at === ' ' && column >= line.length ? 0 : at.length))}
+              {terminalText(line.slice(0, column))}
+              <Text inverse>{terminalText(at)}</Text>
+              {terminalText(line.slice(column + (at === ' ' && column >= line.length ? 0 : at.length)))}
             </Text>
           );
         })

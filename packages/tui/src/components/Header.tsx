@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { Box, Text } from 'ink';
 import type { SessionInfo } from '@hermes/rpc-server/protocol';
+import { displayText } from '../layout/visibleText.ts';
 
 export function modelLabel(info: SessionInfo): string {
   if (info.demo) return 'scripted demo model';
@@ -26,12 +27,12 @@ export function Header({ info }: { info: SessionInfo }) {
       </Text>
       <Text>
         <Text dimColor>  model    </Text>
-        <Text color={configured || info.demo ? 'cyan' : 'yellow'}>{modelLabel(info)}</Text>
-        {info.provider ? <Text dimColor> · {info.provider}</Text> : null}
+        <Text color={configured || info.demo ? 'cyan' : 'yellow'}>{displayText(modelLabel(info))}</Text>
+        {info.provider ? <Text dimColor> · {displayText(info.provider)}</Text> : null}
       </Text>
       <Text>
         <Text dimColor>  cwd      </Text>
-        <Text>{shortPath(info.cwd)}</Text>
+        <Text>{displayText(shortPath(info.cwd))}</Text>
       </Text>
     </Box>
   );

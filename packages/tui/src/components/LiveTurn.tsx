@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import { textTail } from '../layout/textTail.ts';
+import { displayText } from '../layout/visibleText.ts';
 import type { ViewState } from '../state/viewState.ts';
 import { ToolLine } from './ToolLine.tsx';
 
@@ -14,8 +15,8 @@ export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>
   if (!live) return null;
   const tools = live.tools.slice(-MAX_LIVE_TOOLS);
   const hiddenTools = live.tools.length - tools.length;
-  const tail = live.text ? textTail(live.text, Math.max(10, width - 2), Math.max(1, maxRows)) : undefined;
-  const thinking = !live.text && live.reasoning ? live.reasoning.replace(/\s+/g, ' ').trim() : '';
+  const tail = live.text ? textTail(displayText(live.text), Math.max(10, width - 2), Math.max(1, maxRows)) : undefined;
+  const thinking = !live.text && live.reasoning ? displayText(live.reasoning).replace(/\s+/g, ' ').trim() : '';
   return (
     <Box flexDirection="column">
       {thinking ? (
@@ -41,7 +42,7 @@ export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>
       ) : null}
       {hiddenTools > 0 ? <Text dimColor>  … {hiddenTools} more tools running</Text> : null}
       {tools.map((tool) => (
-        <ToolLine key={tool.toolId} tool={tool} />
+        <ToolLine key={tool.toolId} tool={tool} width={width} />
       ))}
       {live.generating ? (
         <Text dimColor>

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import { truncateRow } from '../layout/foldRows.ts';
+import { terminalText, visibleText } from '../layout/visibleText.ts';
 import { pickerMatches, relativeTime, sessionLabel, visibleWindow, type PickerState } from '../sessions/sessionPicker.ts';
 
 /** Rows the picker uses besides its list: the top rule, the title, the filter line, and the footer. */
@@ -45,7 +46,7 @@ export function SessionPicker({ store, width, maxRows }: { store: StoreApi<Picke
       </Text>
       <Text wrap="truncate-end">
         <Text color="cyan">{'filter: '}</Text>
-        {state.query}
+        {terminalText(state.query)}
         <Text inverse> </Text>
       </Text>
       {matches.slice(start, end).map((session, index) => {
@@ -59,7 +60,7 @@ export function SessionPicker({ store, width, maxRows }: { store: StoreApi<Picke
               {when} {count}{' '}
             </Text>
             {/* Cut here, not by Ink: its cut can leave a row a column too wide when a CJK character straddles the edge (cli-truncate#28). */}
-            {truncateRow(sessionLabel(session), width - LABEL_COLUMN - (session.id === state.currentId ? CURRENT.length : 0))}
+            {truncateRow(visibleText(sessionLabel(session)).replace(/\n/g, ' '), width - LABEL_COLUMN - (session.id === state.currentId ? CURRENT.length : 0))}
             {session.id === state.currentId ? <Text dimColor>{CURRENT}</Text> : null}
           </Text>
         );

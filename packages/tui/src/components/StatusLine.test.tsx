@@ -8,6 +8,16 @@ const line = (fields: Partial<ViewState>, columns = 80) => renderRows(<StatusLin
 const styled = (fields: Partial<ViewState>, columns = 80) => renderStyled(<StatusLine store={viewStore(fields)} />, columns);
 
 describe('StatusLine', () => {
+  it('cuts a CJK model name within the terminal\'s width wherever a wide character falls at the edge', () => {
+    const model = '你想要哪种颜色的主题呢这是一个很长的问题需要换行显示在窄终端上面测试一下';
+    for (const columns of [57, 58, 59, 60, 61]) {
+      const rows = renderRows(<StatusLine store={viewStore({ info: sessionInfo({ model }) })} width={columns} />, columns);
+      expect(rows).toHaveLength(1);
+      expect(overflowing(rows, columns), `at ${columns} columns`).toEqual([]);
+      expect(rows[0]).toMatch(/… +Shift\+Tab: yolo on$/);
+    }
+  });
+
   it('when ready shows the model, the tokens and context used, and the yolo key on the right', () => {
     const rows = line({ usage: usage({ total: 12_345, context_percent: 41.6 }) });
     expect(rows).toHaveLength(1);

@@ -1,7 +1,10 @@
 import { Box, Text } from 'ink';
+import stringWidth from 'string-width';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import type { Usage } from '@hermes/rpc-server/protocol';
+import { fitRow } from '../layout/foldRows.ts';
+import { displayText } from '../layout/visibleText.ts';
 import type { ViewState } from '../state/viewState.ts';
 import { modelLabel } from './Header.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -18,7 +21,8 @@ function usageText(usage: Usage | undefined): string {
   return `${formatTokens(usage.total)} tokens${context}`;
 }
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** One row, measured by Ink as the terminal draws it. */
+const oneLine = (text: string) => displayText(text).replace(/\s+/g, ' ').trim();
 
 /** What the running turn is doing, in a word or two. */
 function liveActivity(state: ViewState): string {
@@ -31,7 +35,11 @@ function liveActivity(state: ViewState): string {
 }
 
 /** One line under the prompt: what hermes is doing, the model, tokens used, and the key that matters now. */
-export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
+/**
+ * `width` is the terminal's: the row is cut to it here (see `fitRow`), the key hint kept whole. Without it
+ * the cut is left to Ink.
+ */
+export function StatusLine({ store, width }: { store: StoreApi<ViewState>; width?: number }) {
   const phase = useStore(store, (s) => s.phase);
   const busy = useStore(store, (s) => s.busy);
   const interrupting = useStore(store, (s) => s.interrupting);
@@ -45,22 +53,28 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
   const viewing = useStore(store, (s) => s.prompts[0]?.kind === 'approval' && s.prompts[0].pager !== undefined);
   const shell = useStore(store, (s) => s.shell?.command);
   const yolo = useStore(store, (s) => s.info?.yolo === true);
+  // A command the backend is still running (`/compress` holds the session while its summary call runs).
+  const command = useStore(store, (s) => s.commands?.[0]);
 
-  const working = phase === 'starting' || phase === 'restarting' || busy || shell !== undefined;
+  const working = phase === 'starting' || phase === 'restarting' || busy || shell !== undefined || command !== undefined;
   const waiting = prompt === 'approval' ? 'waiting for your approval' : prompt === 'clarify' ? 'waiting for your answer' : '';
   const label =
     waiting ||
     (shell !== undefined ? `running !${oneLine(shell)}…` : '') ||
     status ||
-    (busy ? (interrupting ? 'interrupting…' : activity) : phase === 'failed' ? 'backend stopped' : 'ready');
+    (busy ? (interrupting ? 'interrupting…' : activity) : command !== undefined ? `running ${oneLine(command)}…` : phase === 'failed' ? 'backend stopped' : 'ready');
   let hint = '';
   if (exitArmed) hint = 'Press Ctrl+C again to exit';
   else if (viewing) hint = 'Esc back · Ctrl+C to deny';
   else if (prompt) hint = `Esc or Ctrl+C to ${prompt === 'approval' ? 'deny' : 'decline'}`;
-  else if (busy && !interrupting) hint = 'Ctrl+C to interrupt';
+  else if ((busy || command !== undefined) && !interrupting) hint = 'Ctrl+C to interrupt';
+  else if (command !== undefined) hint = '';
   else if (phase === 'failed') hint = 'Ctrl+C twice to exit';
   else if (phase === 'ready' && shell === undefined) hint = `Shift+Tab: yolo ${yolo ? 'off' : 'on'}`;
-  const details = [info ? modelLabel(info) : '', usageText(usage)].filter(Boolean).join(' · ');
+  const details = oneLine([info ? modelLabel(info) : '', usageText(usage)].filter(Boolean).join(' · '));
+  const pieces = [yolo ? ' ⚠ YOLO ·' : '', ` ${oneLine(label)}`, details ? ` · ${details}` : ''];
+  // The mark takes one column, the hint its width and a space.
+  const [yoloMark, labelText, detailsText] = width === undefined ? pieces : fitRow(pieces, width - 1 - (hint ? stringWidth(hint) + 1 : 0));
 
   return (
     <Box justifyContent="space-between">
@@ -68,13 +82,13 @@ export function StatusLine({ store }: { store: StoreApi<ViewState> }) {
         {/* Nothing moves while hermes waits on the user, so neither does the mark. */}
         {waiting ? <Text color="yellow">●</Text> : working ? <Spinner /> : <Text color={phase === 'failed' ? 'red' : 'green'}>●</Text>}
         {/* While yolo is on nothing asks before a dangerous command runs; that must never go unnoticed. */}
-        {yolo ? (
+        {yoloMark ? (
           <Text color="red" bold>
-            {' ⚠ YOLO ·'}
+            {yoloMark}
           </Text>
         ) : null}
-        <Text> {label}</Text>
-        {details ? <Text dimColor> · {details}</Text> : null}
+        <Text>{labelText}</Text>
+        {detailsText ? <Text dimColor>{detailsText}</Text> : null}
       </Text>
       {/* The key hint keeps its width: on a narrow terminal the details before it are cut, the line never wraps. */}
       {hint ? (

@@ -1,4 +1,6 @@
 import { Box, Text } from 'ink';
+import { fitRow } from '../layout/foldRows.ts';
+import { displayText } from '../layout/visibleText.ts';
 import type { ToolCallView } from '../state/viewState.ts';
 import { DiffView } from './DiffView.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -19,7 +21,8 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(seconds / 60)}m${Math.round(seconds % 60)}s`;
 }
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** One row, measured by Ink as the terminal draws it. */
+const oneLine = (text: string) => displayText(text).replace(/\s+/g, ' ').trim();
 
 /** What the row says after the name: why it was blocked, the error, or the summary. */
 function outcome(tool: ToolCallView): string {
@@ -33,25 +36,31 @@ function outcome(tool: ToolCallView): string {
  * One row per tool call: a spinner while it runs (with the newest line of its output under it),
  * then ✓ with the duration, ✗ with the error, or ⊘ when it was blocked; a file change's diff follows.
  */
-export function ToolLine({ tool }: { tool: ToolCallView }) {
+export function ToolLine({ tool, width }: { tool: ToolCallView; width: number }) {
   const text = outcome(tool);
   const alarming = tool.status === 'failed' || tool.status === 'blocked';
   // A blocked call never ran, so its duration means nothing.
   const duration = tool.durationS !== undefined && tool.status !== 'blocked' ? formatDuration(tool.durationS) : '';
+  // The left padding, and the mark (one column) with its space.
+  const columns = width - 2 - 2;
+  const [name, context, time, said] = fitRow(
+    [tool.name, tool.context ? ` ${oneLine(tool.context)}` : '', duration ? ` · ${duration}` : '', text ? ` — ${oneLine(text)}` : ''],
+    columns,
+  );
+  const preview = tool.status === 'running' && tool.preview ? oneLine(tool.preview.split('\n').filter((line) => line.trim()).at(-1) ?? '') : '';
   return (
     <Box flexDirection="column" paddingLeft={2}>
       <Text wrap="truncate-end">
         {tool.status === 'running' ? <Spinner /> : <Text color={MARK[tool.status].color}>{MARK[tool.status].symbol}</Text>}
         <Text> </Text>
-        <Text bold>{tool.name}</Text>
-        {tool.context ? <Text> {oneLine(tool.context)}</Text> : null}
-        {duration ? <Text dimColor> · {duration}</Text> : null}
-        {text ? <Text color={alarming ? 'red' : undefined} dimColor={!alarming}> — {oneLine(text)}</Text> : null}
+        <Text bold>{name}</Text>
+        {context ? <Text>{context}</Text> : null}
+        {time ? <Text dimColor>{time}</Text> : null}
+        {said ? <Text color={alarming ? 'red' : undefined} dimColor={!alarming}>{said}</Text> : null}
       </Text>
-      {tool.status === 'running' && tool.preview ? (
+      {preview ? (
         <Text dimColor wrap="truncate-end">
-          {'  '}
-          {oneLine(tool.preview.split('\n').filter((line) => line.trim()).at(-1) ?? '')}
+          {fitRow(['  ', preview], width - 2).join('')}
         </Text>
       ) : null}
       {tool.diff && tool.status !== 'running' ? (

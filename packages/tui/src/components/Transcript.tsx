@@ -6,9 +6,10 @@ import { TranscriptEntry } from './TranscriptEntry.tsx';
 
 /**
  * Finished items are printed once with <Static> and then belong to the terminal's scrollback: they
- * are never repainted, which keeps long sessions fast and flicker-free.
+ * are never repainted, which keeps long sessions fast and flicker-free. A new `generation` prints them
+ * all again (after the screen was cleared for a narrower terminal).
  */
-export function Transcript({ store, width }: { store: StoreApi<ViewState>; width: number }) {
+export function Transcript({ store, width, generation = 0 }: { store: StoreApi<ViewState>; width: number; generation?: number }) {
   const items = useStore(store, (state) => state.transcript);
-  return <Static items={items}>{(item) => <TranscriptEntry key={item.id} item={item} width={width} />}</Static>;
+  return <Static key={generation} items={items}>{(item) => <TranscriptEntry key={item.id} item={item} width={width} />}</Static>;
 }

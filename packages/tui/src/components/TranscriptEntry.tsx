@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { displayText } from '../layout/visibleText.ts';
 import type { TranscriptItem } from '../state/viewState.ts';
 import { Header } from './Header.tsx';
 import { ConfigProblemsPanel } from './ConfigProblemsPanel.tsx';
@@ -9,7 +10,7 @@ import { ToolLine } from './ToolLine.tsx';
 /** Marks a reply that did not finish, so a partial answer is never mistaken for a whole one. */
 export function TurnMark({ status, error }: { status?: 'interrupted' | 'error'; error?: string }) {
   if (status === 'interrupted') return <Text color="yellow"> [interrupted]</Text>;
-  if (status === 'error') return <Text color="red"> [error{error ? `: ${error}` : ''}]</Text>;
+  if (status === 'error') return <Text color="red"> [error{error ? `: ${displayText(error)}` : ''}]</Text>;
   return null;
 }
 
@@ -19,7 +20,7 @@ function CommandEntry({ item }: { item: Extract<TranscriptItem, { kind: 'command
     <Box marginTop={1} flexDirection="column">
       <Text dimColor>
         {'❯ '}
-        {item.command}
+        {displayText(item.command)}
       </Text>
       {[
         { text: item.output, color: undefined },
@@ -29,7 +30,7 @@ function CommandEntry({ item }: { item: Extract<TranscriptItem, { kind: 'command
         text ? (
           <Box key={index} paddingLeft={2}>
             <Box flexGrow={1} flexShrink={1} flexBasis={0}>
-              <Text color={color}>{text}</Text>
+              <Text color={color}>{displayText(text)}</Text>
             </Box>
           </Box>
         ) : null,
@@ -44,12 +45,12 @@ export function TranscriptEntry({ item, width }: { item: TranscriptItem; width: 
   // would be wrapped by the terminal instead of by Ink, and Ink would miscount the rows it wrote.
   return (
     <Box width={width} flexDirection="column">
-      <EntryBody item={item} />
+      <EntryBody item={item} width={width} />
     </Box>
   );
 }
 
-function EntryBody({ item }: { item: TranscriptItem }) {
+function EntryBody({ item, width }: { item: TranscriptItem; width: number }) {
   switch (item.kind) {
     case 'header':
       return <Header info={item.info} />;
@@ -60,7 +61,7 @@ function EntryBody({ item }: { item: TranscriptItem }) {
             {'❯ '}
           </Text>
           <Box flexGrow={1} flexShrink={1} flexBasis={0}>
-            <Text bold>{item.text}</Text>
+            <Text bold>{displayText(item.text)}</Text>
           </Box>
         </Box>
       );
@@ -70,14 +71,14 @@ function EntryBody({ item }: { item: TranscriptItem }) {
           <Text color="magenta">{item.continued ? '  ' : '● '}</Text>
           <Box flexGrow={1} flexShrink={1} flexBasis={0}>
             <Text>
-              {item.text}
+              {displayText(item.text)}
               <TurnMark status={item.status} error={item.error} />
             </Text>
           </Box>
         </Box>
       );
     case 'tool':
-      return <ToolLine tool={item.tool} />;
+      return <ToolLine tool={item.tool} width={width} />;
     case 'setup':
       return <SetupPanel hint={item.hint} title={item.title} />;
     case 'config':
@@ -93,7 +94,7 @@ function EntryBody({ item }: { item: TranscriptItem }) {
         <Box marginTop={1}>
           <Text color={color} dimColor={item.level === 'info'}>
             {symbol}
-            {item.text}
+            {displayText(item.text)}
           </Text>
         </Box>
       );

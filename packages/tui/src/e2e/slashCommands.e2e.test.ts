@@ -2,7 +2,10 @@
  * Slash commands end to end: the real bundle and backend (its command registry), a scripted model, a real
  * pseudo-terminal. The completion list, Tab, running a command, and /stop during a streamed reply.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 import { hermesWithModel, modelRequests, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
@@ -81,5 +84,58 @@ describe('slash commands in the TUI', () => {
     hermes.press('enter');
     await hermes.waitForText('Answer in the new one.');
     expect(modelRequests(server).at(-1)).not.toContain('remember the kettle');
+  });
+
+  it('/compress shows hermes working, Ctrl+C stops it, and no stale status is left on the status line', async () => {
+    const home = tempDir('hermes-e2e-home-');
+    // A small window, so three long exchanges leave a middle to summarize; only /compress compresses.
+    writeFileSync(join(home, 'config.yaml'), 'model:\n  context_length: 2000\ncompression:\n  enabled: false\n');
+    const long = (word: string) => `${word} `.repeat(400);
+    const { hermes, server } = await hermesWithModel(
+      running,
+      { turns: [{ text: `${long('a')}First.` }, { text: `${long('b')}Second.` }, { text: 'Third.' }, { text: 'the summary', delay_ms: 60_000 }, { text: 'After.' }, { text: 'another summary', delay_ms: 60_000 }] },
+      { home, cols: 80, rows: 24 },
+    );
+    for (const [prompt, answer] of [[long('one'), 'First.'], [long('two'), 'Second.'], ['three', 'Third.']]) {
+      hermes.type(prompt!);
+      hermes.press('enter');
+      await hermes.waitForText(answer!);
+      await hermes.waitForText(/● ready/);
+    }
+    hermes.type('/compress');
+    hermes.press('enter');
+    // The summary call is under way: hermes is working on it, and says how to stop it.
+    const working = await hermes.waitForText(/compressing the conversation/);
+    expect(modelRequests(server)).toHaveLength(4);
+    expect(working).toMatch(/Ctrl\+C to interrupt\s*$/m);
+    expect(working).not.toMatch(/Shift\+Tab/);
+    // A prompt sent meanwhile is not lost: it stays in the composer, and the status line says why.
+    hermes.type('four');
+    hermes.press('enter');
+    await hermes.waitForText(/wait for \/compress to finish/);
+    expect(hermes.screenText()).toMatch(/^❯ four/m);
+    // Ctrl+C clears the draft first, then stops the compression.
+    hermes.press('ctrl-c');
+    await hermes.waitForTextGone(/^❯ four/m);
+    hermes.press('ctrl-c');
+    await hermes.waitForText(/Compression interrupted/);
+    // Back to ready: nothing says it is still compressing, and the session takes a prompt at once.
+    const idle = await hermes.waitForText(/● ready/);
+    expect(idle).not.toMatch(/compressing the conversation/);
+    expect(idle).not.toMatch(/Press Ctrl\+C again to exit/);
+    hermes.type('four');
+    hermes.press('enter');
+    await hermes.waitForText('After.');
+    await hermes.waitForText(/● ready/);
+
+    // /stop stops a compression as Ctrl+C does, and the status line is back to ready after both.
+    hermes.type('/compress');
+    hermes.press('enter');
+    await hermes.waitForText(/compressing the conversation/);
+    hermes.type('/stop');
+    hermes.press('enter');
+    await hermes.waitForText(/Stopped the compression/);
+    const stopped = await hermes.waitForText(/● ready/);
+    expect(stopped).not.toMatch(/compressing the conversation|interrupting/);
   });
 });

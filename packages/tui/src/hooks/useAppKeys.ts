@@ -58,7 +58,9 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
   const onCtrlC = () => {
     const view = controller.view.store.getState();
     const { draft } = controller.composer.getState();
-    const action = resolveCtrlC({ draft, busy: view.busy, interrupting: view.interrupting, exitArmed: view.exitArmed });
+    // A command still running on the backend (`/compress`) is stopped like a turn.
+    const busy = view.busy || (view.commands?.length ?? 0) > 0;
+    const action = resolveCtrlC({ draft, busy, interrupting: view.interrupting, exitArmed: view.exitArmed });
     switch (action) {
       case 'clear-draft':
         controller.composer.setState({ draft: '', cursor: 0 });

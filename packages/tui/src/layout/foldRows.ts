@@ -69,6 +69,29 @@ export function truncateRow(line: string, width: number): string {
   return `${row.trimEnd()}…`;
 }
 
+/**
+ * The pieces of one row (each drawn in its own style) cut to `width` columns between them: the piece
+ * that crosses the edge is cut with "…" and the ones after it are dropped. Rows are cut here rather than
+ * by Ink's `truncate-end`, whose cut keeps a wide character straddling the edge (cli-truncate#28): that
+ * row is a column too wide, the terminal wraps it, and Ink then erases one row too few.
+ */
+export function fitRow(pieces: readonly string[], width: number): string[] {
+  let left = Math.max(1, width);
+  const out: string[] = [];
+  for (const piece of pieces) {
+    const columns = atomColumns(piece);
+    if (columns <= left) {
+      out.push(piece);
+      left -= columns;
+      continue;
+    }
+    if (left > 0) out.push(truncateRow(piece, left));
+    break;
+  }
+  while (out.length < pieces.length) out.push('');
+  return out;
+}
+
 /** Rows of at most `width` columns, keeping the text's own line breaks. */
 export function wrapRows(text: string, width: number): string[] {
   return text.split('\n').flatMap((line) => wrapLine(line, width));

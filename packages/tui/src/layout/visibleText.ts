@@ -8,16 +8,50 @@
  */
 
 /**
+ * Joiners (U+200D) and emoji presentation selectors (U+FE0F) make one glyph of several (👩‍👩‍👧‍👦, 🏳️‍🌈) for
+ * string-width, which Ink lays out with, while most terminals (xterm.js, VTE, pyte; anything that reads
+ * widths a code point at a time) draw each part in its own cells. Laid out by one and drawn by the other,
+ * a line is wider than Ink thinks: it wraps, and Ink then erases too few rows when it redraws. Without them
+ * both count each part, so what is drawn is what was laid out (a terminal that would have joined them
+ * shows the parts side by side).
+ */
+export function terminalText(text: string): string {
+  return text.replace(/[\u200D\uFE0F]/g, '');
+}
+
+/**
  * Makes text safe to show as-is: tabs become spaces and control characters (escape sequences above
- * all) are spelled out, so a command cannot hide part of itself from the person approving it.
+ * all) are spelled out, so a command cannot hide part of itself from the person approving it; see
+ * `terminalText` for what else goes.
  */
 export function visibleText(text: string): string {
   return (
-    text
+    terminalText(text)
       .replace(/\r\n?/g, '\n')
       .replace(/\t/g, '    ')
       // eslint-disable-next-line no-control-regex
       .replace(/[\x00-\x09\x0b-\x1f\x7f\x80-\x9f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`)
+  );
+}
+
+/**
+ * Text from the model or the backend as the transcript shows it: escape sequences (colours, window
+ * titles, OSC 52 clipboard writes, cursor moves) are dropped, so what the model writes cannot act on the
+ * terminal, and other control characters are spelled out as `visibleText` does.
+ */
+export function displayText(text: string): string {
+  return visibleText(
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/\x1b\][\s\S]*?(?:\x07|\x1b\\|$)/g, '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\x1b[P^_X][\s\S]*?(?:\x1b\\|$)/g, '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\x1b\[[0-?]*[ -/]*[@-~]/g, '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\x1b[ -/]*[0-~]/g, '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\x9b[0-?]*[ -/]*[@-~]/g, ''),
   );
 }
 

@@ -141,7 +141,7 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
         return notice(endTurn(state), 'error', 'Not sent: no model is configured yet (see the setup instructions above).');
       return notice(endTurn(state), 'error', action.message);
     case 'local.interruptSent':
-      return state.busy ? { ...state, interrupting: true, status: 'interrupting…' } : state;
+      return state.busy || state.commands?.length ? { ...state, interrupting: true, status: 'interrupting…' } : state;
     case 'local.turnAbandoned': {
       if (!state.busy) return state;
       const live = state.live ?? emptyLive();
@@ -177,9 +177,16 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
     }
     case 'local.promptWithdrawn':
       return withdraw(state, action.id, action.reason);
+    case 'local.commandSent':
+      return { ...state, commands: [...(state.commands ?? []), action.command] };
     case 'local.commandRan': {
       const { command, output, warning, error } = action;
-      return append(state, { kind: 'command', command, ...(output ? { output } : {}), ...(warning ? { warning } : {}), ...(error ? { error } : {}) });
+      const index = state.commands?.indexOf(command) ?? -1;
+      const commands = index < 0 ? state.commands : state.commands!.filter((_, i) => i !== index);
+      const ran = { ...state, commands };
+      // Once nothing runs, what the command said meanwhile ("compressing…") is over: its outcome is in the transcript.
+      const idle = !state.busy && !commands?.length ? { ...ran, status: '', interrupting: false } : ran;
+      return append(idle, { kind: 'command', command, ...(output ? { output } : {}), ...(warning ? { warning } : {}), ...(error ? { error } : {}) });
     }
     case 'local.shellStarted':
       // Echoed as typed, so the approval card and the output that follow have their cause above them.

@@ -115,6 +115,11 @@ export interface ViewState {
   prompts: PendingPrompt[];
   /** The `!cmd` running now (one at a time). */
   shell?: { command: string };
+  /**
+   * `/commands` sent to the backend and not yet answered, oldest first. One may hold the session's running
+   * slot for a while (`/compress`): hermes is working then, and Ctrl+C interrupts it.
+   */
+  commands?: readonly string[];
 }
 
 /** Things the TUI itself does that change the view (backend events are the other input). */
@@ -123,6 +128,7 @@ export type LocalAction =
   | { type: 'local.sessionOpened'; result: SessionOpenResult; how?: 'created' | 'resumed' | 'branched' }
   | { type: 'local.submitted'; text: string }
   | { type: 'local.submitFailed'; message: string; code?: number }
+  /** Ctrl+C sent `session.interrupt`: for the running turn, or for a `/command` holding the session (`/compress`). */
   | { type: 'local.interruptSent' }
   /** An interrupt the backend could not act on: end the turn locally so the composer works again. */
   | { type: 'local.turnAbandoned'; reason: string }
@@ -144,6 +150,8 @@ export type LocalAction =
    * it, or the TUI is `exiting` (declined without a word).
    */
   | { type: 'local.promptWithdrawn'; id: string; reason: RequestCancelPayload['reason'] | 'cancelled' | 'exiting' }
+  /** A `/command` went to the backend's `slash.exec`; `local.commandRan` follows once it answers. */
+  | { type: 'local.commandSent'; command: string }
   /** A `/command` answered (or refused: `error`) by the backend's `slash.exec`. */
   | ({ type: 'local.commandRan'; command: string; error?: string } & Pick<CommandResult, 'output' | 'warning'>)
   | { type: 'local.shellStarted'; command: string }

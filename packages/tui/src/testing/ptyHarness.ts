@@ -45,6 +45,11 @@ export interface HermesPty {
   bufferText(): string;
   /** Every byte hermes wrote to the terminal, escape sequences included. */
   rawOutput(): string;
+  /**
+   * Rows (scrollback included) that are the terminal's own wrap of a line wider than it: Ink breaks its
+   * lines itself, so each is a line hermes laid out too wide. Empty when everything fit.
+   */
+  overflowRows(): Promise<string[]>;
   waitForText(pattern: string | RegExp, timeoutMs?: number): Promise<string>;
   /** Waits until the screen no longer shows `pattern` (a card closed, a spinner stopped). */
   waitForTextGone(pattern: string | RegExp, timeoutMs?: number): Promise<string>;
@@ -159,6 +164,16 @@ export function spawnHermes(options: SpawnOptions = {}): HermesPty {
     screenText,
     bufferText,
     rawOutput: () => raw,
+    async overflowRows() {
+      await quiet();
+      const buffer = terminal.buffer.active;
+      const rows: string[] = [];
+      for (let y = 0; y < buffer.length; y++) {
+        const line = buffer.getLine(y);
+        if (line?.isWrapped) rows.push(`${buffer.getLine(y - 1)?.translateToString(true) ?? ''}⏎${line.translateToString(true)}`);
+      }
+      return rows;
+    },
     hermesHome: env.HERMES_HOME,
     exited,
     waitForText: (pattern, timeoutMs) => waitForScreen(pattern, true, timeoutMs),
