@@ -12,7 +12,9 @@ export function commandHost(ctx: HandlerContext, live: LiveSession, reloadPlugin
   const { runtime } = ctx;
   return {
     newSession: (title) => openLive(ctx, { cwd: live.agent.cwd, title: title ?? null }).session_id,
-    openBranch: (branched, parentId) => openLive(ctx, { cwd: live.agent.cwd, resume: branched, parentId }).session_id,
+    // A branch goes on with the model its source was switched to.
+    openBranch: (branched, parentId) =>
+      openLive(ctx, { cwd: live.agent.cwd, resume: branched, parentId, ...(live.service.overrides ? { overrides: live.service.overrides } : {}) }).session_id,
     listTools: () =>
       runtime.tools
         .list(runtime.toolsets)

@@ -77,7 +77,9 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       // A live session's service refuses during a turn or compress (SessionBusyError).
       const branched = live ? live.service.branch(name) : branchStored(store, source.id, name);
       const cwd = live?.agent.cwd ?? (source.cwd && fs.existsSync(source.cwd) ? source.cwd : process.cwd());
-      return openLive(ctx, { cwd, resume: branched, parentId: source.id });
+      // A branch goes on with the model its source was switched to (`/model`, session.create's model).
+      const overrides = live?.service.overrides;
+      return openLive(ctx, { cwd, resume: branched, parentId: source.id, ...(overrides ? { overrides } : {}) });
     },
 
     /** The one exporter; reads the store only, so a session another hermes runs is not repaired or written. */

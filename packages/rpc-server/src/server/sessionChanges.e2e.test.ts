@@ -108,6 +108,13 @@ describe('session changes over the wire', () => {
     expect((await slash(backend, sid, '/model openrouter:')).warning).toMatch(/^\/model failed: "openrouter:" is not a model/);
     expect((await slash(backend, sid, '/status')).output).toContain('model custom:llama3:70b');
     expect(infos(backend, sid).length).toBe(before);
+
+    // A branch, by command or by method, goes on with the model its source was switched to.
+    const byCommand = (await slash(backend, sid, '/branch')).directive;
+    expect(byCommand?.type).toBe('resume');
+    const branchId = byCommand?.type === 'resume' ? byCommand.session_id! : '';
+    expect(await nextInfo(backend, branchId, 0)).toMatchObject({ model: 'llama3:70b', provider: 'custom' });
+    expect((await backend.request('session.branch', { session_id: sid })).info).toMatchObject({ model: 'llama3:70b', provider: 'custom' });
   });
 
   it('switching to another provider goes to that provider, not to the --base-url of the one hermes started with', async () => {
