@@ -16,7 +16,7 @@ import {
   ToolsetDescriptorSchema,
   UsageSchema,
 } from '@hermes/agent-core/contract';
-import { array, boolean, enum as oneOf, maxLength, nullable, number, object, optional, strictObject, string, unknown } from 'zod/mini';
+import { array, boolean, enum as oneOf, maxLength, nullable, number, object, optional, refine, strictObject, string, unknown } from 'zod/mini';
 import { ParamLimit } from './limits.ts';
 import type { Method } from './methods.ts';
 import { cappedString, count, nonEmptyString, optionalSessionId, sessionId, sessionIdParams } from './paramFields.ts';
@@ -27,6 +27,9 @@ import {
   StoredSessionInfoSchema,
   TranscriptMessageSchema,
 } from './shapes.ts';
+
+/** A result field that may hold any JSON value but must be there (`null` says "not set"). */
+const presentValue = () => unknown().check(refine((v) => v !== undefined, 'is required'));
 
 /** The result of `session.create`, `session.resume` and `session.branch`. */
 export const SessionOpenResultSchema = strictObject({
@@ -111,10 +114,10 @@ export const MethodSchemas = {
   },
   'slash.exec': { params: object({ session_id: cappedString(ParamLimit.id), command: cappedString(ParamLimit.text) }), result: CommandResultSchema },
   'process.stop': { params: optionalSession, result: strictObject({ killed: number() }) },
-  'config.get': { params: object({ key: nonEmptyString(ParamLimit.name) }), result: strictObject({ value: unknown() }) },
+  'config.get': { params: object({ key: nonEmptyString(ParamLimit.name) }), result: strictObject({ value: presentValue() }) },
   'config.set': {
     params: object({ key: nonEmptyString(ParamLimit.name), value: unknown(), session_id: optional(cappedString(ParamLimit.id)) }),
-    result: strictObject({ key: string(), value: unknown(), warning: optional(string()) }),
+    result: strictObject({ key: string(), value: presentValue(), warning: optional(string()) }),
   },
   'model.options': {
     params: noParams,

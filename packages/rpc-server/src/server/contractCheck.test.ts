@@ -64,6 +64,15 @@ describe('the method wrapper', () => {
     expect(log.read()).toContain('contract check: tools.list returned a result its schema refuses');
   });
 
+  it('in check mode refuses a config value left out (a key not set is answered null)', async () => {
+    const { client } = serve({ 'config.get': () => ({}) as ResultOf<'config.get'>, 'config.set': ({ key }) => ({ key, value: undefined }) }, true);
+    await expect(client.sendRequest('config.get', { key: 'x' })).rejects.toMatchObject({
+      code: ErrorCode.InternalError,
+      message: 'config.get returned a result its schema refuses: `value` is missing',
+    });
+    await expect(client.sendRequest('config.set', { key: 'x', value: 1 })).rejects.toMatchObject({ code: ErrorCode.InternalError });
+  });
+
   it('in check mode refuses a field the schema does not name, and a field of the wrong type', async () => {
     const { client } = serve(
       {
