@@ -33,6 +33,8 @@ export const SessionInfoSchema = strictObject({
   yolo: boolean(),
   plugin_count: number(),
   usage: UsageSchema,
+  /** Commands the terminal tool started in the background that are still running; absent when there are none. */
+  background_tasks: optional(number()),
   version: string(),
 });
 export type SessionInfo = output<typeof SessionInfoSchema>;

@@ -1,25 +1,15 @@
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import stringWidth from 'string-width';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
-import type { Usage } from '@hermes/rpc-server/protocol';
+import { useElapsed } from '../hooks/useElapsed.ts';
 import { fitRow } from '../layout/foldRows.ts';
+import { statusDetails } from '../layout/statusFields.ts';
 import { displayText } from '../layout/visibleText.ts';
 import type { ViewState } from '../state/viewState.ts';
 import { modelLabel } from './Header.tsx';
 import { Spinner } from './Spinner.tsx';
-
-export function formatTokens(count: number): string {
-  if (count < 1_000) return String(count);
-  if (count < 1_000_000) return `${(count / 1_000).toFixed(count < 10_000 ? 1 : 0)}k`;
-  return `${(count / 1_000_000).toFixed(1)}M`;
-}
-
-function usageText(usage: Usage | undefined): string {
-  if (!usage || usage.total <= 0) return '';
-  const context = usage.context_percent !== undefined ? ` · context ${Math.round(usage.context_percent)}%` : '';
-  return `${formatTokens(usage.total)} tokens${context}`;
-}
 
 /** One row, measured by Ink as the terminal draws it. */
 const oneLine = (text: string) => displayText(text).replace(/\s+/g, ' ').trim();
@@ -34,18 +24,23 @@ function liveActivity(state: ViewState): string {
   return 'thinking…';
 }
 
-/** One line under the prompt: what hermes is doing, the model, tokens used, and the key that matters now. */
 /**
- * `width` is the terminal's: the row is cut to it here (see `fitRow`), the key hint kept whole. Without it
- * the cut is left to Ink.
+ * One line under the prompt: what hermes is doing and for how long, background tasks, the model, context,
+ * tokens and cost, and the key that matters now. `width` is the terminal's: details that do not fit are
+ * dropped (see `statusDetails`), then the row is cut to it (see `fitRow`), the key hint kept whole.
+ * Without it the cut is left to Ink.
+ *
+ * Each selector reads exactly what the line shows (a streamed delta changes none of them), and it is
+ * memoised, so the app repainting for a delta does not repaint it.
  */
-export function StatusLine({ store, width }: { store: StoreApi<ViewState>; width?: number }) {
+export const StatusLine = memo(function StatusLine({ store, width }: { store: StoreApi<ViewState>; width?: number }) {
   const phase = useStore(store, (s) => s.phase);
   const busy = useStore(store, (s) => s.busy);
   const interrupting = useStore(store, (s) => s.interrupting);
   const status = useStore(store, (s) => s.status);
   const usage = useStore(store, (s) => s.usage);
-  const info = useStore(store, (s) => s.info);
+  const model = useStore(store, (s) => (s.info ? oneLine(modelLabel(s.info)) : ''));
+  const backgroundTasks = useStore(store, (s) => s.info?.background_tasks);
   const exitArmed = useStore(store, (s) => s.exitArmed);
   const activity = useStore(store, liveActivity);
   const prompt = useStore(store, (s) => s.prompts[0]?.kind);
@@ -56,7 +51,9 @@ export function StatusLine({ store, width }: { store: StoreApi<ViewState>; width
   // A command the backend is still running (`/compress` holds the session while its summary call runs).
   const command = useStore(store, (s) => s.commands?.[0]);
 
-  const working = phase === 'starting' || phase === 'restarting' || busy || shell !== undefined || command !== undefined;
+  const running = busy || shell !== undefined || command !== undefined;
+  const working = phase === 'starting' || phase === 'restarting' || running;
+  const elapsedS = useElapsed(running);
   const waiting = prompt === 'approval' ? 'waiting for your approval' : prompt === 'clarify' ? 'waiting for your answer' : '';
   const label =
     waiting ||
@@ -71,10 +68,12 @@ export function StatusLine({ store, width }: { store: StoreApi<ViewState>; width
   else if (command !== undefined) hint = '';
   else if (phase === 'failed') hint = 'Ctrl+C twice to exit';
   else if (phase === 'ready' && shell === undefined) hint = `Shift+Tab: yolo ${yolo ? 'off' : 'on'}`;
-  const details = oneLine([info ? modelLabel(info) : '', usageText(usage)].filter(Boolean).join(' · '));
-  const pieces = [yolo ? ' ⚠ YOLO ·' : '', ` ${oneLine(label)}`, details ? ` · ${details}` : ''];
+  const head = [yolo ? ' ⚠ YOLO ·' : '', ` ${oneLine(label)}`];
   // The mark takes one column, the hint its width and a space.
-  const [yoloMark, labelText, detailsText] = width === undefined ? pieces : fitRow(pieces, width - 1 - (hint ? stringWidth(hint) + 1 : 0));
+  const room = width === undefined ? undefined : width - 1 - (hint ? stringWidth(hint) + 1 : 0);
+  const details = (statusDetails({ elapsedS, backgroundTasks, model, usage }, room === undefined ? undefined : room - stringWidth(head.join(''))));
+  const pieces = [...head, details ? ` · ${details}` : ''];
+  const [yoloMark, labelText, detailsText] = room === undefined ? pieces : fitRow(pieces, room);
 
   return (
     <Box justifyContent="space-between">
@@ -101,4 +100,4 @@ export function StatusLine({ store, width }: { store: StoreApi<ViewState>; width
       ) : null}
     </Box>
   );
-}
+});
