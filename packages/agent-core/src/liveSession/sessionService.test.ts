@@ -34,6 +34,25 @@ describe('parseModelValue (the one model-value reading)', () => {
 });
 
 describe('SessionService', () => {
+  it('counts the background commands the terminal tool started in session.info, as each starts and ends', async () => {
+    rig = await liveSessionRig({
+      script: {
+        turns: [
+          { tool_calls: [{ id: 'c1', name: 'terminal', arguments: { command: 'sleep 30', background: true } }] },
+          { tool_calls: [{ id: 'c2', name: 'terminal', arguments: { command: 'sleep 0.2', background: true } }] },
+          { text: 'started' },
+        ],
+      },
+    });
+    const counts = () => rig!.infos().map((info) => info.background_tasks ?? 0);
+    await rig.service.agent.submit('start two');
+    await until(() => last(counts()) === 1 && counts().includes(2), 'the short command to end');
+    expect(counts()).toEqual([1, 2, 1]);
+    expect(rig.service.stopProcesses()).toBe(1);
+    expect(counts()).toEqual([1, 2, 1, 0]);
+    expect(last(rig.infos())).not.toHaveProperty('background_tasks');
+  });
+
   it('yolo changes send session.info with the new state', async () => {
     rig = await liveSessionRig();
     expect(rig.service.toggleYolo()).toBe(true);

@@ -54,6 +54,8 @@ export interface CompressSummary {
 export class SessionService {
   readonly agent: AgentSession;
   private modelChoice: ModelFlags | undefined;
+  /** Stops telling this session's client about its background processes (at close). */
+  private readonly unwatchProcesses: () => void;
 
   private constructor(
     private readonly runtime: SessionRuntime,
@@ -72,6 +74,10 @@ export class SessionService {
       ...(input.parentId ? { parentId: input.parentId } : {}),
     });
     this.agent.yolo = input.yolo ?? false;
+    // The status line counts background tasks: a process of this session starting or ending changes the info.
+    this.unwatchProcesses = runtime.processes.onChange((sessionId) => {
+      if (sessionId === this.agent.id) this.publishInfo();
+    });
   }
 
   /** Opens (creates, resumes or branches) a session; sends no event. */
@@ -120,6 +126,7 @@ export class SessionService {
     const { agent } = this;
     const problem = this.setupProblem();
     const configProblems = this.facts.configProblems();
+    const background = this.runtime.processes.running(agent.id);
     return {
       model: agent.modelName || '(none)',
       provider: agent.providerId || '(none)',
@@ -135,6 +142,7 @@ export class SessionService {
       yolo: agent.yolo,
       plugin_count: this.facts.pluginCount(),
       usage: { ...agent.usage },
+      ...(background ? { background_tasks: background } : {}),
       version: this.facts.version,
     };
   }
@@ -266,6 +274,7 @@ export class SessionService {
 
   /** Ends the session: its turn and `!cmd`s are stopped and waited for, its approvals forgotten, its row ended. */
   close(reason?: string): Promise<void> {
+    this.unwatchProcesses();
     return this.agent.close(reason);
   }
 

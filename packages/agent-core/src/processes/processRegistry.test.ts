@@ -82,3 +82,24 @@ describe('ProcessRegistry', () => {
     expect(r.killAll()).toBe(0);
   });
 });
+
+describe('ProcessRegistry running count', () => {
+  it('says which session changed when a process starts, exits or is killed, and counts the running ones', async () => {
+    const r = registry();
+    const changes: string[] = [];
+    const stop = r.onChange((sessionId) => changes.push(`${sessionId}:${r.running(sessionId)}`));
+    const ticker = r.start({ command: TICKER, cwd: os.tmpdir(), sessionId: 'a' });
+    const quick = r.start({ command: 'exit 0', cwd: os.tmpdir(), sessionId: 'b' });
+    expect(changes).toEqual(['a:1', 'b:1']);
+    await r.waitForExit(quick.id);
+    expect(changes).toEqual(['a:1', 'b:1', 'b:0']);
+    expect(r.kill(ticker.id)).toBe(true);
+    expect(changes).toEqual(['a:1', 'b:1', 'b:0', 'a:0']);
+    await r.waitForExit(ticker.id);
+    // Killed is already counted: its exit says nothing new.
+    expect(changes).toHaveLength(4);
+    stop();
+    r.start({ command: 'exit 0', cwd: os.tmpdir(), sessionId: 'a' });
+    expect(changes).toHaveLength(4);
+  });
+});

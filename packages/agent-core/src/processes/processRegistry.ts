@@ -35,6 +35,7 @@ interface Entry {
 export class ProcessRegistry {
   private readonly entries = new Map<string, Entry>();
   private nextId = 1;
+  private readonly listeners = new Set<(sessionId: string) => void>();
 
   constructor(private readonly bufferChars = DEFAULT_BUFFER_CHARS) {}
 
@@ -71,10 +72,12 @@ export class ProcessRegistry {
       if (info.status === 'running') {
         info.status = 'exited';
         if (typeof result.exitCode === 'number') info.exitCode = result.exitCode;
+        this.changed(info.sessionId);
       }
     });
     this.entries.set(info.id, entry);
     this.prune();
+    this.changed(info.sessionId);
     return { ...info };
   }
 
@@ -83,6 +86,21 @@ export class ProcessRegistry {
     return [...this.entries.values()]
       .filter((e) => sessionId === undefined || e.info.sessionId === sessionId)
       .map((e) => ({ ...e.info }));
+  }
+
+  /** How many of a session's processes are still running. */
+  running(sessionId: string): number {
+    return this.list(sessionId).filter((info) => info.status === 'running').length;
+  }
+
+  /** Calls `listener` with the session whose running processes changed (one started, exited or was killed); returns the unsubscribe. */
+  onChange(listener: (sessionId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(sessionId: string): void {
+    for (const listener of this.listeners) listener(sessionId);
   }
 
   get(id: string): ProcessInfo | undefined {
@@ -108,6 +126,7 @@ export class ProcessRegistry {
     if (!entry || entry.info.status !== 'running') return false;
     entry.info.status = 'killed';
     killGroup(entry.info.pid);
+    this.changed(entry.info.sessionId);
     return true;
   }
 
