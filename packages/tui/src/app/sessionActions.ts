@@ -1,7 +1,7 @@
 /**
  * Opening, switching and editing sessions: the startup choice (`--resume`, `--continue`), the picker's
- * resume, and slash commands: sent to the backend, whose directives (prefill, send, switch session, picker)
- * are carried out here.
+ * resume, and slash commands: sent to the backend, whose directives (prefill, send, switch session — with
+ * the screen wiped for `/clear` —, picker) are carried out here.
  */
 import { ErrorCode, type CommandDirective, type ResultOf, type SessionOpenResult } from '@hermes/rpc-server/protocol';
 import { firstLine, type SlashRoute } from '../commands/localCommands.ts';
@@ -128,7 +128,7 @@ export class SessionActions {
         if (!this.host.sendPrompt(directive.message)) this.notice('warn', `not sent: ${firstLine(directive.message)}`);
         return;
       case 'new':
-        return this.adopt(directive.session_id, from, 'created');
+        return this.adopt(directive.session_id, from, 'created', directive.clear);
       case 'resume':
         if (directive.session_id) return this.adopt(directive.session_id, from, 'branched');
         if (directive.target) return this.resume(directive.target, `"${directive.target}"`);
@@ -146,7 +146,7 @@ export class SessionActions {
    * Shows a session the backend has already opened (by /new, /branch), and closes the one left behind
    * (unless the backend kept the same id).
    */
-  private async adopt(sessionId: string, from: string, how: 'created' | 'branched'): Promise<void> {
+  private async adopt(sessionId: string, from: string, how: 'created' | 'branched', clear = false): Promise<void> {
     if (this.switching) return this.notice('warn', 'another session is still opening');
     const client = this.host.client();
     if (!client) return;
@@ -166,8 +166,10 @@ export class SessionActions {
         messages: history.messages,
         info: shown,
       };
-      this.host.view.dispatch({ type: 'local.sessionOpened', result, how });
-      this.host.logger.info('switched session', { how, from, to: sessionId });
+      // Wiped before the new transcript renders, so its header is the first row on the screen.
+      if (clear) this.host.clearScreen();
+      this.host.view.dispatch({ type: 'local.sessionOpened', result, how, ...(clear ? { clear } : {}) });
+      this.host.logger.info('switched session', { how, from, to: sessionId, clear });
       if (sessionId !== from)
         await client.request('session.close', { session_id: from }).catch((error: unknown) =>
           this.host.logger.info('the previous session was not closed (the backend may have closed it)', { session_id: from, error }),

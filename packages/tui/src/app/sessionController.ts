@@ -63,6 +63,7 @@ export class SessionController {
   readonly completion: CompletionController;
   private readonly infos = new SessionInfoCache();
   private exitHandler: (() => void) | undefined;
+  private clearHandler: (() => void) | undefined;
 
   constructor(private readonly options: ControllerOptions) {
     this.prompts = new PromptBroker(this.view, options.logger);
@@ -76,6 +77,7 @@ export class SessionController {
       sessionInfo: (sessionId: string) => this.infos.get(sessionId, SESSION_INFO_WAIT_MS),
       sendPrompt: (text: string) => this.sendPrompt(text),
       exit: () => this.exitHandler?.(),
+      clearScreen: () => this.clearHandler?.(),
     };
     this.sessions = new SessionActions(host);
     this.completion = new CompletionController(host);
@@ -101,6 +103,11 @@ export class SessionController {
   /** What to do when the backend asks the TUI to exit (/quit): the screen's own exit. */
   onExitRequest(handler: () => void): void {
     this.exitHandler = handler;
+  }
+
+  /** How to wipe the terminal (`/clear`): the screen's own, as only it writes to the terminal. */
+  onClearScreen(handler: () => void): void {
+    this.clearHandler = handler;
   }
 
   /** Where this run logs, for error messages that point the user to details. */

@@ -19,6 +19,8 @@ export interface SessionHost {
   sendPrompt(text: string): boolean;
   /** The backend asked the TUI to exit (/quit). */
   exit(): void;
+  /** Wipes the terminal's screen and scrollback (`/clear`), before the transcript starts again. */
+  clearScreen(): void;
 }
 
 /** Which session the TUI opens at startup: a fresh one, a stored one by id or title, or the latest. */

@@ -1,8 +1,9 @@
-import { Box, Text } from 'ink';
+import { Box, Text, useStdout } from 'ink';
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { SessionController } from '../app/sessionController.ts';
 import { useAppKeys } from '../hooks/useAppKeys.ts';
-import { useTerminalSize } from '../hooks/useTerminalSize.ts';
+import { CLEAR_ALL, useTerminalSize } from '../hooks/useTerminalSize.ts';
 import { ApprovalCard } from './ApprovalCard.tsx';
 import { BackendErrorPanel, errorPanelRows } from './BackendErrorPanel.tsx';
 import { ClarifyCard } from './ClarifyCard.tsx';
@@ -37,6 +38,9 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const shell = useStore(store, (s) => s.shell);
   const pickerOpen = useStore(controller.sessions.picker.store, (s) => s !== undefined);
   const completion = useStore(controller.completion.store);
+  const cleared = useStore(store, (s) => s.cleared ?? 0);
+  const { stdout } = useStdout();
+  useEffect(() => controller.onClearScreen(() => stdout.write(CLEAR_ALL)), [controller, stdout]);
 
   const panelRows = (setup ? setupReminderRows(columns) : 0) + (failure ? errorPanelRows(failure.message, failure.stderrTail, controller.logFile, columns) : 0);
   // The prompt (with its rule), its top margin, and the status line.
@@ -65,7 +69,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
 
   return (
     <>
-      <Transcript store={store} width={columns} generation={narrowed} />
+      <Transcript store={store} width={columns} generation={narrowed + cleared} />
       <Box flexDirection="column" width={columns}>
         {phase === 'starting' ? <Text dimColor>⚕ hermes is starting…</Text> : null}
         {prompt ? (

@@ -14,7 +14,7 @@ export interface TerminalSize {
 }
 
 /** Clears the screen and the scrollback, cursor home. */
-const CLEAR_ALL = '\x1b[2J\x1b[3J\x1b[H';
+export const CLEAR_ALL = '\x1b[2J\x1b[3J\x1b[H';
 
 /** The terminal's size, updated on resize. */
 export function useTerminalSize(): TerminalSize {

@@ -366,6 +366,24 @@ describe('switching sessions', () => {
     expect(state.transcript.filter((item) => item.kind === 'header')).toHaveLength(1);
   });
 
+  it('after /clear the transcript starts again at the new session\'s header, and the screen counts one more clear', () => {
+    const before = run({ type: 'local.submitted', text: 'old prompt' }, ev('message.complete', { text: 'old answer', status: 'complete' }));
+    const state = reduceAll(before, [
+      { type: 'local.commandRan', command: '/clear', output: 'Started a new session.' },
+      { type: 'local.sessionOpened', result: result('s2', []), clear: true },
+    ]);
+    expect(state.transcript.map((item) => item.kind)).toEqual(['header']);
+    expect(state.cleared).toBe(1);
+    // Ids keep counting: an item is never mistaken for one printed before the clear.
+    expect(state.transcript[0]!.id).toBeGreaterThan(Math.max(...before.transcript.map((item) => item.id)));
+    const again = reduceAll(state, [{ type: 'local.sessionOpened', result: result('s3', []), clear: true }]);
+    expect(again.cleared).toBe(2);
+    // /new keeps what is on screen.
+    const kept = reduceAll(before, [{ type: 'local.sessionOpened', result: result('s2', []) }]);
+    expect(kept.cleared).toBeUndefined();
+    expect(lines(kept)).toEqual(['you: old prompt', 'hermes: old answer']);
+  });
+
   it('prints a command with its multi-line output, warning or refusal as one block, even mid-turn', () => {
     const state = run(
       { type: 'local.submitted', text: 'long job' },

@@ -102,9 +102,10 @@ function restoreSession(state: ViewState, action: Extract<LocalAction, { type: '
 
 /** A session is now the one on screen: a fresh one, a resumed one (its history printed), or a branch. */
 function openSession(state: ViewState, action: Extract<LocalAction, { type: 'local.sessionOpened' }>): ViewState {
-  const { result, how = 'created' } = action;
+  const { result, how = 'created', clear = false } = action;
   const opened: ViewState = {
     ...endTurn(state),
+    ...(clear ? { transcript: [], cleared: (state.cleared ?? 0) + 1 } : {}),
     phase: 'ready',
     sessionId: result.session_id,
     info: result.info,

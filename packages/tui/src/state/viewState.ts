@@ -120,12 +120,17 @@ export interface ViewState {
    * slot for a while (`/compress`): hermes is working then, and Ctrl+C interrupts it.
    */
   commands?: readonly string[];
+  /** Times `/clear` wiped the screen: the transcript starts again from the new session's header. */
+  cleared?: number;
 }
 
 /** Things the TUI itself does that change the view (backend events are the other input). */
 export type LocalAction =
-  /** `how` defaults to `created`; a resumed session's history is printed, a branch's is on screen already. */
-  | { type: 'local.sessionOpened'; result: SessionOpenResult; how?: 'created' | 'resumed' | 'branched' }
+  /**
+   * `how` defaults to `created`; a resumed session's history is printed, a branch's is on screen already.
+   * `clear` (`/clear`): the screen was wiped, so the transcript holds only what follows.
+   */
+  | { type: 'local.sessionOpened'; result: SessionOpenResult; how?: 'created' | 'resumed' | 'branched'; clear?: boolean }
   | { type: 'local.submitted'; text: string }
   | { type: 'local.submitFailed'; message: string; code?: number }
   /** Ctrl+C sent `session.interrupt`: for the running turn, or for a `/command` holding the session (`/compress`). */
