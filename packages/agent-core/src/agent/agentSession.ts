@@ -93,6 +93,8 @@ export class AgentSession {
       reasoning: existing?.reasoning_tokens ?? 0,
       total: (existing?.input_tokens ?? 0) + (existing?.output_tokens ?? 0),
       calls: existing?.api_calls ?? 0,
+      // A resumed session's cost goes on from what it cost so far (the store adds each priced call).
+      ...(typeof existing?.cost_usd === 'number' ? { cost_usd: existing.cost_usd } : {}),
     };
   }
 

@@ -34,6 +34,24 @@ describe('parseModelValue (the one model-value reading)', () => {
 });
 
 describe('SessionService', () => {
+  it('a resumed session goes on counting its cost from what it cost before', async () => {
+    rig = await liveSessionRig({
+      config: 'model:\n  input_cost_per_million: 1000000\n  output_cost_per_million: 0\n',
+      script: { loop: true, turns: [{ text: 'ok', usage: { prompt_tokens: 2, completion_tokens: 1 } }] },
+    });
+    await rig.service.agent.submit('hello');
+    expect(rig.service.agent.usage.cost_usd).toBe(2);
+    const stored = rig.runtime.store.getSession(rig.service.id)!;
+    const resumed = rig.runtime.openSession({ cwd: rig.home, emit: () => {}, resume: stored });
+    try {
+      expect(resumed.usage.cost_usd).toBe(2);
+      await resumed.submit('again');
+      expect(resumed.usage.cost_usd).toBe(4);
+    } finally {
+      await resumed.close();
+    }
+  });
+
   it('counts the background commands the terminal tool started in session.info, as each starts and ends', async () => {
     rig = await liveSessionRig({
       script: {

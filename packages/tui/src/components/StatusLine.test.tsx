@@ -148,6 +148,24 @@ describe('StatusLine over time', () => {
     }
   });
 
+  it('follows the session\'s model and background tasks as session.info reports them', async () => {
+    const store = viewStore({});
+    const live = renderLive(<StatusLine store={store} width={100} />, { columns: 100 });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const info = (fields: Parameters<typeof sessionInfo>[0]): HermesEvent => ({ type: 'session.info', session_id: 's1', payload: sessionInfo(fields) });
+    try {
+      expect(live.text()).toMatch(/^● ready · gpt-test +Shift/);
+      store.setState((state) => reduce(state, info({ model: 'claude-haiku', background_tasks: 3 })), true);
+      await settle();
+      expect(live.text()).toMatch(/^● ready · claude-haiku · 3 background tasks +Shift/);
+      store.setState((state) => reduce(state, info({ model: 'claude-haiku' })), true);
+      await settle();
+      expect(live.text()).toMatch(/^● ready · claude-haiku +Shift/);
+    } finally {
+      live.unmount();
+    }
+  });
+
   it('does not repaint for streamed text: one repaint when the answer starts, none for the deltas after it', async () => {
     // Each delta is its own store update here (no batching), so every one of them could repaint.
     const store = viewStore({ busy: true, live: undefined });
