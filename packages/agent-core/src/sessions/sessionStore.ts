@@ -51,6 +51,18 @@ export interface NewMessage {
   toolCallId?: string;
   reasoning?: string;
   status?: MessageStatus;
+  /** For role `tool`: how the call ended (what `tool.complete` said), kept so a resumed session shows it. */
+  toolOutcome?: ToolOutcome;
+}
+
+/** How a tool call ended, stored with its result. An interrupted call is `status: 'interrupted'`. */
+export interface ToolOutcome {
+  /** Seconds the call ran, without the time spent waiting for approval. */
+  durationS: number;
+  error?: string;
+  /** The approval gate (or a hook) refused the call: the tool never ran. */
+  blocked?: boolean;
+  inlineDiff?: string;
 }
 
 export interface StoredMessage extends NewMessage {
@@ -70,6 +82,21 @@ interface MessageRow {
   reasoning: string | null;
   status: MessageStatus | null;
   timestamp: number;
+  duration_s: number | null;
+  tool_error: string | null;
+  blocked: number | null;
+  inline_diff: string | null;
+}
+
+/** The stored outcome of a tool row; rows written before migration 5 (or not by a tool call) have none. */
+function toolOutcome(row: MessageRow): ToolOutcome | undefined {
+  if (row.duration_s === null) return undefined;
+  return {
+    durationS: row.duration_s,
+    ...(row.tool_error !== null ? { error: row.tool_error } : {}),
+    ...(row.blocked ? { blocked: true } : {}),
+    ...(row.inline_diff !== null ? { inlineDiff: row.inline_diff } : {}),
+  };
 }
 
 const now = () => Date.now() / 1000;
@@ -211,8 +238,9 @@ export class SessionStore {
     // state.db never holds a secret.
     const message = redactSecretsDeep(input);
     const insert = this.db.prepare(
-      `INSERT INTO messages (session_id, role, content, tool_calls, tool_args_text, tool_name, tool_call_id, reasoning, status, timestamp)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO messages (session_id, role, content, tool_calls, tool_args_text, tool_name, tool_call_id, reasoning, status, timestamp,
+         duration_s, tool_error, blocked, inline_diff)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const bump = this.db.prepare(
       `UPDATE sessions SET message_count = message_count + 1, tool_call_count = tool_call_count + ?, last_active = ?
@@ -231,6 +259,10 @@ export class SessionStore {
         message.reasoning || null,
         message.status ?? null,
         t,
+        message.toolOutcome?.durationS ?? null,
+        message.toolOutcome?.error ?? null,
+        message.toolOutcome ? (message.toolOutcome.blocked ? 1 : 0) : null,
+        message.toolOutcome?.inlineDiff ?? null,
       );
       const changed = bump.run(message.toolCalls?.length ?? 0, t, sessionId).changes;
       if (changed === 0) throw new StoreError(`Session ${sessionId} does not exist`);
@@ -252,6 +284,7 @@ export class SessionStore {
       reasoning: row.reasoning ?? undefined,
       status: row.status ?? undefined,
       timestamp: row.timestamp,
+      toolOutcome: toolOutcome(row),
     }));
   }
 

@@ -59,6 +59,29 @@ describe('resumed history', () => {
     expect(items.filter((item) => item.kind === 'tool').map((item) => item.kind === 'tool' && item.tool.status)).toEqual(['interrupted', 'done']);
   });
 
+  it('rebuilds each row from the stored outcome: blocked, failed, interrupted or done, with its duration and diff', () => {
+    const diff = '--- a/x.txt\n+++ b/x.txt\n@@ -1 +1 @@\n-a\n+b\n';
+    const items = itemsFromHistory([
+      { role: 'user', text: 'go' },
+      {
+        role: 'assistant',
+        text: '',
+        tool_calls: [call('c1', 'terminal', { command: 'rm -rf /' }), call('c2', 'patch', { path: 'x.txt' }), call('c3', 'terminal', { command: 'sleep 30' }), call('c4', 'read_file', { path: 'y' })],
+      },
+      { role: 'tool', text: 'BLOCKED: denied', name: 'terminal', tool_call_id: 'c1', duration_s: 0.004, blocked: true, error: 'BLOCKED: denied' },
+      { role: 'tool', text: 'patched', name: 'patch', tool_call_id: 'c2', duration_s: 0.02, inline_diff: diff },
+      { role: 'tool', text: 'partial', name: 'terminal', tool_call_id: 'c3', status: 'interrupted', duration_s: 3.2, error: 'interrupted' },
+      { role: 'tool', text: '[TOOL_ERROR] no such file', name: 'read_file', tool_call_id: 'c4', duration_s: 0.001, error: 'no such file' },
+      { role: 'assistant', text: 'ok' },
+    ]);
+    expect(items.filter((item) => item.kind === 'tool').map((item) => item.tool)).toEqual([
+      { toolId: 'c1', name: 'terminal', context: 'rm -rf /', status: 'blocked', durationS: 0.004, error: 'BLOCKED: denied' },
+      { toolId: 'c2', name: 'patch', context: 'x.txt', status: 'done', durationS: 0.02, diff },
+      { toolId: 'c3', name: 'terminal', context: 'sleep 30', status: 'interrupted', durationS: 3.2, error: 'interrupted' },
+      { toolId: 'c4', name: 'read_file', context: 'y', status: 'failed', durationS: 0.001, error: 'no such file' },
+    ]);
+  });
+
   it('previews a call from its most telling argument', () => {
     expect(toolCallContext('{"path":"src/a.ts","content":"x"}')).toBe('src/a.ts');
     expect(toolCallContext('{"content":"only this"}')).toBe('only this');
