@@ -62,4 +62,30 @@ describe('tool rows after --resume', () => {
     expect(toolRow(resumed, 'write_file')).toMatch(/^\s*✓ write_file .*notes\.txt · \d+(ms|\.\ds)/);
     expect(resumed).toContain('+first line');
   });
+
+  for (const stop of ['ctrl-c', '/stop'] as const)
+    it(`a command stopped by ${stop} shows interrupted with how long it ran, live and after hermes -c — never ✓`, async () => {
+      const home = tempDir('hermes-rows-stop-');
+      const command = 'echo started-sleeping; sleep 30';
+      const first = await hermesWithModel(running, { turns: [{ tool_calls: [{ name: 'terminal', arguments: { command } }] }, { text: 'unused' }] }, { home });
+      first.hermes.type('wait a while');
+      await first.hermes.waitForText('❯ wait a while');
+      first.hermes.press('enter');
+      await first.hermes.waitForText('started-sleeping');
+      if (stop === 'ctrl-c') first.hermes.press('ctrl-c');
+      else {
+        first.hermes.type('/stop');
+        await first.hermes.waitForText('❯ /stop');
+        first.hermes.press('enter');
+      }
+      const live = await first.hermes.waitForText(/⊘ terminal echo started-sleeping/);
+      expect(toolRow(live, 'terminal')).toMatch(/^\s*⊘ terminal echo started-sleeping; sleep 30 · \d/);
+      await first.hermes.waitForText('● ready');
+      await quit(first.hermes);
+
+      const { hermes } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] }, { home, args: ['-c'] });
+      const resumed = await hermes.waitForText('❯ wait a while');
+      expect(toolRow(resumed, 'terminal')).toMatch(/^\s*⊘ terminal echo started-sleeping; sleep 30 · \d+(ms|\.\ds) — interrupted/);
+      expect(resumed).not.toContain('✓ terminal');
+    });
 });
