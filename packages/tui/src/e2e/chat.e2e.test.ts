@@ -53,6 +53,19 @@ describe('hermes chat -q', () => {
     );
   });
 
+  it('Ctrl+C (SIGINT) while a command runs: the call is marked interrupted, never ✓, and it exits 130', async () => {
+    const server = await startModelServer({ turns: [{ tool_calls: [{ name: 'terminal', arguments: { command: 'sleep 30' } }] }, { text: 'never' }] });
+    servers.push(server);
+    const home = tempDir('hermes-chat-home-');
+    fs.writeFileSync(path.join(home, 'config.yaml'), 'approvals:\n  mode: off\n');
+    const { running } = await chatUntilTool(home, server, 'wait', 'sleep 30');
+    running.kill('SIGINT');
+    const result = await running;
+    expect(result.exitCode).toBe(130);
+    expect(result.stderr).toMatch(/^⊘ interrupted terminal \(\d+\.\d\d s\)$/m);
+    expect(result.stderr).not.toMatch(/^✓ terminal/m);
+  });
+
   it('--json prints the event stream as NDJSON', async () => {
     const { result } = await chat({ turns: [{ text: 'streamed' }] }, ['-q', 'hi', '--json']);
     expect(result.exitCode).toBe(0);
