@@ -8,6 +8,7 @@ import { toolCallSearchText } from './indexedText.ts';
 import { searchMessages, type SearchHit, type SearchOptions } from './messageSearch.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { redactSecrets, redactSecretsDeep } from '../secrets/processSecrets.ts';
+import { toolOutcome, toolOutcomeColumns, type ToolOutcome, type ToolOutcomeColumns } from './toolOutcome.ts';
 import { branchSession, explainConstraint, undoLastTurn, updateMessage, type MessagePatch } from './sessionEdits.ts';
 import { findSession, listSessions, type ListOptions, type SessionSummary } from './sessionList.ts';
 import { makeDirs } from '../config/hermesHome.ts';
@@ -55,23 +56,13 @@ export interface NewMessage {
   toolOutcome?: ToolOutcome;
 }
 
-/** How a tool call ended, stored with its result. An interrupted call is `status: 'interrupted'`. */
-export interface ToolOutcome {
-  /** Seconds the call ran, without the time spent waiting for approval. */
-  durationS: number;
-  error?: string;
-  /** The approval gate (or a hook) refused the call: the tool never ran. */
-  blocked?: boolean;
-  inlineDiff?: string;
-}
-
 export interface StoredMessage extends NewMessage {
   id: number;
   sessionId: string;
   timestamp: number;
 }
 
-interface MessageRow {
+interface MessageRow extends ToolOutcomeColumns {
   id: number;
   session_id: string;
   role: MessageRole;
@@ -82,21 +73,6 @@ interface MessageRow {
   reasoning: string | null;
   status: MessageStatus | null;
   timestamp: number;
-  duration_s: number | null;
-  tool_error: string | null;
-  blocked: number | null;
-  inline_diff: string | null;
-}
-
-/** The stored outcome of a tool row; rows written before migration 5 (or not by a tool call) have none. */
-function toolOutcome(row: MessageRow): ToolOutcome | undefined {
-  if (row.duration_s === null) return undefined;
-  return {
-    durationS: row.duration_s,
-    ...(row.tool_error !== null ? { error: row.tool_error } : {}),
-    ...(row.blocked ? { blocked: true } : {}),
-    ...(row.inline_diff !== null ? { inlineDiff: row.inline_diff } : {}),
-  };
 }
 
 const now = () => Date.now() / 1000;
@@ -259,10 +235,7 @@ export class SessionStore {
         message.reasoning || null,
         message.status ?? null,
         t,
-        message.toolOutcome?.durationS ?? null,
-        message.toolOutcome?.error ?? null,
-        message.toolOutcome ? (message.toolOutcome.blocked ? 1 : 0) : null,
-        message.toolOutcome?.inlineDiff ?? null,
+        ...toolOutcomeColumns(message.toolOutcome),
       );
       const changed = bump.run(message.toolCalls?.length ?? 0, t, sessionId).changes;
       if (changed === 0) throw new StoreError(`Session ${sessionId} does not exist`);
