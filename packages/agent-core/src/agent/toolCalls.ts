@@ -12,7 +12,7 @@ import type { SessionStore } from '../sessions/sessionStore.ts';
 import { TOOL_ERROR_PREFIX, type ToolRegistry } from '../tools/registry.ts';
 import type { ToolContext } from '../tools/types.ts';
 import type { AgentEventSink } from './events.ts';
-import { summarizeResult } from './toolSummary.ts';
+import { summarizeResult } from '../contract/toolSummary.ts';
 
 export const INTERRUPTED_TOOL_RESULT = '[interrupted] The user interrupted the turn before this tool call finished.';
 

@@ -58,9 +58,11 @@ describe('tool rows after --resume', () => {
     const denied = toolRow(resumed, 'terminal');
     expect(denied).toMatch(/^\s*⊘ terminal rm -rf .* — blocked: BLOCKED/);
     expect(denied).not.toContain('✓');
+    expect(denied).toBe(toolRow(live, 'terminal'));
     // The write ran: ✓ with its duration, and its diff under it.
     expect(toolRow(resumed, 'write_file')).toMatch(/^\s*✓ write_file .*notes\.txt · \d+(ms|\.\ds)/);
     expect(resumed).toContain('+first line');
+    expect(toolRow(resumed, 'write_file')).toBe(toolRow(live, 'write_file'));
   });
 
   for (const stop of ['ctrl-c', '/stop'] as const)
@@ -85,7 +87,9 @@ describe('tool rows after --resume', () => {
 
       const { hermes } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] }, { home, args: ['-c'] });
       const resumed = await hermes.waitForText('❯ wait a while');
-      expect(toolRow(resumed, 'terminal')).toMatch(/^\s*⊘ terminal echo started-sleeping; sleep 30 · \d+(ms|\.\ds) — interrupted/);
+      // The same row as live: mark, duration and what the command had printed.
+      expect(toolRow(resumed, 'terminal')).toMatch(/^\s*⊘ terminal echo started-sleeping; sleep 30 · \d+(ms|\.\ds) — started-sleeping/);
+      expect(toolRow(resumed, 'terminal')).toBe(toolRow(live, 'terminal'));
       expect(resumed).not.toContain('✓ terminal');
     });
 });

@@ -2,7 +2,7 @@
  * Turns a stored transcript (from `session.resume`) into transcript items, so a resumed session reads
  * like one watched live: prompts, replies, and one row per tool call with a one-line context.
  */
-import type { TranscriptMessage } from '@hermes/rpc-server/protocol';
+import { summarizeResult, type TranscriptMessage } from '@hermes/rpc-server/protocol';
 import type { ToolCallView, ToolStatus, TranscriptItem } from './viewState.ts';
 
 /** A transcript item before the reducer numbers it. */
@@ -47,12 +47,13 @@ function resultStatus(message: TranscriptMessage): ToolStatus {
   return message.error ? 'failed' : 'done';
 }
 
-/** What a tool row shows of its stored result: its status, duration, error and diff. */
-type StoredOutcome = Pick<ToolCallView, 'status' | 'durationS' | 'error' | 'diff'>;
+/** What a tool row shows of its stored result: its status, duration, summary, error and diff, as live. */
+type StoredOutcome = Pick<ToolCallView, 'status' | 'durationS' | 'summary' | 'error' | 'diff'>;
 
 function storedOutcome(message: TranscriptMessage): StoredOutcome {
   return {
     status: resultStatus(message),
+    summary: summarizeResult(message.text),
     ...(message.duration_s !== undefined ? { durationS: message.duration_s } : {}),
     ...(message.error ? { error: message.error } : {}),
     ...(message.inline_diff?.trim() ? { diff: message.inline_diff } : {}),
