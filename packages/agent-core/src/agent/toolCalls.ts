@@ -12,7 +12,7 @@ import type { SessionStore } from '../sessions/sessionStore.ts';
 import { TOOL_ERROR_PREFIX, type ToolRegistry } from '../tools/registry.ts';
 import type { ToolContext } from '../tools/types.ts';
 import type { AgentEventSink } from './events.ts';
-import { summarizeResult } from './toolSummary.ts';
+import { summarizeResult } from '../contract/toolSummary.ts';
 
 export const INTERRUPTED_TOOL_RESULT = '[interrupted] The user interrupted the turn before this tool call finished.';
 
@@ -74,7 +74,17 @@ interface CallResult {
   blocked?: boolean;
   inlineDiff?: string;
   interrupted?: boolean;
+  /** Seconds the call took without the approval wait; unset for a call cut off before it started. */
+  durationS?: number;
 }
+
+/** A call's clock: the time spent waiting for approval is not the tool's, so it is left out of its duration. */
+interface CallClock {
+  started: number;
+  waited: number;
+}
+
+const elapsedMs = (clock: CallClock) => performance.now() - clock.started - clock.waited;
 
 const callKey = (call: ToolCall) => `${call.function.name}\u0000${call.function.arguments.trim()}`;
 
@@ -108,6 +118,16 @@ export async function runToolCalls(deps: ToolCallDeps, calls: ToolCall[], histor
         toolName: call.function.name,
         toolCallId: call.id,
         ...(outcome.interrupted ? { status: 'interrupted' as const } : {}),
+        ...(outcome.durationS !== undefined
+          ? {
+              toolOutcome: {
+                durationS: outcome.durationS,
+                ...(outcome.error ? { error: outcome.error } : {}),
+                ...(outcome.blocked ? { blocked: true } : {}),
+                ...(outcome.inlineDiff ? { inlineDiff: outcome.inlineDiff } : {}),
+              },
+            }
+          : {}),
       });
       history.push({ role: 'tool', tool_call_id: call.id, content: outcome.result });
     }
@@ -130,7 +150,7 @@ export async function runToolCalls(deps: ToolCallDeps, calls: ToolCall[], histor
 async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): Promise<CallResult> {
   const { emit, tools } = deps;
   const name = call.function.name;
-  const started = performance.now();
+  const clock: CallClock = { started: performance.now(), waited: 0 };
   emit({ type: 'tool.start', payload: { tool_id: call.id, name, context: tools.preview(name, call.function.arguments) } });
   const context: ToolContext = {
     ...deps.context,
@@ -140,7 +160,7 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
   let outcome: CallResult;
   const step = { now: 'preparing the call' };
   try {
-    outcome = await judgeAndRun(deps, call, context, started, step);
+    outcome = await judgeAndRun(deps, call, context, clock, step);
     // A tool that returns what it had when stopped (the terminal's partial output) still ran interrupted.
     if (signal.aborted) outcome = { ...outcome, interrupted: true };
   } catch (error) {
@@ -151,13 +171,14 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
     else outcome = failedCall(deps, call, step.now, error);
   }
   // Output may carry secrets (`env`, a .env file): removed before it is shown, stored or sent to the model.
-  outcome = redactSecretsDeep(outcome);
+  const durationS = Math.round(elapsedMs(clock)) / 1000;
+  outcome = { ...redactSecretsDeep(outcome), durationS };
   emit({
     type: 'tool.complete',
     payload: {
       tool_id: call.id,
       name,
-      duration_s: Math.round(performance.now() - started) / 1000,
+      duration_s: durationS,
       summary: summarizeResult(outcome.result),
       result: outcome.result,
       ...(outcome.error ? { error: outcome.error } : {}),
@@ -174,7 +195,7 @@ async function runOne(deps: ToolCallDeps, call: ToolCall, signal: AbortSignal): 
  * (both judge the rewritten args) → `tool_execution` middleware around the tool → `post_tool_call` →
  * `transform_tool_result`.
  */
-async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolContext, started: number, step: { now: string }): Promise<CallResult> {
+async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolContext, clock: CallClock, step: { now: string }): Promise<CallResult> {
   const { extensions } = deps;
   const name = call.function.name;
   const prepared = deps.tools.prepare(name, call.function.arguments, deps.toolsets);
@@ -191,7 +212,10 @@ async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolCont
   const subject = outcome ? null : (prepared.tool.approval?.(args, context) ?? null);
   if (subject && deps.gate) {
     step.now = 'the approval gate';
-    const verdict = await deps.gate.check(subject, { sessionId: deps.sessionId, yolo: deps.yolo(), ask: deps.ask, signal: context.signal, cwd: context.cwd, guardian: deps.guardian });
+    const asked = performance.now();
+    const verdict = await deps.gate
+      .check(subject, { sessionId: deps.sessionId, yolo: deps.yolo(), ask: deps.ask, signal: context.signal, cwd: context.cwd, guardian: deps.guardian })
+      .finally(() => (clock.waited += performance.now() - asked));
     if (verdict.allowed && verdict.warning) deps.emit({ type: 'status.update', payload: { kind: 'warn', text: verdict.warning } });
     if (!verdict.allowed) {
       if (context.signal.aborted) return interruptedResult(context.signal);
@@ -215,7 +239,7 @@ async function judgeAndRun(deps: ToolCallDeps, call: ToolCall, context: ToolCont
     ...runContext,
     args,
     result: outcome.result,
-    duration_ms: Math.round(performance.now() - started),
+    duration_ms: Math.round(elapsedMs(clock)),
     status: outcome.blocked ? 'blocked' : outcome.error ? 'error' : 'ok',
   };
   step.now = 'the post_tool_call hooks';

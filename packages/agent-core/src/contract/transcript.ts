@@ -1,5 +1,5 @@
 /** A conversation as the client reads it (session.history, session.open results, exports). */
-import { array, enum as oneOf, number, optional, strictObject, string, type output } from 'zod/mini';
+import { array, boolean, enum as oneOf, number, optional, strictObject, string, type output } from 'zod/mini';
 import { TurnStatusSchema } from './events.ts';
 
 /** What a conversation can be exported as (`session.export`, `/save`). */
@@ -30,7 +30,15 @@ export const TranscriptMessageSchema = strictObject({
   /** For role `assistant`: the tool calls it made. */
   tool_calls: optional(array(ToolCallRecordSchema)),
   reasoning: optional(string()),
-  /** For an assistant reply that did not finish. */
+  /** For an assistant reply that did not finish; for a tool result, `interrupted` when the turn stopped the call. */
   status: optional(TurnStatusSchema),
+  /** For role `tool`, as `tool.complete` said it: seconds the call ran (without the approval wait). */
+  duration_s: optional(number()),
+  /** For role `tool`: the call's error. */
+  error: optional(string()),
+  /** For role `tool`: the approval gate (or a hook) refused the call; the tool never ran. */
+  blocked: optional(boolean()),
+  /** For role `tool`: the unified diff of the file change the call made. */
+  inline_diff: optional(string()),
 });
 export type TranscriptMessage = output<typeof TranscriptMessageSchema>;

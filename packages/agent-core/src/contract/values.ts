@@ -7,3 +7,4 @@ export { HermesError, SessionNotFoundError, UsageError, type HermesErrorOptions 
 export { APPROVAL_CHOICES, APPROVAL_LEVELS, APPROVAL_MODES } from './approvalNames.ts';
 export { parseSlash, type ParsedSlash } from './slash.ts';
 export { ParamLimit } from './limits.ts';
+export { summarizeResult } from './toolSummary.ts';

@@ -32,6 +32,10 @@ export function toTranscript(messages: readonly StoredMessage[]): TranscriptMess
       : {}),
     ...(m.reasoning ? { reasoning: m.reasoning } : {}),
     ...(m.status && m.status !== 'complete' ? { status: m.status === 'streaming' ? ('interrupted' as const) : m.status } : {}),
+    ...(m.toolOutcome ? { duration_s: m.toolOutcome.durationS } : {}),
+    ...(m.toolOutcome?.error ? { error: m.toolOutcome.error } : {}),
+    ...(m.toolOutcome?.blocked ? { blocked: true } : {}),
+    ...(m.toolOutcome?.inlineDiff ? { inline_diff: m.toolOutcome.inlineDiff } : {}),
   }));
 }
 

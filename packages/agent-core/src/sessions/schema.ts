@@ -117,6 +117,14 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE approval_decisions ADD COLUMN reason TEXT;
   `,
+  // 5: how a tool call ended, kept with its result so a resumed session shows what was seen live:
+  // its duration (without the approval wait), the error, whether the gate blocked it, and its file diff.
+  `
+  ALTER TABLE messages ADD COLUMN duration_s REAL;
+  ALTER TABLE messages ADD COLUMN tool_error TEXT;
+  ALTER TABLE messages ADD COLUMN blocked INTEGER;
+  ALTER TABLE messages ADD COLUMN inline_diff TEXT;
+  `,
 ];
 
 /**

@@ -36,8 +36,10 @@ export function branchSession(db: Database.Database, sourceId: string, newId: st
     }
     // Messages keep their timestamps: they were said then. ORDER BY keeps their order in new ids.
     db.prepare(
-      `INSERT INTO messages (session_id, role, content, tool_calls, tool_args_text, tool_name, tool_call_id, reasoning, status, token_count, timestamp)
-       SELECT ?, role, content, tool_calls, tool_args_text, tool_name, tool_call_id, reasoning, status, token_count, timestamp
+      `INSERT INTO messages (session_id, role, content, tool_calls, tool_args_text, tool_name, tool_call_id, reasoning, status, token_count, timestamp,
+         duration_s, tool_error, blocked, inline_diff)
+       SELECT ?, role, content, tool_calls, tool_args_text, tool_name, tool_call_id, reasoning, status, token_count, timestamp,
+         duration_s, tool_error, blocked, inline_diff
        FROM messages WHERE session_id = ? ORDER BY id`,
     ).run(newId, sourceId);
     db.prepare(

@@ -38,6 +38,26 @@ describe('SessionStore', () => {
     reopened.close();
   });
 
+  it('keeps how a tool call ended with its result, in a reopened store and in a branch', () => {
+    const file = tmpDb();
+    const store = SessionStore.open(file);
+    store.createSession({ id: 's1' });
+    const diff = '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n';
+    store.appendMessage('s1', { role: 'tool', content: 'denied', toolName: 'terminal', toolCallId: 'c1', toolOutcome: { durationS: 0.012, error: 'denied', blocked: true } });
+    store.appendMessage('s1', { role: 'tool', content: 'ok', toolName: 'patch', toolCallId: 'c2', toolOutcome: { durationS: 1.5, inlineDiff: diff } });
+    store.appendMessage('s1', { role: 'tool', content: 'older', toolName: 'terminal', toolCallId: 'c3' });
+    store.close();
+    const reopened = SessionStore.open(file);
+    reopened.branchSession('s1', 's2');
+    for (const id of ['s1', 's2'])
+      expect(reopened.messages(id).map((m) => m.toolOutcome)).toEqual([
+        { durationS: 0.012, error: 'denied', blocked: true },
+        { durationS: 1.5, inlineDiff: diff },
+        undefined,
+      ]);
+    reopened.close();
+  });
+
   it('refuses to append to a session that does not exist, writing nothing', () => {
     const store = SessionStore.open(tmpDb());
     expect(() => store.appendMessage('ghost', { role: 'user', content: 'x' })).toThrow();

@@ -8,6 +8,7 @@ import { toolCallSearchText } from './indexedText.ts';
 import { searchMessages, type SearchHit, type SearchOptions } from './messageSearch.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { redactSecrets, redactSecretsDeep } from '../secrets/processSecrets.ts';
+import { toolOutcome, toolOutcomeColumns, type ToolOutcome, type ToolOutcomeColumns } from './toolOutcome.ts';
 import { branchSession, explainConstraint, undoLastTurn, updateMessage, type MessagePatch } from './sessionEdits.ts';
 import { findSession, listSessions, type ListOptions, type SessionSummary } from './sessionList.ts';
 import { makeDirs } from '../config/hermesHome.ts';
@@ -51,6 +52,8 @@ export interface NewMessage {
   toolCallId?: string;
   reasoning?: string;
   status?: MessageStatus;
+  /** For role `tool`: how the call ended (what `tool.complete` said), kept so a resumed session shows it. */
+  toolOutcome?: ToolOutcome;
 }
 
 export interface StoredMessage extends NewMessage {
@@ -59,7 +62,7 @@ export interface StoredMessage extends NewMessage {
   timestamp: number;
 }
 
-interface MessageRow {
+interface MessageRow extends ToolOutcomeColumns {
   id: number;
   session_id: string;
   role: MessageRole;
@@ -211,8 +214,9 @@ export class SessionStore {
     // state.db never holds a secret.
     const message = redactSecretsDeep(input);
     const insert = this.db.prepare(
-      `INSERT INTO messages (session_id, role, content, tool_calls, tool_args_text, tool_name, tool_call_id, reasoning, status, timestamp)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO messages (session_id, role, content, tool_calls, tool_args_text, tool_name, tool_call_id, reasoning, status, timestamp,
+         duration_s, tool_error, blocked, inline_diff)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const bump = this.db.prepare(
       `UPDATE sessions SET message_count = message_count + 1, tool_call_count = tool_call_count + ?, last_active = ?
@@ -231,6 +235,7 @@ export class SessionStore {
         message.reasoning || null,
         message.status ?? null,
         t,
+        ...toolOutcomeColumns(message.toolOutcome),
       );
       const changed = bump.run(message.toolCalls?.length ?? 0, t, sessionId).changes;
       if (changed === 0) throw new StoreError(`Session ${sessionId} does not exist`);
@@ -252,6 +257,7 @@ export class SessionStore {
       reasoning: row.reasoning ?? undefined,
       status: row.status ?? undefined,
       timestamp: row.timestamp,
+      toolOutcome: toolOutcome(row),
     }));
   }
 

@@ -97,6 +97,8 @@ function describeProgress(event: HermesEvent, stderr: NodeJS.WritableStream): vo
   if (event.type === 'tool.start') stderr.write(`… ${event.payload.name} ${event.payload.context}\n`);
   else if (event.type === 'tool.complete') {
     const p = event.payload;
-    stderr.write(`${p.blocked ? '⊘ blocked' : p.error ? '✗' : '✓'} ${p.name} (${p.duration_s.toFixed(2)} s)\n`);
+    // A call the interrupt cut off did not finish: never ✓, even when it returned its partial output.
+    const mark = p.blocked ? '⊘ blocked' : p.interrupted ? '⊘ interrupted' : p.error ? '✗' : '✓';
+    stderr.write(`${mark} ${p.name} (${p.duration_s.toFixed(2)} s)\n`);
   } else if (event.type === 'status.update') stderr.write(`[${event.payload.kind}] ${event.payload.text}\n`);
 }

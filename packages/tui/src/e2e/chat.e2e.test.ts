@@ -26,6 +26,16 @@ async function chat(script: Script, args: string[], cwd?: string, setup: { env?:
   return { result, server };
 }
 
+/** `hermes chat -q` whose model runs `sleep 30`; resolves once the command is running. */
+async function chatRunningSleep() {
+  const server = await startModelServer({ turns: [{ tool_calls: [{ name: 'terminal', arguments: { command: 'sleep 30' } }] }, { text: 'never' }] });
+  servers.push(server);
+  const home = tempDir('hermes-chat-home-');
+  fs.writeFileSync(path.join(home, 'config.yaml'), 'approvals:\n  mode: off\n');
+  const { running } = await chatUntilTool(home, server, 'wait', 'sleep 30');
+  return { home, running };
+}
+
 describe('hermes chat -q', () => {
   it('prints the answer on stdout and exits 0', async () => {
     const { result, server } = await chat({ turns: [{ text: 'The answer is 42.' }] }, ['-q', 'What is the answer?']);
@@ -36,12 +46,8 @@ describe('hermes chat -q', () => {
   });
 
   it('a backend killed mid-turn: exits 1 and says how to continue, instead of ending with 0 and nothing', async () => {
-    const server = await startModelServer({ turns: [{ tool_calls: [{ name: 'terminal', arguments: { command: 'sleep 30' } }] }, { text: 'never' }] });
-    servers.push(server);
-    const home = tempDir('hermes-chat-home-');
-    fs.writeFileSync(path.join(home, 'config.yaml'), 'approvals:\n  mode: off\n');
     // The tool runs (its start is printed): the turn is under way when the backend dies.
-    const { running } = await chatUntilTool(home, server, 'wait', 'sleep 30');
+    const { home, running } = await chatRunningSleep();
     const [backend] = backendPids(home);
     process.kill(backend!, 'SIGKILL');
     const result = await running;
@@ -51,6 +57,15 @@ describe('hermes chat -q', () => {
     expect(result.stderr.split('\n').at(-1)).toBe(
       `hermes: the backend was killed by SIGKILL before the turn finished. Continue with \`hermes -c\` (or \`hermes --resume ${stored}\`); the backend's log is ${home}/logs/backend.log.`,
     );
+  });
+
+  it('Ctrl+C (SIGINT) while a command runs: the call is marked interrupted, never ✓, and it exits 130', async () => {
+    const { running } = await chatRunningSleep();
+    running.kill('SIGINT');
+    const result = await running;
+    expect(result.exitCode).toBe(130);
+    expect(result.stderr).toMatch(/^⊘ interrupted terminal \(\d+\.\d\d s\)$/m);
+    expect(result.stderr).not.toMatch(/^✓ terminal/m);
   });
 
   it('--json prints the event stream as NDJSON', async () => {

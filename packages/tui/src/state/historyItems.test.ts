@@ -15,7 +15,7 @@ describe('resumed history', () => {
     expect(itemsFromHistory(messages)).toEqual([
       { kind: 'user', text: 'list files' },
       { kind: 'assistant', text: 'Looking.', continued: false, status: undefined },
-      { kind: 'tool', tool: { toolId: 'c1', name: 'terminal', context: 'ls -la | head', status: 'done' } },
+      { kind: 'tool', tool: { toolId: 'c1', name: 'terminal', context: 'ls -la | head', status: 'done', summary: 'a (+1 lines)' } },
       { kind: 'assistant', text: 'Two files.', continued: false, status: undefined },
     ]);
   });
@@ -57,6 +57,29 @@ describe('resumed history', () => {
       { role: 'tool', name: 'terminal', tool_call_id: 'c1', text: 'interrupted: hermes stopped before this tool finished', status: 'interrupted' },
     ]);
     expect(items.filter((item) => item.kind === 'tool').map((item) => item.kind === 'tool' && item.tool.status)).toEqual(['interrupted', 'done']);
+  });
+
+  it('rebuilds each row from the stored outcome: blocked, failed, interrupted or done, with its duration, summary and diff', () => {
+    const diff = '--- a/x.txt\n+++ b/x.txt\n@@ -1 +1 @@\n-a\n+b\n';
+    const items = itemsFromHistory([
+      { role: 'user', text: 'go' },
+      {
+        role: 'assistant',
+        text: '',
+        tool_calls: [call('c1', 'terminal', { command: 'rm -rf /' }), call('c2', 'patch', { path: 'x.txt' }), call('c3', 'terminal', { command: 'sleep 30' }), call('c4', 'read_file', { path: 'y' })],
+      },
+      { role: 'tool', text: 'BLOCKED: denied', name: 'terminal', tool_call_id: 'c1', duration_s: 0.004, blocked: true, error: 'BLOCKED: denied' },
+      { role: 'tool', text: 'patched', name: 'patch', tool_call_id: 'c2', duration_s: 0.02, inline_diff: diff },
+      { role: 'tool', text: 'partial', name: 'terminal', tool_call_id: 'c3', status: 'interrupted', duration_s: 3.2, error: 'interrupted' },
+      { role: 'tool', text: '[TOOL_ERROR] no such file', name: 'read_file', tool_call_id: 'c4', duration_s: 0.001, error: 'no such file' },
+      { role: 'assistant', text: 'ok' },
+    ]);
+    expect(items.filter((item) => item.kind === 'tool').map((item) => item.tool)).toEqual([
+      { toolId: 'c1', name: 'terminal', context: 'rm -rf /', status: 'blocked', durationS: 0.004, summary: 'BLOCKED: denied', error: 'BLOCKED: denied' },
+      { toolId: 'c2', name: 'patch', context: 'x.txt', status: 'done', durationS: 0.02, summary: 'patched', diff },
+      { toolId: 'c3', name: 'terminal', context: 'sleep 30', status: 'interrupted', durationS: 3.2, summary: 'partial', error: 'interrupted' },
+      { toolId: 'c4', name: 'read_file', context: 'y', status: 'failed', durationS: 0.001, summary: '[TOOL_ERROR] no such file', error: 'no such file' },
+    ]);
   });
 
   it('previews a call from its most telling argument', () => {

@@ -2,8 +2,8 @@
  * Turns a stored transcript (from `session.resume`) into transcript items, so a resumed session reads
  * like one watched live: prompts, replies, and one row per tool call with a one-line context.
  */
-import type { TranscriptMessage } from '@hermes/rpc-server/protocol';
-import type { ToolStatus, TranscriptItem } from './viewState.ts';
+import { summarizeResult, type TranscriptMessage } from '@hermes/rpc-server/protocol';
+import type { ToolCallView, ToolStatus, TranscriptItem } from './viewState.ts';
 
 /** A transcript item before the reducer numbers it. */
 export type NewItem = TranscriptItem extends infer T ? (T extends TranscriptItem ? Omit<T, 'id'> : never) : never;
@@ -37,11 +37,31 @@ export function toolCallContext(rawArguments: string): string {
   return Object.keys(record).length ? clip(oneLine(JSON.stringify(record))) : '';
 }
 
+/**
+ * How a stored result ended, as `tool.complete` said it live. A result stored `interrupted` (the run
+ * stopped it, or the heal wrote it for a call that never ended) gets no ✓; nor does a blocked or failed one.
+ */
+function resultStatus(message: TranscriptMessage): ToolStatus {
+  if (message.status === 'interrupted') return 'interrupted';
+  if (message.blocked) return 'blocked';
+  return message.error ? 'failed' : 'done';
+}
+
+/** What a tool row shows of its stored result: its status, duration, summary, error and diff, as live. */
+type StoredOutcome = Pick<ToolCallView, 'status' | 'durationS' | 'summary' | 'error' | 'diff'>;
+
+function storedOutcome(message: TranscriptMessage): StoredOutcome {
+  return {
+    status: resultStatus(message),
+    summary: summarizeResult(message.text),
+    ...(message.duration_s !== undefined ? { durationS: message.duration_s } : {}),
+    ...(message.error ? { error: message.error } : {}),
+    ...(message.inline_diff?.trim() ? { diff: message.inline_diff } : {}),
+  };
+}
+
 export function itemsFromHistory(messages: readonly TranscriptMessage[]): NewItem[] {
-  // A result stored `interrupted` (the run stopped it, or the heal wrote it for a call that never ended)
-  // is not a finished call: it gets no ✓.
-  const resultStatus = (message: TranscriptMessage): ToolStatus => (message.status === 'interrupted' ? 'interrupted' : 'done');
-  const answered = new Map(messages.flatMap((m) => (m.role === 'tool' && m.tool_call_id ? [[m.tool_call_id, resultStatus(m)] as const] : [])));
+  const answered = new Map(messages.flatMap((m) => (m.role === 'tool' && m.tool_call_id ? [[m.tool_call_id, storedOutcome(m)] as const] : [])));
   const called = new Set(messages.flatMap((m) => (m.tool_calls ?? []).map((call) => call.id)));
   const items: NewItem[] = [];
   for (const message of messages) {
@@ -58,13 +78,13 @@ export function itemsFromHistory(messages: readonly TranscriptMessage[]): NewIte
             name: call.name,
             context: toolCallContext(call.arguments),
             // A call without a result never finished: the run ended while it was going.
-            status: answered.get(call.id) ?? 'interrupted',
+            ...(answered.get(call.id) ?? { status: 'interrupted' }),
           },
         });
     } else if (message.role === 'tool') {
       // Results of calls listed above are already shown as those calls' rows.
       if (message.tool_call_id && called.has(message.tool_call_id)) continue;
-      items.push({ kind: 'tool', tool: { toolId: message.tool_call_id ?? '', name: message.name ?? 'tool', context: '', status: resultStatus(message) } });
+      items.push({ kind: 'tool', tool: { toolId: message.tool_call_id ?? '', name: message.name ?? 'tool', context: '', ...storedOutcome(message) } });
     } else if (message.text.trim()) items.push({ kind: 'notice', level: 'info', text: message.text.trim() });
   }
   const last = messages.at(-1);
