@@ -3,12 +3,11 @@
  * real `sleep 30` in its own process group. The stopped `shell.exec` is answered at once, says it was
  * stopped, and nothing of the command is left running.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startModelServer } from '../../../../scripts/model-server/index.ts';
 import { isAlive } from '../../../agent-core/src/processes/processTestUtil.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { startSleepingShell } from '../testing/sleepingShell.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => unknown)[] = [];
@@ -24,18 +23,10 @@ async function runningShell() {
   cleanups.push(() => backend.stop());
   const cwd = tempDir('hermes-shell-cancel-');
   const { session_id: sid } = await backend.request('session.create', { cwd });
-  const pidFile = path.join(cwd, 'pids');
   let answered = false;
-  const answer = backend.request('shell.exec', { session_id: sid, command: `echo started; sleep 30 & echo "$$ $!" > ${pidFile}; wait` });
+  const { answer, group, child, kill } = await startSleepingShell(backend, sid, cwd, 'echo started; ');
+  cleanups.push(kill);
   void answer.finally(() => (answered = true)).catch(() => undefined);
-  const [group, child] = await vi.waitFor(() => {
-    const pids = fs.readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
-    expect(pids).toHaveLength(2);
-    return pids as [number, number];
-  }, { timeout: 15_000, interval: 50 });
-  cleanups.push(() => {
-    if (isAlive(-group)) process.kill(-group, 'SIGKILL');
-  });
   expect(isAlive(child)).toBe(true);
   return { backend, sid, answer, group, child, answered: () => answered };
 }

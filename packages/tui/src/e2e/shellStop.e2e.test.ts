@@ -32,13 +32,19 @@ function sleepsOf(parent: number): number[] {
     .map(Number);
 }
 
+/** hermes running `!sleep 30`, once the sleep runs; `backend` is the backend's pid (the sleep's parent). */
+async function sleeping(): Promise<{ hermes: HermesPty; backend: number }> {
+  const { hermes } = await hermesWithModel(running, { turns: [{ text: 'unused' }] });
+  await submit(hermes, '!sleep 30');
+  await hermes.waitForText('running !sleep 30…');
+  const [backend] = backendPids(hermes.hermesHome);
+  await vi.waitFor(() => expect(sleepsOf(backend!)).toHaveLength(1), { timeout: 15_000, interval: 50 });
+  return { hermes, backend: backend! };
+}
+
 describe('stopping a !cmd in the TUI', () => {
   it('Ctrl+C stops !sleep 30: the row says stopped, the status line clears, and hermes stays usable', { timeout: 60_000 }, async () => {
-    const { hermes } = await hermesWithModel(running, { turns: [{ text: 'unused' }] });
-    await submit(hermes, '!sleep 30');
-    await hermes.waitForText('running !sleep 30…');
-    const [backend] = backendPids(hermes.hermesHome);
-    await vi.waitFor(() => expect(sleepsOf(backend!)).toHaveLength(1), { timeout: 15_000, interval: 50 });
+    const { hermes, backend } = await sleeping();
 
     hermes.press('ctrl-c');
     const screen = await hermes.waitForText('⊘ stopped: interrupted by the user · exit 1');
@@ -47,7 +53,7 @@ describe('stopping a !cmd in the TUI', () => {
     expect(screen).not.toContain('[stopped:');
     const idle = await hermes.waitForText('● ready');
     expect(idle).not.toMatch(/running !sleep 30|still running|interrupting/);
-    expect(sleepsOf(backend!)).toEqual([]);
+    expect(sleepsOf(backend)).toEqual([]);
 
     await submit(hermes, '!echo after the stop');
     await hermes.waitForText(/^ {2}after the stop$/m);
@@ -58,15 +64,11 @@ describe('stopping a !cmd in the TUI', () => {
   });
 
   it('/stop typed while !sleep 30 runs stops it too', { timeout: 60_000 }, async () => {
-    const { hermes } = await hermesWithModel(running, { turns: [{ text: 'unused' }] });
-    await submit(hermes, '!sleep 30');
-    await hermes.waitForText('running !sleep 30…');
-    const [backend] = backendPids(hermes.hermesHome);
-    await vi.waitFor(() => expect(sleepsOf(backend!)).toHaveLength(1), { timeout: 15_000, interval: 50 });
+    const { hermes, backend } = await sleeping();
     await submit(hermes, '/stop');
     await hermes.waitForText('⊘ stopped: interrupted by the user · exit 1');
     await hermes.waitForText('Stopped the running !cmd; no turn was running');
     await hermes.waitForText('● ready');
-    expect(sleepsOf(backend!)).toEqual([]);
+    expect(sleepsOf(backend)).toEqual([]);
   });
 });
