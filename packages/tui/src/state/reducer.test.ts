@@ -311,7 +311,7 @@ describe('!cmd and yolo', () => {
   it('Ctrl+C on a !cmd marks it interrupting; its stopped answer clears that and "still running" from the status line', () => {
     const running = run(
       { type: 'local.shellStarted', command: 'sleep 30' },
-      { type: 'local.status', text: '!sleep 30 is still running — wait for it to finish' },
+      { type: 'local.status', text: '!sleep 30 is still running — wait, or press Ctrl+C to stop it' },
       { type: 'local.interruptSent' },
     );
     expect(running.interrupting).toBe(true);
