@@ -7,7 +7,7 @@ import type { CommandInput } from '../commandTypes.ts';
  */
 export const stopCommand: CommandInput = {
   name: 'stop',
-  description: 'Interrupt the running turn or !cmd and stop background processes',
+  description: 'Stop the running turn or !cmd and background processes',
   category: 'Session',
   runsWhileBusy: true,
   source: 'builtin',
