@@ -364,6 +364,15 @@ export class AgentSession {
     });
   }
 
+  /**
+   * Stops the composer's `!cmd`s (`shell.cancel`, `/stop`): their process groups are killed and each
+   * `shellExec` answers with what it printed and `[stopped: reason]`. Resolves with how many were
+   * stopped, once each has answered.
+   */
+  stopShells(reason = 'interrupted by the user'): Promise<number> {
+    return this.shells.stopAll(reason);
+  }
+
   /** Aborts the running turn (model stream and tool); its partial reply is kept. */
   interrupt(): boolean {
     if (!this.running) return false;

@@ -84,10 +84,11 @@ export class SessionShells {
     return run;
   }
 
-  /** Stops every `!cmd` now, telling each `reason`; resolves once each has answered. */
-  stopAll(reason: string): Promise<unknown> {
+  /** Stops every `!cmd` now, telling each `reason`; resolves with how many there were, once each has answered. */
+  async stopAll(reason: string): Promise<number> {
     const runs = [...this.runs];
     for (const shell of runs) shell.controller.abort(new DOMException(reason, 'AbortError'));
-    return Promise.allSettled(runs.map((shell) => shell.run));
+    await Promise.allSettled(runs.map((shell) => shell.run));
+    return runs.length;
   }
 }

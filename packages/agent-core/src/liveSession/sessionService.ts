@@ -267,6 +267,11 @@ export class SessionService {
     return this.agent.interrupt() ? activity : null;
   }
 
+  /** Stops this session's running `!cmd`s; how many, once each has answered. */
+  stopShells(): Promise<number> {
+    return this.agent.stopShells();
+  }
+
   /** Kills this session's background processes; how many were stopped. */
   stopProcesses(): number {
     return this.runtime.processes.killAll(this.agent.id);

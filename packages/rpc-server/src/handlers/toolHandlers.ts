@@ -17,5 +17,10 @@ export function toolHandlers(ctx: HandlerContext): HandlerTable {
       // Without a session there is nobody to ask: the gate denies anything dangerous.
       return ctx.runtime.shellExec(params.command, process.cwd());
     },
+
+    /** Ctrl+C or Esc on a running `!cmd`: its `shell.exec` answers first, marked stopped. */
+    'shell.cancel': async ({ session_id }) => {
+      return { stopped: await ctx.sessions.get(session_id).service.stopShells() };
+    },
   };
 }

@@ -132,6 +132,8 @@ export const MethodSchemas = {
     params: object({ session_id: optionalSessionId(), command: nonEmptyString(ParamLimit.command) }),
     result: ShellExecResultSchema,
   },
+  /** Stops the session's running `shell.exec`s (each answers with `[stopped: …]`); answered once they have. */
+  'shell.cancel': { params: sessionIdParams, result: strictObject({ stopped: number() }) },
   'cli.exec': {
     params: object({ argv: array(cappedString(ParamLimit.command)).check(maxLength(ParamLimit.argv_items)) }),
     result: strictObject({ code: number(), output: string() }),

@@ -35,6 +35,7 @@ export const Method = {
   ToolsList: 'tools.list',
   PluginsList: 'plugins.list',
   ShellExec: 'shell.exec',
+  ShellCancel: 'shell.cancel',
   CliExec: 'cli.exec',
   ApprovalRespond: 'approval.respond',
   ClarifyRespond: 'clarify.respond',

@@ -71,6 +71,7 @@ describe('the contract over the wire', () => {
     await call('tools.list', {});
     await call('plugins.list', {});
     await call('shell.exec', { command: 'echo contract' });
+    expect(await call('shell.cancel', { session_id: sid })).toEqual({ stopped: 0 });
     expect(await call('cli.exec', { argv: ['greet', 'world'] })).toEqual({ code: 0, output: 'hello world' });
     await call('approval.respond', { session_id: sid, request_id: 'srq-none', choice: 'deny' });
     await call('clarify.respond', { request_id: 'srq-none', answer: 'nothing' });

@@ -12,6 +12,7 @@ import { startModelServer, type ModelServer, type Turn } from '../../../../scrip
 import { isAlive } from '../../../agent-core/src/processes/processTestUtil.ts';
 import type { EventOf } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { startSleepingShell } from '../testing/sleepingShell.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => unknown)[] = [];
@@ -76,16 +77,8 @@ async function startShell(before = '') {
   const { cwd, open } = await setup();
   const backend = open();
   const { session_id: sid } = await backend.request('session.create', { cwd });
-  const pidFile = path.join(cwd, 'pids');
-  const answer = backend.request('shell.exec', { session_id: sid, command: `${before}sleep 30 & echo "$$ $!" > ${pidFile}; wait` });
-  const [group, child] = await vi.waitFor(() => {
-    const pids = fs.readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
-    expect(pids).toHaveLength(2);
-    return pids as [number, number];
-  }, { timeout: 15_000, interval: 50 });
-  cleanups.push(() => {
-    if (isAlive(-group)) process.kill(-group, 'SIGKILL');
-  });
+  const { answer, group, child, kill } = await startSleepingShell(backend, sid, cwd, before);
+  cleanups.push(kill);
   return { backend, answer, group, child };
 }
 

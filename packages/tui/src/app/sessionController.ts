@@ -300,7 +300,7 @@ export class SessionController {
     // A command holding the session (`/compress`) would make the backend refuse it (4009): the draft is kept instead.
     const command = state.commands?.[0]?.trim().split(/\s+/)[0];
     if (command) return refuse(`wait for ${command} to finish, or press Ctrl+C to stop it`);
-    if (state.shell) return refuse(`!${state.shell.command} is still running — wait for it to finish`);
+    if (state.shell) return refuse(`!${state.shell.command} is still running — wait, or press Ctrl+C to stop it`);
     return { backend: this.backend, sessionId: state.sessionId };
   }
 

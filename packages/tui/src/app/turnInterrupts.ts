@@ -1,5 +1,5 @@
 /**
- * Ctrl+C during a turn: asks the backend to interrupt it, and makes sure the turn ends even when the
+ * Ctrl+C during a turn (or a `/compress`, or a `!cmd`): asks the backend to interrupt it, and makes sure the turn ends even when the
  * backend cannot. An interrupt the backend refused, or one that failed, ends the turn in the view
  * after a moment (unless its message.complete arrives first); one it never answers means the backend
  * hung, so it is killed and recovery restarts it and resumes the session.
@@ -36,14 +36,15 @@ export class TurnInterrupts {
     return this.host.view.store.getState();
   }
 
-  /** Interrupts the running turn of the current session, or a `/command` still running (`/compress`); else nothing. */
+  /** Interrupts the running turn of the current session, a `/command` still running (`/compress`), or a `!cmd`; else nothing. */
   interrupt(): void {
-    const { sessionId, busy, commands } = this.state;
+    const { sessionId, busy, commands, shell } = this.state;
     const backend = this.host.backend();
     if (!sessionId || !backend) return;
     if (!busy) {
       // No turn: a `/command` still running is what holds the session; its answer ends it.
       if (commands?.length) this.interruptCommand(backend, sessionId);
+      else if (shell) this.stopShell(backend, sessionId);
       return;
     }
     this.host.view.dispatch({ type: 'local.interruptSent' });
@@ -66,6 +67,17 @@ export class TurnInterrupts {
   private interruptCommand(backend: BackendProcess, sessionId: string): void {
     this.host.view.dispatch({ type: 'local.interruptSent' });
     backend.client.request('session.interrupt', { session_id: sessionId }).catch((error: unknown) => this.host.logger.warn('session.interrupt failed', { error }));
+  }
+
+  /** A `!cmd`: its `shell.exec` answer (marked stopped) ends it in the view, before `shell.cancel` answers. */
+  private stopShell(backend: BackendProcess, sessionId: string): void {
+    this.host.view.dispatch({ type: 'local.interruptSent' });
+    backend.client.request('shell.cancel', { session_id: sessionId }).catch((error: unknown) => {
+      this.host.logger.warn('shell.cancel failed', { error });
+      // A backend that died meanwhile ended the `!cmd` already (recovery says so).
+      if (backend.hasExited || backend.client.isClosed) return;
+      this.host.view.dispatch({ type: 'local.notice', level: 'warn', text: `the !cmd could not be stopped: ${errorMessage(error)}` });
+    });
   }
 
   /** The turn ended, the backend was lost, or the TUI is exiting: nothing is left to wait for. */

@@ -28,4 +28,14 @@ describe('ShellEntry', () => {
     expect(wide).toHaveLength(2);
     expect(wide.every((row) => row.startsWith('  word'))).toBe(true);
   });
+
+  it('ends a stopped command with "⊘ stopped" in yellow, the reason and its exit code, instead of the raw marker', () => {
+    const result = { stdout: 'started\n', stderr: 'some warning\n[stopped: interrupted by the user]', code: 1 };
+    expect(renderRows(<ShellEntry result={result} />, 60)).toEqual(['  started', '  some warning', '  ⊘ stopped: interrupted by the user · exit 1']);
+    expect(stylesAt(renderStyled(<ShellEntry result={result} />, 60), '⊘ stopped')).toEqual(['yellow']);
+    // Silent until stopped: no "(no output)" under it.
+    expect(renderRows(<ShellEntry result={{ stdout: '', stderr: '[stopped: hermes stopped: SIGTERM]', code: 1 }} />, 60)).toEqual([
+      '  ⊘ stopped: hermes stopped: SIGTERM · exit 1',
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { blockedReason, foldShellOutput, type ShellResult } from '../shell/shellOutput.ts';
+import { blockedReason, foldShellOutput, stoppedReason, type ShellResult } from '../shell/shellOutput.ts';
 
 function MoreLines({ hidden }: { hidden: number }) {
   return hidden > 0 ? <Text dimColor>+{hidden} more lines</Text> : null;
@@ -7,7 +7,8 @@ function MoreLines({ hidden }: { hidden: number }) {
 
 /**
  * What a `!cmd` printed, under the echoed command: stdout, then stderr in red, each folded with
- * "+N more lines"; the exit code when it is not 0; or, when the approval gate refused it, why.
+ * "+N more lines"; the exit code when it is not 0, after "stopped" when Ctrl+C or `/stop` ended it; or,
+ * when the approval gate refused it, why.
  */
 export function ShellEntry({ result }: { result: ShellResult }) {
   const blocked = blockedReason(result);
@@ -19,7 +20,8 @@ export function ShellEntry({ result }: { result: ShellResult }) {
         </Box>
       </Box>
     );
-  const { stdout, stderr } = foldShellOutput(result);
+  const stopped = stoppedReason(result);
+  const { stdout, stderr } = foldShellOutput(stopped ? { ...result, stderr: stopped.stderr } : result);
   const empty = stdout.shown.length === 0 && stderr.shown.length === 0;
   return (
     <Box flexDirection="column" paddingLeft={2}>
@@ -33,8 +35,14 @@ export function ShellEntry({ result }: { result: ShellResult }) {
         </Text>
       ))}
       <MoreLines hidden={stderr.hidden} />
-      {empty && result.code === 0 ? <Text dimColor>(no output)</Text> : null}
-      {result.code !== 0 ? <Text color="red">exit {result.code}</Text> : null}
+      {empty && result.code === 0 && !stopped ? <Text dimColor>(no output)</Text> : null}
+      {stopped ? (
+        <Text color="yellow">
+          ⊘ stopped: {stopped.reason} · exit {result.code}
+        </Text>
+      ) : result.code !== 0 ? (
+        <Text color="red">exit {result.code}</Text>
+      ) : null}
     </Box>
   );
 }

@@ -58,8 +58,8 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
   const onCtrlC = () => {
     const view = controller.view.store.getState();
     const { draft } = controller.composer.getState();
-    // A command still running on the backend (`/compress`) is stopped like a turn.
-    const busy = view.busy || (view.commands?.length ?? 0) > 0;
+    // A command still running on the backend (`/compress`) or a `!cmd` is stopped like a turn.
+    const busy = view.busy || (view.commands?.length ?? 0) > 0 || view.shell !== undefined;
     const action = resolveCtrlC({ draft, busy, interrupting: view.interrupting, exitArmed: view.exitArmed });
     switch (action) {
       case 'clear-draft':

@@ -27,6 +27,16 @@ export function blockedReason(result: ShellResult): string | undefined {
   return advice > 0 ? reason.slice(0, advice) : reason;
 }
 
+/** The line `shell.exec` ends stderr with when the command was stopped (`shell.cancel`, `/stop`, hermes stopping). */
+const STOPPED_LINE = /(?:^|\n)\[stopped: ([^\n]*)\]$/;
+
+/** Why the command was stopped and what it wrote to stderr before that, or undefined when it ended on its own. */
+export function stoppedReason(result: ShellResult): { reason: string; stderr: string } | undefined {
+  const match = STOPPED_LINE.exec(result.stderr);
+  if (!match) return undefined;
+  return { reason: match[1]!, stderr: result.stderr.slice(0, match.index) };
+}
+
 /** A stream's text as display lines: escape sequences (colours) removed, other control bytes spelled out. */
 export function outputLines(text: string): string[] {
   // eslint-disable-next-line no-control-regex

@@ -308,6 +308,19 @@ describe('!cmd and yolo', () => {
     expect(lines(state).at(-1)).toBe('error: !ls failed: session not found');
   });
 
+  it('Ctrl+C on a !cmd marks it interrupting; its stopped answer clears that and "still running" from the status line', () => {
+    const running = run(
+      { type: 'local.shellStarted', command: 'sleep 30' },
+      { type: 'local.status', text: '!sleep 30 is still running — wait, or press Ctrl+C to stop it' },
+      { type: 'local.interruptSent' },
+    );
+    expect(running.interrupting).toBe(true);
+    const stopped = reduceAll(running, [{ type: 'local.shellFinished', command: 'sleep 30', stdout: '', stderr: '[stopped: interrupted by the user]', code: 1 }]);
+    expect(stopped).toMatchObject({ shell: undefined, interrupting: false, status: '' });
+    const failed = reduceAll(running, [{ type: 'local.shellFailed', command: 'sleep 30', message: 'the backend stopped before it finished' }]);
+    expect(failed).toMatchObject({ shell: undefined, interrupting: false, status: '' });
+  });
+
   it('says what yolo means with the backend\'s warning, and says when it is off again', () => {
     const warning = 'yolo is on: dangerous commands run without asking in this session.';
     const on = run(ev('session.info', info({ yolo: true })), { type: 'local.yoloChanged', value: true, warning });

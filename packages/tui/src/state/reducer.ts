@@ -127,6 +127,12 @@ function openSession(state: ViewState, action: Extract<LocalAction, { type: 'loc
   return withSetup(append(opened, ...items), result.info);
 }
 
+/** The `!cmd` answered: what was said while it ran ("still running", "interrupting…") is over unless something else runs. */
+function shellOver(state: ViewState): ViewState {
+  const ended = { ...state, shell: undefined };
+  return state.busy || state.commands?.length ? ended : { ...ended, status: '', interrupting: false };
+}
+
 function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local.${string}` }>): ViewState {
   switch (action.type) {
     case 'local.sessionOpened':
@@ -142,7 +148,7 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
         return notice(endTurn(state), 'error', 'Not sent: no model is configured yet (see the setup instructions above).');
       return notice(endTurn(state), 'error', action.message);
     case 'local.interruptSent':
-      return state.busy || state.commands?.length ? { ...state, interrupting: true, status: 'interrupting…' } : state;
+      return state.busy || state.commands?.length || state.shell ? { ...state, interrupting: true, status: 'interrupting…' } : state;
     case 'local.turnAbandoned': {
       if (!state.busy) return state;
       const live = state.live ?? emptyLive();
@@ -194,10 +200,10 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
       return append({ ...state, shell: { command: action.command } }, { kind: 'user', text: `!${action.command}` });
     case 'local.shellFinished': {
       const { command, stdout, stderr, code } = action;
-      return append({ ...state, shell: undefined }, { kind: 'shell', command, stdout, stderr, code });
+      return append(shellOver(state), { kind: 'shell', command, stdout, stderr, code });
     }
     case 'local.shellFailed':
-      return notice({ ...state, shell: undefined }, 'error', `!${action.command} failed: ${action.message}`);
+      return notice(shellOver(state), 'error', `!${action.command} failed: ${action.message}`);
     case 'local.yoloChanged':
       // Only says what yolo now means: the marker follows `session.info`, which the backend sends with every change.
       if (!action.value) return notice(state, 'info', 'yolo is off: dangerous commands ask for approval again.');
