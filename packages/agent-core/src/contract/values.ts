@@ -6,4 +6,5 @@ export { ErrorCode } from './errorCodes.ts';
 export { HermesError, SessionNotFoundError, UsageError, type HermesErrorOptions } from './errors.ts';
 export { APPROVAL_CHOICES, APPROVAL_LEVELS, APPROVAL_MODES } from './approvalNames.ts';
 export { parseSlash, type ParsedSlash } from './slash.ts';
+export { fuzzyScore, matchCommandWord } from './commandMatch.ts';
 export { ParamLimit } from './limits.ts';

@@ -109,14 +109,21 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         continue;
       }
       const current = controller.composer.getState();
-      // The completion list takes ↑/↓, Tab and Esc while open; Enter still runs what is typed.
+      // The completion list takes ↑/↓, Tab, Esc and Enter (it runs the highlighted item) while open.
       const completion = controller.completion.store.getState();
       if (completion) {
         const outcome = applyCompletionKey(completion, current.draft, key);
         if (outcome.kind === 'select') controller.completion.select(outcome.state);
         else if (outcome.kind === 'apply') controller.composer.setState(outcome.composer);
         else if (outcome.kind === 'close') controller.completion.dismiss();
+        else if (outcome.kind === 'submit') {
+          // Not sent (still busy or starting): the completed line stays, so nothing typed is lost.
+          const sent = controller.submit(outcome.text);
+          controller.composer.setState(sent ? { draft: '', cursor: 0 } : { draft: outcome.text, cursor: outcome.text.length });
+        }
         if (outcome.kind !== 'pass') continue;
+      } else if (key.type === 'key' && key.name === 'tab' && !key.shift && controller.completion.deferTab()) {
+        continue; // an `@path` answer is on its way: Tab applies it when it lands
       }
       // Ctrl+D on an empty prompt leaves, as in a shell.
       if (key.type === 'key' && key.ctrl && key.name === 'd' && current.draft === '') {
