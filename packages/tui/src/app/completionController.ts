@@ -8,6 +8,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseSlash, type CompletionResult } from '@hermes/rpc-server/protocol';
 import { filterCompletions, withSelection, type CompletionSources } from '../commands/completionFilter.ts';
 import { applyCompletion, completionQuery, type CompletionQuery, type CompletionState } from '../commands/slashCompletion.ts';
+import type { Key } from '../input/keyParser.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
 import type { SessionHost } from './sessionHost.ts';
 
@@ -21,6 +22,8 @@ export class CompletionController {
   private dismissedFor: string | undefined;
   /** Tab pressed while a path answer for this text was in flight: apply its first item when it lands. */
   private tabPendingFor: string | undefined;
+  /** Fetches in flight, by the source they fill: keys that would act on that source's list wait for them. */
+  private readonly loading = new Map<keyof CompletionSources, Promise<void>>();
   private lastArgumentCommand: string | undefined;
   private readonly unsubscribe: () => void;
 
@@ -72,16 +75,40 @@ export class CompletionController {
     if (!client || client === this.catalogClient) return;
     this.catalogClient = client;
     const sessionId = this.host.view.store.getState().sessionId;
-    client.request('commands.catalog', sessionId ? { session_id: sessionId } : {}).then(
-      ({ commands }) => {
-        this.sources = { ...this.sources, catalog: commands };
-        this.refresh();
-      },
-      (error: unknown) => {
-        if (this.catalogClient === client) this.catalogClient = undefined;
-        this.host.logger.warn('commands.catalog failed', { error });
-      },
+    this.track(
+      'catalog',
+      client.request('commands.catalog', sessionId ? { session_id: sessionId } : {}).then(
+        ({ commands }) => {
+          this.sources = { ...this.sources, catalog: commands };
+          this.refresh();
+        },
+        (error: unknown) => {
+          if (this.catalogClient === client) this.catalogClient = undefined;
+          this.host.logger.warn('commands.catalog failed', { error });
+        },
+      ),
     );
+  }
+
+  private track(source: keyof CompletionSources, loading: Promise<void>): void {
+    this.loading.set(source, loading);
+    void loading.finally(() => {
+      if (this.loading.get(source) === loading) this.loading.delete(source);
+    });
+  }
+
+  /**
+   * A list key (Tab, Enter, ↑/↓) typed while the values its list is made of are on their way (`/he` Tab
+   * right at startup, `/resume fix` Tab in one burst) must not act on the list without them: the promise
+   * the caller holds such keys on, else undefined.
+   */
+  holdFor(key: Key): Promise<void> | undefined {
+    if (this.loading.size === 0 || key.type !== 'key' || !['tab', 'enter', 'up', 'down'].includes(key.name)) return undefined;
+    const query = completionQuery(this.host.composer.getState());
+    if (query?.kind === 'command') return this.loading.get('catalog');
+    if (query?.kind !== 'argument') return undefined;
+    const source = query.command === 'resume' ? 'sessions' : query.command === 'model' ? 'models' : 'catalog';
+    return this.loading.get(source);
   }
 
   private close(): void {
@@ -115,16 +142,16 @@ export class CompletionController {
     if (!client) return;
     const failed = (error: unknown) => this.host.logger.warn(`completion values for /${command} failed`, { error });
     if (command === 'resume') {
-      client.request('session.list', {}).then(({ sessions }) => {
+      this.track('sessions', client.request('session.list', {}).then(({ sessions }) => {
         this.sources = { ...this.sources, sessions };
         this.refresh();
-      }, failed);
+      }, failed));
     } else if (command === 'model') {
-      client.request('model.options', {}).then(({ current, providers }) => {
+      this.track('models', client.request('model.options', {}).then(({ current, providers }) => {
         const ordered = [...providers].sort((a, b) => Number(b.id === current.provider) - Number(a.id === current.provider));
         this.sources = { ...this.sources, models: ordered.flatMap((provider) => provider.models.map((model) => `${provider.id}:${model}`)) };
         this.refresh();
-      }, failed);
+      }, failed));
     }
   }
 

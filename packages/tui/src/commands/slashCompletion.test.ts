@@ -60,18 +60,20 @@ describe('slash completion', () => {
     expect(applyCompletionKey(list(['help'], 0, '/he'), '/he', key('enter', { shift: true }))).toEqual({ kind: 'pass' });
   });
 
-  it('Enter on an argument runs the highlighted value once one is typed or chosen; a bare command runs as typed', () => {
+  it('Enter on an argument runs the value chosen with ↑/↓, else what is typed', () => {
     const args: CompletionState = { kind: 'argument', text: '/help ', items: [word('help'), word('model')], replaceFrom: 6, selected: 0, moved: false };
     expect(applyCompletionKey(args, '/help ', key('enter'))).toEqual({ kind: 'pass' });
     expect(applyCompletionKey({ ...args, selected: 1, moved: true }, '/help ', key('enter'))).toEqual({ kind: 'submit', text: '/help model' });
     const typed: CompletionState = { ...args, text: '/help mo', items: [word('model')], replaceFrom: 6 };
-    expect(applyCompletionKey(typed, '/help mo', key('enter'))).toEqual({ kind: 'submit', text: '/help model' });
+    expect(applyCompletionKey(typed, '/help mo', key('enter'))).toEqual({ kind: 'pass' });
   });
 
   it('Enter on a path completes it in place; a list for other text does not act', () => {
     const paths: CompletionState = { kind: 'path', text: 'see @sr', items: [word('@src/')], replaceFrom: 4, selected: 0, moved: false };
     expect(applyCompletionKey(paths, 'see @sr', key('enter'))).toEqual({ kind: 'apply', composer: { draft: 'see @src/', cursor: 9 } });
     expect(applyCompletionKey(paths, 'see @srx', key('tab'))).toEqual({ kind: 'pass' });
+    const done: CompletionState = { ...paths, text: 'see @src/', items: [word('@src/')] };
+    expect(applyCompletionKey(done, 'see @src/', key('enter'))).toEqual({ kind: 'pass' });
   });
 
   it('replaces only the part after replace_from (an argument)', () => {

@@ -104,15 +104,19 @@ export function applyCompletionKey(state: CompletionState, draft: string, key: K
 
 /**
  * Enter with the list open. On a command word it runs the highlighted command (`/sta` with `› /status`
- * runs `/status`). On an argument it runs the highlighted value once one is being typed or was chosen with
- * ↑/↓; a bare `/resume ` still runs as typed. A path is completed in place: the message is not done yet.
+ * runs `/status`). On an argument it runs the value chosen with ↑/↓, else what is typed. A path is
+ * completed in place: the message is not done yet.
  */
 function enterOnItem(state: CompletionState, draft: string, item: CompletionItem): CompletionKeyResult {
   const applied = applyCompletion(draft, state.replaceFrom, item).draft.trimEnd();
   if (state.kind === 'command') return { kind: 'submit', text: applied };
-  if (state.kind === 'path') return { kind: 'apply', composer: applyCompletion(draft, state.replaceFrom, item) };
-  if (draft.slice(state.replaceFrom) === '' && !state.moved) return { kind: 'pass' };
-  return { kind: 'submit', text: applied };
+  if (state.kind === 'path') {
+    const composer = applyCompletion(draft, state.replaceFrom, item);
+    // A path already complete as typed lets Enter send the message.
+    return composer.draft === draft ? { kind: 'pass' } : { kind: 'apply', composer };
+  }
+  // An argument runs as typed (an id, a model the list does not know) unless one was chosen with ↑/↓.
+  return state.moved ? { kind: 'submit', text: applied } : { kind: 'pass' };
 }
 
 /** The rows on screen: a window of at most `rows` items that keeps the selection visible. */

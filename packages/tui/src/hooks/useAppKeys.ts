@@ -79,8 +79,23 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
     }
   };
 
-  useKeyboard((keys: Key[]) => {
-    for (const key of keys) {
+  // Keys held until the command catalog lands (a burst typed right at startup), then handled in order.
+  const held = useRef<Key[] | undefined>(undefined);
+  const onKeys = (keys: Key[]): void => {
+    if (held.current) {
+      held.current.push(...keys);
+      return;
+    }
+    for (const [index, key] of keys.entries()) {
+      const wait = controller.completion.holdFor(key);
+      if (wait) {
+        const queue = (held.current = keys.slice(index));
+        void wait.then(() => {
+          held.current = undefined;
+          onKeys(queue);
+        });
+        return;
+      }
       // Read per key: the previous key may have answered a card and brought up the next one.
       const prompt = controller.view.store.getState().prompts[0];
       if (prompt) {
@@ -140,5 +155,6 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         controller.composer.setState({ draft: next.draft, cursor: next.cursor });
       }
     }
-  });
+  };
+  useKeyboard(onKeys);
 }
