@@ -2,7 +2,7 @@
  * Completion never races, in a real pseudo-terminal against the real backend: each burst below is ONE
  * write, and gives the same result as typing it slowly (a key at a time, each answered on screen).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
@@ -89,5 +89,26 @@ describe('completion in the TUI', () => {
     const { hermes } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] });
     hermes.type(`/help und${TAB}`);
     await hermes.waitForText(/❯ \/help undo\s*$/m);
+  });
+
+  it('fetches the catalog again after /reload-plugins: a command added meanwhile completes', async () => {
+    const home = tempDir('hermes-completion-home-');
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] }, { home });
+    hermes.type('/zeb');
+    await hermes.waitForText(/❯ \/zeb\s*$/m);
+    expect(hermes.screenText()).not.toMatch(/› \/zebra/);
+    hermes.press('ctrl-c');
+    await hermes.waitForText('Ask hermes anything');
+
+    const dir = join(home, 'plugins', 'zoo');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'plugin.yaml'), 'name: zoo\nversion: "1.0"\n');
+    writeFileSync(join(dir, 'index.js'), `export function register(ctx) {
+  ctx.registerCommand('zebra', () => 'the zebra says hi', 'A striped command');
+}\n`);
+    hermes.type(`/reload-plugins${ENTER}`);
+    await hermes.waitForText(/zoo|1 plugin|reloaded/i);
+    hermes.type(`/zeb${TAB}${ENTER}`);
+    await hermes.waitForText('the zebra says hi');
   });
 });
