@@ -111,4 +111,15 @@ describe('completion in the TUI', () => {
     hermes.type(`/zeb${TAB}${ENTER}`);
     await hermes.waitForText('the zebra says hi');
   });
+
+  it('completes /resume with stored session titles (session.list), Tab in the same write as the word', async () => {
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: 'noted' }] });
+    hermes.type(`remember this${ENTER}`);
+    await hermes.waitForText('noted');
+    hermes.type(`/title parser fix notes${ENTER}`);
+    await hermes.waitForText(/parser fix notes/);
+    await hermes.waitForText(/● ready/);
+    hermes.type(`/resume pars${TAB}`);
+    await hermes.waitForText(/❯ \/resume parser fix notes\s*$/m);
+  });
 });
