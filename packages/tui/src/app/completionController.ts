@@ -12,6 +12,9 @@ import type { Key } from '../input/keyParser.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
 import type { SessionHost } from './sessionHost.ts';
 
+/** The longest keys wait for a list's values (a healthy local backend answers in milliseconds). */
+const HOLD_LIMIT_MS = 2_000;
+
 export class CompletionController {
   /** Undefined while the list is closed. */
   readonly store: StoreApi<CompletionState | undefined> = createStore<CompletionState | undefined>(() => undefined);
@@ -105,10 +108,14 @@ export class CompletionController {
   holdFor(key: Key): Promise<void> | undefined {
     if (this.loading.size === 0 || key.type !== 'key' || !['tab', 'enter', 'up', 'down'].includes(key.name)) return undefined;
     const query = completionQuery(this.host.composer.getState());
-    if (query?.kind === 'command') return this.loading.get('catalog');
-    if (query?.kind !== 'argument') return undefined;
-    const source = query.command === 'resume' ? 'sessions' : query.command === 'model' ? 'models' : 'catalog';
-    return this.loading.get(source);
+    if (query?.kind !== 'command' && query?.kind !== 'argument') return undefined;
+    const source = query.kind === 'command' ? 'catalog' : query.command === 'resume' ? 'sessions' : query.command === 'model' ? 'models' : 'catalog';
+    const loading = this.loading.get(source);
+    if (!loading) return undefined;
+    // A hung backend must not swallow the keyboard: past the limit the keys act on the list as it is.
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, HOLD_LIMIT_MS)));
+    return Promise.race([loading, limit]).finally(() => clearTimeout(timer));
   }
 
   private close(): void {
