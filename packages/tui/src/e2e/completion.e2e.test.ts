@@ -122,4 +122,13 @@ describe('completion in the TUI', () => {
     hermes.type(`/resume pars${TAB}`);
     await hermes.waitForText(/❯ \/resume parser fix notes\s*$/m);
   });
+
+  it('completes /model from model.options, in one write, to a value /model accepts', async () => {
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] });
+    hermes.type(`/model scripted${TAB}`);
+    await hermes.waitForText(/❯ \/model \S+:scripted-model\s*$/m);
+    // The completed value is one /model accepts.
+    hermes.press('enter');
+    await hermes.waitForText(/Model set to \S+:scripted-model\./);
+  });
 });
