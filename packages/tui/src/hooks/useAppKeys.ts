@@ -123,7 +123,7 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         controller.sessions.picker.open();
         continue;
       }
-      const current = controller.composer.getState();
+      let current = controller.composer.getState();
       // The completion list takes ↑/↓, Tab, Esc and Enter (it runs the highlighted item) while open.
       const completion = controller.completion.store.getState();
       if (completion) {
@@ -131,12 +131,9 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         if (outcome.kind === 'select') controller.completion.select(outcome.state);
         else if (outcome.kind === 'apply') controller.composer.setState(outcome.composer);
         else if (outcome.kind === 'close') controller.completion.dismiss();
-        else if (outcome.kind === 'submit') {
-          // Not sent (still busy or starting): the completed line stays, so nothing typed is lost.
-          const sent = controller.submit(outcome.text);
-          controller.composer.setState(sent ? { draft: '', cursor: 0 } : { draft: outcome.text, cursor: outcome.text.length });
-        }
-        if (outcome.kind !== 'pass') continue;
+        // Enter goes on to the composer with the highlighted line as its draft, so it is sent as typed text is.
+        if (outcome.kind === 'submit') current = { draft: outcome.text, cursor: outcome.text.length };
+        else if (outcome.kind !== 'pass') continue;
       } else if (key.type === 'key' && key.name === 'tab' && !key.shift && controller.completion.deferTab()) {
         continue; // an `@path` answer is on its way: Tab applies it when it lands
       }
