@@ -3,38 +3,13 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import type { CompletionItem, CompletionResult } from '../contract/commands.ts';
 import type { CatalogEntry } from './commandTypes.ts';
-import { fuzzyScore } from './fuzzyScore.ts';
+import { matchCommandWord } from '../contract/commandMatch.ts';
 
 export type { CompletionItem, CompletionResult };
 
-/**
- * Completes the command word of `text` (`/st` → `/status`, `/stop`). Exact and prefix hits on a name or
- * alias come first, then subsequence hits by score; ties by name. One item per command: its best word.
- * Once arguments are being typed there is nothing to complete.
- */
+/** Completes the command word of `text`; the matching itself is the contract's, shared with the TUI. */
 export function completeSlash(text: string, catalog: readonly CatalogEntry[]): CompletionResult {
-  const match = /^(\s*)\/(\S*)$/.exec(text);
-  if (!match) return { items: [], replace_from: text.length };
-  const replace_from = match[1].length;
-  const typed = match[2].toLowerCase();
-
-  const hits: { entry: CatalogEntry; word: string; score: number }[] = [];
-  for (const entry of catalog) {
-    let best: { word: string; score: number } | undefined;
-    for (const word of [entry.name, ...entry.aliases]) {
-      const score = typed === '' ? 0 : fuzzyScore(typed, word);
-      // Prefer the name over an alias that scores the same.
-      if (score !== null && (best === undefined || score > best.score)) best = { word, score };
-    }
-    if (best) hits.push({ entry, ...best });
-  }
-  hits.sort((a, b) => b.score - a.score || (a.entry.name < b.entry.name ? -1 : a.entry.name > b.entry.name ? 1 : 0));
-  const items = hits.map(({ entry, word }) => ({
-    text: `/${word}`,
-    display: word === entry.name ? `/${word}` : `/${word} → /${entry.name}`,
-    meta: entry.description,
-  }));
-  return { items, replace_from };
+  return matchCommandWord(text, catalog);
 }
 
 export interface PathCompletionOptions {

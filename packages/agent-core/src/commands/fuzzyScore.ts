@@ -1,38 +1,8 @@
 /**
- * Small fuzzy scorer for command names (a few dozen short words): a dependency would buy nothing here.
- * Higher is better; null means no match.
+ * Typo help for command names: the closest word to a mistyped one. The match scorer lives in the
+ * contract (`contract/commandMatch.ts`) because the TUI filters with it too.
  */
-
-const EXACT = 3_000;
-const PREFIX = 2_000;
-
-export function fuzzyScore(query: string, candidate: string): number | null {
-  const q = query.toLowerCase();
-  const c = candidate.toLowerCase();
-  if (q === c) return EXACT;
-  // All prefix hits tie, so the caller's name order decides (`/st` → status, stop).
-  if (c.startsWith(q)) return PREFIX;
-  return subsequenceScore(q, c);
-}
-
-/** Every query letter in order; rewards runs of adjacent letters and word starts, penalizes gaps. */
-function subsequenceScore(q: string, c: string): number | null {
-  if (q.length === 0) return null;
-  let score = 0;
-  let from = 0;
-  let previous = -2;
-  for (const ch of q) {
-    const at = c.indexOf(ch, from);
-    if (at < 0) return null;
-    score += 10;
-    if (at === previous + 1) score += 15;
-    if (at === 0 || c[at - 1] === '-' || c[at - 1] === '_') score += 10;
-    score -= Math.min(at - from, 10);
-    previous = at;
-    from = at + 1;
-  }
-  return score;
-}
+export { fuzzyScore } from '../contract/commandMatch.ts';
 
 /** Optimal-string-alignment distance: edits with adjacent transpositions (`stpo` → `stop` is 1). */
 export function editDistance(a: string, b: string): number {

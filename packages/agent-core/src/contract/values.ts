@@ -6,5 +6,6 @@ export { ErrorCode } from './errorCodes.ts';
 export { HermesError, SessionNotFoundError, UsageError, type HermesErrorOptions } from './errors.ts';
 export { APPROVAL_CHOICES, APPROVAL_LEVELS, APPROVAL_MODES } from './approvalNames.ts';
 export { parseSlash, type ParsedSlash } from './slash.ts';
+export { fuzzyScore, matchCommandWord } from './commandMatch.ts';
 export { ParamLimit } from './limits.ts';
 export { summarizeResult } from './toolSummary.ts';

@@ -120,15 +120,15 @@ describe('slash completion list', () => {
     expect(controller.completion.isOpen).toBe(false);
   });
 
-  it('drops an answer that comes back after the user typed on', async () => {
+  it('filters synchronously against the cached catalog: the list answers each text the moment it is typed', async () => {
+    type('/');
+    await list((s) => s !== undefined); // the catalog has landed
     type('/h');
-    // The fake answers `/h` after 300 ms; `/hi` is typed before that and answered at once.
-    await new Promise((resolve) => setTimeout(resolve, 80));
     type('/hi');
-    const state = await list((s) => s?.text === '/hi');
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(controller.completion.store.getState()).toEqual(state);
-    expect(state?.items.map((item) => item.text)).toEqual(['/history']);
+    expect(controller.completion.store.getState()?.text).toBe('/hi');
+    expect(controller.completion.store.getState()?.items.map((item) => item.text)).toEqual(['/history']);
+    type('/he');
+    expect(controller.completion.store.getState()?.items.map((item) => item.text)).toEqual(['/help']);
   });
 
   it('stays closed after Esc until the text changes', async () => {

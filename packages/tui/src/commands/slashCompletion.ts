@@ -1,6 +1,6 @@
 /**
- * The slash-command completion list under the composer, as pure functions: when to ask the backend,
- * which answer still applies, how ↑/↓ move, and what Tab writes into the composer.
+ * The completion list under the composer, as pure functions: what the text at the cursor asks to complete,
+ * how ↑/↓ move, and what Tab and Enter do with the highlighted item.
  */
 import type { CompletionItem } from '@hermes/rpc-server/protocol';
 import type { ComposerState } from '../input/composerKeys.ts';
@@ -9,34 +9,53 @@ import type { Key } from '../input/keyParser.ts';
 /** Rows of the list shown at once; the selection scrolls within them. */
 export const MAX_COMPLETION_ROWS = 8;
 
+/** What the text before the cursor asks to complete. `text` is the whole draft it was read from. */
+export type CompletionQuery =
+  /** The command word: `/he`. */
+  | { kind: 'command'; text: string }
+  /** An argument of a command that has known values: `/resume my ti`, `/details tools col`. */
+  | { kind: 'argument'; text: string; command: string; word: string; replaceFrom: number; position: number; previousWord: string }
+  /** A path after `@` (`@src/ap`), answered by `complete.path`. */
+  | { kind: 'path'; text: string; word: string; replaceFrom: number };
+
 export interface CompletionState {
+  kind: CompletionQuery['kind'];
   /** The composer text these items answer. */
   text: string;
   items: CompletionItem[];
   /** Where the chosen item's `text` replaces the draft from. */
   replaceFrom: number;
   selected: number;
+  /** The user moved the selection with ↑/↓ (an argument list then runs the highlighted item on Enter). */
+  moved: boolean;
 }
+
+/** Commands whose arguments the list completes; `/resume` takes the rest of the line (titles have spaces). */
+const ARGUMENT_COMMANDS = new Set(['resume', 'model', 'help', 'details']);
 
 /**
- * The text to complete, or undefined when the list should be closed: a one-line draft that starts with
- * `/` and the cursor at its end (completing mid-line would replace what follows the cursor).
+ * The query for a one-line draft with the cursor at its end, or undefined when the list should be closed
+ * (completing mid-line would replace what follows the cursor).
  */
-export function completionQuery({ draft, cursor }: ComposerState): string | undefined {
-  if (!draft.startsWith('/') || draft.includes('\n') || cursor !== draft.length) return undefined;
-  return draft;
-}
-
-/** The list for an answer, or undefined when the answer is stale (the draft moved on) or empty. */
-export function acceptAnswer(
-  draft: ComposerState,
-  answer: { text: string; items: CompletionItem[]; replace_from: number },
-  previous: CompletionState | undefined,
-): CompletionState | undefined {
-  if (completionQuery(draft) !== answer.text || answer.items.length === 0) return undefined;
-  // Keep the selection on the same item when a refined answer still has it.
-  const kept = previous ? answer.items.findIndex((item) => item.text === previous.items[previous.selected]?.text) : -1;
-  return { text: answer.text, items: answer.items, replaceFrom: answer.replace_from, selected: Math.max(0, kept) };
+export function completionQuery({ draft, cursor }: ComposerState): CompletionQuery | undefined {
+  if (draft.includes('\n') || cursor !== draft.length) return undefined;
+  if (/^\/\S*$/.test(draft)) return { kind: 'command', text: draft };
+  const slash = /^\/(\S+) (.*)$/.exec(draft);
+  if (slash && ARGUMENT_COMMANDS.has(slash[1])) {
+    const command = slash[1];
+    const rest = slash[2];
+    const restFrom = draft.length - rest.length;
+    if (command === 'resume') return { kind: 'argument', text: draft, command, word: rest, replaceFrom: restFrom, position: 0, previousWord: '' };
+    const words = rest.split(' ');
+    const word = words[words.length - 1];
+    const position = words.length - 1;
+    if (command !== 'details' && position > 0) return undefined;
+    if (position > 1) return undefined;
+    return { kind: 'argument', text: draft, command, word, replaceFrom: draft.length - word.length, position, previousWord: words[position - 1] ?? '' };
+  }
+  const at = /(^|\s)(@\S*)$/.exec(draft);
+  if (at) return { kind: 'path', text: draft, word: at[2], replaceFrom: draft.length - at[2].length };
+  return undefined;
 }
 
 /**
@@ -53,28 +72,51 @@ export function applyCompletion(draft: string, replaceFrom: number, item: Comple
 export type CompletionKeyResult =
   | { kind: 'select'; state: CompletionState }
   | { kind: 'apply'; composer: ComposerState }
+  /** Enter on a highlighted item: run this line instead of what is typed. */
+  | { kind: 'submit'; text: string }
   | { kind: 'close' }
-  /** Not a list key: the composer takes it (Enter included: it runs what is typed). */
+  /** Not a list key: the composer takes it. */
   | { kind: 'pass' };
 
 /** What a key does while the list is open over `draft`. */
 export function applyCompletionKey(state: CompletionState, draft: string, key: Key): CompletionKeyResult {
   if (key.type !== 'key' || key.ctrl || key.meta) return { kind: 'pass' };
+  // A list answering other text (a path answer in flight) must not act: the composer takes the key.
+  if (state.text !== draft) return { kind: 'pass' };
   const count = state.items.length;
+  const item = state.items[state.selected];
   switch (key.name) {
     case 'up':
-      return { kind: 'select', state: { ...state, selected: (state.selected - 1 + count) % count } };
+      return { kind: 'select', state: { ...state, selected: (state.selected - 1 + count) % count, moved: true } };
     case 'down':
-      return { kind: 'select', state: { ...state, selected: (state.selected + 1) % count } };
-    case 'tab': {
+      return { kind: 'select', state: { ...state, selected: (state.selected + 1) % count, moved: true } };
+    case 'tab':
       if (key.shift) return { kind: 'pass' };
-      const item = state.items[state.selected];
       return item ? { kind: 'apply', composer: applyCompletion(draft, state.replaceFrom, item) } : { kind: 'close' };
-    }
+    case 'enter':
+      if (key.shift || !item) return { kind: 'pass' };
+      return enterOnItem(state, draft, item);
     case 'escape':
       return { kind: 'close' };
   }
   return { kind: 'pass' };
+}
+
+/**
+ * Enter with the list open. On a command word it runs the highlighted command (`/sta` with `› /status`
+ * runs `/status`). On an argument it runs the value chosen with ↑/↓, else what is typed. A path is
+ * completed in place: the message is not done yet.
+ */
+function enterOnItem(state: CompletionState, draft: string, item: CompletionItem): CompletionKeyResult {
+  const applied = applyCompletion(draft, state.replaceFrom, item).draft.trimEnd();
+  if (state.kind === 'command') return { kind: 'submit', text: applied };
+  if (state.kind === 'path') {
+    const composer = applyCompletion(draft, state.replaceFrom, item);
+    // A path already complete as typed lets Enter send the message.
+    return composer.draft === draft ? { kind: 'pass' } : { kind: 'apply', composer };
+  }
+  // An argument runs as typed (an id, a model the list does not know) unless one was chosen with ↑/↓.
+  return state.moved ? { kind: 'submit', text: applied } : { kind: 'pass' };
 }
 
 /** The rows on screen: a window of at most `rows` items that keeps the selection visible. */

@@ -112,7 +112,7 @@ describe('App', () => {
   it('opens the completion list under the prompt, and keeps it closed while a card waits', () => {
     const controller = controllerWith({});
     controller.composer.setState({ draft: '/mo', cursor: 3 });
-    controller.completion.store.setState({ text: '/mo', items: [{ text: '/model', display: '/model', meta: 'switch the model' }], replaceFrom: 0, selected: 0 }, true);
+    controller.completion.store.setState({ kind: 'command', text: '/mo', items: [{ text: '/model', display: '/model', meta: 'switch the model' }], replaceFrom: 0, selected: 0, moved: false }, true);
     const live = draw(controller, 80, 24);
     expect(lastRows(live, 3)).toEqual(['❯ /mo', '› /model  switch the model', expect.stringMatching(/^● ready/)]);
     controller.view.store.setState({ prompts: [approvalPrompt({ command: 'rm -rf build' })] });

@@ -10,7 +10,7 @@ const ITEMS = [
   { text: '/yolo', display: '/yolo', meta: 'toggle yolo: run dangerous commands without asking' },
 ];
 const listStore = (state: Partial<CompletionState> = {}) =>
-  createStore<CompletionState | undefined>(() => ({ text: '/', items: ITEMS, replaceFrom: 0, selected: 0, ...state }));
+  createStore<CompletionState | undefined>(() => ({ kind: 'command', text: '/', items: ITEMS, replaceFrom: 0, selected: 0, moved: false, ...state }));
 
 describe('CompletionList', () => {
   it('lists each command in a column, its description after it, the selected one marked in cyan', () => {

@@ -79,8 +79,23 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
     }
   };
 
-  useKeyboard((keys: Key[]) => {
-    for (const key of keys) {
+  // Keys held until the command catalog lands (a burst typed right at startup), then handled in order.
+  const held = useRef<Key[] | undefined>(undefined);
+  const onKeys = (keys: Key[]): void => {
+    if (held.current) {
+      held.current.push(...keys);
+      return;
+    }
+    for (const [index, key] of keys.entries()) {
+      const wait = controller.completion.holdFor(key);
+      if (wait) {
+        const queue = (held.current = keys.slice(index));
+        void wait.then(() => {
+          held.current = undefined;
+          onKeys(queue);
+        });
+        return;
+      }
       // Read per key: the previous key may have answered a card and brought up the next one.
       const prompt = controller.view.store.getState().prompts[0];
       if (prompt) {
@@ -108,15 +123,19 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         controller.sessions.picker.open();
         continue;
       }
-      const current = controller.composer.getState();
-      // The completion list takes ↑/↓, Tab and Esc while open; Enter still runs what is typed.
+      let current = controller.composer.getState();
+      // The completion list takes ↑/↓, Tab, Esc and Enter (it runs the highlighted item) while open.
       const completion = controller.completion.store.getState();
       if (completion) {
         const outcome = applyCompletionKey(completion, current.draft, key);
         if (outcome.kind === 'select') controller.completion.select(outcome.state);
         else if (outcome.kind === 'apply') controller.composer.setState(outcome.composer);
         else if (outcome.kind === 'close') controller.completion.dismiss();
-        if (outcome.kind !== 'pass') continue;
+        // Enter goes on to the composer with the highlighted line as its draft, so it is sent as typed text is.
+        if (outcome.kind === 'submit') current = { draft: outcome.text, cursor: outcome.text.length };
+        else if (outcome.kind !== 'pass') continue;
+      } else if (key.type === 'key' && key.name === 'tab' && !key.shift && controller.completion.deferTab()) {
+        continue; // an `@path` answer is on its way: Tab applies it when it lands
       }
       // Ctrl+D on an empty prompt leaves, as in a shell.
       if (key.type === 'key' && key.ctrl && key.name === 'd' && current.draft === '') {
@@ -133,5 +152,6 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         controller.composer.setState({ draft: next.draft, cursor: next.cursor });
       }
     }
-  });
+  };
+  useKeyboard(onKeys);
 }
