@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import { displayText } from '../layout/visibleText.ts';
 import { liveReplyTail } from '../markdown/liveReply.ts';
-import { useMarkdown } from '../markdown/loadMarkdown.ts';
+import { useMarkdown } from '../markdown/useMarkdown.ts';
 import type { ViewState } from '../state/viewState.ts';
 import { ToolLine } from './ToolLine.tsx';
 

@@ -2,7 +2,7 @@ import { Static } from 'ink';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ViewState } from '../state/viewState.ts';
-import { useMarkdown } from '../markdown/loadMarkdown.ts';
+import { useMarkdown } from '../markdown/useMarkdown.ts';
 import { TranscriptEntry } from './TranscriptEntry.tsx';
 
 /**

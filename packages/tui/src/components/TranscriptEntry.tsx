@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { displayText } from '../layout/visibleText.ts';
-import { useMarkdown } from '../markdown/loadMarkdown.ts';
+import { useMarkdown } from '../markdown/useMarkdown.ts';
 import type { TranscriptItem } from '../state/viewState.ts';
 import { Header } from './Header.tsx';
 import { ConfigProblemsPanel } from './ConfigProblemsPanel.tsx';

@@ -3,8 +3,6 @@
  * dynamic import (a separate chunk in the bundle), started when the first assistant text must show.
  * Until it has loaded, assistant text shows plain; if it cannot load, it stays plain.
  */
-import { useEffect, useSyncExternalStore } from 'react';
-
 export type MarkdownModule = typeof import('./renderMarkdown.ts');
 
 export type MarkdownState = { status: 'idle' | 'loading' } | { status: 'ready'; module: MarkdownModule } | { status: 'failed'; error: Error };
@@ -12,6 +10,12 @@ export type MarkdownState = { status: 'idle' | 'loading' } | { status: 'ready'; 
 let state: MarkdownState = { status: 'idle' };
 let pending: Promise<MarkdownModule> | undefined;
 const listeners = new Set<() => void>();
+let reportFailure: ((error: Error) => void) | undefined;
+
+/** Where a failed load is reported (the TUI's log); replies then show as plain text. */
+export function onMarkdownFailure(report: (error: Error) => void): void {
+  reportFailure = report;
+}
 
 function settle(next: MarkdownState): void {
   state = next;
@@ -30,6 +34,7 @@ export function loadMarkdown(): Promise<MarkdownModule> {
       (cause: unknown) => {
         const error = cause instanceof Error ? cause : new Error(String(cause));
         settle({ status: 'failed', error });
+        reportFailure?.(error);
         throw error;
       },
     );
@@ -37,19 +42,11 @@ export function loadMarkdown(): Promise<MarkdownModule> {
   return pending;
 }
 
-const subscribe = (listener: () => void) => {
+/** The loader's state now. */
+export const markdownState = (): MarkdownState => state;
+
+/** Calls `listener` whenever the state changes; returns how to stop. */
+export function subscribeMarkdown(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-};
-
-/**
- * The loader's state, re-rendering when it changes; `wanted` starts the load. A failure is kept in the
- * state (for the caller to show) rather than thrown into React.
- */
-export function useMarkdown(wanted = true): MarkdownState {
-  const current = useSyncExternalStore(subscribe, () => state);
-  useEffect(() => {
-    if (wanted && state.status === 'idle') loadMarkdown().catch(() => undefined /* kept in `state` as 'failed' */);
-  }, [wanted]);
-  return current;
 }
