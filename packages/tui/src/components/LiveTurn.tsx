@@ -13,7 +13,8 @@ export const MAX_LIVE_TOOLS = 4;
 /** The turn being streamed: the reply's newest rows and the tools running now. */
 export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>; width: number; maxRows: number }) {
   const live = useStore(store, (state) => state.live);
-  const markdown = useMarkdown(Boolean(live?.text));
+  // Loading starts with the turn, so the model's first words usually find the renderer ready.
+  const markdown = useMarkdown(Boolean(live));
   if (!live) return null;
   const tools = live.tools.slice(-MAX_LIVE_TOOLS);
   const hiddenTools = live.tools.length - tools.length;
