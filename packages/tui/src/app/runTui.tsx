@@ -1,5 +1,6 @@
 /** Runs the interactive TUI: renders the app, starts the backend behind it, and exits cleanly. */
 import { createLogger, type Logger } from '../logging/logger.ts';
+import { onMarkdownFailure } from '../markdown/loadMarkdown.ts';
 import type { BackendOptions } from '../rpc/backendCommand.ts';
 import type { Runtime } from './runtime.ts';
 import { SessionController } from './sessionController.ts';
@@ -16,6 +17,7 @@ export function prepareTui(options: { backend: BackendOptions; runtime: Runtime;
 } {
   const logger = createLogger();
   logger.info('hermes TUI starting', { ...options.backend, bundled: options.runtime.bundled, pid: process.pid });
+  onMarkdownFailure((error) => logger.error('the markdown renderer could not load; replies show as plain text', { error: error.message }));
   const controller = new SessionController({
     backend: options.backend,
     runtime: options.runtime,

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runtimeFrom } from '../app/runtime.ts';
 import { SessionController } from '../app/sessionController.ts';
 import { silentLogger } from '../logging/logger.ts';
+import { loadMarkdown } from '../markdown/loadMarkdown.ts';
 import type { ViewState } from '../state/viewState.ts';
 import { overflowing, renderLive, type LiveRender } from '../testing/renderFrame.ts';
 import { approvalPrompt, tool, viewState } from '../testing/viewFixtures.ts';
@@ -48,7 +49,9 @@ describe('App', () => {
     expect(rows.at(-1)).toMatch(/^⠋ starting the backend…/);
   });
 
-  it('when ready shows the transcript, the prompt with its hint, and the status line with the model', () => {
+  it('when ready shows the transcript, the prompt with its hint, and the status line with the model', async () => {
+    // Replies wait for the markdown renderer (loaded on first need) before they are printed.
+    await loadMarkdown();
     const live = draw(
       controllerWith({ transcript: [{ kind: 'user', id: 1, text: 'hi' }, { kind: 'assistant', id: 2, text: 'Hello!', continued: false }] }),
       80,

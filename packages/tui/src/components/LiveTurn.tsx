@@ -1,8 +1,9 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
-import { textTail } from '../layout/textTail.ts';
 import { displayText } from '../layout/visibleText.ts';
+import { liveReplyTail } from '../markdown/liveReply.ts';
+import { useMarkdown } from '../markdown/useMarkdown.ts';
 import type { ViewState } from '../state/viewState.ts';
 import { ToolLine } from './ToolLine.tsx';
 
@@ -12,10 +13,12 @@ export const MAX_LIVE_TOOLS = 4;
 /** The turn being streamed: the reply's newest rows and the tools running now. */
 export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>; width: number; maxRows: number }) {
   const live = useStore(store, (state) => state.live);
+  // Loading starts with the turn, so the model's first words usually find the renderer ready.
+  const markdown = useMarkdown(Boolean(live));
   if (!live) return null;
   const tools = live.tools.slice(-MAX_LIVE_TOOLS);
   const hiddenTools = live.tools.length - tools.length;
-  const tail = live.text ? textTail(displayText(live.text), Math.max(10, width - 2), Math.max(1, maxRows)) : undefined;
+  const tail = live.text ? liveReplyTail(live.text, markdown, Math.max(10, width - 2), Math.max(1, maxRows)) : undefined;
   const thinking = !live.text && live.reasoning ? displayText(live.reasoning).replace(/\s+/g, ' ').trim() : '';
   return (
     <Box flexDirection="column">

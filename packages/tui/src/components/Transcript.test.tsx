@@ -1,24 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import { loadMarkdown } from '../markdown/loadMarkdown.ts';
 import { renderRows } from '../testing/renderFrame.ts';
 import { viewStore } from '../testing/viewFixtures.ts';
 import { Transcript } from './Transcript.tsx';
 
 describe('Transcript', () => {
-  it('prints every finished item in order, each at the width it is given', () => {
+  it('prints every finished item in order, each at the width it is given, replies once markdown has loaded', async () => {
     const store = viewStore({
       transcript: [
         { kind: 'user', id: 1, text: 'hi' },
-        { kind: 'assistant', id: 2, text: 'Hello! What shall we work on today in this repository?', continued: false },
+        { kind: 'assistant', id: 2, text: 'Hello! What shall we **work on** today in this repository?', continued: false },
         { kind: 'notice', id: 3, level: 'info', text: 'session saved' },
       ],
     });
+    // Printed once for good: a reply (and what follows it) waits for the renderer rather than print raw.
+    expect(renderRows(<Transcript store={store} width={30} />, 30)).toEqual(['', '❯ hi']);
+    await loadMarkdown();
     expect(renderRows(<Transcript store={store} width={30} />, 30)).toEqual([
       '',
       '❯ hi',
       '',
       '● Hello! What shall we work on',
-      // Ink wraps without trimming: the space it broke at starts the next row.
-      '   today in this repository?',
+      '  today in this repository?',
       '',
       '· session saved',
     ]);

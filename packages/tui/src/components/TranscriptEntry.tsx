@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { displayText } from '../layout/visibleText.ts';
+import { useMarkdown } from '../markdown/useMarkdown.ts';
 import type { TranscriptItem } from '../state/viewState.ts';
 import { Header } from './Header.tsx';
 import { ConfigProblemsPanel } from './ConfigProblemsPanel.tsx';
@@ -39,6 +40,24 @@ function CommandEntry({ item }: { item: Extract<TranscriptItem, { kind: 'command
   );
 }
 
+/** A reply, as markdown once the renderer has loaded (plain until then, or if it cannot load). */
+function AssistantEntry({ item, width }: { item: Extract<TranscriptItem, { kind: 'assistant' }>; width: number }) {
+  const markdown = useMarkdown();
+  // The mark takes two columns; the rows are fitted to what is left.
+  const text = markdown.status === 'ready' ? markdown.module.renderMarkdown(item.text, width - 2).join('\n') : displayText(item.text);
+  return (
+    <Box marginTop={1}>
+      <Text color="magenta">{item.continued ? '  ' : '● '}</Text>
+      <Box flexGrow={1} flexShrink={1} flexBasis={0}>
+        <Text>
+          {text}
+          <TurnMark status={item.status} error={item.error} />
+        </Text>
+      </Box>
+    </Box>
+  );
+}
+
 /** One finished transcript item. */
 export function TranscriptEntry({ item, width }: { item: TranscriptItem; width: number }) {
   // <Static> lays items out without the terminal's width; without an explicit width, long text
@@ -66,17 +85,7 @@ function EntryBody({ item, width }: { item: TranscriptItem; width: number }) {
         </Box>
       );
     case 'assistant':
-      return (
-        <Box marginTop={1}>
-          <Text color="magenta">{item.continued ? '  ' : '● '}</Text>
-          <Box flexGrow={1} flexShrink={1} flexBasis={0}>
-            <Text>
-              {displayText(item.text)}
-              <TurnMark status={item.status} error={item.error} />
-            </Text>
-          </Box>
-        </Box>
-      );
+      return <AssistantEntry item={item} width={width} />;
     case 'tool':
       return <ToolLine tool={item.tool} width={width} />;
     case 'setup':
