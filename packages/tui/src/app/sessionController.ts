@@ -10,7 +10,11 @@ import type { Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
 import type { BackendProcess } from '../rpc/backendProcess.ts';
 import { parseShellPrompt, SHELL_USAGE } from '../shell/shellPrompt.ts';
-import { createComposerStore, type ComposerStore } from '../state/composerStore.ts';
+import { HistoryKeys } from '../history/historyKeys.ts';
+import { historyFile } from '../history/historyFile.ts';
+import { PromptHistory } from '../history/promptHistory.ts';
+import { hermesHome } from '../logging/logger.ts';
+import { createComposerSideStore, createComposerStore, type ComposerSideStore, type ComposerStore } from '../state/composerStore.ts';
 import { approvalPrompt, clarifyPrompt } from '../state/promptQueue.ts';
 import { notReadyReason, type PendingPrompt } from '../state/viewState.ts';
 import { createViewStore, type ViewStore } from '../state/viewStore.ts';
@@ -36,11 +40,18 @@ export interface ControllerOptions {
   cols: number;
   /** Which session to open: a new one unless `--resume` or `--continue` asked for a stored one. */
   startup?: StartupSession;
+  /** The prompt history file; `$HERMES_HOME/.hermes_history` unless given. */
+  historyFile?: string;
 }
 
 export class SessionController {
   readonly view: ViewStore = createViewStore();
   readonly composer: ComposerStore = createComposerStore();
+  /** The prompts queued behind a running turn and a Ctrl+R search, shown under the composer. */
+  readonly composerSide: ComposerSideStore = createComposerSideStore();
+  readonly history: PromptHistory;
+  /** ↑/↓ history, Ctrl+R, Esc (interrupt) and Esc Esc. */
+  readonly historyKeys: HistoryKeys;
   private backend: BackendProcess | undefined;
   /** The backend's options once resolved (the demo model's address filled in), for restarts. */
   private backendOptions: BackendOptions | undefined;
@@ -96,6 +107,34 @@ export class SessionController {
       backend: () => this.backend,
       shuttingDown: () => this.shuttingDown !== undefined,
     });
+    this.history = new PromptHistory(options.historyFile ?? historyFile(hermesHome()), (problem) => {
+      this.logger.warn('prompt history', { problem });
+      this.view.dispatch({ type: 'local.notice', level: 'warn', text: problem });
+    });
+    this.historyKeys = new HistoryKeys({
+      composer: this.composer,
+      side: this.composerSide,
+      history: this.history,
+      busy: () => this.working(),
+      interrupt: () => this.interrupt(),
+    });
+    // A queued prompt goes as soon as the session is free again.
+    this.view.store.subscribe(() => this.sendQueued());
+  }
+
+  /** A turn, a `!cmd` or a command holding the session (`/compress`) is running. */
+  private working(): boolean {
+    const { busy, shell, commands } = this.state;
+    return busy || Boolean(shell) || (commands?.length ?? 0) > 0;
+  }
+
+  /** Sends the oldest queued prompt when the session is ready and idle (each as its own turn). */
+  private sendQueued(): void {
+    const { queued } = this.composerSide.getState();
+    if (queued.length === 0 || this.state.phase !== 'ready' || this.working() || this.state.prompts.length > 0 || this.shuttingDown) return;
+    const [next, ...rest] = queued;
+    this.composerSide.setState({ queued: rest });
+    if (!this.sendPrompt(next)) this.composerSide.setState({ queued: [next, ...this.composerSide.getState().queued] });
   }
 
   /** What to do when the backend asks the TUI to exit (/quit): the screen's own exit. */
@@ -224,6 +263,12 @@ export class SessionController {
    * why) when it cannot be done now; the draft is then kept.
    */
   submit(text: string): boolean {
+    const sent = this.submitNow(text);
+    if (sent) this.history.add(text);
+    return sent;
+  }
+
+  private submitNow(text: string): boolean {
     const slash = routeSlash(text);
     if (slash) {
       this.sessions.run(slash);
@@ -238,6 +283,12 @@ export class SessionController {
       const target = this.sendable();
       if (!target) return false;
       this.runShell(target, shell.command);
+      return true;
+    }
+    // Typed while a turn runs: queued, and sent when the session is free (slash commands and !cmd run at once, above).
+    if (this.state.phase === 'ready' && (this.working() || this.composerSide.getState().queued.length > 0)) {
+      this.composerSide.setState({ queued: [...this.composerSide.getState().queued, text] });
+      this.sendQueued();
       return true;
     }
     return this.sendPrompt(text);

@@ -94,6 +94,8 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         controller.sessions.picker.key(key);
         continue;
       }
+      // A Ctrl+R search takes every key (Ctrl+C closes it).
+      if (controller.historyKeys.searching && controller.historyKeys.key(key)) continue;
       if (key.type === 'key' && key.ctrl && key.name === 'c') {
         onCtrlC();
         continue;
@@ -118,6 +120,8 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         else if (outcome.kind === 'close') controller.completion.dismiss();
         if (outcome.kind !== 'pass') continue;
       }
+      // ↑/↓ history on the first/last line, Ctrl+R, Esc interrupts, Esc Esc clears the draft into history.
+      if (controller.historyKeys.key(key)) continue;
       // Ctrl+D on an empty prompt leaves, as in a shell.
       if (key.type === 'key' && key.ctrl && key.name === 'd' && current.draft === '') {
         onExit();
