@@ -51,9 +51,9 @@ export function composerRows(draft: string, cursor: number, width: number): numb
 /** Queued prompts listed under the composer; more are counted on one more line. */
 export const MAX_QUEUED_SHOWN = 3;
 
-/** One line of `text` cut to `width` columns (its first line, whitespace folded). */
+/** `text` on one line (line breaks become spaces) cut to `width` columns. */
 function oneLine(text: string, width: number): string {
-  const flat = terminalText(text.replace(/\s+/g, ' ').trim());
+  const flat = terminalText(text.replace(/\s*\n\s*/g, ' ').trimEnd());
   const fit = inkRows(flat, Math.max(1, width))[0] ?? '';
   return fit.length < flat.length ? `${fit.slice(0, Math.max(0, fit.length - 1))}…` : fit;
 }
@@ -61,7 +61,7 @@ function oneLine(text: string, width: number): string {
 /** The lines under the draft: each queued prompt (the oldest goes first) and an open Ctrl+R search. */
 function sideLines(side: ComposerSide, width: number): { key: string; text: string; accent?: boolean }[] {
   const lines: { key: string; text: string; accent?: boolean }[] = [];
-  side.queued.slice(0, MAX_QUEUED_SHOWN).forEach((text, index) => lines.push({ key: `q${index}`, text: oneLine(`⏵ queued: ${text}`, width) }));
+  side.queued.slice(0, MAX_QUEUED_SHOWN).forEach((text, index) => lines.push({ key: `q${index}`, text: oneLine(`⏵ queued: ${text.trim()}`, width) }));
   const more = side.queued.length - MAX_QUEUED_SHOWN;
   if (more > 0) lines.push({ key: 'more', text: `  +${more} more queued` });
   if (side.queued.length > 0) lines.push({ key: 'hint', text: oneLine('  sent in order when the turn ends · ↑ on an empty prompt takes the last one back to edit', width) });
