@@ -219,6 +219,7 @@ export class SessionController {
       this.view.dispatch({ type: 'local.sessionOpened', result, how });
       if (notice) this.view.dispatch({ type: 'local.notice', ...notice });
       this.early.flush(result.session_id);
+      this.history.load();
     } catch (error) {
       this.early.drop();
       if (this.shuttingDown) return;

@@ -2,7 +2,7 @@
  * The composer in a real pseudo-terminal against the real backend and a scripted model: the prompt
  * history across a restart, a prompt queued during a stream, and Esc interrupting a reply.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
@@ -81,3 +81,31 @@ describe('the composer in a pseudo-terminal', () => {
 function withSlowReply(next: { text: string; chunk_delay_ms: number }) {
   return hermesWithModel(running, { turns: [slowWords(80), next] });
 }
+
+describe('the prompt history file in a pseudo-terminal', () => {
+  it('a damaged history file: a notice says what is wrong, the good entries are there for ↑ and Ctrl+R, and the file is only appended to', async () => {
+    const home = tempDir('hermes-history-home-');
+    const file = join(home, '.hermes_history');
+    const damaged = '\n# 2025-01-02 10:00:00.000001\n+git status --short\nnot a history line\n\n# 2025-01-02 10:00:05.000001\n+make test\n';
+    writeFileSync(file, damaged);
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: 'Cleared and answered.' }] }, { home });
+    await hermes.waitForText(/1 line of the prompt history could not\s+be read \(the first is line 4\) and was skipped/);
+    hermes.press('up');
+    await hermes.waitForText('❯ make test');
+    // Esc Esc clears the draft into the history.
+    hermes.type('\x1b\x1b');
+    await hermes.waitForText('Ask hermes anything');
+    hermes.type('\x12');
+    hermes.type('status');
+    await hermes.waitForText("(reverse-i-search)`status': git status --short");
+    hermes.press('enter');
+    await hermes.waitForText('❯ git status --short');
+    expect(readFileSync(file, 'utf8')).toBe(damaged);
+    hermes.type(' please');
+    hermes.press('enter');
+    await hermes.waitForText('Cleared and answered.');
+    const after = readFileSync(file, 'utf8');
+    expect(after.startsWith(damaged)).toBe(true);
+    expect(after.slice(damaged.length)).toMatch(/^\n# [^\n]+\n\+git status --short please\n$/);
+  });
+});

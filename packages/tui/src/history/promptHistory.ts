@@ -23,8 +23,8 @@ export class PromptHistory {
     private readonly cap = HISTORY_CAP,
   ) {}
 
-  /** Reads the file on first use, off the startup path. */
-  private load(): void {
+  /** Reads the file (once): called when the session is open, so a problem shows then, off the first paint. */
+  load(): void {
     if (this.loaded) return;
     this.loaded = true;
     if (!this.file) return;
