@@ -115,7 +115,8 @@ export class SessionController {
       composer: this.composer,
       side: this.composerSide,
       history: this.history,
-      busy: () => this.working(),
+      // What Ctrl+C would interrupt: a turn or a command holding the session (`/compress`).
+      busy: () => this.state.busy || (this.state.commands?.length ?? 0) > 0,
       interrupt: () => this.interrupt(),
     });
     // A queued prompt goes as soon as the session is free again.

@@ -59,9 +59,9 @@ export function App({ controller, onExit }: { controller: SessionController; onE
         : phase !== 'ready'
           ? `${phase === 'starting' ? 'hermes is starting' : 'the backend is restarting'}; you can type already`
           : busy
-            ? 'hermes is answering; you can type your next prompt'
+            ? 'hermes is answering; Enter queues your next prompt · Esc interrupts'
             : shell
-              ? 'the command is running; you can type your next prompt'
+              ? 'the command is running; Enter queues your next prompt'
               : 'Ask hermes anything · !cmd runs a shell command';
 
   return (
