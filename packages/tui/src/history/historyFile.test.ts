@@ -16,13 +16,30 @@ describe('the prompt history file', () => {
     appendHistory(file, 'one');
     appendHistory(file, 'two\n  indented\n');
     appendHistory(file, '+starts with plus');
-    expect(loadHistory(file)).toEqual({ entries: ['one', 'two\n  indented\n', '+starts with plus'] });
+    expect(loadHistory(file)).toEqual({ entries: ['one', 'two\n  indented\n', '+starts with plus'], total: 3 });
   });
 
   it('reads a file written by Hermes (prompt_toolkit), and a missing file as an empty history', () => {
     const text = '\n# 2025-01-02 10:00:00.000001\n+ls -la\n\n# 2025-01-02 10:00:05.000001\n+line a\n+line b\n';
-    expect(parseHistory(text)).toEqual({ entries: ['ls -la', 'line a\nline b'] });
+    expect(parseHistory(text)).toEqual({ entries: ['ls -la', 'line a\nline b'], total: 2 });
     expect(loadHistory(join(tempDir('hermes-history-'), 'absent'))).toEqual({ entries: [] });
+  });
+
+  it('a clean file past twice the cap is rewritten with its newest entries; a damaged one never is', () => {
+    const file = historyFile(tempDir('hermes-history-'));
+    const entries = Array.from({ length: 11 }, (_, i) => `prompt ${i}`);
+    writeFileSync(file, entries.map((entry) => formatEntry(entry)).join(''));
+    expect(loadHistory(file, 5).entries).toEqual(entries.slice(-5));
+    expect(parseHistory(readFileSync(file, 'utf8'), 100)).toEqual({ entries: entries.slice(-5), total: 5 });
+    // Twice the cap or less: left as it is.
+    const ten = entries.slice(0, 10).map((entry) => formatEntry(entry)).join('');
+    writeFileSync(file, ten);
+    loadHistory(file, 5);
+    expect(readFileSync(file, 'utf8')).toBe(ten);
+    const damaged = `${ten}not a history line\n${formatEntry('last')}`;
+    writeFileSync(file, damaged);
+    expect(loadHistory(file, 5).entries).toEqual(['prompt 6', 'prompt 7', 'prompt 8', 'prompt 9', 'last']);
+    expect(readFileSync(file, 'utf8')).toBe(damaged);
   });
 
   it('keeps only the newest entries up to the cap', () => {

@@ -5,10 +5,11 @@
  *
  *     \n# 2026-12-01 01:52:13.123456\n+first line\n+second line\n
  *
- * Entries are only ever appended. A line that fits none of these forms (a damaged or foreign file) is
- * skipped with a notice; the file itself is left as it is, so nothing in it is lost.
+ * Entries are appended. A file that grew past twice the cap is rewritten once, on load, with its newest
+ * `cap` entries (written aside, then renamed over it). A line that fits none of these forms (a damaged
+ * or foreign file) is skipped with a notice, and such a file is never rewritten, so nothing in it is lost.
  */
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const HISTORY_FILE_NAME = '.hermes_history';
@@ -24,6 +25,8 @@ export interface LoadedHistory {
   entries: string[];
   /** What was wrong with the file, in words that say what to do; undefined when it read cleanly. */
   problem?: string;
+  /** Entries in the file (before the cap). */
+  total?: number;
 }
 
 /** prompt_toolkit's timestamp: local time, `YYYY-MM-DD HH:MM:SS.ffffff`. */
@@ -58,10 +61,12 @@ export function parseHistory(text: string, cap = HISTORY_CAP): LoadedHistory {
     }
   });
   close();
-  const kept = entries.filter((entry) => entry.trim() !== '').slice(-cap);
-  if (!bad) return { entries: kept };
+  const all = entries.filter((entry) => entry.trim() !== '');
+  const kept = all.slice(-cap);
+  if (!bad) return { entries: kept, total: all.length };
   return {
     entries: kept,
+    total: all.length,
     problem: `${bad} line${bad === 1 ? '' : 's'} of the prompt history could not be read (the first is line ${firstBad}) and ${bad === 1 ? 'was' : 'were'} skipped; each entry's lines must start with "+"`,
   };
 }
@@ -77,7 +82,18 @@ export function loadHistory(file: string, cap = HISTORY_CAP): LoadedHistory {
     return { entries: [], problem: `the prompt history ${file} could not be read (${code ?? (error as Error).message}); ↑ starts empty this time` };
   }
   const loaded = parseHistory(text, cap);
-  return loaded.problem ? { ...loaded, problem: `${file}: ${loaded.problem}` } : loaded;
+  if (loaded.problem) return { ...loaded, problem: `${file}: ${loaded.problem}` };
+  if ((loaded.total ?? 0) > 2 * cap) {
+    try {
+      const aside = `${file}.${process.pid}.tmp`;
+      writeFileSync(aside, loaded.entries.map((entry) => formatEntry(entry)).join(''), { encoding: 'utf8', mode: 0o600 });
+      renameSync(aside, file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      return { ...loaded, problem: `the prompt history ${file} could not be trimmed to its newest ${cap} entries (${code}); it keeps growing` };
+    }
+  }
+  return loaded;
 }
 
 /** The text one entry adds to the file. */
