@@ -1,7 +1,8 @@
 /**
  * Routes keys to the app: to the card of a pending backend question if there is one, else to the
- * session picker when it is open, else Ctrl+C by its rules, the session keys (Shift+Tab, Ctrl+X), the
- * slash-command completion list when it is open, and the composer.
+ * session picker when it is open, else an open Ctrl+R search, Ctrl+C by its rules, the session keys
+ * (Shift+Tab, Ctrl+X), the slash-command completion list when it is open, the history keys (↑/↓, Ctrl+R,
+ * Esc), and the composer.
  */
 import { useEffect, useRef } from 'react';
 import type { SessionController } from '../app/sessionController.ts';
