@@ -45,10 +45,7 @@ describe('the composer in a pseudo-terminal', () => {
   });
 
   it('a prompt sent while a reply streams is queued under the composer and sent, as its own turn, when the reply ends', async () => {
-    const { hermes, server } = await withSlowReply({ text: 'Queued prompt answered.', chunk_delay_ms: 5 });
-    hermes.type('Count slowly');
-    hermes.press('enter');
-    await hermes.waitForText('w003');
+    const { hermes, server } = await streamingSlowly({ text: 'Queued prompt answered.', chunk_delay_ms: 5 });
     hermes.type('then answer this');
     hermes.press('enter');
     await hermes.waitForText('queued: then answer this');
@@ -62,10 +59,7 @@ describe('the composer in a pseudo-terminal', () => {
   });
 
   it('Esc interrupts a streaming reply, keeps the partial text, and the prompt works again', async () => {
-    const { hermes, server } = await withSlowReply({ text: 'After the interrupt.', chunk_delay_ms: 5 });
-    hermes.type('Count slowly');
-    hermes.press('enter');
-    await hermes.waitForText('w005');
+    const { hermes, server } = await streamingSlowly({ text: 'After the interrupt.', chunk_delay_ms: 5 });
     hermes.press('escape');
     const screen = await hermes.waitForText('[interrupted]');
     expect(screen).toMatch(/w00\d/);
@@ -78,8 +72,13 @@ describe('the composer in a pseudo-terminal', () => {
   });
 });
 
-function withSlowReply(next: { text: string; chunk_delay_ms: number }) {
-  return hermesWithModel(running, { turns: [slowWords(80), next] });
+/** Hermes with "Count slowly" sent and its slow reply under way (`next` answers the prompt after it). */
+async function streamingSlowly(next: { text: string; chunk_delay_ms: number }) {
+  const started = await hermesWithModel(running, { turns: [slowWords(80), next] });
+  started.hermes.type('Count slowly');
+  started.hermes.press('enter');
+  await started.hermes.waitForText('w003');
+  return started;
 }
 
 describe('the prompt history file in a pseudo-terminal', () => {
