@@ -19,6 +19,7 @@ import { approvalPrompt, clarifyPrompt } from '../state/promptQueue.ts';
 import { notReadyReason, type PendingPrompt } from '../state/viewState.ts';
 import { createViewStore, type ViewStore } from '../state/viewStore.ts';
 import { PromptBroker, type PromptAnswer } from './promptBroker.ts';
+import { QueuedPrompts } from './queuedPrompts.ts';
 import { errorCode, errorMessage, stderrOf, submitFailure } from './rpcErrors.ts';
 import { BackendRecovery, killedWhileRestarting } from './backendRecovery.ts';
 import type { Runtime } from './runtime.ts';
@@ -52,6 +53,8 @@ export class SessionController {
   readonly history: PromptHistory;
   /** ↑/↓ history, Ctrl+R, Esc (interrupt) and Esc Esc. */
   readonly historyKeys: HistoryKeys;
+  /** Prompts typed while the session works, sent in order when it is free. */
+  private readonly queue: QueuedPrompts;
   private backend: BackendProcess | undefined;
   /** The backend's options once resolved (the demo model's address filled in), for restarts. */
   private backendOptions: BackendOptions | undefined;
@@ -119,23 +122,7 @@ export class SessionController {
       busy: () => this.state.busy || (this.state.commands?.length ?? 0) > 0,
       interrupt: () => this.interrupt(),
     });
-    // A queued prompt goes as soon as the session is free again.
-    this.view.store.subscribe(() => this.sendQueued());
-  }
-
-  /** A turn, a `!cmd` or a command holding the session (`/compress`) is running. */
-  private working(): boolean {
-    const { busy, shell, commands } = this.state;
-    return busy || Boolean(shell) || (commands?.length ?? 0) > 0;
-  }
-
-  /** Sends the oldest queued prompt when the session is ready and idle (each as its own turn). */
-  private sendQueued(): void {
-    const { queued } = this.composerSide.getState();
-    if (queued.length === 0 || this.state.phase !== 'ready' || this.working() || this.state.prompts.length > 0 || this.shuttingDown) return;
-    const [next, ...rest] = queued;
-    this.composerSide.setState({ queued: rest });
-    if (!this.sendPrompt(next)) this.composerSide.setState({ queued: [next, ...this.composerSide.getState().queued] });
+    this.queue = new QueuedPrompts(this.composerSide, this.view, (text) => this.sendPrompt(text), () => this.shuttingDown !== undefined);
   }
 
   /** What to do when the backend asks the TUI to exit (/quit): the screen's own exit. */
@@ -288,12 +275,7 @@ export class SessionController {
       return true;
     }
     // Typed while a turn runs: queued, and sent when the session is free (slash commands and !cmd run at once, above).
-    if (this.state.phase === 'ready' && (this.working() || this.composerSide.getState().queued.length > 0)) {
-      this.composerSide.setState({ queued: [...this.composerSide.getState().queued, text] });
-      this.sendQueued();
-      return true;
-    }
-    return this.sendPrompt(text);
+    return this.queue.offer(text) || this.sendPrompt(text);
   }
 
   /** Sends `text` to the model as it is (no `/` or `!` meaning); false, with the reason shown, when it cannot go now. */
