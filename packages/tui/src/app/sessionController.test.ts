@@ -39,13 +39,22 @@ describe('SessionController against a real backend process', () => {
     expect(texts(settled)).toEqual(['notice: plugin "broken" failed to load', 'user: sync', 'assistant: echo: sync']);
   });
 
-  it('sends a prompt and shows the reply; refuses a second prompt while busy', async () => {
+  it('sends a prompt and shows the reply; prompts sent while busy are queued and go in order, each as its own turn', async () => {
     await controller.start();
     expect(controller.submit('hello')).toBe(true);
-    expect(controller.submit('too soon')).toBe(false);
-    const done = await until((s) => !s.busy && s.transcript.some((item) => item.kind === 'assistant'));
-    expect(texts(done)).toContain('assistant: echo: hello');
-    expect(texts(done)).not.toContain('user: too soon');
+    expect(controller.submit('next one')).toBe(true);
+    expect(controller.submit('and last')).toBe(true);
+    expect(controller.composerSide.getState().queued).toEqual(['next one', 'and last']);
+    const done = await until(replied('echo: and last'));
+    expect(texts(done).filter((t) => !t.startsWith('notice:'))).toEqual([
+      'user: hello',
+      'assistant: echo: hello',
+      'user: next one',
+      'assistant: echo: next one',
+      'user: and last',
+      'assistant: echo: and last',
+    ]);
+    expect(controller.composerSide.getState().queued).toEqual([]);
     expect(done.usage?.total).toBe(3);
   });
 
@@ -191,16 +200,19 @@ describe('SessionController against a real backend process', () => {
     await until(replied('secret: error -32601'));
   });
 
-  it('runs a !cmd through shell.exec, not the model, and refuses another prompt until it is done', async () => {
+  it('runs a !cmd through shell.exec, not the model, and queues another prompt until it is done', async () => {
     await controller.start();
     expect(controller.submit('!ls -la')).toBe(true);
     expect(controller.view.store.getState().shell).toEqual({ command: 'ls -la' });
-    expect(controller.submit('too soon')).toBe(false);
+    expect(controller.submit('after it')).toBe(true);
+    expect(controller.composerSide.getState().queued).toEqual(['after it']);
     const done = await until((s) => s.transcript.some((item) => item.kind === 'shell'));
     expect(done.shell).toBeUndefined();
-    expect(done.transcript.at(-1)).toMatchObject({ kind: 'shell', command: 'ls -la', stdout: 'ran: ls -la\n', code: 0 });
+    expect(done.transcript.find((item) => item.kind === 'shell')).toMatchObject({ kind: 'shell', command: 'ls -la', stdout: 'ran: ls -la\n', code: 0 });
     expect(texts(done)).toContain('user: !ls -la');
-    expect(texts(done).some((text) => text.startsWith('assistant:'))).toBe(false);
+    expect(texts(done).some((text) => text === 'assistant: ran: ls -la')).toBe(false);
+    const after = await until(replied('echo: after it'));
+    expect(texts(after).filter((t) => t.startsWith('user:'))).toEqual(['user: !ls -la', 'user: after it']);
   });
 
   it('answers a bare ! with how to use it, and sends nothing', async () => {

@@ -10,11 +10,16 @@ import type { Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
 import type { BackendProcess } from '../rpc/backendProcess.ts';
 import { parseShellPrompt, SHELL_USAGE } from '../shell/shellPrompt.ts';
-import { createComposerStore, type ComposerStore } from '../state/composerStore.ts';
+import { HistoryKeys } from '../history/historyKeys.ts';
+import { historyFile } from '../history/historyFile.ts';
+import { PromptHistory } from '../history/promptHistory.ts';
+import { hermesHome } from '../logging/logger.ts';
+import { createComposerSideStore, createComposerStore, type ComposerSideStore, type ComposerStore } from '../state/composerStore.ts';
 import { approvalPrompt, clarifyPrompt } from '../state/promptQueue.ts';
 import { notReadyReason, type PendingPrompt } from '../state/viewState.ts';
 import { createViewStore, type ViewStore } from '../state/viewStore.ts';
 import { PromptBroker, type PromptAnswer } from './promptBroker.ts';
+import { QueuedPrompts } from './queuedPrompts.ts';
 import { errorCode, errorMessage, stderrOf, submitFailure } from './rpcErrors.ts';
 import { BackendRecovery, killedWhileRestarting } from './backendRecovery.ts';
 import type { Runtime } from './runtime.ts';
@@ -36,11 +41,20 @@ export interface ControllerOptions {
   cols: number;
   /** Which session to open: a new one unless `--resume` or `--continue` asked for a stored one. */
   startup?: StartupSession;
+  /** The prompt history file; `$HERMES_HOME/.hermes_history` unless given. */
+  historyFile?: string;
 }
 
 export class SessionController {
   readonly view: ViewStore = createViewStore();
   readonly composer: ComposerStore = createComposerStore();
+  /** The prompts queued behind a running turn and a Ctrl+R search, shown under the composer. */
+  readonly composerSide: ComposerSideStore = createComposerSideStore();
+  readonly history: PromptHistory;
+  /** ↑/↓ history, Ctrl+R, Esc (interrupt) and Esc Esc. */
+  readonly historyKeys: HistoryKeys;
+  /** Prompts typed while the session works, sent in order when it is free. */
+  private readonly queue: QueuedPrompts;
   private backend: BackendProcess | undefined;
   /** The backend's options once resolved (the demo model's address filled in), for restarts. */
   private backendOptions: BackendOptions | undefined;
@@ -98,6 +112,19 @@ export class SessionController {
       backend: () => this.backend,
       shuttingDown: () => this.shuttingDown !== undefined,
     });
+    this.history = new PromptHistory(options.historyFile ?? historyFile(hermesHome()), (problem) => {
+      this.logger.warn('prompt history', { problem });
+      this.view.dispatch({ type: 'local.notice', level: 'warn', text: problem });
+    });
+    this.historyKeys = new HistoryKeys({
+      composer: this.composer,
+      side: this.composerSide,
+      history: this.history,
+      // What Ctrl+C would interrupt: a turn or a command holding the session (`/compress`).
+      busy: () => this.state.busy || (this.state.commands?.length ?? 0) > 0,
+      interrupt: () => this.interrupt(),
+    });
+    this.queue = new QueuedPrompts(this.composerSide, this.view, (text) => this.sendPrompt(text), () => this.shuttingDown !== undefined);
   }
 
   /** What to do when the backend asks the TUI to exit (/quit): the screen's own exit. */
@@ -187,6 +214,7 @@ export class SessionController {
       this.view.dispatch({ type: 'local.sessionOpened', result, how });
       if (notice) this.view.dispatch({ type: 'local.notice', ...notice });
       this.early.flush(result.session_id);
+      this.history.load();
     } catch (error) {
       this.early.drop();
       if (this.shuttingDown) return;
@@ -231,6 +259,12 @@ export class SessionController {
    * why) when it cannot be done now; the draft is then kept.
    */
   submit(text: string): boolean {
+    const sent = this.submitNow(text);
+    if (sent) this.history.add(text);
+    return sent;
+  }
+
+  private submitNow(text: string): boolean {
     const slash = routeSlash(text);
     if (slash) {
       this.sessions.run(slash);
@@ -247,7 +281,8 @@ export class SessionController {
       this.runShell(target, shell.command);
       return true;
     }
-    return this.sendPrompt(text);
+    // Typed while a turn runs: queued, and sent when the session is free (slash commands and !cmd run at once, above).
+    return this.queue.offer(text) || this.sendPrompt(text);
   }
 
   /** Sends `text` to the model as it is (no `/` or `!` meaning); false, with the reason shown, when it cannot go now. */

@@ -8,7 +8,7 @@ import { ApprovalCard } from './ApprovalCard.tsx';
 import { BackendErrorPanel, errorPanelRows } from './BackendErrorPanel.tsx';
 import { ClarifyCard } from './ClarifyCard.tsx';
 import { CompletionList, completionRows } from './CompletionList.tsx';
-import { Composer, composerRows } from './Composer.tsx';
+import { Composer, composerRows, composerSideRows } from './Composer.tsx';
 import { LiveTurn, liveChromeRows } from './LiveTurn.tsx';
 import { SessionPicker } from './SessionPicker.tsx';
 import { SetupReminder, setupReminderRows } from './SetupReminder.tsx';
@@ -33,6 +33,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const chromeRows = useStore(store, liveChromeRows);
   const draft = useStore(controller.composer, (s) => s.draft);
   const cursor = useStore(controller.composer, (s) => s.cursor);
+  const composerSide = useStore(controller.composerSide);
   const prompt = useStore(store, (s) => s.prompts[0]);
   const queued = useStore(store, (s) => Math.max(0, s.prompts.length - 1));
   const shell = useStore(store, (s) => s.shell);
@@ -44,7 +45,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
 
   const panelRows = (setup ? setupReminderRows(columns) : 0) + (failure ? errorPanelRows(failure.message, failure.stderrTail, controller.logFile, columns) : 0);
   // The prompt (with its rule), its top margin, and the status line.
-  const fixedRows = composerRows(draft, cursor, columns) + 2 + panelRows + SAFETY_ROWS + (phase === 'starting' ? 1 : 0);
+  const fixedRows = composerRows(draft, cursor, columns) + composerSideRows(composerSide, columns) + 2 + panelRows + SAFETY_ROWS + (phase === 'starting' ? 1 : 0);
   // The completion list sits under the prompt; on a short terminal it gets what is left after a minimal live turn.
   const listRows = prompt || pickerOpen ? 0 : Math.min(completionRows(completion), Math.max(0, rows - fixedRows - chromeRows - 2));
   const baseRows = fixedRows + listRows;
@@ -62,9 +63,9 @@ export function App({ controller, onExit }: { controller: SessionController; onE
         : phase !== 'ready'
           ? `${phase === 'starting' ? 'hermes is starting' : 'the backend is restarting'}; you can type already`
           : busy
-            ? 'hermes is answering; you can type your next prompt'
+            ? 'hermes is answering; Enter queues your next prompt · Esc interrupts'
             : shell
-              ? 'the command is running; you can type your next prompt'
+              ? 'the command is running; Enter queues your next prompt'
               : 'Ask hermes anything · !cmd runs a shell command';
 
   return (
@@ -90,7 +91,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
         {failure ? <BackendErrorPanel message={failure.message} stderrTail={failure.stderrTail} logFile={controller.logFile} width={columns} /> : null}
         <Box marginTop={1} flexDirection="column">
           {setup ? <SetupReminder width={columns} /> : null}
-          <Composer store={controller.composer} busy={busy || Boolean(shell) || phase !== 'ready' || Boolean(prompt)} placeholder={placeholder} width={columns} />
+          <Composer store={controller.composer} side={controller.composerSide} busy={busy || Boolean(shell) || phase !== 'ready' || Boolean(prompt)} placeholder={placeholder} width={columns} />
           {listRows > 0 ? <CompletionList store={controller.completion.store} width={columns} maxRows={listRows} /> : null}
         </Box>
         <StatusLine store={store} width={columns} />

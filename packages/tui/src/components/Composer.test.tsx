@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createComposerStore } from '../state/composerStore.ts';
+import { createComposerSideStore, createComposerStore, type ComposerSide } from '../state/composerStore.ts';
 import { overflowing, renderRows, renderStyled, stylesAt } from '../testing/renderFrame.ts';
-import { Composer, composerRows, MAX_COMPOSER_LINES } from './Composer.tsx';
+import { Composer, composerRows, composerSideRows, MAX_COMPOSER_LINES } from './Composer.tsx';
 
 const composer = (draft: string, cursor = draft.length) => {
   const store = createComposerStore();
@@ -12,6 +12,38 @@ const draw = (draft: string, cursor?: number, { busy = false, columns = 80 } = {
   renderRows(<Composer store={composer(draft, cursor)} busy={busy} placeholder="Ask hermes anything" width={columns} />, columns);
 const styled = (draft: string, cursor?: number, busy = false) =>
   renderStyled(<Composer store={composer(draft, cursor)} busy={busy} placeholder="Ask hermes anything" width={80} />, 80);
+
+const withSide = (side: ComposerSide, columns = 60) => {
+  const store = createComposerSideStore();
+  store.setState(side);
+  const rows = renderRows(<Composer store={composer('')} side={store} busy placeholder="Ask hermes anything" width={columns} />, columns);
+  return { rows, counted: composerRows('', 0, columns) + composerSideRows(side, columns) };
+};
+
+describe('Composer queue and history search', () => {
+  it('lists the queued prompts under the draft, oldest first, one line each cut to the width, and counts the rows it takes', () => {
+    const { rows, counted } = withSide({ queued: ['first queued', 'a second one that is far too long to fit on one line of this narrow composer', 'three\nlines\nhere'] });
+    expect(rows.slice(2)).toEqual([
+      '⏵ queued: first queued',
+      '⏵ queued: a second one that is far too long to fit on one…',
+      '⏵ queued: three lines here',
+      '  sent in order when the turn ends · ↑ on an empty prompt…',
+    ]);
+    expect(rows).toHaveLength(counted);
+  });
+
+  it('counts what it does not list when more are queued', () => {
+    const { rows, counted } = withSide({ queued: ['a', 'b', 'c', 'd', 'e'] });
+    expect(rows.slice(2, 6)).toEqual(['⏵ queued: a', '⏵ queued: b', '⏵ queued: c', '  +2 more queued']);
+    expect(rows).toHaveLength(counted);
+  });
+
+  it('shows a Ctrl+R search with its match, or that nothing matches', () => {
+    expect(withSide({ queued: [], search: { query: 'git', match: { index: 0, text: 'git status' } } }).rows.at(-1)).toBe("(reverse-i-search)`git': git status");
+    expect(withSide({ queued: [], search: { query: 'zz' } }).rows.at(-1)).toBe("(reverse-i-search)`zz': (no match)");
+    expect(withSide({ queued: [] }).rows).toHaveLength(2);
+  });
+});
 
 describe('Composer', () => {
   it('under a rule, shows the prompt mark, the cursor and the placeholder when empty', () => {

@@ -2,10 +2,12 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { inkRows } from '../layout/inkRows.ts';
 import { terminalText } from '../layout/visibleText.ts';
-import type { ComposerStore } from '../state/composerStore.ts';
+import { createComposerSideStore, type ComposerSide, type ComposerSideStore, type ComposerStore } from '../state/composerStore.ts';
 
 /** Lines of a long draft shown at once, around the cursor. */
 export const MAX_COMPOSER_LINES = 8;
+
+const EMPTY_SIDE_STORE = createComposerSideStore();
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -46,23 +48,55 @@ export function composerRows(draft: string, cursor: number, width: number): numb
   return 1 + rows.reduce((sum, count) => sum + count, 0);
 }
 
+/** Queued prompts listed under the composer; more are counted on one more line. */
+export const MAX_QUEUED_SHOWN = 3;
+
+/** `text` on one line (line breaks become spaces) cut to `width` columns. */
+function oneLine(text: string, width: number): string {
+  const flat = terminalText(text.replace(/\s*\n\s*/g, ' ').trimEnd());
+  const fit = inkRows(flat, Math.max(1, width))[0] ?? '';
+  return fit.length < flat.length ? `${fit.slice(0, Math.max(0, fit.length - 1))}…` : fit;
+}
+
+/** The lines under the draft: each queued prompt (the oldest goes first) and an open Ctrl+R search. */
+function sideLines(side: ComposerSide, width: number): { key: string; text: string; accent?: boolean }[] {
+  const lines: { key: string; text: string; accent?: boolean }[] = [];
+  side.queued.slice(0, MAX_QUEUED_SHOWN).forEach((text, index) => lines.push({ key: `q${index}`, text: oneLine(`⏵ queued: ${text.trim()}`, width) }));
+  const more = side.queued.length - MAX_QUEUED_SHOWN;
+  if (more > 0) lines.push({ key: 'more', text: `  +${more} more queued` });
+  if (side.queued.length > 0) lines.push({ key: 'hint', text: oneLine('  sent in order when the turn ends · ↑ on an empty prompt takes the last one back to edit', width) });
+  if (side.search) {
+    const found = side.search.match ? side.search.match.text : side.search.query ? '(no match)' : '';
+    lines.push({ key: 'search', text: oneLine(`(reverse-i-search)\`${side.search.query}': ${found}`, width), accent: true });
+  }
+  return lines;
+}
+
+/** Rows the queue and search lines under the composer take. */
+export function composerSideRows(side: ComposerSide, width: number): number {
+  return sideLines(side, width).length;
+}
+
 /**
  * The prompt. While a reply streams it looks dimmed but still takes typing, so the next prompt can be
  * written in the meantime.
  */
 export function Composer({
   store,
+  side: sideStore,
   busy,
   placeholder,
   width,
 }: {
   store: ComposerStore;
+  side?: ComposerSideStore;
   busy: boolean;
   placeholder: string;
   width: number;
 }) {
   const draft = useStore(store, (state) => state.draft);
   const cursor = useStore(store, (state) => state.cursor);
+  const side = useStore(sideStore ?? EMPTY_SIDE_STORE);
   const { shown, start, cursorLine, column } = draftWindow(draft, cursor);
   const promptColor = busy ? 'gray' : 'cyan';
 
@@ -100,6 +134,11 @@ export function Composer({
           );
         })
       )}
+      {sideLines(side, width).map((line) => (
+        <Text key={line.key} dimColor={!line.accent} color={line.accent ? 'cyan' : undefined}>
+          {line.text}
+        </Text>
+      ))}
     </Box>
   );
 }

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
-import { hermesWithModel, modelRequests, stopAll, type Running } from '../testing/realBackend.ts';
+import { hermesWithModel, modelRequests, promptsSeen, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
 afterEach(() => stopAll(running));
@@ -109,24 +109,23 @@ describe('slash commands in the TUI', () => {
     expect(modelRequests(server)).toHaveLength(4);
     expect(working).toMatch(/Ctrl\+C to interrupt\s*$/m);
     expect(working).not.toMatch(/Shift\+Tab/);
-    // A prompt sent meanwhile is not lost: it stays in the composer, and the status line says why.
+    // A prompt sent meanwhile is not lost: it is queued under the composer, to go once the session is free.
     hermes.type('four');
     hermes.press('enter');
-    await hermes.waitForText(/wait for \/compress to finish/);
-    expect(hermes.screenText()).toMatch(/^❯ four/m);
-    // Ctrl+C clears the draft first, then stops the compression.
+    await hermes.waitForText('queued: four');
+    expect(modelRequests(server)).toHaveLength(4);
+    // Ctrl+C clears a draft first, then stops the compression.
+    hermes.type('draft');
     hermes.press('ctrl-c');
-    await hermes.waitForTextGone(/^❯ four/m);
+    await hermes.waitForTextGone(/^❯ draft/m);
     hermes.press('ctrl-c');
     await hermes.waitForText(/Compression interrupted/);
-    // Back to ready: nothing says it is still compressing, and the session takes a prompt at once.
-    const idle = await hermes.waitForText(/● ready/);
-    expect(idle).not.toMatch(/compressing the conversation/);
-    expect(idle).not.toMatch(/Press Ctrl\+C again to exit/);
-    hermes.type('four');
-    hermes.press('enter');
+    // The session is free again: the queued prompt goes at once, and nothing says it is still compressing.
     await hermes.waitForText('After.');
-    await hermes.waitForText(/● ready/);
+    const idle = await hermes.waitForText(/● ready/);
+    expect(idle).not.toMatch(/compressing the conversation|queued: four/);
+    expect(idle).not.toMatch(/Press Ctrl\+C again to exit/);
+    expect(promptsSeen(server).at(-1)).toBe('four');
 
     // /stop stops a compression as Ctrl+C does, and the status line is back to ready after both.
     hermes.type('/compress');

@@ -1,7 +1,8 @@
 /**
  * Routes keys to the app: to the card of a pending backend question if there is one, else to the
- * session picker when it is open, else Ctrl+C by its rules, the session keys (Shift+Tab, Ctrl+X), the
- * slash-command completion list when it is open, and the composer.
+ * session picker when it is open, else an open Ctrl+R search, Ctrl+C by its rules, the session keys
+ * (Shift+Tab, Ctrl+X), the slash-command completion list when it is open, the history keys (↑/↓, Ctrl+R,
+ * Esc), and the composer.
  */
 import { useEffect, useRef } from 'react';
 import type { SessionController } from '../app/sessionController.ts';
@@ -109,6 +110,8 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         controller.sessions.picker.key(key);
         continue;
       }
+      // A Ctrl+R search takes every key (Ctrl+C closes it).
+      if (controller.historyKeys.searching && controller.historyKeys.key(key)) continue;
       if (key.type === 'key' && key.ctrl && key.name === 'c') {
         onCtrlC();
         continue;
@@ -137,6 +140,8 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
       } else if (key.type === 'key' && key.name === 'tab' && !key.shift && controller.completion.deferTab()) {
         continue; // an `@path` answer is on its way: Tab applies it when it lands
       }
+      // ↑/↓ history on the first/last line, Ctrl+R, Esc interrupts, Esc Esc clears the draft into history.
+      if (controller.historyKeys.key(key)) continue;
       // Ctrl+D on an empty prompt leaves, as in a shell.
       if (key.type === 'key' && key.ctrl && key.name === 'd' && current.draft === '') {
         onExit();

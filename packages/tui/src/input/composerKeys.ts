@@ -53,6 +53,11 @@ function lineEnd(text: string, cursor: number): number {
   return end === -1 ? text.length : end;
 }
 
+/** Whether the cursor is on the draft's first line, where ↑ walks back through the prompt history. */
+export const onFirstLine = (text: string, cursor: number) => lineStart(text, cursor) === 0;
+/** Whether the cursor is on the draft's last line, where ↓ walks forward through the prompt history. */
+export const onLastLine = (text: string, cursor: number) => lineEnd(text, cursor) === text.length;
+
 /** Moves to the same column of the line above (-1) or below (+1); stays put at the first/last line. */
 function verticalMove(text: string, cursor: number, direction: -1 | 1): number {
   const start = lineStart(text, cursor);

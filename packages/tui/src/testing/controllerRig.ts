@@ -2,7 +2,9 @@
  * A SessionController against the fake backend process (a real child over real pipes, scripted
  * replies), with helpers to wait on its stores.
  */
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 import { runtimeFrom } from '../app/runtime.ts';
+import { historyFile } from '../history/historyFile.ts';
 import { SessionController } from '../app/sessionController.ts';
 import { silentLogger } from '../logging/logger.ts';
 import type { ViewState } from '../state/viewState.ts';
@@ -18,6 +20,8 @@ export function fakeBackendController(): { controller: SessionController; restor
     logger: silentLogger,
     cwd: process.cwd(),
     cols: 80,
+    // Prompts sent in tests go to a history file of their own, never the user's.
+    historyFile: historyFile(tempDir('hermes-rig-history-')),
   });
   const restore = async () => {
     await controller.shutdown();
