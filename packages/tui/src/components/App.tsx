@@ -25,7 +25,7 @@ const SAFETY_ROWS = 2;
  */
 export function App({ controller, onExit }: { controller: SessionController; onExit: () => void }) {
   const store = controller.view.store;
-  const { columns, rows, narrowed } = useTerminalSize();
+  const { columns, rows, reprints } = useTerminalSize();
   const busy = useStore(store, (s) => s.busy);
   const setup = useStore(store, (s) => s.setup);
   const failure = useStore(store, (s) => s.failure);
@@ -70,7 +70,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
 
   return (
     <>
-      <Transcript store={store} width={columns} generation={narrowed + cleared} />
+      <Transcript store={store} width={columns} generation={reprints + cleared} />
       <Box flexDirection="column" width={columns}>
         {phase === 'starting' ? <Text dimColor>⚕ hermes is starting…</Text> : null}
         {prompt ? (
