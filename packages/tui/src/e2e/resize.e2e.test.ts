@@ -80,7 +80,6 @@ describe('a terminal whose width changes', () => {
     hermes.type('second');
     hermes.press('enter');
     await hermes.waitForText('Streaming begins here.');
-    writeFileSync('/tmp/resize-before.txt', hermes.bufferText().trimEnd() + '\n');
     before = clears(hermes);
     await burst(hermes);
     await expect.poll(() => clears(hermes), { timeout: 10_000 }).toBe(before + 1);
@@ -88,6 +87,7 @@ describe('a terminal whose width changes', () => {
     await hermes.waitForText(/● ready/);
     expect(clears(hermes)).toBe(before + 1);
     const resized = hermes.bufferText().trimEnd();
+    // The screen after, for a reviewer to read (the fix's note compares it with the one before).
     writeFileSync('/tmp/resize-after.txt', resized + '\n');
     expect(count(resized, /Streaming begins here/g)).toBe(1);
     expect(count(resized, /An earlier answer/g)).toBe(1);

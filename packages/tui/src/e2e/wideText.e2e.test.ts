@@ -152,7 +152,8 @@ describe('a terminal made narrower', () => {
     const screen = await hermes.waitForText(/^╭─{58}╮$/m);
     expect(screen.match(/^╭/gm)).toHaveLength(1);
     expect(screen.match(/^╰/gm)).toHaveLength(1);
-    expect(await hermes.overflowRows()).toEqual([]);
+    // The transcript above is printed again at the new width once the resize events pause (useTerminalSize).
+    await expect.poll(() => hermes.overflowRows(), { timeout: 10_000 }).toEqual([]);
     hermes.press('enter');
     const after = await hermes.waitForText('Noted.');
     expect(after).not.toMatch(/[╭╰│]/);
