@@ -101,7 +101,8 @@ export function applyComposerKey(state: ComposerState, key: Key): ComposerResult
 
   const { name, ctrl, meta } = key;
   if (name === 'enter') {
-    if (meta) return insert(state, '\n');
+    // Shift+Enter arrives distinct from Enter only under the kitty or modifyOtherKeys protocols.
+    if (meta || key.shift) return insert(state, '\n');
     // A trailing backslash continues the prompt on a new line, as in a shell.
     if (cursor > 0 && draft[cursor - 1] === '\\') return insert(remove(state, cursor - 1, cursor), '\n');
     if (draft.trim() === '') return state;

@@ -1,0 +1,37 @@
+/**
+ * Keyboard protocols in a real pseudo-terminal against the real backend and a scripted model:
+ * Shift+Enter in the kitty and modifyOtherKeys encodings, and the terminal handed back as found.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { hermesWithModel, promptsSeen, stopAll, type Running } from '../testing/realBackend.ts';
+
+const running: Running = { hermes: [], servers: [] };
+
+afterEach(() => stopAll(running));
+
+describe('keyboard protocols in a pseudo-terminal', () => {
+  it.each([
+    ['kitty', '\x1b[13;2u'],
+    ['modifyOtherKeys', '\x1b[27;2;13~'],
+  ])('Shift+Enter in the %s encoding starts a new line of the draft', async (_name, shiftEnter) => {
+    const { hermes, server } = await hermesWithModel(running, { turns: [{ text: 'Two lines received.' }] });
+    hermes.type('first line');
+    await hermes.waitForText('❯ first line');
+    hermes.type(shiftEnter);
+    hermes.type('second line');
+    await hermes.waitForText('second line');
+    hermes.press('enter');
+    await hermes.waitForText('Two lines received.');
+    expect(promptsSeen(server)).toEqual(['first line\nsecond line']);
+  });
+
+  it('asks for the kitty and modifyOtherKeys protocols and switches them off again on exit', async () => {
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: 'unused' }] });
+    hermes.press('ctrl-d');
+    expect((await hermes.exited).exitCode).toBe(0);
+    const raw = hermes.rawOutput();
+    expect(raw).toContain('\x1b[>1u');
+    expect(raw.lastIndexOf('\x1b[<u')).toBeGreaterThan(raw.lastIndexOf('\x1b[>1u'));
+    expect(raw.lastIndexOf('\x1b[>4;0m')).toBeGreaterThan(raw.lastIndexOf('\x1b[>4;2m'));
+  });
+});
