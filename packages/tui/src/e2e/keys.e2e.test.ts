@@ -2,7 +2,10 @@
  * Keyboard protocols in a real pseudo-terminal against the real backend and a scripted model:
  * Shift+Enter in the kitty and modifyOtherKeys encodings, and the terminal handed back as found.
  */
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 import { hermesWithModel, promptsSeen, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
@@ -33,5 +36,29 @@ describe('keyboard protocols in a pseudo-terminal', () => {
     expect(raw).toContain('\x1b[>1u');
     expect(raw.lastIndexOf('\x1b[<u')).toBeGreaterThan(raw.lastIndexOf('\x1b[>1u'));
     expect(raw.lastIndexOf('\x1b[>4;0m')).toBeGreaterThan(raw.lastIndexOf('\x1b[>4;2m'));
+  });
+
+  it('Ctrl+G runs $EDITOR on the draft and puts what it saved back in the composer', async () => {
+    // The "editor" prefixes a line to the file it is given, so the test sees it got the draft.
+    const editor = join(tempDir('hermes-editor-'), 'editor.sh');
+    writeFileSync(editor, '#!/bin/sh\n{ echo "edited above"; cat "$1"; } > "$1.new" && mv "$1.new" "$1"\n');
+    chmodSync(editor, 0o755);
+    const { hermes, server } = await hermesWithModel(running, { turns: [{ text: 'Edited prompt received.' }] }, { env: { EDITOR: editor } });
+    hermes.type('the draft');
+    await hermes.waitForText('❯ the draft');
+    hermes.type('\x07');
+    await hermes.waitForText('edited above');
+    hermes.press('enter');
+    await hermes.waitForText('Edited prompt received.');
+    expect(promptsSeen(server)).toEqual(['edited above\nthe draft']);
+  });
+
+  it('Ctrl+G with an editor that fails keeps the draft and says why', async () => {
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: 'unused' }] }, { env: { EDITOR: 'false' } });
+    hermes.type('keep me');
+    await hermes.waitForText('❯ keep me');
+    hermes.type('\x07');
+    await hermes.waitForText('the editor "false" exited with status 1');
+    expect(hermes.screenText()).toContain('❯ keep me');
   });
 });

@@ -5,6 +5,7 @@
  * Esc), and the composer.
  */
 import { useEffect, useRef } from 'react';
+import { editInExternalEditor } from '../app/externalEditor.ts';
 import type { SessionController } from '../app/sessionController.ts';
 import { applyCompletionKey } from '../commands/slashCompletion.ts';
 import { applyApprovalKey } from '../input/approvalKeys.ts';
@@ -124,6 +125,12 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
       }
       if (action === 'open-sessions') {
         controller.sessions.picker.open();
+        continue;
+      }
+      if (action === 'edit-draft') {
+        const edited = editInExternalEditor(controller.composer.getState().draft);
+        if (edited.ok) controller.composer.setState({ draft: edited.text, cursor: edited.text.length });
+        else controller.view.dispatch({ type: 'local.notice', level: 'error', text: edited.error });
         continue;
       }
       let current = controller.composer.getState();
