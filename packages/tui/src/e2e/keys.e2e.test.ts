@@ -1,6 +1,7 @@
 /**
  * Keyboard protocols in a real pseudo-terminal against the real backend and a scripted model:
- * Shift+Enter in the kitty and modifyOtherKeys encodings, and the terminal handed back as found.
+ * Shift+Enter in the kitty and modifyOtherKeys encodings, the terminal handed back as found, Ctrl+G
+ * editing the draft in $EDITOR, and a long paste folded to a label in the composer.
  */
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,5 +61,17 @@ describe('keyboard protocols in a pseudo-terminal', () => {
     hermes.type('\x07');
     await hermes.waitForText('the editor "false" exited with status 1');
     expect(hermes.screenText()).toContain('❯ keep me');
+  });
+
+  it('a paste of more than 10 lines shows as "[pasted N lines]" and its full text is sent', async () => {
+    const long = Array.from({ length: 14 }, (_, i) => `pasted row ${i + 1}`).join('\n');
+    const { hermes, server } = await hermesWithModel(running, { turns: [{ text: 'Long paste received.' }] });
+    hermes.type('read this: ');
+    hermes.paste(long);
+    await hermes.waitForText('❯ read this: [pasted 14 lines]');
+    expect(hermes.screenText()).not.toContain('pasted row 7');
+    hermes.press('enter');
+    await hermes.waitForText('Long paste received.');
+    expect(promptsSeen(server)).toEqual([`read this: ${long}`]);
   });
 });

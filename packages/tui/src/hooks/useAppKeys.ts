@@ -14,6 +14,7 @@ import { applyComposerKey } from '../input/composerKeys.ts';
 import { EXIT_CONFIRM_MS, resolveCtrlC } from '../input/ctrlCAction.ts';
 import { globalKeyAction } from '../input/globalKeys.ts';
 import type { Key } from '../input/keyParser.ts';
+import { expandPastes } from '../input/pastedText.ts';
 import { commandViewLayout } from '../layout/cardLayout.ts';
 import type { PendingPrompt } from '../state/viewState.ts';
 import { useKeyboard } from './useKeyboard.ts';
@@ -128,8 +129,9 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         continue;
       }
       if (action === 'edit-draft') {
-        const edited = editInExternalEditor(controller.composer.getState().draft);
-        if (edited.ok) controller.composer.setState({ draft: edited.text, cursor: edited.text.length });
+        const { draft, pastes } = controller.composer.getState();
+        const edited = editInExternalEditor(expandPastes(draft, pastes));
+        if (edited.ok) controller.composer.setState({ draft: edited.text, cursor: edited.text.length, pastes: [] });
         else controller.view.dispatch({ type: 'local.notice', level: 'error', text: edited.error });
         continue;
       }
@@ -154,14 +156,15 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         onExit();
         return;
       }
-      const next = applyComposerKey(current, key);
+      // The prompt composer folds long pastes into a label (a clarify answer does not).
+      const next = applyComposerKey({ ...current, pastes: current.pastes ?? [] }, key);
       if (next.submit !== undefined && !controller.submit(next.submit)) {
         // Not sent (still busy or starting): keep the text so nothing typed is lost.
         controller.composer.setState(current);
         continue;
       }
-      if (next.draft !== current.draft || next.cursor !== current.cursor) {
-        controller.composer.setState({ draft: next.draft, cursor: next.cursor });
+      if (next.draft !== current.draft || next.cursor !== current.cursor || next.pastes !== current.pastes) {
+        controller.composer.setState({ draft: next.draft, cursor: next.cursor, pastes: next.pastes ?? [] });
       }
     }
   };
