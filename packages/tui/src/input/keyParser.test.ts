@@ -43,6 +43,8 @@ describe('key parser', () => {
       'ctrl+c', 'ctrl+c', 'escape', 'alt+b', 'shift+tab', 'alt+backspace',
     ]);
     expect(names('\x1b[97;2u\x1b[27;2;97~\x1b[32;2u')).toEqual(['A', 'A', ' ']);
+    // Keys kitty numbers in the Private Use Area (here Left Shift alone) type nothing.
+    expect(names('\x1b[57441;2ux')).toEqual(['x']);
   });
 
   it('waits for the rest of an escape sequence split across reads', () => {

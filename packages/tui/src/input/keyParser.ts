@@ -35,7 +35,8 @@ function modifiers(param: string | undefined) {
  * modifyOtherKeys (`CSI 27;mods;code ~`) send it: Shift+Enter is then told apart from Enter.
  */
 function codePointKey(code: number, param: string | undefined): Key | undefined {
-  if (!Number.isInteger(code) || code < 0 || code > 0x10ffff) return undefined;
+  // Kitty numbers keys without a character (keypad, media, lone modifiers) in the Private Use Area.
+  if (!Number.isInteger(code) || code < 0 || code > 0x10ffff || (code >= 0xe000 && code <= 0xf8ff)) return undefined;
   const mods = modifiers(param);
   const named: Record<number, string> = { 13: 'enter', 9: 'tab', 127: 'backspace', 8: 'backspace', 27: 'escape', 32: 'space' };
   if (named[code]) {
