@@ -5,6 +5,7 @@
  * Esc), and the composer.
  */
 import { useEffect, useRef } from 'react';
+import { editInExternalEditor } from '../app/externalEditor.ts';
 import type { SessionController } from '../app/sessionController.ts';
 import { applyCompletionKey } from '../commands/slashCompletion.ts';
 import { applyApprovalKey } from '../input/approvalKeys.ts';
@@ -13,6 +14,7 @@ import { applyComposerKey } from '../input/composerKeys.ts';
 import { EXIT_CONFIRM_MS, resolveCtrlC } from '../input/ctrlCAction.ts';
 import { globalKeyAction } from '../input/globalKeys.ts';
 import type { Key } from '../input/keyParser.ts';
+import { expandPastes } from '../input/pastedText.ts';
 import { commandViewLayout } from '../layout/cardLayout.ts';
 import type { PendingPrompt } from '../state/viewState.ts';
 import { useKeyboard } from './useKeyboard.ts';
@@ -126,6 +128,13 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         controller.sessions.picker.open();
         continue;
       }
+      if (action === 'edit-draft') {
+        const { draft, pastes } = controller.composer.getState();
+        const edited = editInExternalEditor(expandPastes(draft, pastes));
+        if (edited.ok) controller.composer.setState({ draft: edited.text, cursor: edited.text.length, pastes: [] });
+        else controller.view.dispatch({ type: 'local.notice', level: 'error', text: edited.error });
+        continue;
+      }
       let current = controller.composer.getState();
       // The completion list takes ↑/↓, Tab, Esc and Enter (it runs the highlighted item) while open.
       const completion = controller.completion.store.getState();
@@ -147,14 +156,15 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         onExit();
         return;
       }
-      const next = applyComposerKey(current, key);
+      // The prompt composer folds long pastes into a label (a clarify answer does not).
+      const next = applyComposerKey({ ...current, pastes: current.pastes ?? [] }, key);
       if (next.submit !== undefined && !controller.submit(next.submit)) {
         // Not sent (still busy or starting): keep the text so nothing typed is lost.
         controller.composer.setState(current);
         continue;
       }
-      if (next.draft !== current.draft || next.cursor !== current.cursor) {
-        controller.composer.setState({ draft: next.draft, cursor: next.cursor });
+      if (next.draft !== current.draft || next.cursor !== current.cursor || next.pastes !== current.pastes) {
+        controller.composer.setState({ draft: next.draft, cursor: next.cursor, pastes: next.pastes ?? [] });
       }
     }
   };

@@ -58,6 +58,12 @@ describe('composer keys', () => {
     expect(show(type('a\\\rb'))).toBe('a\nb|');
   });
 
+  it('inserts a newline for Shift+Enter in the kitty and modifyOtherKeys encodings', () => {
+    const result = type('a\x1b[13;2ub\x1b[27;2;13~c');
+    expect(show(result)).toBe('a\nb\nc|');
+    expect(result.submitted).toEqual([]);
+  });
+
   it('moves between lines of a multi-line draft', () => {
     const state = { draft: 'abcd\nxy', cursor: 7 };
     expect(show(applyComposerKey(state, { type: 'key', name: 'up', ctrl: false, meta: false, shift: false }))).toBe('ab|cd\nxy');

@@ -3,10 +3,13 @@
  * is a UTF-16 index that always sits on a grapheme boundary, so an emoji is one step and one Backspace.
  */
 import type { Key } from './keyParser.ts';
+import { expandPastes, expandTouchedPaste, pasteLabel, type PastedText } from './pastedText.ts';
 
 export interface ComposerState {
   draft: string;
   cursor: number;
+  /** Long pastes shown in the draft as a label; present (even empty) turns the folding on. */
+  pastes?: readonly PastedText[];
 }
 
 export interface ComposerResult extends ComposerState {
@@ -75,12 +78,22 @@ function verticalMove(text: string, cursor: number, direction: -1 | 1): number {
 function insert(state: ComposerState, text: string): ComposerState {
   if (!text) return state;
   const { draft, cursor } = state;
-  return { draft: draft.slice(0, cursor) + text + draft.slice(cursor), cursor: cursor + text.length };
+  return { ...state, draft: draft.slice(0, cursor) + text + draft.slice(cursor), cursor: cursor + text.length };
 }
 
 function remove(state: ComposerState, from: number, to: number): ComposerState {
   if (from === to) return state;
-  return { draft: state.draft.slice(0, from) + state.draft.slice(to), cursor: from };
+  return { ...state, draft: state.draft.slice(0, from) + state.draft.slice(to), cursor: from };
+}
+
+/** A paste goes in as it is, or, when long and the composer folds pastes, as a label for it. */
+function insertPaste(state: ComposerState, pasted: string): ComposerState {
+  const text = cleanPaste(pasted);
+  const label = state.pastes && pasteLabel(text, state.draft);
+  if (!label) return insert(state, text);
+  // Pastes whose label left the draft (history recall, Ctrl+C) are dropped, so no old text comes back.
+  const kept = (state.pastes ?? []).filter((paste) => state.draft.includes(paste.label));
+  return { ...insert(state, label), pastes: [...kept, { label, text }] };
 }
 
 /** Pasted text keeps its newlines; carriage returns become newlines and other control bytes go. */
@@ -95,17 +108,27 @@ export function cleanPaste(text: string): string {
 }
 
 export function applyComposerKey(state: ComposerState, key: Key): ComposerResult {
+  const moved = applyKey(state, key);
+  // Cursor moves return only draft and cursor; the pastes stay as they were.
+  const result = state.pastes && !moved.pastes ? { ...moved, pastes: state.pastes } : moved;
+  if (result.submit !== undefined) return result;
+  // A key that would change a paste's label shows the paste's text instead.
+  return expandTouchedPaste(state, result) ?? result;
+}
+
+function applyKey(state: ComposerState, key: Key): ComposerResult {
   const { draft, cursor } = state;
   if (key.type === 'text') return insert(state, key.text);
-  if (key.type === 'paste') return insert(state, cleanPaste(key.text));
+  if (key.type === 'paste') return insertPaste(state, key.text);
 
   const { name, ctrl, meta } = key;
   if (name === 'enter') {
-    if (meta) return insert(state, '\n');
+    // Shift+Enter arrives distinct from Enter only under the kitty or modifyOtherKeys protocols.
+    if (meta || key.shift) return insert(state, '\n');
     // A trailing backslash continues the prompt on a new line, as in a shell.
     if (cursor > 0 && draft[cursor - 1] === '\\') return insert(remove(state, cursor - 1, cursor), '\n');
     if (draft.trim() === '') return state;
-    return { draft: '', cursor: 0, submit: draft.trim() };
+    return { draft: '', cursor: 0, ...(state.pastes ? { pastes: [] } : {}), submit: expandPastes(draft, state.pastes).trim() };
   }
   if (ctrl) {
     switch (name) {
@@ -177,7 +200,8 @@ export function applyComposerKeys(state: ComposerState, keys: readonly Key[]): C
   for (const key of keys) {
     const result = applyComposerKey(current, key);
     if (result.submit !== undefined) submitted.push(result.submit);
-    current = { draft: result.draft, cursor: result.cursor };
+    const { submit: _submit, ...next } = result;
+    current = next;
   }
   return { ...current, submitted };
 }

@@ -14,6 +14,10 @@ describe('session keys', () => {
     expect(actions('x')).toEqual([undefined]);
   });
 
+  it('opens the draft in the editor with Ctrl+G, in the legacy and kitty encodings', () => {
+    expect(actions('\x07\x1b[103;5u')).toEqual(['edit-draft', 'edit-draft']);
+  });
+
   it('leaves Tab, typed text and pastes alone', () => {
     expect(actions('\t')).toEqual([undefined]);
     expect(actions('Z')).toEqual([undefined]);

@@ -4,7 +4,7 @@
  */
 import { describeKey, type Key } from './keyParser.ts';
 
-export type GlobalAction = 'toggle-yolo' | 'open-sessions';
+export type GlobalAction = 'toggle-yolo' | 'open-sessions' | 'edit-draft';
 
 export interface GlobalBinding {
   /** As `describeKey` names it, e.g. `shift+tab`. */
@@ -16,6 +16,7 @@ export interface GlobalBinding {
 export const GLOBAL_KEYS: readonly GlobalBinding[] = [
   { key: 'shift+tab', action: 'toggle-yolo', description: 'yolo on/off for this session: dangerous commands run without asking' },
   { key: 'ctrl+x', action: 'open-sessions', description: 'pick a saved session to resume (as /sessions)' },
+  { key: 'ctrl+g', action: 'edit-draft', description: 'edit the draft in $EDITOR (else $VISUAL, else vi)' },
 ];
 
 /** The session action bound to `key`, if any. */

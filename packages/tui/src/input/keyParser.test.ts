@@ -32,6 +32,21 @@ describe('key parser', () => {
     expect(names('\x1bb\x1bF\x1b\x7f\x1b\r')).toEqual(['alt+b', 'alt+shift+f', 'alt+backspace', 'alt+enter']);
   });
 
+  it('recognises Shift+Enter in the kitty and modifyOtherKeys encodings', () => {
+    expect(names('\x1b[13;2u')).toEqual(['shift+enter']);
+    expect(names('\x1b[27;2;13~')).toEqual(['shift+enter']);
+    expect(names('\x1b[13u\x1b[27;1;13~')).toEqual(['enter', 'enter']);
+  });
+
+  it('maps other keys in those encodings to the same keys as the legacy ones', () => {
+    expect(names('\x1b[99;5u\x1b[27;5;99~\x1b[27u\x1b[98;3u\x1b[9;2u\x1b[127;3u')).toEqual([
+      'ctrl+c', 'ctrl+c', 'escape', 'alt+b', 'shift+tab', 'alt+backspace',
+    ]);
+    expect(names('\x1b[97;2u\x1b[27;2;97~\x1b[32;2u')).toEqual(['A', 'A', ' ']);
+    // Keys kitty numbers in the Private Use Area (here Left Shift alone) type nothing.
+    expect(names('\x1b[57441;2ux')).toEqual(['x']);
+  });
+
   it('waits for the rest of an escape sequence split across reads', () => {
     const parser = createKeyParser();
     expect(parser.push('x\x1b[').map(describeKey)).toEqual(['x']);

@@ -30,6 +30,28 @@ function modifiers(param: string | undefined) {
   return { shift: (bits & 1) !== 0, meta: (bits & 2) !== 0, ctrl: (bits & 4) !== 0 };
 }
 
+/**
+ * A key reported by code point, as the kitty keyboard protocol (`CSI code;mods u`) and xterm's
+ * modifyOtherKeys (`CSI 27;mods;code ~`) send it: Shift+Enter is then told apart from Enter.
+ */
+function codePointKey(code: number, param: string | undefined): Key | undefined {
+  // Kitty numbers keys without a character (keypad, media, lone modifiers) in the Private Use Area.
+  if (!Number.isInteger(code) || code < 0 || code > 0x10ffff || (code >= 0xe000 && code <= 0xf8ff)) return undefined;
+  const mods = modifiers(param);
+  const named: Record<number, string> = { 13: 'enter', 9: 'tab', 127: 'backspace', 8: 'backspace', 27: 'escape', 32: 'space' };
+  if (named[code]) {
+    // A plain or shifted space is text; with Ctrl/Alt it is a key like any other.
+    if (code === 32 && !mods.ctrl && !mods.meta) return { type: 'text', text: ' ' };
+    return key(named[code], mods);
+  }
+  if (code < 32) return controlKey(String.fromCharCode(code));
+  const char = String.fromCodePoint(code);
+  // Shift alone only changes which character was typed.
+  if (!mods.ctrl && !mods.meta) return { type: 'text', text: mods.shift ? char.toUpperCase() : char };
+  const lower = char.toLowerCase();
+  return key(lower, { ...mods, shift: mods.shift || lower !== char });
+}
+
 /** The key for one control character (below 0x20, or DEL). */
 function controlKey(char: string): Key {
   const code = char.charCodeAt(0);
@@ -64,7 +86,12 @@ function parseEscape(input: string, start: number): Parsed {
     const params = input.slice(start + 2, index).replace(/^\[/, '').split(';');
     const final = input[index];
     let parsed: Key = key('unknown');
-    if (final === '~') {
+    if (final === '~' && params[0] === '27' && params.length === 3) {
+      parsed = codePointKey(Number(params[2]), params[1]) ?? parsed;
+    } else if (final === 'u' && !input.slice(start + 2, index).match(/^[<>=?]/)) {
+      // Kitty: `code[:alternates];mods[:event]u`; only the base code and the modifiers matter here.
+      parsed = codePointKey(Number(params[0].split(':')[0]), params[1]?.split(':')[0]) ?? parsed;
+    } else if (final === '~') {
       const name = CSI_TILDE[params[0] ?? ''];
       // A stray paste-end marker (201~) is swallowed like any unknown sequence.
       if (name) parsed = key(name, modifiers(params[1]));
