@@ -7,6 +7,7 @@ describe('slash command routing', () => {
     expect(routeSlash(' /SESSIONS ')).toEqual({ kind: 'local', name: 'sessions', args: '' });
     expect(routeSlash('/sessions  auth work ')).toEqual({ kind: 'local', name: 'sessions', args: 'auth work' });
     expect(routeSlash('/branch  try the other way ')).toEqual({ kind: 'backend', name: 'branch', command: '/branch  try the other way' });
+    expect(routeSlash('/details tools expanded')).toEqual({ kind: 'local', name: 'details', args: 'tools expanded' });
     expect(routeSlash('/Help')).toEqual({ kind: 'backend', name: 'help', command: '/Help' });
     expect(routeSlash('/frobnicate now')).toEqual({ kind: 'backend', name: 'frobnicate', command: '/frobnicate now' });
   });

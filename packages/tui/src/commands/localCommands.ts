@@ -6,11 +6,12 @@
  */
 import { parseSlash } from '@hermes/rpc-server/protocol';
 
-export type LocalCommandName = 'sessions';
+export type LocalCommandName = 'sessions' | 'details';
 
 /** Commands run without asking the backend. */
 export const LOCAL_COMMANDS: readonly { name: LocalCommandName; description: string }[] = [
   { name: 'sessions', description: 'pick a saved session to resume (also Ctrl+X)' },
+  { name: 'details', description: 'show reasoning and tool output: /details [thinking|tools] [hidden|collapsed|expanded]' },
 ];
 
 export type SlashRoute =

@@ -214,6 +214,18 @@ describe('reducer', () => {
     expect(state.transcript.at(-1)).toMatchObject({ kind: 'tool', tool: { status: 'done', diff } });
   });
 
+  it('keeps what a tool returned with its row, for /details tools expanded; sets the modes and the todo list', () => {
+    const state = run(
+      ev('tool.start', { tool_id: 't', name: 'terminal', context: 'ls' }),
+      ev('tool.complete', { tool_id: 't', name: 'terminal', duration_s: 0.01, summary: 'a.txt', result: 'a.txt\nb.txt\n' }),
+      { type: 'local.detailsSet', details: { thinking: 'hidden', tools: 'expanded' } },
+      ev('todo.updated', { todos: [{ id: '1', content: 'read', status: 'pending' }], revision: 1 }),
+    );
+    expect(state.transcript.at(-1)).toMatchObject({ kind: 'tool', tool: { output: 'a.txt\nb.txt\n' } });
+    expect(state.details).toEqual({ thinking: 'hidden', tools: 'expanded' });
+    expect(state.todos).toEqual([{ id: '1', content: 'read', status: 'pending' }]);
+  });
+
   it('updates a running tool\'s output line as progress arrives', () => {
     const state = run(
       ev('tool.start', { tool_id: 't', name: 'terminal', context: 'make' }),
