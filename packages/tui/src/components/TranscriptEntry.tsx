@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { ToolOutput } from './ToolOutput.tsx';
 import { DEFAULT_DETAILS, type DetailsModes } from '../details/detailsMode.ts';
 import { displayText } from '../layout/visibleText.ts';
 import { useMarkdown } from '../markdown/useMarkdown.ts';
@@ -89,6 +90,15 @@ function EntryBody({ item, width, details }: { item: TranscriptItem; width: numb
       return <AssistantEntry item={item} width={width} />;
     case 'tool':
       return <ToolLine tool={item.tool} width={width} mode={details.tools} />;
+    case 'toolOutput':
+      return (
+        <Box flexDirection="column" paddingLeft={2}>
+          <Text dimColor wrap="truncate-end">
+            output of {item.name} {displayText(item.context).replace(/\s+/g, ' ').trim()}
+          </Text>
+          <ToolOutput output={item.output} />
+        </Box>
+      );
     case 'setup':
       return <SetupPanel hint={item.hint} title={item.title} />;
     case 'config':

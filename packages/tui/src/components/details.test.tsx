@@ -68,4 +68,9 @@ describe('tool output details', () => {
     expect(shown.some((row) => row.includes('compiling 3/9'))).toBe(true);
     expect(hidden.some((row) => row.includes('compiling 3/9'))).toBe(false);
   });
+
+  it('a tool output printed on request (Ctrl+O): titled by the tool, then its lines', () => {
+    const item = { id: 2, kind: 'toolOutput' as const, name: 'terminal', context: 'ls', output: 'a.txt\nb.txt\n' };
+    expect(renderRows(<TranscriptEntry item={item} width={40} />, 40)).toEqual(['  output of terminal ls', '      a.txt', '      b.txt']);
+  });
 });

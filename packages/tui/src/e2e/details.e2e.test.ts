@@ -40,4 +40,29 @@ describe('/details', () => {
     hermes.press('ctrl-d');
     expect((await hermes.exited).exitCode).toBe(0);
   });
+
+  it("Ctrl+O prints the newest tool's output under the transcript", async () => {
+    const home = tempDir('hermes-details-home-');
+    const { hermes } = await hermesWithModel(
+      running,
+      { turns: [{ tool_calls: [{ name: 'terminal', arguments: { command } }] }, { text: 'Listed.' }] },
+      { home },
+    );
+    await hermes.waitForText('● ready');
+    hermes.type('print three lines');
+    await hermes.waitForText('❯ print three lines');
+    hermes.press('enter');
+    const collapsed = await hermes.waitForText('Listed.');
+    // Collapsed: the row with its summary, no output line of its own.
+    expect(collapsed.split('\n').map((line) => line.trim())).not.toContain('out-line-3');
+    await hermes.waitForText('● ready');
+    // Ctrl+O: the harness names no such key, so its byte is sent as typed.
+    hermes.type('\x0f');
+    const screen = await hermes.waitForText('output of terminal');
+    const rows = screen.split('\n');
+    const title = rows.findIndex((line) => line.includes('output of terminal printf'));
+    expect(rows.slice(title + 1, title + 4).map((line) => line.trim())).toEqual(['out-line-1', 'out-line-2', 'out-line-3']);
+    hermes.press('ctrl-d');
+    expect((await hermes.exited).exitCode).toBe(0);
+  });
 });

@@ -212,7 +212,23 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
       return notice(state, 'warn', action.warning ?? 'yolo is on: dangerous commands run without asking in this session.');
     case 'local.detailsSet':
       return { ...state, details: action.details };
+    case 'local.toolDetailsToggled':
+      return toggleToolDetails(state);
   }
+}
+
+/**
+ * Ctrl+O on the newest tool row: expanding prints that tool's output under the transcript (the row
+ * itself cannot be repainted) and expands the rows that follow; pressed again, back to collapsed.
+ */
+function toggleToolDetails(state: ViewState): ViewState {
+  if (state.details.tools === 'expanded') return { ...state, details: { ...state.details, tools: 'collapsed' } };
+  const expanded = { ...state, details: { ...state.details, tools: 'expanded' as const } };
+  const newest = state.transcript.findLast((item) => item.kind === 'tool');
+  if (newest?.kind !== 'tool') return expanded;
+  const { name, context, output } = newest.tool;
+  if (!output) return notice(expanded, 'info', `${name} returned no output`);
+  return append(expanded, { kind: 'toolOutput', name, context, output });
 }
 
 function updateTool(live: LiveTurn, toolId: string, change: (tool: ToolCallView) => ToolCallView): LiveTurn {

@@ -70,6 +70,8 @@ export type TranscriptItem =
    */
   | { kind: 'assistant'; id: number; text: string; continued: boolean; status?: Exclude<TurnStatus, 'complete'>; error?: string }
   | { kind: 'tool'; id: number; tool: ToolCallView }
+  /** A printed tool row's output, shown afterwards on request (Ctrl+O): the row itself is in the scrollback for good. */
+  | { kind: 'toolOutput'; id: number; name: string; context: string; output: string }
   /** How to configure a model, printed once when the session has none; `title` says why when the config is at fault. */
   | { kind: 'setup'; id: number; hint: string; title?: string }
   /** Mistakes in config.yaml that hermes runs on despite (a model answers), printed once. */
@@ -175,7 +177,9 @@ export type LocalAction =
   /** `config.set yolo` answered; `warning` is the backend's word on what yolo means (the session's yolo itself comes in `session.info`). */
   | { type: 'local.yoloChanged'; value: boolean; warning?: string }
   /** `/details` changed what is shown of reasoning and tool output. */
-  | { type: 'local.detailsSet'; details: DetailsModes };
+  | { type: 'local.detailsSet'; details: DetailsModes }
+  /** Ctrl+O: tool output expanded (the newest tool's printed again, with it) or collapsed again. */
+  | { type: 'local.toolDetailsToggled' };
 
 export type ViewInput = HermesEvent | LocalAction;
 
