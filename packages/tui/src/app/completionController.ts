@@ -6,6 +6,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseSlash, type CompletionResult } from '@hermes/rpc-server/protocol';
+import { withLocalCommands } from '../commands/localCommands.ts';
 import { filterCompletions, withSelection, type CompletionSources } from '../commands/completionFilter.ts';
 import { applyCompletion, completionQuery, type CompletionQuery, type CompletionState } from '../commands/slashCompletion.ts';
 import type { Key } from '../input/keyParser.ts';
@@ -82,7 +83,7 @@ export class CompletionController {
       'catalog',
       client.request('commands.catalog', sessionId ? { session_id: sessionId } : {}).then(
         ({ commands }) => {
-          this.sources = { ...this.sources, catalog: commands };
+          this.sources = { ...this.sources, catalog: withLocalCommands(commands) };
           this.refresh();
         },
         (error: unknown) => {

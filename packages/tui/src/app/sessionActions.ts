@@ -5,6 +5,7 @@
  */
 import { ErrorCode, type CommandDirective, type ResultOf, type SessionOpenResult } from '@hermes/rpc-server/protocol';
 import { firstLine, type SlashRoute } from '../commands/localCommands.ts';
+import { describeDetails, parseDetailsArgs } from '../details/detailsMode.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
 import { notReadyReason, type NoticeLevel } from '../state/viewState.ts';
 import { PickerController } from './pickerController.ts';
@@ -81,10 +82,20 @@ export class SessionActions {
     return { client, sessionId };
   }
 
-  /** Runs a `/command`: `/sessions` here, everything else through the backend's `slash.exec`. */
+  /** Runs a `/command`: `/sessions` and `/details` here, everything else through the backend's `slash.exec`. */
   run(command: SlashRoute): void {
-    if (command.kind === 'local') return this.picker.open();
+    if (command.kind === 'local') return command.name === 'details' ? this.details(command.args) : this.picker.open();
     void this.exec(command.command);
+  }
+
+  /** `/details`: a screen setting, so it works at any time, even while a turn runs or the backend restarts. */
+  private details(args: string): void {
+    const parsed = parseDetailsArgs(args);
+    if ('error' in parsed) return this.notice('error', parsed.error);
+    const current = this.state.details;
+    const details = parsed.mode ? { ...current, ...Object.fromEntries(parsed.sections.map((section) => [section, parsed.mode])) } : current;
+    if (parsed.mode) this.host.view.dispatch({ type: 'local.detailsSet', details });
+    this.notice('info', describeDetails(details));
   }
 
   /** Sent even while a turn runs: the backend refuses (4009) what cannot run then, and runs /stop at once. */

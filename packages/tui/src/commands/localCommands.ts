@@ -4,14 +4,35 @@
  * backend's `slash.exec` parses with, so the two never disagree about a line. Everything but the local
  * commands goes to the backend's command registry. Pure; `sessionActions.ts` acts.
  */
-import { parseSlash } from '@hermes/rpc-server/protocol';
+import { parseSlash, type CommandDescriptor } from '@hermes/rpc-server/protocol';
 
-export type LocalCommandName = 'sessions';
+export type LocalCommandName = 'sessions' | 'details';
 
 /** Commands run without asking the backend. */
 export const LOCAL_COMMANDS: readonly { name: LocalCommandName; description: string }[] = [
   { name: 'sessions', description: 'pick a saved session to resume (also Ctrl+X)' },
+  { name: 'details', description: 'show reasoning and tool output: /details [thinking|tools] [hidden|collapsed|expanded]' },
 ];
+
+/** Arguments shown in the completion list for the local commands the backend's catalog does not list. */
+const LOCAL_ARGS_HINT: Partial<Record<LocalCommandName, string>> = { details: '[thinking|tools] [hidden|collapsed|expanded]' };
+
+/**
+ * The backend's command catalog with the TUI's own commands added (those it does not list itself, as
+ * it lists `/sessions`), so the completion list offers every command that runs.
+ */
+export function withLocalCommands(catalog: readonly CommandDescriptor[]): CommandDescriptor[] {
+  const known = new Set(catalog.map((command) => command.name));
+  const local = LOCAL_COMMANDS.filter((command) => !known.has(command.name)).map((command) => ({
+    name: command.name,
+    aliases: [],
+    description: command.description,
+    category: 'screen',
+    args_hint: LOCAL_ARGS_HINT[command.name] ?? '',
+    source: 'tui',
+  }));
+  return [...catalog, ...local];
+}
 
 export type SlashRoute =
   | { kind: 'local'; name: LocalCommandName; args: string }

@@ -10,6 +10,7 @@ import { ClarifyCard } from './ClarifyCard.tsx';
 import { CompletionList, completionRows } from './CompletionList.tsx';
 import { Composer, composerRows, composerSideRows } from './Composer.tsx';
 import { LiveTurn, liveChromeRows } from './LiveTurn.tsx';
+import { TodoPanel, todoPanelRows, todoPanelVisible } from './TodoPanel.tsx';
 import { SessionPicker } from './SessionPicker.tsx';
 import { SetupReminder, setupReminderRows } from './SetupReminder.tsx';
 import { StatusLine } from './StatusLine.tsx';
@@ -31,6 +32,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const failure = useStore(store, (s) => s.failure);
   const phase = useStore(store, (s) => s.phase);
   const chromeRows = useStore(store, liveChromeRows);
+  const todos = useStore(store, (s) => s.todos);
   const draft = useStore(controller.composer, (s) => s.draft);
   const cursor = useStore(controller.composer, (s) => s.cursor);
   const composerSide = useStore(controller.composerSide);
@@ -43,7 +45,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const { stdout } = useStdout();
   useEffect(() => controller.onClearScreen(() => stdout.write(CLEAR_ALL)), [controller, stdout]);
 
-  const panelRows = (setup ? setupReminderRows(columns) : 0) + (failure ? errorPanelRows(failure.message, failure.stderrTail, controller.logFile, columns) : 0);
+  const panelRows = todoPanelRows(todos) + (setup ? setupReminderRows(columns) : 0) + (failure ? errorPanelRows(failure.message, failure.stderrTail, controller.logFile, columns) : 0);
   // The prompt (with its rule), its top margin, and the status line.
   const fixedRows = composerRows(draft, cursor, columns) + composerSideRows(composerSide, columns) + 2 + panelRows + SAFETY_ROWS + (phase === 'starting' ? 1 : 0);
   // The completion list sits under the prompt; on a short terminal it gets what is left after a minimal live turn.
@@ -88,6 +90,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
         ) : (
           <LiveTurn store={store} width={columns} maxRows={liveTextRows} />
         )}
+        {todoPanelVisible(todos) ? <TodoPanel todos={todos} width={columns} /> : null}
         {failure ? <BackendErrorPanel message={failure.message} stderrTail={failure.stderrTail} logFile={controller.logFile} width={columns} /> : null}
         <Box marginTop={1} flexDirection="column">
           {setup ? <SetupReminder width={columns} /> : null}

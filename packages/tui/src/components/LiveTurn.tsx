@@ -4,7 +4,8 @@ import type { StoreApi } from 'zustand/vanilla';
 import { displayText } from '../layout/visibleText.ts';
 import { liveReplyTail } from '../markdown/liveReply.ts';
 import { useMarkdown } from '../markdown/useMarkdown.ts';
-import type { ViewState } from '../state/viewState.ts';
+import type { LiveTurn as LiveTurnState, ViewState } from '../state/viewState.ts';
+import { EXPANDED_ROWS, type DetailMode } from '../details/detailsMode.ts';
 import { ToolLine } from './ToolLine.tsx';
 
 /** Running tools shown at once; more are summarised in one line. */
@@ -13,20 +14,24 @@ export const MAX_LIVE_TOOLS = 4;
 /** The turn being streamed: the reply's newest rows and the tools running now. */
 export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>; width: number; maxRows: number }) {
   const live = useStore(store, (state) => state.live);
+  const details = useStore(store, (state) => state.details);
   // Loading starts with the turn, so the model's first words usually find the renderer ready.
   const markdown = useMarkdown(Boolean(live));
   if (!live) return null;
   const tools = live.tools.slice(-MAX_LIVE_TOOLS);
   const hiddenTools = live.tools.length - tools.length;
   const tail = live.text ? liveReplyTail(live.text, markdown, Math.max(10, width - 2), Math.max(1, maxRows)) : undefined;
-  const thinking = !live.text && live.reasoning ? displayText(live.reasoning).replace(/\s+/g, ' ').trim() : '';
+  const thinking = thinkingRows(live, details.thinking);
   return (
     <Box flexDirection="column">
-      {thinking ? (
-        <Box marginTop={1}>
-          <Text dimColor italic wrap="truncate-start">
-            thinking: {thinking}
-          </Text>
+      {thinking.length ? (
+        <Box marginTop={1} flexDirection="column">
+          {thinking.map((line, index) => (
+            <Text key={index} dimColor italic wrap={details.thinking === 'expanded' ? 'truncate-end' : 'truncate-start'}>
+              {index === 0 ? 'thinking: ' : '  '}
+              {line}
+            </Text>
+          ))}
         </Box>
       ) : null}
       {tail ? (
@@ -45,7 +50,7 @@ export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>
       ) : null}
       {hiddenTools > 0 ? <Text dimColor>  … {hiddenTools} more tools running</Text> : null}
       {tools.map((tool) => (
-        <ToolLine key={tool.toolId} tool={tool} width={width} />
+        <ToolLine key={tool.toolId} tool={tool} width={width} mode={details.tools} />
       ))}
       {live.generating ? (
         <Text dimColor>
@@ -56,12 +61,24 @@ export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>
   );
 }
 
+/**
+ * The reasoning shown before the reply starts, dim: one line (its newest words) when collapsed, its
+ * last EXPANDED_ROWS lines when expanded, none when hidden.
+ */
+function thinkingRows(live: LiveTurnState, mode: DetailMode): string[] {
+  if (live.text || !live.reasoning.trim() || mode === 'hidden') return [];
+  const text = displayText(live.reasoning);
+  if (mode === 'collapsed') return [text.replace(/\s+/g, ' ').trim()];
+  return text.trim().split('\n').filter((line) => line.trim()).slice(-EXPANDED_ROWS);
+}
+
 /** Rows the live turn needs besides its text, for the height budget. */
 export function liveChromeRows(state: ViewState): number {
   const live = state.live;
   if (!live) return 0;
   let rows = 2; // the text's top margin and a possible "more lines above" line
-  if (!live.text && live.reasoning) rows += 2;
+  const thinking = thinkingRows(live, state.details.thinking).length;
+  if (thinking) rows += thinking + 1;
   rows += Math.min(live.tools.length, MAX_LIVE_TOOLS) * 2 + (live.tools.length > MAX_LIVE_TOOLS ? 1 : 0);
   if (live.generating) rows += 1;
   return rows;

@@ -2,8 +2,10 @@ import { Box, Text } from 'ink';
 import { fitRow } from '../layout/foldRows.ts';
 import { displayText } from '../layout/visibleText.ts';
 import type { ToolCallView } from '../state/viewState.ts';
+import type { DetailMode } from '../details/detailsMode.ts';
 import { DiffView } from './DiffView.tsx';
 import { Spinner } from './Spinner.tsx';
+import { ToolOutput } from './ToolOutput.tsx';
 
 /** Lines of a finished tool's diff printed into the transcript; the rest is counted. */
 export const TOOL_DIFF_ROWS = 12;
@@ -34,9 +36,10 @@ function outcome(tool: ToolCallView): string {
 
 /**
  * One row per tool call: a spinner while it runs (with the newest line of its output under it),
- * then ✓ with the duration, ✗ with the error, or ⊘ when it was blocked; a file change's diff follows.
+ * then ✓ with the duration, ✗ with the error, or ⊘ when it was blocked; a file change's diff follows,
+ * and with tool details expanded, what the tool returned.
  */
-export function ToolLine({ tool, width }: { tool: ToolCallView; width: number }) {
+export function ToolLine({ tool, width, mode = 'collapsed' }: { tool: ToolCallView; width: number; mode?: DetailMode }) {
   const text = outcome(tool);
   const alarming = tool.status === 'failed' || tool.status === 'blocked';
   // A blocked call never ran, so its duration means nothing.
@@ -47,7 +50,8 @@ export function ToolLine({ tool, width }: { tool: ToolCallView; width: number })
     [tool.name, tool.context ? ` ${oneLine(tool.context)}` : '', duration ? ` · ${duration}` : '', text ? ` — ${oneLine(text)}` : ''],
     columns,
   );
-  const preview = tool.status === 'running' && tool.preview ? oneLine(tool.preview.split('\n').filter((line) => line.trim()).at(-1) ?? '') : '';
+  // `/details tools hidden`: the row alone; `expanded`: the finished tool's output under it.
+  const preview = mode !== 'hidden' && tool.status === 'running' && tool.preview ? oneLine(tool.preview.split('\n').filter((line) => line.trim()).at(-1) ?? '') : '';
   return (
     <Box flexDirection="column" paddingLeft={2}>
       <Text wrap="truncate-end">
@@ -63,6 +67,7 @@ export function ToolLine({ tool, width }: { tool: ToolCallView; width: number })
           {fitRow(['  ', preview], width - 2).join('')}
         </Text>
       ) : null}
+      {mode === 'expanded' && tool.output && tool.status !== 'running' ? <ToolOutput output={tool.output} /> : null}
       {tool.diff && tool.status !== 'running' ? (
         <Box flexDirection="column" paddingLeft={2}>
           <DiffView diff={tool.diff} maxRows={TOOL_DIFF_ROWS} />

@@ -1,4 +1,6 @@
 import { Box, Text } from 'ink';
+import { ToolOutput } from './ToolOutput.tsx';
+import { DEFAULT_DETAILS, type DetailsModes } from '../details/detailsMode.ts';
 import { displayText } from '../layout/visibleText.ts';
 import { useMarkdown } from '../markdown/useMarkdown.ts';
 import type { TranscriptItem } from '../state/viewState.ts';
@@ -59,17 +61,17 @@ function AssistantEntry({ item, width }: { item: Extract<TranscriptItem, { kind:
 }
 
 /** One finished transcript item. */
-export function TranscriptEntry({ item, width }: { item: TranscriptItem; width: number }) {
+export function TranscriptEntry({ item, width, details = DEFAULT_DETAILS }: { item: TranscriptItem; width: number; details?: DetailsModes }) {
   // <Static> lays items out without the terminal's width; without an explicit width, long text
   // would be wrapped by the terminal instead of by Ink, and Ink would miscount the rows it wrote.
   return (
     <Box width={width} flexDirection="column">
-      <EntryBody item={item} width={width} />
+      <EntryBody item={item} width={width} details={details} />
     </Box>
   );
 }
 
-function EntryBody({ item, width }: { item: TranscriptItem; width: number }) {
+function EntryBody({ item, width, details }: { item: TranscriptItem; width: number; details: DetailsModes }) {
   switch (item.kind) {
     case 'header':
       return <Header info={item.info} />;
@@ -87,7 +89,16 @@ function EntryBody({ item, width }: { item: TranscriptItem; width: number }) {
     case 'assistant':
       return <AssistantEntry item={item} width={width} />;
     case 'tool':
-      return <ToolLine tool={item.tool} width={width} />;
+      return <ToolLine tool={item.tool} width={width} mode={details.tools} />;
+    case 'toolOutput':
+      return (
+        <Box flexDirection="column" paddingLeft={2}>
+          <Text dimColor wrap="truncate-end">
+            output of {item.name} {displayText(item.context).replace(/\s+/g, ' ').trim()}
+          </Text>
+          <ToolOutput output={item.output} />
+        </Box>
+      );
     case 'setup':
       return <SetupPanel hint={item.hint} title={item.title} />;
     case 'config':

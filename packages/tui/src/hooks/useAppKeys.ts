@@ -124,6 +124,10 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         controller.toggleYolo();
         continue;
       }
+      if (action === 'toggle-tool-details') {
+        controller.view.dispatch({ type: 'local.toolDetailsToggled' });
+        continue;
+      }
       if (action === 'open-sessions') {
         controller.sessions.picker.open();
         continue;

@@ -4,7 +4,7 @@
  */
 import { describeKey, type Key } from './keyParser.ts';
 
-export type GlobalAction = 'toggle-yolo' | 'open-sessions' | 'edit-draft';
+export type GlobalAction = 'toggle-yolo' | 'open-sessions' | 'edit-draft' | 'toggle-tool-details';
 
 export interface GlobalBinding {
   /** As `describeKey` names it, e.g. `shift+tab`. */
@@ -17,6 +17,7 @@ export const GLOBAL_KEYS: readonly GlobalBinding[] = [
   { key: 'shift+tab', action: 'toggle-yolo', description: 'yolo on/off for this session: dangerous commands run without asking' },
   { key: 'ctrl+x', action: 'open-sessions', description: 'pick a saved session to resume (as /sessions)' },
   { key: 'ctrl+g', action: 'edit-draft', description: 'edit the draft in $EDITOR (else $VISUAL, else vi)' },
+  { key: 'ctrl+o', action: 'toggle-tool-details', description: "the newest tool's output, and tool output expanded from now on (again: collapsed)" },
 ];
 
 /** The session action bound to `key`, if any. */

@@ -15,7 +15,7 @@ describe('resumed history', () => {
     expect(itemsFromHistory(messages)).toEqual([
       { kind: 'user', text: 'list files' },
       { kind: 'assistant', text: 'Looking.', continued: false, status: undefined },
-      { kind: 'tool', tool: { toolId: 'c1', name: 'terminal', context: 'ls -la | head', status: 'done', summary: 'a (+1 lines)' } },
+      { kind: 'tool', tool: { toolId: 'c1', name: 'terminal', context: 'ls -la | head', status: 'done', summary: 'a (+1 lines)', output: 'a\nb' } },
       { kind: 'assistant', text: 'Two files.', continued: false, status: undefined },
     ]);
   });
@@ -59,7 +59,7 @@ describe('resumed history', () => {
     expect(items.filter((item) => item.kind === 'tool').map((item) => item.kind === 'tool' && item.tool.status)).toEqual(['interrupted', 'done']);
   });
 
-  it('rebuilds each row from the stored outcome: blocked, failed, interrupted or done, with its duration, summary and diff', () => {
+  it('rebuilds each row from the stored outcome: blocked, failed, interrupted or done, with its duration, summary, diff and output (for /details tools expanded)', () => {
     const diff = '--- a/x.txt\n+++ b/x.txt\n@@ -1 +1 @@\n-a\n+b\n';
     const items = itemsFromHistory([
       { role: 'user', text: 'go' },
@@ -75,10 +75,10 @@ describe('resumed history', () => {
       { role: 'assistant', text: 'ok' },
     ]);
     expect(items.filter((item) => item.kind === 'tool').map((item) => item.tool)).toEqual([
-      { toolId: 'c1', name: 'terminal', context: 'rm -rf /', status: 'blocked', durationS: 0.004, summary: 'BLOCKED: denied', error: 'BLOCKED: denied' },
-      { toolId: 'c2', name: 'patch', context: 'x.txt', status: 'done', durationS: 0.02, summary: 'patched', diff },
-      { toolId: 'c3', name: 'terminal', context: 'sleep 30', status: 'interrupted', durationS: 3.2, summary: 'partial', error: 'interrupted' },
-      { toolId: 'c4', name: 'read_file', context: 'y', status: 'failed', durationS: 0.001, summary: '[TOOL_ERROR] no such file', error: 'no such file' },
+      { toolId: 'c1', name: 'terminal', context: 'rm -rf /', status: 'blocked', durationS: 0.004, summary: 'BLOCKED: denied', error: 'BLOCKED: denied', output: 'BLOCKED: denied' },
+      { toolId: 'c2', name: 'patch', context: 'x.txt', status: 'done', durationS: 0.02, summary: 'patched', diff, output: 'patched' },
+      { toolId: 'c3', name: 'terminal', context: 'sleep 30', status: 'interrupted', durationS: 3.2, summary: 'partial', error: 'interrupted', output: 'partial' },
+      { toolId: 'c4', name: 'read_file', context: 'y', status: 'failed', durationS: 0.001, summary: '[TOOL_ERROR] no such file', error: 'no such file', output: '[TOOL_ERROR] no such file' },
     ]);
   });
 

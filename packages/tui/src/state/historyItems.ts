@@ -47,8 +47,8 @@ function resultStatus(message: TranscriptMessage): ToolStatus {
   return message.error ? 'failed' : 'done';
 }
 
-/** What a tool row shows of its stored result: its status, duration, summary, error and diff, as live. */
-type StoredOutcome = Pick<ToolCallView, 'status' | 'durationS' | 'summary' | 'error' | 'diff'>;
+/** What a tool row shows of its stored result: its status, duration, summary, error, diff and output, as live. */
+type StoredOutcome = Pick<ToolCallView, 'status' | 'durationS' | 'summary' | 'error' | 'diff' | 'output'>;
 
 function storedOutcome(message: TranscriptMessage): StoredOutcome {
   return {
@@ -57,6 +57,7 @@ function storedOutcome(message: TranscriptMessage): StoredOutcome {
     ...(message.duration_s !== undefined ? { durationS: message.duration_s } : {}),
     ...(message.error ? { error: message.error } : {}),
     ...(message.inline_diff?.trim() ? { diff: message.inline_diff } : {}),
+    ...(message.text.trim() ? { output: message.text } : {}),
   };
 }
 

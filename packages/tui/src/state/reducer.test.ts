@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HermesEvent, SessionInfo, SessionOpenResult } from '@hermes/rpc-server/protocol';
 import { sessionInfo as info, noUsage as usage, openResult } from '../testing/sessionFixtures.ts';
 import { approvalPrompt, clarifyPrompt } from './promptQueue.ts';
-import { reduceAll } from './reducer.ts';
+import { reduce, reduceAll } from './reducer.ts';
 import { initialViewState, type ViewInput, type ViewState } from './viewState.ts';
 
 function opened(infoOverrides: Partial<SessionInfo> = {}): ViewInput {
@@ -28,6 +28,8 @@ function lines(state: ViewState): string[] {
         return [`${item.continued ? '…' : 'hermes: '}${item.text}${item.status ? ` [${item.status}]` : ''}`];
       case 'tool':
         return [`tool ${item.tool.name} ${item.tool.context} ${item.tool.status}`];
+      case 'toolOutput':
+        return [`output of ${item.name}: ${item.output}`];
       case 'notice':
         return [`${item.level}: ${item.text}`];
       case 'setup':
@@ -212,6 +214,31 @@ describe('reducer', () => {
       ev('tool.complete', { tool_id: 'w', name: 'write_file', duration_s: 0.01, inline_diff: diff }),
     );
     expect(state.transcript.at(-1)).toMatchObject({ kind: 'tool', tool: { status: 'done', diff } });
+  });
+
+  it('keeps what a tool returned with its row, for /details tools expanded; sets the modes and the todo list', () => {
+    const state = run(
+      ev('tool.start', { tool_id: 't', name: 'terminal', context: 'ls' }),
+      ev('tool.complete', { tool_id: 't', name: 'terminal', duration_s: 0.01, summary: 'a.txt', result: 'a.txt\nb.txt\n' }),
+      { type: 'local.detailsSet', details: { thinking: 'hidden', tools: 'expanded' } },
+      ev('todo.updated', { todos: [{ id: '1', content: 'read', status: 'pending' }], revision: 1 }),
+    );
+    expect(state.transcript.at(-1)).toMatchObject({ kind: 'tool', tool: { output: 'a.txt\nb.txt\n' } });
+    expect(state.details).toEqual({ thinking: 'hidden', tools: 'expanded' });
+    expect(state.todos).toEqual([{ id: '1', content: 'read', status: 'pending' }]);
+  });
+
+  it('Ctrl+O prints the newest tool\'s output and expands the rows that follow; again, collapses', () => {
+    const toolRan = [
+      ev('tool.start', { tool_id: 't', name: 'terminal', context: 'ls' }),
+      ev('tool.complete', { tool_id: 't', name: 'terminal', duration_s: 0.01, summary: 'a.txt', result: 'a.txt\nb.txt' }),
+    ];
+    const once = run(...toolRan, { type: 'local.toolDetailsToggled' });
+    expect(lines(once).at(-1)).toBe('output of terminal: a.txt\nb.txt');
+    expect(once.details.tools).toBe('expanded');
+    const twice = reduce(once, { type: 'local.toolDetailsToggled' });
+    expect(twice.details.tools).toBe('collapsed');
+    expect(twice.transcript).toBe(once.transcript);
   });
 
   it('updates a running tool\'s output line as progress arrives', () => {

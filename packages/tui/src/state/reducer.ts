@@ -114,6 +114,8 @@ function openSession(state: ViewState, action: Extract<LocalAction, { type: 'loc
     prompts: [],
     shell: undefined,
     setup: undefined,
+    // Another session's todo list is not this one's; its own arrives with its next `todo.updated`.
+    todos: undefined,
   };
   const label = result.info.title ? `"${result.info.title}"` : result.stored_session_id;
   const items: NewItem[] =
@@ -208,7 +210,25 @@ function reduceLocal(state: ViewState, action: Extract<ViewInput, { type: `local
       // Only says what yolo now means: the marker follows `session.info`, which the backend sends with every change.
       if (!action.value) return notice(state, 'info', 'yolo is off: dangerous commands ask for approval again.');
       return notice(state, 'warn', action.warning ?? 'yolo is on: dangerous commands run without asking in this session.');
+    case 'local.detailsSet':
+      return { ...state, details: action.details };
+    case 'local.toolDetailsToggled':
+      return toggleToolDetails(state);
   }
+}
+
+/**
+ * Ctrl+O on the newest tool row: expanding prints that tool's output under the transcript (the row
+ * itself cannot be repainted) and expands the rows that follow; pressed again, back to collapsed.
+ */
+function toggleToolDetails(state: ViewState): ViewState {
+  if (state.details.tools === 'expanded') return { ...state, details: { ...state.details, tools: 'collapsed' } };
+  const expanded = { ...state, details: { ...state.details, tools: 'expanded' as const } };
+  const newest = state.transcript.findLast((item) => item.kind === 'tool');
+  if (newest?.kind !== 'tool') return expanded;
+  const { name, context, output } = newest.tool;
+  if (!output) return notice(expanded, 'info', `${name} returned no output`);
+  return append(expanded, { kind: 'toolOutput', name, context, output });
 }
 
 function updateTool(live: LiveTurn, toolId: string, change: (tool: ToolCallView) => ToolCallView): LiveTurn {
@@ -264,7 +284,7 @@ function reduceEvent(state: ViewState, event: HermesEvent): ViewState {
       return { ...state, live: updateTool(state.live, tool_id, (tool) => ({ ...tool, preview })) };
     }
     case 'tool.complete': {
-      const { tool_id, name, duration_s, summary, error, blocked, interrupted, inline_diff } = event.payload;
+      const { tool_id, name, duration_s, summary, result, error, blocked, interrupted, inline_diff } = event.payload;
       const live = state.live ?? emptyLive();
       const started = live.tools.find((tool) => tool.toolId === tool_id);
       const finished: ToolCallView = {
@@ -276,6 +296,7 @@ function reduceEvent(state: ViewState, event: HermesEvent): ViewState {
         summary,
         error,
         diff: inline_diff?.trim() ? inline_diff : undefined,
+        output: result?.trim() ? result : undefined,
       };
       const remaining = { ...live, tools: live.tools.filter((tool) => tool.toolId !== tool_id) };
       return append({ ...state, live: remaining }, { kind: 'tool', tool: finished });
@@ -312,8 +333,9 @@ function reduceEvent(state: ViewState, event: HermesEvent): ViewState {
     }
     case 'request.cancel':
       return withdraw(state, event.payload.id, event.payload.reason);
-    case 'notification.clear':
     case 'todo.updated':
+      return { ...state, todos: event.payload.todos };
+    case 'notification.clear':
       return state;
   }
 }

@@ -13,6 +13,9 @@ import type {
   TurnStatus,
   Usage,
 } from '@hermes/rpc-server/protocol';
+import { DEFAULT_DETAILS, type DetailsModes } from '../details/detailsMode.ts';
+
+export type TodoItem = Extract<HermesEvent, { type: 'todo.updated' }>['payload']['todos'][number];
 
 /** `blocked`: the approval gate (or a hook) refused the call, so the tool never ran. */
 export type ToolStatus = 'running' | 'done' | 'failed' | 'blocked' | 'interrupted';
@@ -29,6 +32,8 @@ export interface ToolCallView {
   preview?: string;
   /** The unified diff of the file change a finished tool made. */
   diff?: string;
+  /** What a finished tool returned, shown when tool details are expanded. */
+  output?: string;
 }
 
 export type ApprovalRequest = ServerRequestMap['approval']['params'];
@@ -65,6 +70,8 @@ export type TranscriptItem =
    */
   | { kind: 'assistant'; id: number; text: string; continued: boolean; status?: Exclude<TurnStatus, 'complete'>; error?: string }
   | { kind: 'tool'; id: number; tool: ToolCallView }
+  /** A printed tool row's output, shown afterwards on request (Ctrl+O): the row itself is in the scrollback for good. */
+  | { kind: 'toolOutput'; id: number; name: string; context: string; output: string }
   /** How to configure a model, printed once when the session has none; `title` says why when the config is at fault. */
   | { kind: 'setup'; id: number; hint: string; title?: string }
   /** Mistakes in config.yaml that hermes runs on despite (a model answers), printed once. */
@@ -122,6 +129,10 @@ export interface ViewState {
   commands?: readonly string[];
   /** Times `/clear` wiped the screen: the transcript starts again from the new session's header. */
   cleared?: number;
+  /** How much reasoning and tool output is shown (`/details`). */
+  details: DetailsModes;
+  /** The session's todo list, newest `todo.updated`; shown as a panel while any item is open. */
+  todos?: TodoItem[];
 }
 
 /** Things the TUI itself does that change the view (backend events are the other input). */
@@ -164,7 +175,11 @@ export type LocalAction =
   /** `shell.exec` itself failed (not the command): nothing ran that we know of. */
   | { type: 'local.shellFailed'; command: string; message: string }
   /** `config.set yolo` answered; `warning` is the backend's word on what yolo means (the session's yolo itself comes in `session.info`). */
-  | { type: 'local.yoloChanged'; value: boolean; warning?: string };
+  | { type: 'local.yoloChanged'; value: boolean; warning?: string }
+  /** `/details` changed what is shown of reasoning and tool output. */
+  | { type: 'local.detailsSet'; details: DetailsModes }
+  /** Ctrl+O: tool output expanded (the newest tool's printed again, with it) or collapsed again. */
+  | { type: 'local.toolDetailsToggled' };
 
 export type ViewInput = HermesEvent | LocalAction;
 
@@ -178,6 +193,7 @@ export function initialViewState(): ViewState {
     status: 'starting the backend…',
     exitArmed: false,
     prompts: [],
+    details: DEFAULT_DETAILS,
   };
 }
 
