@@ -94,7 +94,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
         {failure ? <BackendErrorPanel message={failure.message} stderrTail={failure.stderrTail} logFile={controller.logFile} width={columns} /> : null}
         <Box marginTop={1} flexDirection="column">
           {setup ? <SetupReminder width={columns} /> : null}
-          <Composer store={controller.composer} side={controller.composerSide} busy={busy || Boolean(shell) || phase !== 'ready' || Boolean(prompt)} placeholder={placeholder} width={columns} />
+          <Composer store={controller.composer} side={controller.composerSide} busy={busy || Boolean(shell) || phase !== 'ready' || Boolean(prompt)} placeholder={placeholder} width={columns} focused={!prompt && !pickerOpen} terminalCursor={Boolean(stdout.isTTY)} />
           {listRows > 0 ? <CompletionList store={controller.completion.store} width={columns} maxRows={listRows} /> : null}
         </Box>
         <StatusLine store={store} width={columns} />

@@ -1,4 +1,6 @@
-import { Box, Text } from 'ink';
+import { Box, type DOMElement, Text, useCursor } from 'ink';
+import { useLayoutEffect, useRef, useState } from 'react';
+import stringWidth from 'string-width';
 import { useStore } from 'zustand';
 import { inkRows } from '../layout/inkRows.ts';
 import { terminalText } from '../layout/visibleText.ts';
@@ -48,6 +50,43 @@ export function composerRows(draft: string, cursor: number, width: number): numb
   return 1 + rows.reduce((sum, count) => sum + count, 0);
 }
 
+/**
+ * Where the caret is drawn, from the composer's top row (its rule): the row and the column, counted the
+ * way Ink wraps each line (the block after a line's end included), so the terminal cursor lands on it.
+ */
+export function caretCell(draft: string, cursor: number, width: number): { row: number; x: number } {
+  const { shown, start, cursorLine, column } = draftWindow(draft, cursor);
+  let row = 1;
+  for (let index = 0; index < shown.length; index++) {
+    const line = shown[index];
+    const prefix = start + index === 0 ? '❯ ' : '  ';
+    if (start + index !== cursorLine) {
+      row += inkRows(terminalText(`${prefix}${line}`), width).length;
+      continue;
+    }
+    const block = column >= line.length ? ' ' : '';
+    // wrap-ansi with trim off keeps every character, so the caret's offset can be walked row by row.
+    const before = terminalText(`${prefix}${line.slice(0, column)}`).length;
+    const rows = inkRows(terminalText(`${prefix}${line}${block}`), width);
+    let offset = 0;
+    for (let wrapped = 0; wrapped < rows.length; wrapped++) {
+      if (before < offset + rows[wrapped].length || wrapped === rows.length - 1) return { row: row + wrapped, x: stringWidth(rows[wrapped].slice(0, before - offset)) };
+      offset += rows[wrapped].length;
+    }
+  }
+  return { row: 1, x: 2 };
+}
+
+/** The composer's top row in Ink's output (what `useCursor` counts from): <Static> is out of the flow, so its offsets from the root. */
+function topRow(element: DOMElement | null): number | undefined {
+  let top = 0;
+  for (let node: DOMElement | undefined = element ?? undefined; node; node = node.parentNode) {
+    if (!node.yogaNode) return undefined;
+    top += node.yogaNode.getComputedTop();
+  }
+  return top;
+}
+
 /** Queued prompts listed under the composer; more are counted on one more line. */
 export const MAX_QUEUED_SHOWN = 3;
 
@@ -87,27 +126,47 @@ export function Composer({
   busy,
   placeholder,
   width,
+  focused = true,
+  terminalCursor = false,
 }: {
   store: ComposerStore;
   side?: ComposerSideStore;
   busy: boolean;
   placeholder: string;
   width: number;
+  /** False while a card or picker takes the keys: no caret is shown then. */
+  focused?: boolean;
+  /** Place the terminal's own cursor at the caret (input methods draw there) instead of drawing an inverse cell. */
+  terminalCursor?: boolean;
 }) {
   const draft = useStore(store, (state) => state.draft);
   const cursor = useStore(store, (state) => state.cursor);
   const side = useStore(sideStore ?? EMPTY_SIDE_STORE);
   const { shown, start, cursorLine, column } = draftWindow(draft, cursor);
   const promptColor = busy ? 'gray' : 'cyan';
+  const box = useRef<DOMElement>(null);
+  const [top, setTop] = useState<number | undefined>(undefined);
+  const { setCursorPosition } = useCursor();
+  // Layout is computed before layout effects run, so this reads the frame just committed; a move redraws once.
+  useLayoutEffect(() => {
+    const now = topRow(box.current);
+    if (now !== top) setTop(now);
+  });
+  const real = terminalCursor && focused;
+  if (real && top !== undefined) {
+    const cell = caretCell(draft, cursor, width);
+    setCursorPosition({ x: cell.x, y: top + cell.row });
+  } else setCursorPosition(undefined);
+  const drawn = !terminalCursor;
 
   return (
-    <Box flexDirection="column" width={width} borderStyle="single" borderColor="gray" borderLeft={false} borderRight={false} borderBottom={false}>
+    <Box ref={box} flexDirection="column" width={width} borderStyle="single" borderColor="gray" borderLeft={false} borderRight={false} borderBottom={false}>
       {draft === '' ? (
         <Text>
           <Text color={promptColor} bold={!busy}>
             {'❯ '}
           </Text>
-          <Text inverse> </Text>
+          <Text inverse={drawn}> </Text>
           <Text dimColor> {placeholder}</Text>
         </Text>
       ) : (
@@ -128,7 +187,7 @@ export function Composer({
                 {prefix}
               </Text>
               {terminalText(line.slice(0, column))}
-              <Text inverse>{terminalText(at)}</Text>
+              <Text inverse={drawn}>{terminalText(at)}</Text>
               {terminalText(line.slice(column + (at === ' ' && column >= line.length ? 0 : at.length)))}
             </Text>
           );

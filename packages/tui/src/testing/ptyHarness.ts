@@ -50,6 +50,8 @@ export interface HermesPty {
    * lines itself, so each is a line hermes laid out too wide. Empty when everything fit.
    */
   overflowRows(): Promise<string[]>;
+  /** The terminal cursor once output has paused: its screen row and column (from 0), and whether hermes shows it. */
+  cursor(): Promise<{ row: number; column: number; visible: boolean }>;
   waitForText(pattern: string | RegExp, timeoutMs?: number): Promise<string>;
   /** Waits until the screen no longer shows `pattern` (a card closed, a spinner stopped). */
   waitForTextGone(pattern: string | RegExp, timeoutMs?: number): Promise<string>;
@@ -173,6 +175,13 @@ export function spawnHermes(options: SpawnOptions = {}): HermesPty {
         if (line?.isWrapped) rows.push(`${buffer.getLine(y - 1)?.translateToString(true) ?? ''}⏎${line.translateToString(true)}`);
       }
       return rows;
+    },
+    async cursor() {
+      await quiet();
+      const buffer = terminal.buffer.active;
+      // The last show/hide sequence written decides (DECTCEM); the emulator's API does not expose it.
+      const visible = raw.lastIndexOf('\x1b[?25h') > raw.lastIndexOf('\x1b[?25l');
+      return { row: buffer.baseY + buffer.cursorY - buffer.viewportY, column: buffer.cursorX, visible };
     },
     hermesHome: env.HERMES_HOME,
     exited,
