@@ -1,7 +1,9 @@
+import { stripVTControlCharacters } from 'node:util';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { createComposerSideStore, createComposerStore, type ComposerSide } from '../state/composerStore.ts';
 import { overflowing, renderRows, renderStyled, stylesAt } from '../testing/renderFrame.ts';
-import { Composer, composerRows, composerSideRows, MAX_COMPOSER_LINES } from './Composer.tsx';
+import { caretCell, Composer, composerRows, composerSideRows, MAX_COMPOSER_LINES } from './Composer.tsx';
 
 const composer = (draft: string, cursor = draft.length) => {
   const store = createComposerStore();
@@ -96,5 +98,37 @@ describe('Composer', () => {
     ];
     for (const [draft, cursor] of drafts)
       for (const columns of [40, 80]) expect(draw(draft, cursor, { columns }), `${JSON.stringify(draft.slice(0, 12))} at ${columns}`).toHaveLength(composerRows(draft, cursor, columns));
+  });
+});
+
+describe('Composer caret cell', () => {
+  // The inverse cell is drawn where caretCell says the terminal cursor goes: the two must agree on every row and column.
+  const drawnCaret = (draft: string, cursor: number, columns: number) => {
+    const frame = renderStyled(<Composer store={composer(draft, cursor)} busy={false} placeholder="" width={columns} />, columns);
+    const rows = frame.split('\n');
+    const row = rows.findIndex((text) => text.includes('\x1b[7m'));
+    return { row, x: stringWidth(stripVTControlCharacters(rows[row].slice(0, rows[row].indexOf('\x1b[7m')))) };
+  };
+
+  it('is where the drawn caret is, in wrapped lines, after wide characters and on later lines', () => {
+    const cases: [string, number, number][] = [
+      ['', 0, 40],
+      ['hello', 5, 40],
+      ['hello world', 6, 40],
+      ['first line\n你好 wide 世界', 19, 40],
+      ['你好世界你好世界你好世界你好世界你好世界你好世界', 23, 20],
+      ['a rather long line that wraps over several rows of a narrow composer', 50, 20],
+      ['a rather long line that wraps over several rows of a narrow composer', 68, 20],
+      ['one\ntwo\n三四五六七八九十一二三四五六', 12, 12],
+      ['x'.repeat(18), 18, 20],
+    ];
+    for (const [draft, cursor, columns] of cases) expect(caretCell(draft, cursor, columns), `${JSON.stringify(draft)} at ${cursor}`).toEqual(drawnCaret(draft, cursor, columns));
+  });
+
+  it('draws no inverse cell when the terminal cursor is placed, and none while a card has the keys', () => {
+    const frame = (focused: boolean) => renderStyled(<Composer store={composer('hello')} busy={false} placeholder="" width={40} terminalCursor focused={focused} />, 40);
+    expect(frame(true)).not.toContain('\x1b[7m');
+    expect(frame(false)).not.toContain('\x1b[7m');
+    expect(stripVTControlCharacters(frame(true))).toContain('❯ hello');
   });
 });
