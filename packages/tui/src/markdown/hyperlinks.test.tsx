@@ -63,19 +63,22 @@ describe('links as OSC 8 hyperlinks', () => {
   });
 
   it('decides support conservatively from the environment', () => {
-    expect(hyperlinksSupported({}, true)).toBe(false);
-    expect(hyperlinksSupported({ TERM_PROGRAM: 'WezTerm' }, false)).toBe(false);
-    expect(hyperlinksSupported({ TERM_PROGRAM: 'WezTerm' }, true)).toBe(true);
-    expect(hyperlinksSupported({ TERM_PROGRAM: 'vscode' }, true)).toBe(true);
-    expect(hyperlinksSupported({ TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.0.0' }, true)).toBe(false);
-    expect(hyperlinksSupported({ TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.4.19' }, true)).toBe(true);
-    expect(hyperlinksSupported({ VTE_VERSION: '4600' }, true)).toBe(false);
-    expect(hyperlinksSupported({ VTE_VERSION: '6003' }, true)).toBe(true);
-    expect(hyperlinksSupported({ KITTY_WINDOW_ID: '1' }, true)).toBe(true);
-    expect(hyperlinksSupported({ WT_SESSION: 'x' }, true)).toBe(true);
-    expect(hyperlinksSupported({ WT_SESSION: 'x', TMUX: '/tmp/t' }, true)).toBe(false);
-    expect(hyperlinksSupported({ WT_SESSION: 'x', CI: 'true' }, true)).toBe(false);
-    expect(hyperlinksSupported({ FORCE_HYPERLINK: '1' }, false)).toBe(true);
-    expect(hyperlinksSupported({ FORCE_HYPERLINK: '0', WT_SESSION: 'x' }, true)).toBe(false);
+    const cases: [NodeJS.ProcessEnv, boolean, boolean][] = [
+      [{}, true, false],
+      [{ TERM_PROGRAM: 'WezTerm' }, false, false],
+      [{ TERM_PROGRAM: 'WezTerm' }, true, true],
+      [{ TERM_PROGRAM: 'vscode' }, true, true],
+      [{ TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.0.0' }, true, false],
+      [{ TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.4.19' }, true, true],
+      [{ VTE_VERSION: '4600' }, true, false],
+      [{ VTE_VERSION: '6003' }, true, true],
+      [{ KITTY_WINDOW_ID: '1' }, true, true],
+      [{ WT_SESSION: 'x' }, true, true],
+      [{ WT_SESSION: 'x', TMUX: '/tmp/t' }, true, false],
+      [{ WT_SESSION: 'x', CI: 'true' }, true, false],
+      [{ FORCE_HYPERLINK: '1' }, false, true],
+      [{ FORCE_HYPERLINK: '0', WT_SESSION: 'x' }, true, false],
+    ];
+    for (const [env, isTTY, expected] of cases) expect(hyperlinksSupported(env, isTTY), JSON.stringify({ env, isTTY })).toBe(expected);
   });
 });
