@@ -59,4 +59,14 @@ describe('markdown replies in the terminal', () => {
     const resumed = await second.hermes.waitForText('See the runbook (https://example.com/ci).');
     expect(replyRows(resumed)).toEqual(rows);
   });
+
+  it('writes a link as an OSC 8 hyperlink with FORCE_HYPERLINK=1: the terminal shows only its text', async () => {
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: 'See [the runbook](https://example.com/ci) first.' }] }, { cols: 60, rows: 20, env: { FORCE_HYPERLINK: '1' } });
+    hermes.type('where is the runbook?');
+    hermes.press('enter');
+    const screen = await hermes.waitForText('See the runbook first.');
+    expect(screen).not.toContain('(https://example.com/ci)');
+    expect(hermes.rawOutput()).toContain('\x1b]8;;https://example.com/ci\x1b\\');
+    expect(await hermes.overflowRows()).toEqual([]);
+  });
 });

@@ -1,12 +1,31 @@
 /** Inline markdown (emphasis, code spans, links) as one styled string; the block layer wraps it. */
 import chalk from 'chalk';
 import type { Token, Tokens } from 'marked';
+import { hyperlink, linkableUrl } from './hyperlinks.ts';
 
-/** A link as `text (url)`: plain and readable in every terminal, and the URL stays copyable. */
+/** Whether links render as OSC 8 hyperlinks; set by `withHyperlinks` around one synchronous render. */
+let hyperlinks = false;
+
+/** Runs `render` with links as OSC 8 hyperlinks (`on`) or as `text (url)`. */
+export function withHyperlinks<T>(on: boolean, render: () => T): T {
+  const before = hyperlinks;
+  hyperlinks = on;
+  try {
+    return render();
+  } finally {
+    hyperlinks = before;
+  }
+}
+
+/**
+ * A link as an OSC 8 hyperlink where the terminal draws them (see `withHyperlinks`), else as
+ * `text (url)`: plain and readable in every terminal, and the URL stays copyable.
+ */
 function link(token: Tokens.Link): string {
   const text = inlineText(token.tokens);
   const plain = token.text.trim();
   const href = token.href;
+  if (hyperlinks && href && linkableUrl(href)) return hyperlink(chalk.blue.underline(text || href), href);
   if (!href || plain === href || `mailto:${plain}` === href) return chalk.blue.underline(text || href);
   return `${chalk.blue.underline(text)} ${chalk.dim(`(${href})`)}`;
 }

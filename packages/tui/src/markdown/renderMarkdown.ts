@@ -11,7 +11,8 @@ import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 import { displayText } from '../layout/visibleText.ts';
 import { highlightCode } from './highlightCode.ts';
-import { inlineText } from './inlineText.ts';
+import { hyperlinksAllowed } from './hyperlinks.ts';
+import { inlineText, withHyperlinks } from './inlineText.ts';
 import { tableLines } from './tableLines.ts';
 
 /** Rows cached; a long session re-renders its transcript (a resize reprints it) without parsing again. */
@@ -98,12 +99,15 @@ function block(token: Token, width: number, depth: number): string[] | undefined
   }
 }
 
-/** `text` from the model as markdown rows no wider than `width` (at least 1). */
-export function renderMarkdown(text: string, width: number): string[] {
-  const key = `${chalk.level}\u0000${width}\u0000${text}`;
+/**
+ * `text` from the model as markdown rows no wider than `width` (at least 1); `links` says whether links
+ * are OSC 8 hyperlinks (a caller passing text already made safe decides it from the text as received).
+ */
+export function renderMarkdown(text: string, width: number, links = hyperlinksAllowed(text)): string[] {
+  const key = `${chalk.level}\u0000${links}\u0000${width}\u0000${text}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const lines = blockLines(Lexer.lex(displayText(text), { gfm: true }), Math.max(1, width), 0);
+  const lines = withHyperlinks(links, () => blockLines(Lexer.lex(displayText(text), { gfm: true }), Math.max(1, width), 0));
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(key, lines);
   return lines;
