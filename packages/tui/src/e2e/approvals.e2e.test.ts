@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Turn } from '../../../../scripts/model-server/index.ts';
-import type { HermesPty } from '../testing/ptyHarness.ts';
+import { submit, type HermesPty } from '../testing/ptyHarness.ts';
 import { hermesWithModel, modelRequests, stopAll, type Running } from '../testing/realBackend.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
@@ -27,12 +27,6 @@ function victim(): string {
 }
 
 const terminalCall = (command: string): Turn => ({ tool_calls: [{ name: 'terminal', arguments: { command } }] });
-
-async function submit(hermes: HermesPty, text: string): Promise<void> {
-  hermes.type(text);
-  await hermes.waitForText(`❯ ${text}`);
-  hermes.press('enter');
-}
 
 /** The screen with its line breaks (and Ink's wrapping) folded into single spaces. */
 const flat = (screen: string) => screen.replace(/\s+/g, ' ');

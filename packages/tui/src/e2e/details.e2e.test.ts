@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
-import type { HermesPty } from '../testing/ptyHarness.ts';
+import { submit, type HermesPty } from '../testing/ptyHarness.ts';
 import { hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
@@ -28,12 +28,6 @@ async function hermesRunningPrintf(): Promise<HermesPty> {
 }
 
 /** Types `text`, waits for the echo, presses Enter. */
-async function submit(hermes: HermesPty, text: string): Promise<void> {
-  hermes.type(text);
-  await hermes.waitForText(`❯ ${text}`);
-  hermes.press('enter');
-}
-
 /** The three rows after the first row matching `title`, trimmed. */
 const rowsAfter = (screen: string, title: RegExp) => {
   const rows = screen.split('\n');

@@ -4,7 +4,7 @@
  * the reply, so each test sees on screen what was sent over the wire.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FAKE_BACKEND, spawnHermes, type HermesPty } from '../testing/ptyHarness.ts';
+import { FAKE_BACKEND, spawnHermes, submit, type HermesPty } from '../testing/ptyHarness.ts';
 
 const running: HermesPty[] = [];
 
@@ -17,12 +17,6 @@ async function hermesWithFakeBackend(size: { cols?: number; rows?: number } = {}
   running.push(hermes);
   await hermes.waitForText('Ask hermes anything', 20_000);
   return hermes;
-}
-
-async function submit(hermes: HermesPty, text: string): Promise<void> {
-  hermes.type(text);
-  await hermes.waitForText(`❯ ${text}`);
-  hermes.press('enter');
 }
 
 const CARD = '⚠ approval needed · terminal';

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HermesPty } from '../testing/ptyHarness.ts';
+import { submit } from '../testing/ptyHarness.ts';
 import { hermesWithModel, modelRequests, stopAll, type Running } from '../testing/realBackend.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
@@ -15,12 +15,6 @@ afterEach(() => stopAll(running));
 
 const KEY = 'sk-hermes-pty-FAKE-9d8c7b6a5f4e3d2c1b0a';
 const DOTENV_SECRET = 'pty-dotenv-secret-h5j6k7l8';
-
-async function submit(hermes: HermesPty, text: string): Promise<void> {
-  hermes.type(text);
-  await hermes.waitForText(`❯ ${text}`);
-  hermes.press('enter');
-}
 
 describe('secrets on screen', () => {
   it('neither an exported key nor a .env secret reaches the terminal, though the model ran env and the user read the .env', async () => {

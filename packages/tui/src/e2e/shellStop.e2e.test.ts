@@ -4,17 +4,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HermesPty } from '../testing/ptyHarness.ts';
+import { submit, type HermesPty } from '../testing/ptyHarness.ts';
 import { backendPids, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
 afterEach(() => stopAll(running));
-
-async function submit(hermes: HermesPty, text: string): Promise<void> {
-  hermes.type(text);
-  await hermes.waitForText(`❯ ${text}`);
-  hermes.press('enter');
-}
 
 /** Live (not zombie) `sleep` processes whose parent is `parent`: the `!sleep 30` the backend started. */
 function sleepsOf(parent: number): number[] {

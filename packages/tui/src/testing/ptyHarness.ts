@@ -68,6 +68,13 @@ export interface HermesPty {
   kill(): Promise<void>;
 }
 
+/** Types `text` into the composer, waits until the composer shows it, then presses Enter. */
+export async function submit(hermes: HermesPty, text: string): Promise<void> {
+  hermes.type(text);
+  await hermes.waitForText(`❯ ${text}`);
+  hermes.press('enter');
+}
+
 export interface SpawnOptions {
   args?: string[];
   env?: Record<string, string | undefined>;
