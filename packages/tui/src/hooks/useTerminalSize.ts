@@ -21,7 +21,7 @@ export const CLEAR_ALL = '\x1b[2J\x1b[3J\x1b[H';
  * A drag on a window's edge sends a burst of resize events; the reprint waits until they pause so the
  * burst costs one reprint, not one per step.
  */
-export const RESIZE_SETTLE_MS = 150;
+const RESIZE_SETTLE_MS = 150;
 
 /** The terminal's size, updated on resize. */
 export function useTerminalSize(): TerminalSize {
