@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { TERMINAL_MODES_OFF, TERMINAL_MODES_ON } from './terminalModes.ts';
 
 /** The editor command line: `$EDITOR`, else `$VISUAL`, else vi. May carry arguments (`code --wait`). */
-export function editorCommand(env: NodeJS.ProcessEnv = process.env): string {
+function editorCommand(env: NodeJS.ProcessEnv = process.env): string {
   return env.EDITOR?.trim() || env.VISUAL?.trim() || 'vi';
 }
 

@@ -4,6 +4,7 @@
  * here, so a burst of keys gives the same list as slow typing.
  */
 import { fuzzyScore, matchCommandWord, type CommandDescriptor, type CompletionItem } from '@hermes/rpc-server/protocol';
+import { DETAIL_MODES, DETAIL_SECTIONS } from '../details/detailsMode.ts';
 import type { CompletionQuery, CompletionState } from './slashCompletion.ts';
 
 /** What the filter matches against; each part is empty until its first fetch answers. */
@@ -14,10 +15,6 @@ export interface CompletionSources {
   /** `provider:model` values, the current provider's first (`model.options`). */
   models: readonly string[];
 }
-
-/** `/details [thinking|tools] [hidden|collapsed|expanded]`, as Hermes spells it. */
-const DETAIL_SECTIONS = ['thinking', 'tools'];
-const DETAIL_MODES = ['hidden', 'collapsed', 'expanded'];
 
 /** The list for `query`, or undefined when nothing matches (the list closes). */
 export function filterCompletions(
@@ -60,7 +57,7 @@ function argumentCandidates(query: Extract<CompletionQuery, { kind: 'argument' }
     case 'help':
       return sources.catalog.map((entry) => ({ text: entry.name, display: entry.name, meta: entry.description }));
     case 'details': {
-      const words = query.position === 0 ? [...DETAIL_SECTIONS, ...DETAIL_MODES] : DETAIL_SECTIONS.includes(query.previousWord) ? DETAIL_MODES : [];
+      const words = query.position === 0 ? [...DETAIL_SECTIONS, ...DETAIL_MODES] : (DETAIL_SECTIONS as readonly string[]).includes(query.previousWord) ? DETAIL_MODES : [];
       return words.map((word) => ({ text: word, display: word, meta: '' }));
     }
     default:

@@ -88,7 +88,7 @@ function topRow(element: DOMElement | null): number | undefined {
 }
 
 /** Queued prompts listed under the composer; more are counted on one more line. */
-export const MAX_QUEUED_SHOWN = 3;
+const MAX_QUEUED_SHOWN = 3;
 
 /** `text` on one line (line breaks become spaces) cut to `width` columns. */
 function oneLine(text: string, width: number): string {

@@ -124,6 +124,9 @@ describe('StatusLine fields by width', () => {
   });
 });
 
+/** Lets Ink draw what the store just changed. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('StatusLine over time', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -133,7 +136,6 @@ describe('StatusLine over time', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const store = viewStore({ busy: true, live: { text: '', reasoning: '', tools: [], committed: false, sawDelta: false } });
     const live = renderLive(<StatusLine store={store} width={100} />, { columns: 100 });
-    const settle = () => new Promise((resolve) => setImmediate(resolve));
     try {
       await settle();
       expect(live.text()).toMatch(/^\S thinking… · 0s · gpt-test/);
@@ -151,7 +153,6 @@ describe('StatusLine over time', () => {
   it('follows the session\'s model and background tasks as session.info reports them', async () => {
     const store = viewStore({});
     const live = renderLive(<StatusLine store={store} width={100} />, { columns: 100 });
-    const settle = () => new Promise((resolve) => setImmediate(resolve));
     const info = (fields: Parameters<typeof sessionInfo>[0]): HermesEvent => ({ type: 'session.info', session_id: 's1', payload: sessionInfo(fields) });
     try {
       expect(live.text()).toMatch(/^● ready · gpt-test +Shift/);
@@ -179,7 +180,6 @@ describe('StatusLine over time', () => {
     );
     try {
       const delta = (text: string): HermesEvent => ({ type: 'message.delta', session_id: 's1', payload: { text } });
-      const settle = () => new Promise((resolve) => setImmediate(resolve));
       view.dispatch({ type: 'message.start', session_id: 's1' } as HermesEvent);
       await settle();
       const start = repaints;

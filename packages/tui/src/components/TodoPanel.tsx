@@ -3,7 +3,7 @@ import { displayText } from '../layout/visibleText.ts';
 import type { TodoItem } from '../state/viewState.ts';
 
 /** Items listed at once; the rest are counted. */
-export const TODO_PANEL_ITEMS = 8;
+const TODO_PANEL_ITEMS = 8;
 
 const MARK: Record<TodoItem['status'], { symbol: string; color?: string }> = {
   pending: { symbol: '☐' },

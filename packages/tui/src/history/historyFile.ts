@@ -12,7 +12,7 @@
 import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const HISTORY_FILE_NAME = '.hermes_history';
+const HISTORY_FILE_NAME = '.hermes_history';
 /** Entries kept in memory (the newest); older ones stay in the file, untouched. */
 export const HISTORY_CAP = 1000;
 

@@ -5,7 +5,7 @@
  */
 
 /** Pastes with more lines than this are shown as a label. */
-export const PASTE_COLLAPSE_LINES = 10;
+const PASTE_COLLAPSE_LINES = 10;
 
 export interface PastedText {
   /** What the draft shows, unique within the draft. */
