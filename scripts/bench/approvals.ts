@@ -23,7 +23,7 @@ import { EVERYDAY } from '../../packages/agent-core/src/approvals/everydayCorpus
 import { TECHNIQUES } from '../../packages/agent-core/src/approvals/techniqueCorpus.ts';
 import { judgeCommand, judgeWrite } from '../../packages/agent-core/src/approvals/judge.ts';
 import { BackendProcess, BACKEND_BIN } from '../../packages/rpc-server/src/testing/backendProcess.ts';
-import { median, quantile } from './stats.ts';
+import { median, quantile } from './lib/samples.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { NO_EXTENSIONS, registerBuiltinTools, ToolRegistry, type ExtensionPort } from '../../packages/agent-core/src/index.ts';
 import { PluginHost } from '../../packages/plugin-host/src/index.ts';
-import { median, quantile } from './stats.ts';
+import { median, quantile } from './lib/samples.ts';
 
 const { values } = parseArgs({
   options: { plugins: { type: 'string', default: '100' }, iterations: { type: 'string', default: '20000' }, keep: { type: 'boolean', default: false } },

@@ -1,0 +1,29 @@
+/** Order statistics and interleaved A/B sampling shared by the benchmarks. */
+import { readFileSync } from 'node:fs';
+
+/** The value at quantile `q` (0–1) of an already sorted list. */
+export const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+export const median = (xs: number[]): number => quantile([...xs].sort((a, b) => a - b), 0.5);
+
+export const p95 = (xs: number[]): number => quantile([...xs].sort((a, b) => a - b), 0.95);
+
+/**
+ * Runs each measurement once per round, in turn, for `runs` rounds, so ours and its floor share the
+ * machine's moods (these machines are shared and noisy). Returns each measurement's samples, keyed as given.
+ */
+export async function interleaved<K extends string>(runs: number, measures: Record<K, () => Promise<number>>): Promise<Record<K, number[]>> {
+  const keys = Object.keys(measures) as K[];
+  const out = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<K, number[]>;
+  for (let round = 0; round < runs; round += 1) {
+    for (const key of keys) out[key].push(await measures[key]());
+  }
+  return out;
+}
+
+/** Resident set size of a live process, from /proc (Linux), in MB. */
+export function rssMb(pid: number): number {
+  const kb = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1];
+  if (!kb) throw new Error(`no VmRSS for pid ${pid}`);
+  return Number(kb) / 1024;
+}
