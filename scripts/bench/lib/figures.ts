@@ -3,6 +3,18 @@
  * figure is ours beside a floor measured in the same run, and the target it is held to. Every figure is
  * lower-is-better (a time, bytes, megabytes), so a ratio above its target is a miss.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The hermes being measured: this repository, or another built checkout named by HERMES_BENCH_ROOT (how a
+ * "before" table is made: `HERMES_BENCH_ROOT=/path/to/old/checkout npm run bench`). Benchmarks reach the
+ * product only through it, and through public surfaces (its bins, the wire, a pty).
+ */
+export const PRODUCT_ROOT = path.resolve(process.env.HERMES_BENCH_ROOT ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..'));
+export const HERMES_BIN = path.join(PRODUCT_ROOT, 'packages/tui/bin/hermes.js');
+export const HERMES_RPC_BIN = path.join(PRODUCT_ROOT, 'packages/rpc-server/bin/hermes-rpc.js');
+
 export type Unit = 'ms' | 'µs' | 'MB' | 'B';
 
 export interface Figure {
