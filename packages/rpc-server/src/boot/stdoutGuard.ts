@@ -36,9 +36,11 @@ export function installStdoutGuard(divert: Divert = defaultDivert): Writable {
   // ES modules that imported `writeSync`, `spawn`, … by name see the patched functions too.
   syncBuiltinESMExports();
   stream = new Writable({
-    // One frame per write reaches the real stdout, in order; the callback waits for the flush.
-    write(chunk: Buffer, _encoding, callback) {
-      realWrite(chunk, (error) => callback(error ?? null));
+    // Strings pass as they are: the real stdout encodes them itself, without a Buffer copy in between.
+    decodeStrings: false,
+    // Each write (a batch of whole frames) reaches the real stdout, in order; the callback waits for the flush.
+    write(chunk: Buffer | string, encoding, callback) {
+      realWrite(chunk, encoding, (error) => callback(error ?? null));
     },
   });
   real.on('error', (error) => stream?.destroy(error));

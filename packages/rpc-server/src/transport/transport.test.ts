@@ -106,6 +106,16 @@ describe('NdjsonMessageReader', () => {
     expect(errors[0]!.message).toMatch(/exceeds the 64-byte limit/);
   });
 
+  it('reads many lines in one chunk and a line split across the next chunks', async () => {
+    const lines = Array.from({ length: 1000 }, (_, seq) => `${JSON.stringify({ jsonrpc: '2.0', method: 'event', params: { seq, text: 'héllo 世界' } })}\n`);
+    const tail = Buffer.from(`${JSON.stringify({ jsonrpc: '2.0', method: 'last', params: { text: '🎉 end' } })}\n`);
+    // The chunk ends inside the emoji of the last line.
+    const cut = tail.indexOf(0xf0) + 2;
+    const { messages, errors } = await readAll([Buffer.concat([Buffer.from(lines.join('')), tail.subarray(0, cut)]), tail.subarray(cut)]);
+    expect(errors).toEqual([]);
+    expect(messages).toEqual([...lines.map((l) => JSON.parse(l)), { jsonrpc: '2.0', method: 'last', params: { text: '🎉 end' } }]);
+  });
+
   it('loses nothing written before listen() is called', async () => {
     const input = new PassThrough();
     input.write('{"jsonrpc":"2.0","method":"early"}\n');
@@ -132,14 +142,78 @@ describe('NdjsonMessageWriter', () => {
     return { sink, writes };
   }
 
-  it('writes one whole frame per write, in call order, under back-pressure', async () => {
+  /** The frames in what a sink was given: every write holds whole frames only. */
+  function framesOf(writes: string[]): unknown[] {
+    for (const w of writes) expect(w.endsWith('\n'), `a write ends inside a frame: ${w.slice(-40)}`).toBe(true);
+    return writes.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  }
+
+  it('writes whole frames in call order under back-pressure', async () => {
     const { sink, writes } = slowSink();
     const writer = new NdjsonMessageWriter(sink);
     const sent = Array.from({ length: 50 }, (_, i) => ({ jsonrpc: '2.0', method: 'm', params: { i, pad: 'z'.repeat(i * 10) } }));
+    const done: Promise<void>[] = [];
+    for (const m of sent) {
+      done.push(writer.write(m as Message));
+      // Some frames in their own tick, some together.
+      if (m.params.i % 7 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(done);
+    expect(framesOf(writes)).toEqual(sent);
+    expect(writer.backlogBytes).toBe(0);
+  });
+
+  it('gathers the frames sent in one tick into one write', async () => {
+    const writes: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        writes.push(chunk.toString('utf8'));
+        cb();
+      },
+    });
+    const writer = new NdjsonMessageWriter(sink);
+    const sent = Array.from({ length: 1000 }, (_, i) => ({ jsonrpc: '2.0', method: 'event', params: { seq: i } }));
     await Promise.all(sent.map((m) => writer.write(m as Message)));
-    expect(writes).toHaveLength(50);
-    expect(writes.map((w) => JSON.parse(w))).toEqual(sent);
-    expect(writes.every((w) => w.endsWith('\n') && w.indexOf('\n') === w.length - 1)).toBe(true);
+    expect(writes).toHaveLength(1);
+    expect(framesOf(writes)).toEqual(sent);
+  });
+
+  it('hands a reader that does not read nothing more until it drains: the frames wait, counted as backlog', async () => {
+    const writes: string[] = [];
+    const held: (() => void)[] = [];
+    const sink = new Writable({
+      highWaterMark: 1024,
+      write(chunk: Buffer, _enc, cb) {
+        writes.push(chunk.toString('utf8'));
+        held.push(cb);
+      },
+    });
+    const writer = new NdjsonMessageWriter(sink);
+    const frame = (seq: number) => ({ jsonrpc: '2.0', method: 'event', params: { seq, text: 'y'.repeat(100) } });
+    const bytesOf = (seq: number) => Buffer.byteLength(`${JSON.stringify(frame(seq))}\n`);
+    const done: Promise<void>[] = [];
+    let total = 0;
+    for (let seq = 0; seq < 300; seq += 1) {
+      done.push(writer.write(frame(seq) as Message));
+      total += bytesOf(seq);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // The stream was given frames until it was full (one frame past its 1 KiB mark), then nothing
+    // more: the rest of the 300 waits in the writer, and all of it is counted as backlog.
+    const given = writes.length;
+    expect(given).toBeLessThan(10);
+    expect(sink.writableLength).toBeGreaterThanOrEqual(1024);
+    expect(sink.writableLength).toBeLessThan(1024 + bytesOf(0));
+    expect(writer.backlogBytes).toBe(total);
+    // It reads: everything follows, whole and in order, in few writes.
+    while (held.length > 0) {
+      held.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(done);
+    expect(framesOf(writes)).toEqual(Array.from({ length: 300 }, (_, seq) => frame(seq)));
+    expect(writes.length).toBeLessThan(10);
+    expect(writer.backlogBytes).toBe(0);
   });
 
   it('rejects a write after the stream closed instead of hanging', async () => {
@@ -168,6 +242,35 @@ describe('createNdjsonConnection', () => {
     connection.dispose();
   });
 
+  it('keeps notifications and answers in the order they were sent, several to a write', async () => {
+    const toServer = new PassThrough();
+    const writes: string[] = [];
+    const fromServer = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        writes.push(chunk.toString('utf8'));
+        callback();
+      },
+    });
+    const { connection } = createNdjsonConnection(toServer, fromServer, { answerBadFrames: true });
+    connection.onRequest('work', (p: { n: number }) => {
+      void connection.sendNotification('event', { started: p.n });
+      return { done: p.n };
+    });
+    connection.listen();
+    toServer.write([1, 2, 3].map((id) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'work', params: { n: id } })}\n`).join(''));
+    const frames = () => writes.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    await vi.waitFor(() => expect(frames()).toHaveLength(6));
+    expect(frames()).toEqual(
+      [1, 2, 3].flatMap((n) => [
+        { jsonrpc: '2.0', method: 'event', params: { started: n } },
+        { jsonrpc: '2.0', id: n, result: { done: n } },
+      ]),
+    );
+    // Each request's event and answer left in one write.
+    expect(writes).toHaveLength(3);
+    connection.dispose();
+  });
+
   it('stops reading requests while its answers wait for a client that does not read, and serves them all once it does', async () => {
     const toServer = new PassThrough();
     // A client that reads nothing until told to: every write waits for `release`.
@@ -177,7 +280,7 @@ describe('createNdjsonConnection', () => {
     const fromServer = new Writable({
       highWaterMark: 1,
       write(chunk: Buffer, _encoding, callback) {
-        lines.push(chunk.toString('utf8'));
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
         if (reading) callback();
         else held.push(callback);
       },
