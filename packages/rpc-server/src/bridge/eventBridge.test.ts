@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EventBridge } from './eventBridge.ts';
+import { EventBridge, HOLD_DELTAS_BACKLOG_BYTES } from './eventBridge.ts';
 
 const usage = { model: 'm', input: 1, output: 2, reasoning: 0, total: 3, calls: 1 };
 
@@ -73,6 +73,28 @@ describe('EventBridge', () => {
       ['tool.complete', complete],
       ['session.title', { title: 'Notes' }],
       ['status.update', { kind: 'warn', text: 'retrying' }],
+    ]);
+  });
+
+  it('while the client is behind, gathers deltas into one frame and sends it once the client catches up', () => {
+    const sent: [string, unknown][] = [];
+    let backlog = HOLD_DELTAS_BACKLOG_BYTES + 1;
+    const b = new EventBridge((type, payload) => sent.push([type, payload]), 16, () => backlog);
+    for (let i = 0; i < 100; i += 1) {
+      b.handle({ type: 'message.delta', payload: { text: `w${i} ` } });
+      vi.advanceTimersByTime(16);
+    }
+    expect(sent).toEqual([]);
+    backlog = 0;
+    vi.advanceTimersByTime(16);
+    expect(sent).toEqual([['message.delta', { text: Array.from({ length: 100 }, (_, i) => `w${i} `).join('') }]]);
+    // Another event still goes at once, after the held text.
+    b.handle({ type: 'message.delta', payload: { text: 'end' } });
+    backlog = HOLD_DELTAS_BACKLOG_BYTES + 1;
+    b.handle({ type: 'message.complete', payload: { text: 'all', status: 'complete', usage } });
+    expect(sent.slice(1).map(([t, p]) => [t, (p as { text: string }).text])).toEqual([
+      ['message.delta', 'end'],
+      ['message.complete', 'all'],
     ]);
   });
 });

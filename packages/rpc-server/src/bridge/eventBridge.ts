@@ -6,13 +6,19 @@ export type EventSender = <K extends EventName>(type: K, payload: EventPayloads[
 
 /** How long deltas are gathered into one frame: about one screen refresh. */
 export const DELTA_COALESCE_MS = 16;
+/**
+ * Output waiting for the client past which deltas are held and merged instead of sent: a client that
+ * reads slowly gets the text in fewer, larger frames, and the backend holds one growing string instead
+ * of a frame per 16 ms. (The pipe itself holds 64 KiB.)
+ */
+export const HOLD_DELTAS_BACKLOG_BYTES = 1024 * 1024;
 
 type DeltaKind = 'message.delta' | 'reasoning.delta';
 
 /**
  * Sends one session's agent events. agent-core emits them in their wire shape (the contract), so the
- * bridge only coalesces text and reasoning deltas (never one frame per token under load) and holds
- * back a word that may be part of a secret; any other event first flushes what is pending, so the
+ * bridge only coalesces text and reasoning deltas (never one frame per token under load; while the
+ * client is behind, into one frame until it catches up) and holds back a word that may be part of a secret; any other event first flushes what is pending, so the
  * client sees events in the order they happened. The envelope is added by the sender.
  */
 export class EventBridge {
@@ -25,6 +31,8 @@ export class EventBridge {
   constructor(
     private readonly send: EventSender,
     private readonly coalesceMs = DELTA_COALESCE_MS,
+    /** Bytes of output the client has not read yet (the transport's backlog). */
+    private readonly outputBacklog: () => number = () => 0,
   ) {}
 
   handle(event: AgentEvent): void {
@@ -60,6 +68,15 @@ export class EventBridge {
     this.streaming = kind;
     if (this.pending) this.pending.text += text;
     else this.pending = { kind, text };
-    this.timer ??= setTimeout(() => this.flush(false), this.coalesceMs);
+    this.timer ??= setTimeout(() => this.due(), this.coalesceMs);
+  }
+
+  /** The window is over: send, unless the client is behind (then gather another window). */
+  private due(): void {
+    if (this.outputBacklog() > HOLD_DELTAS_BACKLOG_BYTES) {
+      this.timer = setTimeout(() => this.due(), this.coalesceMs);
+      return;
+    }
+    this.flush(false);
   }
 }

@@ -11,6 +11,8 @@ export interface HandlerContext {
   logger: Logger;
   connection: MessageConnection;
   requests: ServerRequests;
+  /** Bytes of output the client has not read yet (the transport writer's backlog). */
+  outputBacklog?: () => number;
   plugins: PluginHost;
   /** Built-in and plugin slash commands; rebuilt when plugins reload. */
   commands: CommandRegistry;

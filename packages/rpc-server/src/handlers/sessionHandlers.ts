@@ -9,7 +9,7 @@ import {
   type SessionPrompts,
   type StoredSession,
 } from '@hermes/agent-core';
-import { EventBridge } from '../bridge/eventBridge.ts';
+import { DELTA_COALESCE_MS, EventBridge } from '../bridge/eventBridge.ts';
 import {
   EVENT_METHOD,
   EventType,
@@ -119,7 +119,7 @@ function sessionFacts(ctx: HandlerContext, id: string): SessionFacts {
 export function startLive(ctx: HandlerContext, options: OpenOptions): LiveSession {
   const id = options.reopen?.id ?? ctx.sessions.newId();
   const live = { id, seq: options.reopen?.seq ?? 0 } as LiveSession;
-  live.bridge = new EventBridge((type, payload) => sendSessionEvent(ctx, live, type, payload));
+  live.bridge = new EventBridge((type, payload) => sendSessionEvent(ctx, live, type, payload), DELTA_COALESCE_MS, ctx.outputBacklog);
   live.service = SessionService.open(ctx.runtime, sessionFacts(ctx, id), {
     cwd: options.cwd,
     title: options.title ?? null,

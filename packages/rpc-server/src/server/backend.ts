@@ -66,6 +66,7 @@ export function startBackend(options: BackendOptions): Backend {
     logger,
     connection,
     requests,
+    outputBacklog: () => writer.backlogBytes,
     plugins: options.plugins,
     commands: buildCommandRegistry(options.plugins),
     demo: options.demo ?? false,
