@@ -157,4 +157,25 @@ describe('HermesClient', () => {
     expect(closed).toBe(true);
     await expect(client.request('session.list', {})).rejects.toThrow(/closed/);
   });
+
+  it('delivers events and answers in the order they arrived, also when many come in one chunk', async () => {
+    const toClient = new PassThrough();
+    const toServer = new PassThrough();
+    const client = new HermesClient(toClient, toServer, silentLogger);
+    const seen: string[] = [];
+    client.onEvent((e) => seen.push(`${e.type} ${(e.payload as { title: string }).title}`));
+    const frame = (params: object) => `${JSON.stringify({ jsonrpc: '2.0', ...params })}\n`;
+    const titled = (title: string) => frame({ method: EVENT_METHOD, params: event('session.title', 's1', { title }) });
+    toClient.write(Array.from({ length: 500 }, (_, i) => titled(`early ${i}`)).join(''));
+    await vi.waitFor(() => expect(seen).toHaveLength(500));
+    const answered = client.request('session.list', {}).then(() => seen.push('answer'));
+    const request = await new Promise<{ id: number }>((resolve) => toServer.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString('utf8')))));
+    // One chunk: an event, the answer, then events that must not overtake it.
+    toClient.write(titled('before') + frame({ id: request.id, result: { sessions: [] } }) + titled('after 1') + titled('after 2'));
+    await answered;
+    await vi.waitFor(() => expect(seen).toHaveLength(504));
+    expect(seen.slice(0, 500)).toEqual(Array.from({ length: 500 }, (_, i) => `session.title early ${i}`));
+    expect(seen.slice(500)).toEqual(['session.title before', 'answer', 'session.title after 1', 'session.title after 2']);
+    client.dispose();
+  });
 });

@@ -24,6 +24,7 @@ import {
   createMessageConnection,
   type CancellationToken,
   type MessageConnection,
+  type NotificationMessage,
 } from 'vscode-jsonrpc/node';
 import type { Logger } from '../logging/logger.ts';
 
@@ -69,6 +70,8 @@ export class HermesClient {
    */
   private readonly requestIds = new WeakMap<object, string>();
   private localIds = 0;
+  /** Messages handed to vscode-jsonrpc that it has not dispatched yet (it takes one per setImmediate). */
+  private queued = 0;
 
   constructor(
     input: Readable,
@@ -79,9 +82,23 @@ export class HermesClient {
     reader.onError((error) => {
       if (error instanceof FrameError) logger.warn('backend sent a frame that is not JSON-RPC', { error });
     });
+    // Events are most of what arrives, and vscode-jsonrpc dispatches one message per setImmediate
+    // (with a queue entry and a timer each). While nothing waits in its queue an event goes straight
+    // to the listeners; behind a queued answer or request it queues too, so the order holds.
+    reader.setInterceptor((message) => {
+      if (this.queued === 0 && isEventNotification(message)) {
+        this.receive(message.params);
+        return true;
+      }
+      // A cancel of a request already running is handled at once, never queued (vscode-jsonrpc's callback).
+      if (!(Message.isNotification(message) && message.method === CANCEL_METHOD)) this.queued += 1;
+      return false;
+    });
     const connection = createMessageConnection(reader, new NdjsonMessageWriter(output), undefined, {
       messageStrategy: {
         handleMessage: (message, next) => {
+          // A queued cancel (of a request not started yet) is not counted: never below zero.
+          this.queued = Math.max(0, this.queued - 1);
           if (Message.isRequest(message) && typeof message.params === 'object' && message.params !== null && message.id !== null)
             this.requestIds.set(message.params, String(message.id));
           return next(message);
@@ -223,6 +240,12 @@ export class HermesClient {
 }
 
 const EVENT_TYPES = new Set<string>(Object.values(EventType));
+/** vscode-jsonrpc's cancel notification (its CancelNotification, which it does not export). */
+const CANCEL_METHOD = '$/cancelRequest';
+
+function isEventNotification(message: Message): message is NotificationMessage {
+  return Message.isNotification(message) && message.method === EVENT_METHOD;
+}
 
 /**
  * What keeps `value` from being a `HermesEvent`: `unknown` for a type this TUI does not know, words for a
