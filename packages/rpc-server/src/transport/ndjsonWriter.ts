@@ -40,7 +40,11 @@ export class NdjsonMessageWriter extends AbstractMessageWriter {
   ) {
     super();
     writable.on('error', (error: Error) => this.fireError(error));
-    writable.on('close', () => this.fireClose());
+    writable.on('close', () => {
+      // Frames still waiting for a 'drain' that will not come fail now instead of hanging.
+      this.flush(true);
+      this.fireClose();
+    });
     writable.on('drain', () => {
       this.blocked = false;
       this.flush();

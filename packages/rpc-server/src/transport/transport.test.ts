@@ -216,6 +216,22 @@ describe('NdjsonMessageWriter', () => {
     expect(writer.backlogBytes).toBe(0);
   });
 
+  it('rejects the frames still waiting for a drain when the stream closes instead of hanging', async () => {
+    const sink = new Writable({ highWaterMark: 1, write: () => undefined });
+    const writer = new NdjsonMessageWriter(sink);
+    const errors: Error[] = [];
+    writer.onError(([error]) => errors.push(error));
+    const first = writer.write({ jsonrpc: '2.0', method: 'a' } as Message);
+    await new Promise((resolve) => setImmediate(resolve));
+    const waiting = writer.write({ jsonrpc: '2.0', method: 'b' } as Message);
+    await new Promise((resolve) => setImmediate(resolve));
+    sink.destroy();
+    await expect(waiting).rejects.toThrow(/closed/);
+    expect(errors.map((e) => e.message)).toContain('write after the output stream closed');
+    // The frame the sink took and never finished is the sink's to settle.
+    void first.catch(() => undefined);
+  });
+
   it('rejects a write after the stream closed instead of hanging', async () => {
     const sink = new PassThrough();
     const writer = new NdjsonMessageWriter(sink);
