@@ -122,6 +122,9 @@ export class BackendProcess {
   /** Ends the backend's stdin (its cue to exit), then kills it if it is still there after `graceMs`. */
   async shutdown(graceMs = 2_000): Promise<BackendExit> {
     this.stopping = true;
+    // The client writes a tick's frames together once its promise callbacks have run: answers given
+    // just before (approvals declined on the way out) go out before stdin closes.
+    await new Promise((resolve) => setImmediate(resolve));
     if (!this.exitInfo) {
       this.child.stdin.end();
       const timer = setTimeout(() => {
