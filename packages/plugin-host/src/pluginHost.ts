@@ -7,9 +7,10 @@ import { newLedger, Registrations, rollback, type PluginCliCommand, type PluginC
 import { errorText, FailureLog } from './dispatch/failureLog.ts';
 import { runHook } from './dispatch/hooks.ts';
 import { applyRequestChain, runExecutionChain } from './dispatch/middleware.ts';
-import { findRegister, importEntry, isTypeScript } from './loader/importEntry.ts';
-import { LoadGuard, type LoadingPlugin } from './loader/loadGuard.ts';
-import { abandonCalls, inPlugin, rememberPluginDir } from './containment/pluginScope.ts';
+import { findRegister, importEntry, importInOrder, isTypeScript } from './loader/importEntry.ts';
+import { LoadGuard } from './loader/loadGuard.ts';
+import { loadingOf, partition, settled, timedOut, withDeadline, type Imported } from './loader/importOutcome.ts';
+import { abandonCalls, enterPlugin, inPlugin, leavePlugins, rememberPluginDir } from './containment/pluginScope.ts';
 
 export interface PluginHostOptions {
   home: string;
@@ -75,32 +76,11 @@ export interface PluginInfo {
 const DEFAULT_HOOK_TIMEOUT_S = 30;
 const DEFAULT_REGISTER_TIMEOUT_S = 10;
 
-/** Resolves `run()`, or rejects with `message` after `ms` (the run is abandoned, not stopped). */
-function withDeadline<T>(run: Promise<T>, ms: number, message: string): Promise<T> {
-  if (!(ms > 0)) return run;
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  run.catch(() => {}); // an abandoned run that fails later is not an unhandled rejection
-  return Promise.race([run, deadline]).finally(() => clearTimeout(timer));
-}
-
-const timedOut = (plugin: string, limitS: number) =>
-  `plugin ${plugin}: loading and register() did not finish within ${limitS} s (plugins.register_timeout); the plugin is disabled`;
-
 /** A plugin's place in one load: discovered, maybe skipped as still blocked, maybe imported. */
 interface LoadPlan {
   plugin: DiscoveredPlugin;
   blocked: string | null;
   imported: Promise<Imported> | null;
-}
-
-/** How a plugin's import ended, and how long it took (it counts against the register time limit). */
-type Imported = ({ module: Record<string, unknown> } | { error: unknown }) & { ms: number; loading: LoadingPlugin };
-
-function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
-  return [items.filter(test), items.filter((item) => !test(item))];
 }
 
 function record(value: unknown): Record<string, unknown> {
@@ -219,10 +199,11 @@ export class PluginHost {
   }
 
   /**
-   * Every plugin's import starts at once (they overlap their file reads and compiles); register() then
-   * runs one plugin at a time in discovery order, so registrations (hook order, name clashes) do not
-   * depend on which file was read first. TypeScript entries are imported after the others, one at a
-   * time (tsx compiles them on another thread, so their code cannot announce itself as it starts).
+   * Every JavaScript entry is imported in one module graph: Node reads, compiles and links them all at
+   * once, then runs their top-level code in discovery order. register() then runs one plugin at a time
+   * in discovery order, so registrations (hook order, name clashes) do not depend on which file was
+   * read first. TypeScript entries are imported after the others, one at a time (tsx compiles them on
+   * another thread, so their code cannot announce itself as it starts).
    */
   private async loadAll(): Promise<PluginInfo[]> {
     const { home, cwd, env = process.env, tools, npmRoots } = this.options;
@@ -236,8 +217,7 @@ export class PluginHost {
     });
     const importing = plans.filter((p) => !p.blocked && p.plugin.entry && !p.plugin.error && !gateVerdict(p.plugin.name, this.pluginsConfig));
     const [typescript, javascript] = partition(importing, (p) => isTypeScript(p.plugin.entry!));
-    for (const plan of javascript) plan.imported = this.importOf(plan.plugin, guard, limitS);
-    await Promise.all(javascript.map((p) => p.imported));
+    await this.importTogether(javascript, guard, limitS);
     for (const plan of typescript) await (plan.imported = this.importOf(plan.plugin, guard, limitS));
     guard.idle();
 
@@ -267,17 +247,39 @@ export class PluginHost {
     return `skipped: ${record!.error ?? 'it blocked hermes while loading'} (it is tried again once ${entry} changes)`;
   }
 
-  /** Starts importing a plugin's entry; settles with its module or the error, and how long it took. */
+  /**
+   * Imports JavaScript entries as one module graph, evaluated in discovery order (importInOrder), each
+   * plugin's code under its name from its marker on. Its module loading runs before any plugin code,
+   * so before AsyncLocalStorage's promise hooks are on: they would slow every step of it.
+   */
+  private async importTogether(plans: LoadPlan[], guard: LoadGuard, limitS: number): Promise<void> {
+    const started = performance.now();
+    const ends = new Map<LoadPlan, () => void>();
+    const loadings = plans.map((plan) => loadingOf(plan.plugin));
+    const entries = plans.map((plan, i) => {
+      const loading = loadings[i]!;
+      rememberPluginDir(plan.plugin.name, plan.plugin.dir);
+      return {
+        entry: loading.entry,
+        evaluating: () => {
+          guard.running(loading);
+          ends.set(plan, enterPlugin(plan.plugin.name, 'register()'));
+        },
+      };
+    });
+    const modules = await importInOrder(entries, this.generation, leavePlugins);
+    plans.forEach((plan, i) => {
+      plan.imported = settled(loadings[i]!, modules[i]!, started, limitS).finally(() => ends.get(plan)?.());
+    });
+    await Promise.all(plans.map((p) => p.imported));
+  }
+
+  /** Imports one plugin's entry; settles with its module or the error, and how long it took. */
   private importOf(plugin: DiscoveredPlugin, guard: LoadGuard, limitS: number): Promise<Imported> {
-    const entry = plugin.entry!;
-    const loading = { name: plugin.name, dir: plugin.dir, entry, stamp: entryStamp(entry) };
+    const loading = loadingOf(plugin);
     rememberPluginDir(plugin.name, plugin.dir);
     const started = performance.now();
-    const importing = inPlugin(plugin.name, 'register()', () => importEntry(entry, this.generation, () => guard.running(loading)));
-    return withDeadline(importing, limitS * 1000, timedOut(plugin.name, limitS)).then(
-      (module) => ({ module, ms: performance.now() - started, loading }),
-      (error: unknown) => ({ error, ms: performance.now() - started, loading }),
-    );
+    return settled(loading, inPlugin(plugin.name, 'register()', () => importEntry(loading.entry, this.generation, () => guard.running(loading))), started, limitS);
   }
 
   private async loadOne(plugin: DiscoveredPlugin, builtinTools: ReadonlySet<string>, imported: Promise<Imported> | null, guard: LoadGuard, limitS: number): Promise<PluginInfo> {

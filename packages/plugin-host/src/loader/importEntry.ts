@@ -23,8 +23,8 @@ const TS_EXTENSIONS = new Set(['.ts', '.mts', '.cts']);
 export const isTypeScript = (entry: string): boolean => TS_EXTENSIONS.has(path.extname(entry));
 
 /**
- * Plugins are imported in parallel, so which plugin's code is running is known only if each entry
- * announces itself: it is imported through a wrapper whose first import (a marker module) calls back
+ * Plugins are imported together, so which plugin's code is running is known only if each entry
+ * announces itself: in the graph that imports it, a marker module just before it calls back
  * synchronously right before the entry's own code (its imports included) is evaluated.
  */
 const EVALUATING = Symbol.for('hermes.plugin-host.evaluating');
@@ -34,27 +34,99 @@ const evaluatingCallbacks = new Map<string, () => void>();
 const dataModule = (source: string) => `data:text/javascript,${encodeURIComponent(source)}`;
 
 /**
- * Imports a plugin entry; `generation` > 0 bypasses the module cache so a reload sees edited files.
- * `evaluating` is called right before the entry's code runs (for a TypeScript entry, when its import
- * starts: the caller imports those one at a time).
+ * Node's own import(), also where a test runner rewrites `import()` in the code it loads (vitest
+ * does, and evaluates a graph's imports its own way): the evaluation order of a graph is what
+ * `importInOrder` relies on.
  */
-export async function importEntry(entry: string, generation: number, evaluating: () => void = () => {}): Promise<Record<string, unknown>> {
+const nativeImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+
+/** The URL an entry is imported by; `generation` > 0 bypasses the module cache so a reload sees edited files. */
+function entryUrl(entry: string, generation: number): string {
   const url = pathToFileURL(entry);
   if (generation > 0) url.searchParams.set('hermes_reload', String(generation));
+  return url.href;
+}
+
+/** The marker's source names the entry's URL, so each entry (and each reload of it) has its own marker. */
+const markerFor = (href: string) => dataModule(`globalThis[Symbol.for(${JSON.stringify(EVALUATING.description)})](${JSON.stringify(href)});`);
+
+/**
+ * Imports a plugin entry on its own. `evaluating` is called right before the entry's code runs (for
+ * a TypeScript entry, when its import starts: the caller imports those one at a time).
+ */
+export async function importEntry(entry: string, generation: number, evaluating: () => void = () => {}): Promise<Record<string, unknown>> {
+  const href = entryUrl(entry, generation);
   if (isTypeScript(entry)) {
     const scoped = await typescriptImport();
     evaluating();
-    return (await scoped(url.href, import.meta.url)) as Record<string, unknown>;
+    return (await scoped(href, import.meta.url)) as Record<string, unknown>;
   }
-  // The marker's source names the entry's URL, so each entry (and each reload of it) has its own marker.
-  const marker = dataModule(`globalThis[Symbol.for(${JSON.stringify(EVALUATING.description)})](${JSON.stringify(url.href)});`);
-  const wrapper = dataModule(`import ${JSON.stringify(marker)};\nimport * as entry from ${JSON.stringify(url.href)};\nexport { entry };`);
-  evaluatingCallbacks.set(url.href, evaluating);
+  const wrapper = dataModule(`import ${JSON.stringify(markerFor(href))};\nimport * as entry from ${JSON.stringify(href)};\nexport { entry };`);
+  evaluatingCallbacks.set(href, evaluating);
   try {
     return ((await import(wrapper)) as { entry: Record<string, unknown> }).entry;
   } finally {
-    evaluatingCallbacks.delete(url.href);
+    evaluatingCallbacks.delete(href);
   }
+}
+
+export interface OrderedEntry {
+  entry: string;
+  /** Called right before the entry's code runs. */
+  evaluating: () => void;
+}
+
+/**
+ * Imports JavaScript entries as one module graph: Node reads, compiles and links them all at once,
+ * then evaluates them one after another in the order given, each announced by its marker right
+ * before its code runs. An entry that throws ends that graph; the entries after it are imported as
+ * a new one. A graph that cannot be linked at all (a syntax error, a missing export) is given up
+ * for importing each entry on its own. Gives each entry's module, settling when its evaluation does
+ * (a top-level await included).
+ */
+export async function importInOrder(entries: OrderedEntry[], generation: number, ranAll: () => void): Promise<Promise<Record<string, unknown>>[]> {
+  const hrefs = entries.map((e) => entryUrl(e.entry, generation));
+  const modules: Promise<Record<string, unknown>>[] = [];
+  let from = 0;
+  while (from < entries.length) {
+    const part = hrefs.slice(from);
+    let ran = -1;
+    let allStarted: () => void = () => {};
+    const started = new Promise<'started'>((resolve) => (allStarted = () => setImmediate(() => resolve('started'))));
+    part.forEach((href, i) =>
+      evaluatingCallbacks.set(href, () => {
+        ran = i;
+        entries[from + i]!.evaluating();
+      }),
+    );
+    // After the last entry's code: told at once, in the same synchronous run.
+    const end = `${hrefs[0]}#end-${from}`;
+    evaluatingCallbacks.set(end, () => {
+      ranAll();
+      allStarted();
+    });
+    const source = [...part.map((href) => `import ${JSON.stringify(markerFor(href))};\nimport ${JSON.stringify(href)};`), `import ${JSON.stringify(markerFor(end))};`].join('\n');
+    const graph = nativeImport(dataModule(source)).then(
+      () => 'evaluated' as const,
+      () => 'stopped' as const,
+    );
+    // Evaluated, stopped by a throw, or every entry's code started (one may await at its top level).
+    const outcome = await Promise.race([graph, started]);
+    for (const href of [...part, end]) evaluatingCallbacks.delete(href);
+    if (outcome === 'stopped') ranAll();
+    if (outcome !== 'stopped') {
+      modules.push(...part.map((href) => import(href) as Promise<Record<string, unknown>>));
+      break;
+    }
+    if (ran < 0) {
+      modules.push(...part.map((_, i) => importEntry(entries[from + i]!.entry, generation, entries[from + i]!.evaluating)));
+      break;
+    }
+    // The entry whose code ran last threw (importing it again gives its error); the rest have not run.
+    modules.push(...part.slice(0, ran + 1).map((href) => import(href) as Promise<Record<string, unknown>>));
+    from += ran + 1;
+  }
+  return modules;
 }
 
 export type RegisterFunction = (ctx: unknown) => unknown;
