@@ -129,6 +129,17 @@ describe('PluginHost loading', () => {
     expect(fs.readFileSync(mark, 'utf8')).toBe(''); // loading is over: the mark names nobody
   });
 
+  it('records each manifest as parsed, for the next start to skip parsing it while unchanged', async () => {
+    const home = tempDir();
+    userPlugin(home, 'rec', TOOL('rec_tool'));
+    const { h } = host(home);
+    await h.load();
+    const records = JSON.parse(fs.readFileSync(path.join(home, 'plugins', '.last-load.json'), 'utf8')) as { plugins: Record<string, { manifest?: { file: string; manifest: { name: string; version?: string } } }> };
+    expect(records.plugins.rec?.manifest).toMatchObject({ file: path.join(home, 'plugins', 'rec', 'plugin.yaml'), manifest: { name: 'rec', version: '1.0.0' } });
+    const again = host(home).h;
+    expect(info(await again.load(), 'rec')).toMatchObject({ enabled: true, version: '1.0.0', tools: 1 });
+  });
+
   it('refuses a command clashing with a built-in, a shadowing tool, and a second context engine', async () => {
     const home = tempDir();
     const engine = `{ name: 'eng', shouldCompress() { return false; }, compress() {} }`;

@@ -1,7 +1,7 @@
 import { silentLogger, type ContextEngine, type ExtensionPort, type Logger, type ToolRegistry } from '@hermes/agent-core';
 import { discoverPlugins, type DiscoveredPlugin, type PluginSource } from './discovery/discover.ts';
 import { gateVerdict } from './discovery/gate.ts';
-import { entryStamp, readLoadRecords, sameStamp, writeLoadRecords, type LoadRecord } from './discovery/loadRecord.ts';
+import { entryStamp, knownManifests, readLoadRecords, sameStamp, writeLoadRecords, type LoadRecord } from './discovery/loadRecord.ts';
 import { PluginContext, type HostCallbacks } from './context/pluginContext.ts';
 import { newLedger, Registrations, rollback, type PluginCliCommand, type PluginCommand, type PluginLedger, type PluginSkill } from './context/registrations.ts';
 import { errorText, FailureLog } from './dispatch/failureLog.ts';
@@ -178,7 +178,7 @@ export class PluginHost {
     this.discoveryOnly = true;
     const { home, cwd, env = process.env, npmRoots } = this.options;
     const records = readLoadRecords(home, this.logger);
-    this.infos = discoverPlugins({ home, cwd, env, ...(npmRoots ? { npmRoots } : {}) }).map((plugin) => {
+    this.infos = discoverPlugins({ home, cwd, env, knownManifests: knownManifests(records), ...(npmRoots ? { npmRoots } : {}) }).map((plugin) => {
       const refused = plugin.error ?? (plugin.entry ? gateVerdict(plugin.name, this.pluginsConfig) : 'no entry file');
       const last = records[plugin.name]?.dir === plugin.dir ? records[plugin.name] : undefined;
       const lastError = !refused && last?.failed && last.error ? `at the last start: ${last.error}` : null;
@@ -211,7 +211,7 @@ export class PluginHost {
     const previous = readLoadRecords(home, this.logger);
     const limitS = this.seconds('register_timeout', DEFAULT_REGISTER_TIMEOUT_S);
     const guard = new LoadGuard(home, previous, limitS, this.logger, this.options.loadWatch);
-    const plans: LoadPlan[] = discoverPlugins({ home, cwd, env, ...(npmRoots ? { npmRoots } : {}) }).map((plugin) => {
+    const plans: LoadPlan[] = discoverPlugins({ home, cwd, env, knownManifests: knownManifests(previous), ...(npmRoots ? { npmRoots } : {}) }).map((plugin) => {
       const blocked = plugin.entry && !plugin.error ? this.stillBlocked(previous[plugin.name], plugin.entry) : null;
       return { plugin, blocked, imported: null };
     });
@@ -232,7 +232,8 @@ export class PluginHost {
       }
       const info = await this.loadOne(plugin, builtinTools, imported, guard, limitS);
       infos.push(info);
-      records[info.name] ??= { dir: info.dir, tools: info.tools, hooks: info.hooks, middleware: info.middleware, commands: info.commands, error: info.error, failed: info.failed };
+      const manifest = plugin.manifest && plugin.manifestFile ? { manifest: { ...plugin.manifestFile, manifest: plugin.manifest } } : {};
+      records[info.name] ??= { dir: info.dir, tools: info.tools, hooks: info.hooks, middleware: info.middleware, commands: info.commands, error: info.error, failed: info.failed, ...manifest };
     }
     guard.done();
     this.infos = infos;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { makeDirs, type Logger } from '@hermes/agent-core';
 import type { Counted } from '../context/registrations.ts';
+import type { KnownManifest } from './discover.ts';
 
 /**
  * What the last start that loaded plugins learned about each (counts, the error that stopped it), so
@@ -19,7 +20,16 @@ export type LoadRecord = Record<Counted, number> & {
    * later starts skip the plugin instead of hanging again.
    */
   blocked?: EntryStamp;
+  /** Its plugin.yaml as parsed then: discovery uses it again while the file is unchanged. */
+  manifest?: KnownManifest;
 };
+
+/** The manifests the records hold, by file, for `discoverPlugins({ knownManifests })`. */
+export function knownManifests(records: Record<string, LoadRecord>): Map<string, KnownManifest> {
+  const known = new Map<string, KnownManifest>();
+  for (const record of Object.values(records)) if (record.manifest?.file) known.set(record.manifest.file, record.manifest);
+  return known;
+}
 
 /** Identifies one version of an entry file. */
 export interface EntryStamp {
