@@ -105,17 +105,25 @@ export async function importInOrder(entries: OrderedEntry[], generation: number,
       ranAll();
       allStarted();
     });
-    const source = [...part.map((href) => `import ${JSON.stringify(markerFor(href))};\nimport ${JSON.stringify(href)};`), `import ${JSON.stringify(markerFor(end))};`].join('\n');
+    const source = [
+      ...part.map((href, i) => `import ${JSON.stringify(markerFor(href))};\nimport * as e${i} from ${JSON.stringify(href)};`),
+      `import ${JSON.stringify(markerFor(end))};`,
+      `export { ${part.map((_, i) => `e${i}`).join(', ')} };`,
+    ].join('\n');
     const graph = nativeImport(dataModule(source)).then(
-      () => 'evaluated' as const,
+      (namespace) => namespace as Record<string, Record<string, unknown>>,
       () => 'stopped' as const,
     );
     // Evaluated, stopped by a throw, or every entry's code started (one may await at its top level).
     const outcome = await Promise.race([graph, started]);
     for (const href of [...part, end]) evaluatingCallbacks.delete(href);
     if (outcome === 'stopped') ranAll();
-    if (outcome !== 'stopped') {
+    else if (outcome === 'started') {
+      // Each on its own: import() of a module already evaluating settles when its evaluation does.
       modules.push(...part.map((href) => import(href) as Promise<Record<string, unknown>>));
+      break;
+    } else {
+      modules.push(...part.map((_, i) => Promise.resolve(outcome[`e${i}`]!)));
       break;
     }
     if (ran < 0) {
