@@ -20,6 +20,20 @@ import { interleaved, median } from './lib/samples.ts';
 /** The composer's placeholder once the backend is ready (packages/tui/src/components/App.tsx). */
 export const USABLE_PROMPT = 'Ask hermes anything';
 
+/** User + system CPU milliseconds of a live process and its live children (Linux /proc). */
+function cpuMsOfTree(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  const children = fs
+    .readdirSync(`/proc/${pid}/task`)
+    .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number));
+  return own + children.reduce((sum, child) => sum + cpuMsOfTree(child), 0);
+}
+
+/** USER_HZ: Linux reports process times in hundredths of a second on every platform Node supports. */
+const CLOCK_TICKS = 100;
+
 export const bench: Bench = async ({ runs }) => {
   const server = await startModelServer({ turns: [{ text: 'unused' }] });
   try {
@@ -28,10 +42,14 @@ export const bench: Bench = async ({ runs }) => {
     const floorScript = await inkFloorScript();
     const cwd = tempDir('hermes-bench-startup-cwd-');
 
-    const untilOnScreen = async (file: string, args: string[], marker: string, env: Record<string, string>) => {
+    /** CPU milliseconds spent by each start until its prompt was on screen (the program and its children). */
+    const cpu: Record<'hermes' | 'ink', number[]> = { hermes: [], ink: [] };
+    const untilOnScreen = async (file: string, args: string[], marker: string, env: Record<string, string>, cpuOf?: 'hermes' | 'ink') => {
       const program = spawnInPty(file, args, { cwd, env });
       try {
-        return await program.waitFor((screen) => screen.includes(marker), 30_000, `"${marker}"`);
+        const ms = await program.waitFor((screen) => screen.includes(marker), 30_000, `"${marker}"`);
+        if (cpuOf) cpu[cpuOf].push(cpuMsOfTree(program.pid));
+        return ms;
       } finally {
         await program.kill();
       }
@@ -42,8 +60,8 @@ export const bench: Bench = async ({ runs }) => {
     await untilOnScreen(process.execPath, [floorScript], INK_FLOOR_PROMPT, env);
 
     const samples = await interleaved(runs, {
-      hermes: () => untilOnScreen(process.execPath, [HERMES_BIN], USABLE_PROMPT, env),
-      ink: () => untilOnScreen(process.execPath, [floorScript], INK_FLOOR_PROMPT, env),
+      hermes: () => untilOnScreen(process.execPath, [HERMES_BIN], USABLE_PROMPT, env, 'hermes'),
+      ink: () => untilOnScreen(process.execPath, [floorScript], INK_FLOOR_PROMPT, env, 'ink'),
       node: async () => {
         const program = spawnInPty(process.execPath, ['-e', '0'], { cwd, env });
         await program.exited;
@@ -61,6 +79,15 @@ export const bench: Bench = async ({ runs }) => {
         target: { ratio: 1.3 },
         runs,
         note: `"${USABLE_PROMPT}" on screen; node -e 0: ${median(samples.node).toFixed(0)} ms`,
+      },
+      {
+        name: 'CPU time until the prompt is usable (TUI + backend)',
+        unit: 'ms',
+        ours: median(cpu.hermes),
+        floor: { label: 'bundled Ink hello-world, until its first frame', value: median(cpu.ink) },
+        target: {},
+        runs,
+        note: 'what the start costs on a busy machine; /proc ticks of 10 ms',
       },
       {
         name: 'bundled Ink hello-world, first frame',
