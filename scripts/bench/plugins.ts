@@ -1,27 +1,72 @@
 /**
- * Plugin host cost:
- *  (a) load time of 100 generated plugins (each registers a tool, a hook and a command): median of 5
- *      loads, each by a fresh PluginHost over a fresh ToolRegistry and its own copy of the files
- *      (so every run really discovers, parses and imports; the first also pays the cold start);
- *  (b) per-call overhead of the ExtensionPort with 10 hooks and 5 tool_execution + 3 tool_request
- *      middleware, against NO_EXTENSIONS, around a trivial terminal function: µs p50/p95 per call.
+ * Plugin loading as built: 100 generated plugins (each registers a tool, a hook and a command) loaded
+ * by the built plugin-host bundle in a fresh plain-node process, beside the floor — the same 100 entry
+ * files imported with parallel `import()` in a fresh plain-node process — interleaved, medians of runs.
+ * Also the backend's gateway.ready with those 100 plugins minus with none (the real process, its
+ * watchdog thread included), and the per-call cost of plugin hooks and middleware against
+ * NO_EXTENSIONS (rows of their own).
  *
- *   node --import tsx scripts/bench/plugins.ts [--plugins 100] [--iterations 20000] [--keep]
+ *   npm run build && node --import tsx scripts/bench/plugins.ts [--quick] [--runs N]
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { NO_EXTENSIONS, registerBuiltinTools, ToolRegistry, type ExtensionPort } from '../../packages/agent-core/src/index.ts';
-import { PluginHost } from '../../packages/plugin-host/src/index.ts';
-import { median, quantile } from './lib/samples.ts';
+import { tempDir } from '../testing/tempDirs.ts';
+import { gatewayReadyMs } from './lib/backendReady.ts';
+import { isEntry, PRODUCT_ROOT, runAlone, type Bench, type Figure } from './lib/figures.ts';
+import { interleaved, median } from './lib/samples.ts';
 
-const { values } = parseArgs({
-  options: { plugins: { type: 'string', default: '100' }, iterations: { type: 'string', default: '20000' }, keep: { type: 'boolean', default: false } },
-});
-const PLUGINS = Number(values.plugins);
-const ITERATIONS = Number(values.iterations);
+const PLUGINS = 100;
 
+/** Runs in a fresh `node` per sample; prints one JSON line. Reaches the product only through its built bundles. */
+const CHILD = `
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+const [mode, home, root] = process.argv.slice(2);
+const lib = (p) => import(pathToFileURL(path.join(root, p)).href);
+const entries = () => fs.readdirSync(path.join(home, 'plugins')).filter((n) => !n.startsWith('.')).sort().map((n) => pathToFileURL(path.join(home, 'plugins', n, 'index.mjs')).href);
+async function newHost() {
+  const [{ PluginHost }, { ToolRegistry, registerBuiltinTools }] = await Promise.all([lib('packages/plugin-host/dist/index.js'), lib('packages/agent-core/dist/index.js')]);
+  const tools = new ToolRegistry({ env: {} });
+  registerBuiltinTools(tools);
+  return new PluginHost({ home, cwd: home, env: {}, tools, builtinCommands: new Set(['help']), npmRoots: [] });
+}
+if (mode === 'floor') {
+  const files = entries();
+  const t0 = performance.now();
+  await Promise.all(files.map((f) => import(f)));
+  console.log(JSON.stringify({ ms: performance.now() - t0, loaded: files.length }));
+} else if (mode === 'load') {
+  const host = await newHost();
+  const t0 = performance.now();
+  const infos = await host.load();
+  console.log(JSON.stringify({ ms: performance.now() - t0, loaded: infos.filter((i) => i.enabled).length }));
+} else if (mode === 'port') {
+  const host = await newHost();
+  await host.load();
+  const { NO_EXTENSIONS } = await lib('packages/agent-core/dist/index.js');
+  const args = { command: 'echo hi', timeout: 5 };
+  const context = { session_id: 's', task_id: 't', turn_id: 't', tool_name: 'terminal', tool_call_id: 'c1' };
+  const terminal = async (a) => ({ result: 'ran ' + a.command });
+  const perCall = async (call) => {
+    for (let i = 0; i < 2000; i++) await call();
+    const n = 20000;
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) await call();
+    return ((performance.now() - t0) / n) * 1000;
+  };
+  const out = {};
+  for (const [label, port] of [['none', NO_EXTENSIONS], ['plugins', host.port]]) {
+    out[label] = {
+      hook: await perCall(() => port.invokeHook('pre_tool_call', { ...context, args })),
+      request: await perCall(() => port.applyRequestMiddleware('tool_request', args, context)),
+      execution: await perCall(() => port.runExecutionMiddleware('tool_execution', args, { ...context, original_args: args }, terminal)),
+    };
+  }
+  console.log(JSON.stringify(out));
+}
+`;
 
 function writePlugin(root: string, name: string, body: string): void {
   const dir = path.join(root, name);
@@ -30,89 +75,88 @@ function writePlugin(root: string, name: string, body: string): void {
   fs.writeFileSync(path.join(dir, 'index.mjs'), `export function register(ctx) {\n${body}\n}\n`);
 }
 
-function newHost(home: string): PluginHost {
-  const tools = new ToolRegistry({ env: {} });
-  registerBuiltinTools(tools);
-  return new PluginHost({ home, cwd: home, env: {}, tools, builtinCommands: new Set(['help']), npmRoots: [] });
-}
-
-async function benchLoad(): Promise<void> {
-  // One HERMES_HOME per run: a fresh PluginHost over different files, so each run really imports its
-  // 100 modules (the same path twice would be served from Node's module cache).
-  const homes = Array.from({ length: 5 }, () => fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-bench-plugins-')));
-  for (const home of homes) {
-    for (let i = 0; i < PLUGINS; i++) {
-      const n = String(i).padStart(3, '0');
-      writePlugin(
-        path.join(home, 'plugins'),
-        `bench-${n}`,
-        `  ctx.registerTool({ name: 'bench_tool_${n}', toolset: 'bench', schema: { name: 'bench_tool_${n}', description: 'bench tool', parameters: { type: 'object', properties: { x: { type: 'string' } } } }, handler: (args) => String(args.x) });
+function hundredPlugins(home: string): void {
+  for (let i = 0; i < PLUGINS; i++) {
+    const n = String(i).padStart(3, '0');
+    writePlugin(
+      path.join(home, 'plugins'),
+      `bench-${n}`,
+      `  ctx.registerTool({ name: 'bench_tool_${n}', toolset: 'bench', schema: { name: 'bench_tool_${n}', description: 'bench tool', parameters: { type: 'object', properties: { x: { type: 'string' } } } }, handler: (args) => String(args.x) });
   ctx.registerHook('post_tool_call', () => null);
   ctx.registerCommand('bench-${n}', () => 'ok', 'bench command');`,
-      );
-    }
+    );
   }
-  const times: number[] = [];
-  for (const home of homes) {
-    const host = newHost(home);
-    const started = performance.now();
-    const infos = await host.load();
-    times.push(performance.now() - started);
-    const enabled = infos.filter((i) => i.enabled).length;
-    if (enabled !== PLUGINS || host.commands.length !== PLUGINS) throw new Error(`expected ${PLUGINS} loaded plugins, got ${enabled}`);
-  }
-  console.log(`(a) load ${PLUGINS} plugins (tool + hook + command each), fresh PluginHost per run: runs ${times.map((t) => t.toFixed(1)).join(', ')} ms; median ${median(times).toFixed(1)} ms (${((median(times) / PLUGINS) * 1000).toFixed(0)} µs/plugin)`);
-  if (!values.keep) for (const home of homes) fs.rmSync(home, { recursive: true, force: true });
 }
 
-async function timeCalls(call: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 2000; i++) await call(); // warm up (JIT)
-  const samples = new Float64Array(ITERATIONS);
-  for (let i = 0; i < ITERATIONS; i++) {
-    const t0 = performance.now();
-    await call();
-    samples[i] = performance.now() - t0;
-  }
-  const sorted = [...samples].sort((a, b) => a - b).map((ms) => ms * 1000);
-  return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
-}
-
-async function benchPort(): Promise<void> {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-bench-port-'));
+/** 10 hooks (5 pre_tool_call, 5 post_tool_call), 5 tool_execution and 3 tool_request middleware. */
+function portPlugins(home: string): void {
   const root = path.join(home, 'plugins');
-  // 10 hooks across pre_tool_call / post_tool_call (5 each), all observers that return null.
   for (let i = 0; i < 10; i++) writePlugin(root, `hook-${i}`, `  ctx.registerHook('${i % 2 ? 'post_tool_call' : 'pre_tool_call'}', ({ tool_name }) => (tool_name === 'never' ? { action: 'block', message: 'x' } : null));`);
-  // 5 tool_execution wrappers (each awaits next_call and passes the result through).
   for (let i = 0; i < 5; i++) writePlugin(root, `exec-${i}`, `  ctx.registerMiddleware('tool_execution', async ({ next_call }) => { const r = await next_call(); return r; });`);
-  // 3 tool_request middleware: two pass (null), one replaces the args.
   for (let i = 0; i < 3; i++) {
     writePlugin(root, `req-${i}`, i === 2 ? `  ctx.registerMiddleware('tool_request', ({ args }) => ({ args: { ...args, checked: true }, source: 'req-2', reason: 'bench' }));` : `  ctx.registerMiddleware('tool_request', () => null);`);
   }
-  const host = newHost(home);
-  const infos = await host.load();
-  if (infos.some((i) => !i.enabled)) throw new Error('a benchmark plugin failed to load');
-
-  const args = { command: 'echo hi', timeout: 5 };
-  const context = { session_id: 's', task_id: 't', turn_id: 't', tool_name: 'terminal', tool_call_id: 'c1' };
-  const terminal = async (a: typeof args) => ({ result: `ran ${a.command}` });
-  const rows: Array<[string, ExtensionPort]> = [
-    ['NO_EXTENSIONS', NO_EXTENSIONS],
-    ['plugins (10 hooks, 5 exec + 3 request mw)', host.port],
-  ];
-  console.log(`(b) port overhead per call, ${ITERATIONS} iterations after warm-up (µs p50 / p95):`);
-  const table: string[][] = [['port', 'invokeHook(pre_tool_call, 5 cb)', 'applyRequestMiddleware(tool_request, 3)', 'runExecutionMiddleware(tool_execution, 5)']];
-  for (const [label, port] of rows) {
-    const hook = await timeCalls(() => port.invokeHook('pre_tool_call', { ...context, args }));
-    const request = await timeCalls(() => port.applyRequestMiddleware('tool_request', args, context));
-    const execution = await timeCalls(() => port.runExecutionMiddleware('tool_execution', args, { ...context, original_args: args }, terminal));
-    const cell = (s: { p50: number; p95: number }) => `${s.p50.toFixed(2)} / ${s.p95.toFixed(2)}`;
-    table.push([label, cell(hook), cell(request), cell(execution)]);
-  }
-  const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
-  for (const row of table) console.log('  ' + row.map((cell, c) => cell.padEnd(widths[c]!)).join('  '));
-  if (!values.keep) fs.rmSync(home, { recursive: true, force: true });
 }
 
-console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}`);
-await benchLoad();
-await benchPort();
+export const bench: Bench = async ({ quick, runs }) => {
+  const work = tempDir('hermes-bench-plugins-');
+  const child = path.join(work, 'child.mjs');
+  fs.writeFileSync(child, CHILD);
+  const run = <T>(mode: string, home: string): T => JSON.parse(execFileSync(process.execPath, [child, mode, home, PRODUCT_ROOT], { encoding: 'utf8' })) as T;
+  const withPlugins = path.join(work, 'home-100');
+  const empty = path.join(work, 'home-0');
+  hundredPlugins(withPlugins);
+  fs.mkdirSync(empty);
+
+  const loaded = (mode: string) => async () => {
+    const { ms, loaded } = run<{ ms: number; loaded: number }>(mode, withPlugins);
+    if (loaded !== PLUGINS) throw new Error(`${mode}: ${loaded} of ${PLUGINS} plugins loaded`);
+    return ms;
+  };
+  const backend = (home: string) => () => gatewayReadyMs({ home, args: ['--provider', 'custom', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm'] });
+  // A first start writes the load records; the figures are of starts after it, as a user's are.
+  run('load', withPlugins);
+  const samples = await interleaved(runs, {
+    load: loaded('load'),
+    floor: loaded('floor'),
+    ...(quick ? {} : { ready100: backend(withPlugins), ready0: backend(empty) }),
+  } as Record<'load' | 'floor' | 'ready100' | 'ready0', () => Promise<number>>);
+
+  const figures: Figure[] = [
+    {
+      name: `${PLUGINS} plugins loaded (built plugin-host, fresh node)`,
+      unit: 'ms',
+      ours: median(samples.load),
+      floor: { label: `parallel import() of the ${PLUGINS} entries`, value: median(samples.floor) },
+      target: { max: 25 },
+      runs,
+      note: 'discovery (manifests) + import + register',
+    },
+  ];
+  if (!quick) {
+    figures.push({
+      name: `hermes-rpc gateway.ready, ${PLUGINS} plugins − none`,
+      unit: 'ms',
+      ours: median(samples.ready100) - median(samples.ready0),
+      target: { max: 25 },
+      runs,
+      note: `${median(samples.ready100).toFixed(0)} ms − ${median(samples.ready0).toFixed(0)} ms`,
+    });
+  }
+
+  const portHome = path.join(work, 'home-port');
+  portPlugins(portHome);
+  type Costs = Record<'none' | 'plugins', Record<'hook' | 'request' | 'execution', number>>;
+  const port = run<Costs>('port', portHome);
+  const rows: Array<[keyof Costs['none'], string]> = [
+    ['hook', 'invokeHook pre_tool_call (5 hooks)'],
+    ['request', 'tool_request middleware (3)'],
+    ['execution', 'tool_execution middleware (5)'],
+  ];
+  for (const [key, label] of rows) {
+    figures.push({ name: `per call: ${label}`, unit: 'µs', ours: port.plugins[key], floor: { label: 'NO_EXTENSIONS', value: port.none[key] }, target: {}, runs: 1, note: 'mean of 20,000 calls' });
+  }
+  return figures;
+};
+
+if (isEntry(import.meta.url)) await runAlone(bench);

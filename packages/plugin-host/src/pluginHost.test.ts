@@ -78,6 +78,68 @@ describe('PluginHost loading', () => {
     expect(tools.names().sort()).toEqual(['b_tool', 'read_file']);
   });
 
+  it('imports in parallel yet registers in discovery order, whatever order the imports finish in; failures are reported as before', async () => {
+    const home = tempDir();
+    const root = path.join(home, 'plugins');
+    // a-slow's import finishes only after b-fast's has run: imported one at a time, a-slow would time out.
+    const gate = globalThis as { __bRan?: Promise<void>; __releaseA?: () => void; __order?: string[] };
+    gate.__bRan = new Promise<void>((resolve) => (gate.__releaseA = resolve));
+    gate.__order = [];
+    const plugin = (name: string, topLevel: string) =>
+      writePlugin(root, name, {
+        'plugin.yaml': `name: ${name}\n`,
+        'index.mjs': `${topLevel}\nexport function register(ctx) { globalThis.__order.push('${name}'); ctx.registerHook('on_session_start', () => '${name}'); }\n`,
+      });
+    plugin('a-slow', `await globalThis.__bRan;`);
+    plugin('b-fast', `globalThis.__releaseA();`);
+    plugin('c-throws', `throw new Error('import exploded');`);
+    plugin('d-hangs', `await new Promise(() => {});`);
+    plugin('e-plain', '');
+    const { h } = host(home, { config: { plugins: { register_timeout: 2 } } });
+    const infos = await h.load();
+    expect(infos.map((i) => [i.name, i.enabled])).toEqual([
+      ['a-slow', true],
+      ['b-fast', true],
+      ['c-throws', false],
+      ['d-hangs', false],
+      ['e-plain', true],
+    ]);
+    expect(info(infos, 'c-throws').error).toBe('Error: import exploded');
+    expect(info(infos, 'd-hangs').error).toMatch(/^Error: plugin d-hangs: loading and register\(\) did not finish within 2 s \(plugins.register_timeout\)/);
+    expect(gate.__order).toEqual(['a-slow', 'b-fast', 'e-plain']);
+    expect(await h.port.invokeHook('on_session_start', {})).toEqual(['a-slow', 'b-fast', 'e-plain']);
+  });
+
+  it('names on disk the plugin whose code runs, before it runs, during parallel imports and each register()', async () => {
+    const home = tempDir();
+    const mark = path.join(home, 'plugins', '.loading.json');
+    const seen = ((globalThis as { __seen?: string[] }).__seen = []);
+    for (const name of ['p1', 'p2', 'p3']) {
+      const read = `globalThis.__seen.push('${name} saw ' + JSON.parse(readFileSync(${JSON.stringify(mark)}, 'utf8')).plugin)`;
+      writePlugin(path.join(home, 'plugins'), name, {
+        'plugin.yaml': '',
+        'index.mjs': `import { readFileSync } from 'node:fs';\n${read};\nexport function register() { ${read}; }\n`,
+      });
+    }
+    const { h } = host(home);
+    expect((await h.load()).every((i) => i.enabled)).toBe(true);
+    // Each import saw its own name (in whatever order they ran), then each register() in order.
+    expect([...seen.slice(0, 3)].sort()).toEqual(['p1 saw p1', 'p2 saw p2', 'p3 saw p3']);
+    expect(seen.slice(3)).toEqual(['p1 saw p1', 'p2 saw p2', 'p3 saw p3']);
+    expect(fs.readFileSync(mark, 'utf8')).toBe(''); // loading is over: the mark names nobody
+  });
+
+  it('records each manifest as parsed, for the next start to skip parsing it while unchanged', async () => {
+    const home = tempDir();
+    userPlugin(home, 'rec', TOOL('rec_tool'));
+    const { h } = host(home);
+    await h.load();
+    const records = JSON.parse(fs.readFileSync(path.join(home, 'plugins', '.last-load.json'), 'utf8')) as { plugins: Record<string, { manifest?: { file: string; manifest: { name: string; version?: string } } }> };
+    expect(records.plugins.rec?.manifest).toMatchObject({ file: path.join(home, 'plugins', 'rec', 'plugin.yaml'), manifest: { name: 'rec', version: '1.0.0' } });
+    const again = host(home).h;
+    expect(info(await again.load(), 'rec')).toMatchObject({ enabled: true, version: '1.0.0', tools: 1 });
+  });
+
   it('refuses a command clashing with a built-in, a shadowing tool, and a second context engine', async () => {
     const home = tempDir();
     const engine = `{ name: 'eng', shouldCompress() { return false; }, compress() {} }`;

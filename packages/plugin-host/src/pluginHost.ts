@@ -1,14 +1,16 @@
 import { silentLogger, type ContextEngine, type ExtensionPort, type Logger, type ToolRegistry } from '@hermes/agent-core';
 import { discoverPlugins, type DiscoveredPlugin, type PluginSource } from './discovery/discover.ts';
 import { gateVerdict } from './discovery/gate.ts';
-import { entryStamp, loadRecordFile, loadRecordsText, readLoadRecords, writeLoadRecords, type LoadRecord } from './discovery/loadRecord.ts';
+import { entryStamp, knownManifests, readLoadRecords, sameStamp, writeLoadRecords, type LoadRecord } from './discovery/loadRecord.ts';
 import { PluginContext, type HostCallbacks } from './context/pluginContext.ts';
 import { newLedger, Registrations, rollback, type PluginCliCommand, type PluginCommand, type PluginLedger, type PluginSkill } from './context/registrations.ts';
 import { errorText, FailureLog } from './dispatch/failureLog.ts';
 import { runHook } from './dispatch/hooks.ts';
 import { applyRequestChain, runExecutionChain } from './dispatch/middleware.ts';
-import { findRegister, importEntry } from './loader/importEntry.ts';
-import { abandonCalls, inPlugin, rememberPluginDir } from './containment/pluginScope.ts';
+import { findRegister, importEntry, importInOrder, isTypeScript } from './loader/importEntry.ts';
+import { LoadGuard } from './loader/loadGuard.ts';
+import { loadingOf, partition, settled, timedOut, withDeadline, type Imported } from './loader/importOutcome.ts';
+import { abandonCalls, enterPlugin, inPlugin, leavePlugins, rememberPluginDir } from './containment/pluginScope.ts';
 
 export interface PluginHostOptions {
   home: string;
@@ -74,15 +76,11 @@ export interface PluginInfo {
 const DEFAULT_HOOK_TIMEOUT_S = 30;
 const DEFAULT_REGISTER_TIMEOUT_S = 10;
 
-/** Resolves `run()`, or rejects with `message` after `ms` (the run is abandoned, not stopped). */
-function withDeadline<T>(run: Promise<T>, ms: number, message: string): Promise<T> {
-  if (!(ms > 0)) return run;
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  run.catch(() => {}); // an abandoned run that fails later is not an unhandled rejection
-  return Promise.race([run, deadline]).finally(() => clearTimeout(timer));
+/** A plugin's place in one load: discovered, maybe skipped as still blocked, maybe imported. */
+interface LoadPlan {
+  plugin: DiscoveredPlugin;
+  blocked: string | null;
+  imported: Promise<Imported> | null;
 }
 
 function record(value: unknown): Record<string, unknown> {
@@ -180,7 +178,7 @@ export class PluginHost {
     this.discoveryOnly = true;
     const { home, cwd, env = process.env, npmRoots } = this.options;
     const records = readLoadRecords(home, this.logger);
-    this.infos = discoverPlugins({ home, cwd, env, ...(npmRoots ? { npmRoots } : {}) }).map((plugin) => {
+    this.infos = discoverPlugins({ home, cwd, env, knownManifests: knownManifests(records), ...(npmRoots ? { npmRoots } : {}) }).map((plugin) => {
       const refused = plugin.error ?? (plugin.entry ? gateVerdict(plugin.name, this.pluginsConfig) : 'no entry file');
       const last = records[plugin.name]?.dir === plugin.dir ? records[plugin.name] : undefined;
       const lastError = !refused && last?.failed && last.error ? `at the last start: ${last.error}` : null;
@@ -200,36 +198,44 @@ export class PluginHost {
     return this.infos;
   }
 
+  /**
+   * Every JavaScript entry is imported in one module graph: Node reads, compiles and links them all at
+   * once, then runs their top-level code in discovery order. register() then runs one plugin at a time
+   * in discovery order, so registrations (hook order, name clashes) do not depend on which file was
+   * read first. TypeScript entries are imported after the others, one at a time (tsx compiles them on
+   * another thread, so their code cannot announce itself as it starts).
+   */
   private async loadAll(): Promise<PluginInfo[]> {
     const { home, cwd, env = process.env, tools, npmRoots } = this.options;
     const builtinTools = new Set(tools.names());
+    const previous = readLoadRecords(home, this.logger);
+    const limitS = this.seconds('register_timeout', DEFAULT_REGISTER_TIMEOUT_S);
+    const guard = new LoadGuard(home, previous, limitS, this.logger, this.options.loadWatch);
+    const plans: LoadPlan[] = discoverPlugins({ home, cwd, env, knownManifests: knownManifests(previous), ...(npmRoots ? { npmRoots } : {}) }).map((plugin) => {
+      const blocked = plugin.entry && !plugin.error ? this.stillBlocked(previous[plugin.name], plugin.entry) : null;
+      return { plugin, blocked, imported: null };
+    });
+    const importing = plans.filter((p) => !p.blocked && p.plugin.entry && !p.plugin.error && !gateVerdict(p.plugin.name, this.pluginsConfig));
+    const [typescript, javascript] = partition(importing, (p) => isTypeScript(p.plugin.entry!));
+    await this.importTogether(javascript, guard, limitS);
+    for (const plan of typescript) await (plan.imported = this.importOf(plan.plugin, guard, limitS));
+    guard.idle();
+
     const infos: PluginInfo[] = [];
     const records: Record<string, LoadRecord> = {};
-    const previous = readLoadRecords(home, this.logger);
-    for (const plugin of discoverPlugins({ home, cwd, env, ...(npmRoots ? { npmRoots } : {}) })) {
-      const blocked = plugin.entry && !plugin.error ? this.stillBlocked(previous[plugin.name], plugin.entry) : null;
+    for (const { plugin, blocked, imported } of plans) {
       if (blocked) {
         this.logger.warn(`plugin ${plugin.name} (${plugin.source}) not loaded: ${blocked}`);
         infos.push({ ...identity(plugin), enabled: false, tools: 0, hooks: 0, middleware: 0, commands: 0, error: blocked, failed: true, warnings: [] });
         records[plugin.name] ??= previous[plugin.name]!;
         continue;
       }
-      const watched = plugin.entry && !plugin.error && !gateVerdict(plugin.name, this.pluginsConfig);
-      if (watched) {
-        // Recorded before its code runs: if it takes the whole process down, the next listing says so.
-        const stopped = 'hermes stopped while loading it (its import or register() ended the process)';
-        writeLoadRecords(home, { ...records, [plugin.name]: { dir: plugin.dir, tools: 0, hooks: 0, middleware: 0, commands: 0, error: stopped, failed: true } }, this.logger);
-        this.watchLoad(plugin.name, plugin.dir, plugin.entry!, records);
-      }
-      let info: PluginInfo;
-      try {
-        info = await this.loadOne(plugin, builtinTools);
-      } finally {
-        if (watched) this.options.loadWatch?.stop();
-      }
+      const info = await this.loadOne(plugin, builtinTools, imported, guard, limitS);
       infos.push(info);
-      records[info.name] ??= { dir: info.dir, tools: info.tools, hooks: info.hooks, middleware: info.middleware, commands: info.commands, error: info.error, failed: info.failed };
+      const manifest = plugin.manifest && plugin.manifestFile ? { manifest: { ...plugin.manifestFile, manifest: plugin.manifest } } : {};
+      records[info.name] ??= { dir: info.dir, tools: info.tools, hooks: info.hooks, middleware: info.middleware, commands: info.commands, error: info.error, failed: info.failed, ...manifest };
     }
+    guard.done();
     this.infos = infos;
     if (infos.length > 0) writeLoadRecords(home, records, this.logger);
     return infos;
@@ -238,30 +244,46 @@ export class PluginHost {
   /** Why a plugin that blocked the last start is skipped now (its entry file unchanged since), or null. */
   private stillBlocked(record: LoadRecord | undefined, entry: string): string | null {
     const then = record?.blocked;
-    const now = entryStamp(entry);
-    if (!then || !now || then.entry !== now.entry || then.mtimeMs !== now.mtimeMs || then.size !== now.size) return null;
+    if (!then || !sameStamp(then, entryStamp(entry))) return null;
     return `skipped: ${record!.error ?? 'it blocked hermes while loading'} (it is tried again once ${entry} changes)`;
   }
 
-  /** Hands the watchdog what to write and say if this plugin's load blocks the process. */
-  private watchLoad(name: string, dir: string, entry: string, records: Record<string, LoadRecord>): void {
-    const watch = this.options.loadWatch;
-    const stamp = entryStamp(entry);
-    if (!watch || !stamp) return;
-    const limit = this.seconds('register_timeout', DEFAULT_REGISTER_TIMEOUT_S);
-    const what = `its import or register() blocked hermes for more than ${limit} s (plugins.register_timeout), so hermes was stopped`;
-    const record: LoadRecord = { dir, tools: 0, hooks: 0, middleware: 0, commands: 0, error: what, failed: true, blocked: stamp };
-    watch.start({
-      plugin: name,
-      entry,
-      limitMs: limit * 1000,
-      recordFile: loadRecordFile(this.options.home),
-      recordText: loadRecordsText({ ...records, [name]: record }),
-      message: `plugin ${name}: ${what}. It is skipped at the next start until ${entry} changes; fix or remove the plugin, or run \`hermes plugins disable ${name}\`.`,
+  /**
+   * Imports JavaScript entries as one module graph, evaluated in discovery order (importInOrder), each
+   * plugin's code under its name from its marker on. Its module loading runs before any plugin code,
+   * so before AsyncLocalStorage's promise hooks are on: they would slow every step of it.
+   */
+  private async importTogether(plans: LoadPlan[], guard: LoadGuard, limitS: number): Promise<void> {
+    const started = performance.now();
+    const ends = new Map<LoadPlan, () => void>();
+    const loadings = plans.map((plan) => loadingOf(plan.plugin));
+    const entries = plans.map((plan, i) => {
+      const loading = loadings[i]!;
+      rememberPluginDir(plan.plugin.name, plan.plugin.dir);
+      return {
+        entry: loading.entry,
+        evaluating: () => {
+          guard.running(loading);
+          ends.set(plan, enterPlugin(plan.plugin.name, 'register()'));
+        },
+      };
     });
+    const modules = await importInOrder(entries, this.generation, leavePlugins);
+    plans.forEach((plan, i) => {
+      plan.imported = settled(loadings[i]!, modules[i]!, started, limitS).finally(() => ends.get(plan)?.());
+    });
+    await Promise.all(plans.map((p) => p.imported));
   }
 
-  private async loadOne(plugin: DiscoveredPlugin, builtinTools: ReadonlySet<string>): Promise<PluginInfo> {
+  /** Imports one plugin's entry; settles with its module or the error, and how long it took. */
+  private importOf(plugin: DiscoveredPlugin, guard: LoadGuard, limitS: number): Promise<Imported> {
+    const loading = loadingOf(plugin);
+    rememberPluginDir(plugin.name, plugin.dir);
+    const started = performance.now();
+    return settled(loading, inPlugin(plugin.name, 'register()', () => importEntry(loading.entry, this.generation, () => guard.running(loading))), started, limitS);
+  }
+
+  private async loadOne(plugin: DiscoveredPlugin, builtinTools: ReadonlySet<string>, imported: Promise<Imported> | null, guard: LoadGuard, limitS: number): Promise<PluginInfo> {
     const ledger = newLedger();
     const info = (enabled: boolean, error: string | null, failed = error !== null): PluginInfo => ({
       ...identity(plugin),
@@ -276,7 +298,7 @@ export class PluginHost {
       return info(false, plugin.error ?? 'no entry file');
     }
     const refused = gateVerdict(plugin.name, this.pluginsConfig);
-    if (refused) return info(false, refused, false);
+    if (refused || !imported) return info(false, refused ?? 'not imported', false);
     const entryConfig = record(record(this.pluginsConfig.entries)[plugin.name]);
     const ctx = new PluginContext({
       plugin: plugin.name,
@@ -290,19 +312,20 @@ export class PluginHost {
       logger: this.logger,
       callbacks: this.options.callbacks ?? {},
     });
-    const entry = plugin.entry;
-    rememberPluginDir(plugin.name, plugin.dir);
+    const outcome = await imported;
     // Importing (top-level await included) and register() share one time limit: a plugin that never
     // finishes is given up on, and hermes starts without it.
-    const limit = this.seconds('register_timeout', DEFAULT_REGISTER_TIMEOUT_S);
     const registering = inPlugin(plugin.name, 'register()', async () => {
-      const module = await importEntry(entry, this.generation);
-      const register = findRegister(module);
-      if (!register) throw new Error(`${entry} exports no register(ctx) function (named or default)`);
+      if ('error' in outcome) throw outcome.error;
+      const register = findRegister(outcome.module);
+      if (!register) throw new Error(`${plugin.entry} exports no register(ctx) function (named or default)`);
+      guard.running(outcome.loading);
       await register(ctx);
     });
+    // What the import used of the limit is gone (at least a moment is left: a register() that needs none passes).
+    const leftMs = limitS > 0 ? Math.max(1, limitS * 1000 - outcome.ms) : 0;
     try {
-      await withDeadline(registering, limit * 1000, `plugin ${plugin.name}: loading and register() did not finish within ${limit} s (plugins.register_timeout); the plugin is disabled`);
+      await withDeadline(registering, leftMs, timedOut(plugin.name, limitS));
     } catch (error) {
       abandonCalls(plugin.name, 'register()');
       ledger.closed = errorText(error);
@@ -311,6 +334,8 @@ export class PluginHost {
       const stack = error instanceof Error && error.stack ? `\n${error.stack}` : '';
       this.logger.warn(`plugin ${plugin.name} failed to load and was rolled back: ${text}${stack}`);
       return info(false, text);
+    } finally {
+      guard.idle();
     }
     this.ledgers.set(plugin.name, ledger);
     this.logger.info(`plugin ${plugin.name} loaded (${plugin.source})`);

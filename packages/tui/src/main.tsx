@@ -5,6 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { runtimeFrom } from './app/runtime.ts';
 import { HELP_TEXT, NO_TTY_MESSAGE, UsageError, parseCliArgs, type CliOptions } from './cli/args.ts';
+import type { Logger } from './logging/logger.ts';
+import type { BackendOptions } from './rpc/backendCommand.ts';
+import type { BackendProcess } from './rpc/backendProcess.ts';
 
 function version(): string {
   try {
@@ -30,6 +33,26 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
     process.stderr.write(`hermes: cannot write output: ${error.message}\n`);
     process.exit(1);
   });
+}
+
+/**
+ * Spawns the backend with only the modules that takes (no screen code). Undefined when its command
+ * cannot be worked out: the controller then tries again the usual way and shows the reason on screen.
+ */
+async function startBackend(options: BackendOptions): Promise<{ backend: BackendProcess; logger: Logger } | undefined> {
+  const [{ BackendProcess }, { createLogger }, { backendCommand }] = await Promise.all([
+    import('./rpc/backendProcess.ts'),
+    import('./logging/logger.ts'),
+    import('./rpc/backendCommand.ts'),
+  ]);
+  let command;
+  try {
+    command = backendCommand(options);
+  } catch {
+    return undefined;
+  }
+  const logger = createLogger();
+  return { backend: new BackendProcess(command, logger), logger };
 }
 
 async function main(): Promise<void> {
@@ -120,12 +143,16 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
+  const backend = { model: options.model, provider: options.provider, baseUrl: options.baseUrl, demo: options.demo };
+  // The backend's boot is the longest wait of a start: it begins before the screen's code (and Ink)
+  // even loads, and runs in parallel with loading it and drawing the first frame.
+  const started = options.demo ? undefined : await startBackend(backend);
   const { prepareTui, runTui } = await import('./app/runTui.tsx');
-  // The backend starts booting now, in parallel with loading Ink and rendering the first frame.
   const prepared = prepareTui({
     runtime: runtimeFrom(import.meta.url),
-    backend: { model: options.model, provider: options.provider, baseUrl: options.baseUrl, demo: options.demo },
+    backend,
     startup: options.resume ? { kind: 'resume', target: options.resume.trim() } : options.continueLatest ? { kind: 'continue' } : { kind: 'new' },
+    ...(started ? { started } : {}),
   });
   await runTui(prepared);
 }

@@ -32,6 +32,23 @@ describe('plugins.register_timeout', () => {
 });
 
 describe('plugin attribution', () => {
+  it('top-level code of plugins imported together runs under the name of each, its timers too; nothing after it does', async () => {
+    const seen: string[] = [];
+    Object.assign(globalThis, { currentCall: currentPluginCall, seen });
+    const home = tempDir();
+    for (const name of ['p1', 'p2', 'p3']) {
+      writePlugin(path.join(home, 'plugins'), name, {
+        'plugin.yaml': '',
+        'index.mjs': `globalThis.seen.push('${name} top: ' + globalThis.currentCall()?.plugin);\nsetTimeout(() => globalThis.seen.push('${name} timer: ' + globalThis.currentCall()?.plugin), 0);\nexport function register() {}\n`,
+      });
+    }
+    const h = new PluginHost({ home, cwd: home, env: {}, tools: builtinRegistry() });
+    await h.load();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen).toEqual(['p1 top: p1', 'p2 top: p2', 'p3 top: p3', 'p1 timer: p1', 'p2 timer: p2', 'p3 timer: p3']);
+    expect(currentPluginCall()).toBeUndefined();
+  });
+
   it('plugin code runs under its name; the rest of a middleware chain and the real call do not', async () => {
     const { h } = await loadedHost({
       a: `ctx.registerMiddleware('tool_execution', async (p) => { globalThis.seenInMiddleware = globalThis.currentCall(); return p.next_call(); });`,

@@ -49,6 +49,24 @@ export function inPlugin<T>(plugin: string, callback: string, run: () => T): T {
   return result;
 }
 
+/**
+ * Puts plugin code that is about to run synchronously under its name, from here to the end of the
+ * current synchronous run (a module's top-level code, announced by its marker just before it runs):
+ * the timers, promises and I/O it starts keep the name. Returns what ends the call.
+ */
+export function enterPlugin(plugin: string, callback: string): () => void {
+  const call: PluginCall = { plugin, callback };
+  running.set(call, true);
+  watcher?.started(call);
+  scope.enterWith(call);
+  return () => end(call);
+}
+
+/** Ends what `enterPlugin` started for the rest of the current synchronous run: core code runs next. */
+export function leavePlugins(): void {
+  scope.enterWith(undefined as unknown as PluginCall);
+}
+
 /** A callback given up on (timed out) no longer counts as running, though its promise may never settle. */
 export function abandonCalls(plugin: string, callback: string): void {
   for (const call of running.keys()) if (call.plugin === plugin && call.callback === callback) end(call);

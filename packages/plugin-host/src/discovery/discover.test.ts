@@ -24,6 +24,20 @@ function layout() {
 }
 
 describe('discoverPlugins', () => {
+  it('takes a manifest parsed at an earlier start while its file is unchanged, and parses it again once it changes', () => {
+    const home = tempDir();
+    const dir = writePlugin(path.join(home, 'plugins'), 'cached', { 'plugin.yaml': 'name: cached\nversion: 1.0.0\n', 'index.js': '' });
+    const [first] = discoverPlugins({ home, cwd: home, env: {} });
+    expect(first!.manifest?.version).toBe('1.0.0');
+    const stamp = first!.manifestFile!;
+    expect(stamp.file).toBe(path.join(dir, 'plugin.yaml'));
+    // What an earlier start recorded: told apart from the file's text by its version.
+    const known = new Map([[stamp.file, { ...stamp, manifest: { ...first!.manifest!, version: 'from-the-record' } }]]);
+    expect(discoverPlugins({ home, cwd: home, env: {}, knownManifests: known })[0]!.manifest?.version).toBe('from-the-record');
+    fs.writeFileSync(stamp.file, 'name: cached\nversion: 2.0.0-edited\n');
+    expect(discoverPlugins({ home, cwd: home, env: {}, knownManifests: known })[0]!.manifest?.version).toBe('2.0.0-edited');
+  });
+
   it('lists user, then npm plugins; project plugins are not even listed without the flag', () => {
     const { home, cwd } = layout();
     const found = discoverPlugins({ home, cwd, env: {} });

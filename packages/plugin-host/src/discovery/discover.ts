@@ -13,6 +13,20 @@ export interface DiscoveredPlugin {
   /** Absolute path of the entry module. */
   entry: string | null;
   error: string | null;
+  /** The plugin.yaml it was read from, as it was then (so a later start can skip parsing it again). */
+  manifestFile?: ManifestStamp;
+}
+
+/** One version of a manifest file. */
+export interface ManifestStamp {
+  file: string;
+  mtimeMs: number;
+  size: number;
+}
+
+/** A manifest parsed at an earlier start, used again while its file is unchanged. */
+export interface KnownManifest extends ManifestStamp {
+  manifest: PluginManifest;
 }
 
 export interface DiscoveryOptions {
@@ -21,6 +35,11 @@ export interface DiscoveryOptions {
   env: Record<string, string | undefined>;
   /** Extra `node_modules` folders to scan after `$HERMES_HOME/node_modules` (e.g. the application's own). */
   npmRoots?: string[];
+  /**
+   * plugin.yaml files parsed at an earlier start, by path: one whose modification time and size are
+   * unchanged is not parsed again (parsing YAML is most of the cost of discovering many plugins).
+   */
+  knownManifests?: ReadonlyMap<string, KnownManifest>;
 }
 
 const ENTRY_CANDIDATES = ['index.js', 'index.mjs', 'index.ts'];
@@ -51,13 +70,16 @@ function resolveEntry(dir: string, main: string | undefined): { entry: string | 
   return found ? { entry: found, error: null } : { entry: null, error: `no entry file in ${dir} (expected ${ENTRY_CANDIDATES.join(', ')} or \`main\` in plugin.yaml)` };
 }
 
-function fromFolder(dir: string, source: PluginSource): DiscoveredPlugin | null {
+function fromFolder(dir: string, source: PluginSource, known: ReadonlyMap<string, KnownManifest> | undefined): DiscoveredPlugin | null {
   const manifestFile = MANIFEST_FILES.map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
   if (!manifestFile) return null; // not a plugin folder
   const folderName = path.basename(dir);
   try {
-    const manifest = readManifest(manifestFile, folderName);
-    return { name: manifest.name, source, dir, manifest, ...resolveEntry(dir, manifest.main) };
+    const stat = fs.statSync(manifestFile);
+    const stamp: ManifestStamp = { file: manifestFile, mtimeMs: stat.mtimeMs, size: stat.size };
+    const earlier = known?.get(manifestFile);
+    const manifest = earlier && earlier.mtimeMs === stamp.mtimeMs && earlier.size === stamp.size ? earlier.manifest : readManifest(manifestFile, folderName);
+    return { name: manifest.name, source, dir, manifest, manifestFile: stamp, ...resolveEntry(dir, manifest.main) };
   } catch (error) {
     return { name: folderName, source, dir, manifest: null, entry: null, error: (error as Error).message };
   }
@@ -105,7 +127,7 @@ export function discoverPlugins(options: DiscoveryOptions): DiscoveredPlugin[] {
   const found: DiscoveredPlugin[] = [];
   const scanFolders = (root: string, source: PluginSource) => {
     for (const name of subdirs(root)) {
-      const plugin = fromFolder(path.join(root, name), source);
+      const plugin = fromFolder(path.join(root, name), source, options.knownManifests);
       if (plugin) found.push(plugin);
     }
   };

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { makeDirs, type Logger } from '@hermes/agent-core';
 import type { Counted } from '../context/registrations.ts';
+import type { KnownManifest } from './discover.ts';
 
 /**
  * What the last start that loaded plugins learned about each (counts, the error that stopped it), so
  * a listing that must not import plugins (`hermes plugins list`) can still say a plugin hung or threw.
- * Kept in `$HERMES_HOME/plugins/.last-load.json` (a dot file: discovery skips it).
+ * Kept in `$HERMES_HOME/plugins/.last-load.json` (a dot file: discovery skips it), written once per load;
+ * the plugin running when a load ended the process is in `.loading.json` beside it (LoadingMark).
  */
 export type LoadRecord = Record<Counted, number> & {
   dir: string;
@@ -18,7 +20,16 @@ export type LoadRecord = Record<Counted, number> & {
    * later starts skip the plugin instead of hanging again.
    */
   blocked?: EntryStamp;
+  /** Its plugin.yaml as parsed then: discovery uses it again while the file is unchanged. */
+  manifest?: KnownManifest;
 };
+
+/** The manifests the records hold, by file, for `discoverPlugins({ knownManifests })`. */
+export function knownManifests(records: Record<string, LoadRecord>): Map<string, KnownManifest> {
+  const known = new Map<string, KnownManifest>();
+  for (const record of Object.values(records)) if (record.manifest?.file) known.set(record.manifest.file, record.manifest);
+  return known;
+}
 
 /** Identifies one version of an entry file. */
 export interface EntryStamp {
@@ -56,6 +67,18 @@ export function writeLoadRecords(home: string, records: Record<string, LoadRecor
 }
 
 export function readLoadRecords(home: string, logger: Logger): Record<string, LoadRecord> {
+  const records = readRecordFile(home, logger);
+  const running = readLoadingMark(home, logger);
+  if (!running) return records;
+  // The last start ended while this plugin's code ran. A block the watchdog recorded (of this very
+  // entry file) says more than that; anything else recorded of it is from an older start.
+  const known = records[running.plugin];
+  const recordedBlock = known?.blocked && sameStamp(known.blocked, entryStamp(known.blocked.entry));
+  if (!recordedBlock) records[running.plugin] = { tools: 0, hooks: 0, middleware: 0, commands: 0, dir: running.dir, error: STOPPED_WHILE_LOADING, failed: true };
+  return records;
+}
+
+function readRecordFile(home: string, logger: Logger): Record<string, LoadRecord> {
   const file = loadRecordFile(home);
   let text: string;
   try {
@@ -69,5 +92,81 @@ export function readLoadRecords(home: string, logger: Logger): Record<string, Lo
   } catch (error) {
     logger.warn('ignoring %s: %s (it is rewritten at the next start)', file, (error as Error).message);
     return {};
+  }
+}
+
+export const sameStamp = (a: EntryStamp, b: EntryStamp | null): boolean => b !== null && a.entry === b.entry && a.mtimeMs === b.mtimeMs && a.size === b.size;
+
+/** What the records say of a plugin whose import or register() was running when the process ended. */
+export const STOPPED_WHILE_LOADING = 'hermes stopped while loading it (its import or register() ended the process)';
+
+interface RunningPlugin {
+  plugin: string;
+  dir: string;
+}
+
+const loadingMarkFile = (home: string) => path.join(home, 'plugins', '.loading.json');
+
+/**
+ * Which plugin's code is running while plugins load, on disk before that code runs, so a plugin that
+ * ends the process (kill -9 included) is named afterwards. One small file rewritten in place through
+ * one open descriptor: it is set before every plugin's import and register(), so it must be cheap.
+ * The load records are written once, when loading is done; `readLoadRecords` merges this mark in.
+ */
+export class LoadingMark {
+  private fd: number | null = null;
+  private width = 0;
+  private failed = false;
+
+  constructor(
+    private readonly home: string,
+    private readonly logger: Logger,
+  ) {}
+
+  set(running: RunningPlugin): void {
+    if (this.failed) return;
+    try {
+      if (this.fd === null) {
+        makeDirs(path.dirname(loadingMarkFile(this.home)));
+        this.fd = fs.openSync(loadingMarkFile(this.home), 'w');
+      }
+      // Padded over the previous text, so one write replaces it whole (JSON allows trailing spaces).
+      const text = JSON.stringify(running).padEnd(this.width);
+      this.width = text.length;
+      fs.writeSync(this.fd, text, 0);
+    } catch (error) {
+      this.failed = true;
+      this.logger.warn('could not record which plugin is loading in %s: %s', loadingMarkFile(this.home), (error as Error).message);
+    }
+  }
+
+  /** Loading is over: the mark is emptied (an empty mark names nothing). */
+  clear(): void {
+    if (this.fd === null) return;
+    try {
+      fs.ftruncateSync(this.fd, 0);
+      fs.closeSync(this.fd);
+    } catch (error) {
+      this.logger.warn('could not clear %s: %s', loadingMarkFile(this.home), (error as Error).message);
+    }
+    this.fd = null;
+    this.width = 0;
+  }
+}
+
+function readLoadingMark(home: string, logger: Logger): RunningPlugin | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(loadingMarkFile(home), 'utf8').trim();
+  } catch {
+    return null; // no plugin has loaded here yet
+  }
+  if (!text) return null;
+  try {
+    const mark = JSON.parse(text) as Partial<RunningPlugin>;
+    return typeof mark.plugin === 'string' && typeof mark.dir === 'string' ? { plugin: mark.plugin, dir: mark.dir } : null;
+  } catch (error) {
+    logger.warn('ignoring %s: %s', loadingMarkFile(home), (error as Error).message);
+    return null;
   }
 }

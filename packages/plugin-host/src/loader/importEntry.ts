@@ -20,15 +20,121 @@ function typescriptImport(): Promise<ScopedImport> {
 
 const TS_EXTENSIONS = new Set(['.ts', '.mts', '.cts']);
 
-/** Imports a plugin entry; `generation` > 0 bypasses the module cache so a reload sees edited files. */
-export async function importEntry(entry: string, generation: number): Promise<Record<string, unknown>> {
+export const isTypeScript = (entry: string): boolean => TS_EXTENSIONS.has(path.extname(entry));
+
+/**
+ * Plugins are imported together, so which plugin's code is running is known only if each entry
+ * announces itself: in the graph that imports it, a marker module just before it calls back
+ * synchronously right before the entry's own code (its imports included) is evaluated.
+ */
+const EVALUATING = Symbol.for('hermes.plugin-host.evaluating');
+const evaluatingCallbacks = new Map<string, () => void>();
+(globalThis as Record<symbol, unknown>)[EVALUATING] = (href: string) => evaluatingCallbacks.get(href)?.();
+
+const dataModule = (source: string) => `data:text/javascript,${encodeURIComponent(source)}`;
+
+/**
+ * Node's own import(), also where a test runner rewrites `import()` in the code it loads (vitest
+ * does, and evaluates a graph's imports its own way): the evaluation order of a graph is what
+ * `importInOrder` relies on.
+ */
+const nativeImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+
+/** The URL an entry is imported by; `generation` > 0 bypasses the module cache so a reload sees edited files. */
+function entryUrl(entry: string, generation: number): string {
   const url = pathToFileURL(entry);
   if (generation > 0) url.searchParams.set('hermes_reload', String(generation));
-  if (TS_EXTENSIONS.has(path.extname(entry))) {
+  return url.href;
+}
+
+/** The marker's source names the entry's URL, so each entry (and each reload of it) has its own marker. */
+const markerFor = (href: string) => dataModule(`globalThis[Symbol.for(${JSON.stringify(EVALUATING.description)})](${JSON.stringify(href)});`);
+
+/**
+ * Imports a plugin entry on its own. `evaluating` is called right before the entry's code runs (for
+ * a TypeScript entry, when its import starts: the caller imports those one at a time).
+ */
+export async function importEntry(entry: string, generation: number, evaluating: () => void = () => {}): Promise<Record<string, unknown>> {
+  const href = entryUrl(entry, generation);
+  if (isTypeScript(entry)) {
     const scoped = await typescriptImport();
-    return (await scoped(url.href, import.meta.url)) as Record<string, unknown>;
+    evaluating();
+    return (await scoped(href, import.meta.url)) as Record<string, unknown>;
   }
-  return (await import(url.href)) as Record<string, unknown>;
+  const wrapper = dataModule(`import ${JSON.stringify(markerFor(href))};\nimport * as entry from ${JSON.stringify(href)};\nexport { entry };`);
+  evaluatingCallbacks.set(href, evaluating);
+  try {
+    return ((await import(wrapper)) as { entry: Record<string, unknown> }).entry;
+  } finally {
+    evaluatingCallbacks.delete(href);
+  }
+}
+
+export interface OrderedEntry {
+  entry: string;
+  /** Called right before the entry's code runs. */
+  evaluating: () => void;
+}
+
+/**
+ * Imports JavaScript entries as one module graph: Node reads, compiles and links them all at once,
+ * then evaluates them one after another in the order given, each announced by its marker right
+ * before its code runs. An entry that throws ends that graph; the entries after it are imported as
+ * a new one. A graph that cannot be linked at all (a syntax error, a missing export) is given up
+ * for importing each entry on its own. Gives each entry's module, settling when its evaluation does
+ * (a top-level await included).
+ */
+export async function importInOrder(entries: OrderedEntry[], generation: number, ranAll: () => void): Promise<Promise<Record<string, unknown>>[]> {
+  const hrefs = entries.map((e) => entryUrl(e.entry, generation));
+  const modules: Promise<Record<string, unknown>>[] = [];
+  let from = 0;
+  while (from < entries.length) {
+    const part = hrefs.slice(from);
+    let ran = -1;
+    let allStarted: () => void = () => {};
+    const started = new Promise<'started'>((resolve) => (allStarted = () => setImmediate(() => resolve('started'))));
+    part.forEach((href, i) =>
+      evaluatingCallbacks.set(href, () => {
+        ran = i;
+        entries[from + i]!.evaluating();
+      }),
+    );
+    // After the last entry's code: told at once, in the same synchronous run.
+    const end = `${hrefs[0]}#end-${from}`;
+    evaluatingCallbacks.set(end, () => {
+      ranAll();
+      allStarted();
+    });
+    const source = [
+      ...part.map((href, i) => `import ${JSON.stringify(markerFor(href))};\nimport * as e${i} from ${JSON.stringify(href)};`),
+      `import ${JSON.stringify(markerFor(end))};`,
+      `export { ${part.map((_, i) => `e${i}`).join(', ')} };`,
+    ].join('\n');
+    const graph = nativeImport(dataModule(source)).then(
+      (namespace) => namespace as Record<string, Record<string, unknown>>,
+      () => 'stopped' as const,
+    );
+    // Evaluated, stopped by a throw, or every entry's code started (one may await at its top level).
+    const outcome = await Promise.race([graph, started]);
+    for (const href of [...part, end]) evaluatingCallbacks.delete(href);
+    if (outcome === 'stopped') ranAll();
+    else if (outcome === 'started') {
+      // Each on its own: import() of a module already evaluating settles when its evaluation does.
+      modules.push(...part.map((href) => import(href) as Promise<Record<string, unknown>>));
+      break;
+    } else {
+      modules.push(...part.map((_, i) => Promise.resolve(outcome[`e${i}`]!)));
+      break;
+    }
+    if (ran < 0) {
+      modules.push(...part.map((_, i) => importEntry(entries[from + i]!.entry, generation, entries[from + i]!.evaluating)));
+      break;
+    }
+    // The entry whose code ran last threw (importing it again gives its error); the rest have not run.
+    modules.push(...part.slice(0, ran + 1).map((href) => import(href) as Promise<Record<string, unknown>>));
+    from += ran + 1;
+  }
+  return modules;
 }
 
 export type RegisterFunction = (ctx: unknown) => unknown;

@@ -2,6 +2,7 @@
 import { createLogger, type Logger } from '../logging/logger.ts';
 import { onMarkdownFailure } from '../markdown/loadMarkdown.ts';
 import type { BackendOptions } from '../rpc/backendCommand.ts';
+import type { BackendProcess } from '../rpc/backendProcess.ts';
 import type { Runtime } from './runtime.ts';
 import { SessionController } from './sessionController.ts';
 import type { StartupSession } from './sessionHost.ts';
@@ -10,12 +11,15 @@ import { enableTerminalModes } from './terminalModes.ts';
 /** However shutdown goes, the process is gone this long after the user asked to exit. */
 const EXIT_DEADLINE_MS = 5_000;
 
-/** Creates the controller and starts the backend at once, before Ink and React have loaded. */
-export function prepareTui(options: { backend: BackendOptions; runtime: Runtime; startup?: StartupSession }): {
+/**
+ * Creates the controller and starts the backend at once, before Ink and React have loaded (or takes
+ * over the backend main.tsx started even before this code loaded, with the logger it was given).
+ */
+export function prepareTui(options: { backend: BackendOptions; runtime: Runtime; startup?: StartupSession; started?: { backend: BackendProcess; logger: Logger } }): {
   controller: SessionController;
   logger: Logger;
 } {
-  const logger = createLogger();
+  const logger = options.started?.logger ?? createLogger();
   logger.info('hermes TUI starting', { ...options.backend, bundled: options.runtime.bundled, pid: process.pid });
   onMarkdownFailure((error) => logger.error('the markdown renderer could not load; replies show as plain text', { error: error.message }));
   const controller = new SessionController({
@@ -25,6 +29,7 @@ export function prepareTui(options: { backend: BackendOptions; runtime: Runtime;
     cwd: process.cwd(),
     cols: process.stdout.columns || 80,
     startup: options.startup,
+    ...(options.started ? { started: options.started.backend } : {}),
   });
   void controller.launch();
   return { controller, logger };

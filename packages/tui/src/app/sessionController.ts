@@ -43,6 +43,8 @@ export interface ControllerOptions {
   startup?: StartupSession;
   /** The prompt history file; `$HERMES_HOME/.hermes_history` unless given. */
   historyFile?: string;
+  /** A backend started before the screen's code loaded (main.tsx): the first launch takes it over. */
+  started?: BackendProcess;
 }
 
 export class SessionController {
@@ -178,6 +180,7 @@ export class SessionController {
       Object.assign(backendOptions, { provider: 'custom', baseUrl: demo.baseUrl, model: 'scripted-demo' });
     }
     this.backendOptions = backendOptions;
+    if (this.options.started && !backendOptions.demo) return this.adopt(this.options.started);
     return this.spawnBackend(backendOptions);
   }
 
@@ -187,7 +190,10 @@ export class SessionController {
     const { BackendProcess } = await import('../rpc/backendProcess.ts');
     // The user may have quit while we were loading; a backend started now would outlive the TUI.
     if (this.shuttingDown) return undefined;
-    const backend = new BackendProcess(backendCommand(backendOptions), this.logger);
+    return this.adopt(new BackendProcess(backendCommand(backendOptions), this.logger));
+  }
+
+  private adopt(backend: BackendProcess): BackendProcess {
     this.backend = backend;
     backend.client.onEvent((event) => this.receive(event));
     backend.client.handlePrompts({

@@ -28,6 +28,23 @@ describe('Spinner', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('with stillForMs, stands on its first frame that long, then steps', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const live = renderLive(<Spinner stillForMs={1000} />, { columns: 10 });
+    const after = async (ms: number) => {
+      await vi.advanceTimersByTimeAsync(ms);
+      await new Promise((resolve) => setImmediate(resolve));
+      return live.text();
+    };
+    try {
+      expect([await after(500), await after(480)]).toEqual(['⠋', '⠋']);
+      expect([await after(20 + 120), await after(120)]).toEqual(['⠙', '⠹']);
+    } finally {
+      live.unmount();
+    }
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('is cyan unless told otherwise', () => {
     expect(stylesAt(renderStyled(<Spinner />, 10), '⠋')).toEqual(['cyan']);
     expect(stylesAt(renderStyled(<Spinner color="yellow" />, 10), '⠋')).toEqual(['yellow']);

@@ -11,6 +11,9 @@ import type { ViewState } from '../state/viewState.ts';
 import { modelLabel } from './Header.tsx';
 import { Spinner } from './Spinner.tsx';
 
+/** While hermes starts, its spinner stands still this long: most starts are over sooner (scripts/bench/startup.ts). */
+const STARTING_STILL_MS = 1000;
+
 /** One row, measured by Ink as the terminal draws it. */
 const oneLine = (text: string) => displayText(text).replace(/\s+/g, ' ').trim();
 
@@ -79,7 +82,7 @@ export const StatusLine = memo(function StatusLine({ store, width }: { store: St
     <Box justifyContent="space-between">
       <Text wrap="truncate-end">
         {/* Nothing moves while hermes waits on the user, so neither does the mark. */}
-        {waiting ? <Text color="yellow">●</Text> : working ? <Spinner /> : <Text color={phase === 'failed' ? 'red' : 'green'}>●</Text>}
+        {waiting ? <Text color="yellow">●</Text> : working ? <Spinner stillForMs={phase === 'starting' ? STARTING_STILL_MS : 0} /> : <Text color={phase === 'failed' ? 'red' : 'green'}>●</Text>}
         {/* While yolo is on nothing asks before a dangerous command runs; that must never go unnoticed. */}
         {yoloMark ? (
           <Text color="red" bold>

@@ -1,0 +1,36 @@
+import type { DiscoveredPlugin } from '../discovery/discover.ts';
+import { entryStamp } from '../discovery/loadRecord.ts';
+import type { LoadingPlugin } from './loadGuard.ts';
+
+/** Resolves `run()`, or rejects with `message` after `ms` (the run is abandoned, not stopped). */
+export function withDeadline<T>(run: Promise<T>, ms: number, message: string): Promise<T> {
+  if (!(ms > 0)) return run;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  run.catch(() => {}); // an abandoned run that fails later is not an unhandled rejection
+  return Promise.race([run, deadline]).finally(() => clearTimeout(timer));
+}
+
+export const timedOut = (plugin: string, limitS: number) =>
+  `plugin ${plugin}: loading and register() did not finish within ${limitS} s (plugins.register_timeout); the plugin is disabled`;
+
+/** How a plugin's import ended, and how long it took (it counts against the register time limit). */
+export type Imported = ({ module: Record<string, unknown> } | { error: unknown }) & { ms: number; loading: LoadingPlugin };
+
+export const loadingOf = (plugin: DiscoveredPlugin): LoadingPlugin => ({ name: plugin.name, dir: plugin.dir, entry: plugin.entry!, stamp: entryStamp(plugin.entry!) });
+
+/** A plugin's import outcome, given up past the register time limit (counted from `started`). */
+export function settled(loading: LoadingPlugin, importing: Promise<Record<string, unknown>>, started: number, limitS: number): Promise<Imported> {
+  const left = limitS > 0 ? Math.max(1, limitS * 1000 - (performance.now() - started)) : 0;
+  return withDeadline(importing, left, timedOut(loading.name, limitS)).then(
+    (module) => ({ module, ms: performance.now() - started, loading }),
+    (error: unknown) => ({ error, ms: performance.now() - started, loading }),
+  );
+}
+
+export function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
+}
+
