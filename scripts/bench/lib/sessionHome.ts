@@ -7,7 +7,8 @@
  *
  * Content is realistic and deterministic: turns of a prompt, an assistant message calling a tool, the
  * tool's output, and a markdown reply with a list and a code block. Every message names its position
- * (`#1` … `#N`, see `messageMark`), so a benchmark or test can tell which ones reached the screen.
+ * (`#1` … `#N`, see `messageMark`) at its start and, as `(#N)`, on its last line, so a benchmark or test
+ * can tell which ones reached the screen.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,11 +52,11 @@ function message(position: number): Record<string, unknown> {
   const mark = messageMark(position);
   switch ((position - 1) % 4) {
     case 0:
-      return { role: 'user', content: `${mark} Please look at ${file} and explain why ${prose(turn, 12)}.` };
+      return { role: 'user', content: `${mark} Please look at ${file} and explain why ${prose(turn, 12)}. (${mark})` };
     case 1:
       return {
         role: 'assistant',
-        content: `${mark} Reading ${file} first.`,
+        content: `${mark} Reading ${file} first. (${mark})`,
         toolCalls: [{ id: `call_${position}`, type: 'function', function: { name: 'read_file', arguments: JSON.stringify({ path: file }) } }],
       };
     case 2:
@@ -63,7 +64,7 @@ function message(position: number): Record<string, unknown> {
         role: 'tool',
         toolName: 'read_file',
         toolCallId: `call_${position - 1}`,
-        content: `${mark}\n${Array.from({ length: 12 }, (_, i) => `${String(i + 1).padStart(4)}  export const value${i} = ${turn + i}; // ${prose(turn + i, 6)}`).join('\n')}`,
+        content: `${mark}\n${Array.from({ length: 12 }, (_, i) => `${String(i + 1).padStart(4)}  export const value${i} = ${turn + i}; // ${prose(turn + i, 6)}`).join('\n')}\n(${mark})`,
       };
     default:
       return {
@@ -81,7 +82,7 @@ function message(position: number): Record<string, unknown> {
           '}',
           '```',
           '',
-          `In short: ${prose(turn + 3, 24)}.`,
+          `In short: ${prose(turn + 3, 24)}. (${mark})`,
         ].join('\n'),
       };
   }
@@ -98,7 +99,7 @@ export async function sessionHome(messages: number): Promise<SessionHome> {
   const schemaUrl = pathToFileURL(path.join(PRODUCT_ROOT, 'packages/agent-core/src/sessions/schema.ts')).href;
   const { SCHEMA_VERSION } = (await import(schemaUrl)) as { SCHEMA_VERSION: number };
   const sessionId = `20260101_000000_bench${String(messages).padStart(7, '0')}`;
-  const home = path.join(cacheRoot(), `session-home-${messages}-schema${SCHEMA_VERSION}-v1`);
+  const home = path.join(cacheRoot(), `session-home-${messages}-schema${SCHEMA_VERSION}-v2`);
   if (fs.existsSync(path.join(home, 'state.db'))) return { home, sessionId };
 
   fs.mkdirSync(cacheRoot(), { recursive: true });
