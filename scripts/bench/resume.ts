@@ -39,21 +39,28 @@ export const bench: Bench = async ({ quick, runs }) => {
   const homes = await Promise.all(sizes.map((n) => sessionHome(n)));
   // Removed when the benchmark exits.
   const emptyHome = tempDir('hermes-bench-resume-');
-  const measures: Record<string, () => Promise<Sample>> = { floor: () => usable(emptyHome, []) };
+  // interleaved() samples one number per measure; each sample's RSS is kept beside it here.
+  const rss: Record<string, number[]> = {};
+  const measure = (key: string, run: () => Promise<Sample>) => async () => {
+    const sample = await run();
+    (rss[key] ??= []).push(sample.rss);
+    return sample.ms;
+  };
+  const measures: Record<string, () => Promise<number>> = { floor: measure('floor', () => usable(emptyHome, [])) };
   sizes.forEach((n, i) => {
     // The last line of the last message (a reply) ends with its position.
-    measures[`resume${n}`] = () => usable(homes[i]!.home, ['--resume', homes[i]!.sessionId], `(${messageMark(n)})`);
+    measures[`resume${n}`] = measure(`resume${n}`, () => usable(homes[i]!.home, ['--resume', homes[i]!.sessionId], `(${messageMark(n)})`));
   });
-  const samples = await interleaved(runs, measures);
-  const floorMs = median(samples.floor!.map((s) => s.ms));
-  const floorRss = median(samples.floor!.map((s) => s.rss));
+  const ms = await interleaved(runs, measures);
+  const floorMs = median(ms.floor!);
+  const floorRss = median(rss.floor!);
   const figures: Figure[] = [];
   for (const n of sizes) {
-    const got = samples[`resume${n}`]!;
+    const got = { ms: ms[`resume${n}`]!, rss: rss[`resume${n}`]! };
     const label = n.toLocaleString('en-US');
     figures.push(
-      { name: `resume ${label} messages → usable prompt`, unit: 'ms', ours: median(got.map((s) => s.ms)), floor: { label: 'new empty session', value: floorMs }, target: { max: 500 }, runs },
-      { name: `resume ${label} messages: TUI RSS`, unit: 'MB', ours: median(got.map((s) => s.rss)), floor: { label: 'new empty session', value: floorRss }, target: { max: 150 }, runs },
+      { name: `resume ${label} messages → usable prompt`, unit: 'ms', ours: median(got.ms), floor: { label: 'new empty session', value: floorMs }, target: { max: 500 }, runs },
+      { name: `resume ${label} messages: TUI RSS`, unit: 'MB', ours: median(got.rss), floor: { label: 'new empty session', value: floorRss }, target: { max: 150 }, runs },
     );
   }
   return figures;
