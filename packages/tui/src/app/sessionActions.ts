@@ -6,6 +6,8 @@
 import { ErrorCode, type CommandDirective, type ResultOf, type SessionOpenResult } from '@hermes/rpc-server/protocol';
 import { firstLine, type SlashRoute } from '../commands/localCommands.ts';
 import { describeDetails, parseDetailsArgs } from '../details/detailsMode.ts';
+import { loadMarkdown } from '../markdown/loadMarkdown.ts';
+import { showInPager } from '../transcript/transcriptPager.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
 import { notReadyReason, type NoticeLevel } from '../state/viewState.ts';
 import { PickerController } from './pickerController.ts';
@@ -82,10 +84,22 @@ export class SessionActions {
     return { client, sessionId };
   }
 
-  /** Runs a `/command`: `/sessions` and `/details` here, everything else through the backend's `slash.exec`. */
+  /** Runs a `/command`: `/sessions`, `/details` and `/transcript` here, everything else through the backend's `slash.exec`. */
   run(command: SlashRoute): void {
-    if (command.kind === 'local') return command.name === 'details' ? this.details(command.args) : this.picker.open();
+    if (command.kind === 'local') {
+      if (command.name === 'details') return this.details(command.args);
+      if (command.name === 'transcript') return void this.transcript();
+      return this.picker.open();
+    }
     void this.exec(command.command);
+  }
+
+  /** `/transcript`: every entry in the pager, replies as markdown (plain if the renderer cannot load: that failure is logged where it happens). */
+  private async transcript(): Promise<void> {
+    await loadMarkdown().catch(() => undefined);
+    const { transcript, details } = this.state;
+    const shown = showInPager(transcript, process.stdout.columns || this.host.cols, details);
+    if (!shown.ok) this.notice('error', shown.error);
   }
 
   /** `/details`: a screen setting, so it works at any time, even while a turn runs or the backend restarts. */
