@@ -88,7 +88,32 @@ function message(position: number): Record<string, unknown> {
   }
 }
 
+/** The session's messages, 1 to `count`, as sessionHome stores them. */
+export function* benchMessages(count: number): Generator<Record<string, unknown>> {
+  for (let position = 1; position <= count; position += 1) yield message(position);
+}
+
 const cacheRoot = () => path.join(os.tmpdir(), 'hermes-bench-cache');
+
+/**
+ * Writes one stored session holding `messages` (NewMessage fields: role, content, toolCalls, toolName,
+ * toolCallId…) into `home`/state.db, through PRODUCT_ROOT's SessionStore. Also for tests that need a
+ * session no live run could make quickly (10,000 messages, a 5 MB reply).
+ */
+export async function writeStoredSession(home: string, session: { id: string; title: string }, messages: Iterable<Record<string, unknown>>): Promise<void> {
+  const storeUrl = pathToFileURL(path.join(PRODUCT_ROOT, 'packages/agent-core/src/sessions/sessionStore.ts')).href;
+  const { SessionStore } = (await import(storeUrl)) as StoreModule;
+  const store = SessionStore.open(path.join(home, 'state.db'));
+  try {
+    store.createSession({ id: session.id, source: 'tui', model: 'scripted-model', cwd: os.tmpdir(), title: session.title });
+    // One transaction for all: appendMessage's own becomes a savepoint, and the build takes seconds, not minutes.
+    store.db.transaction(() => {
+      for (const message of messages) store.appendMessage(session.id, message);
+    })();
+  } finally {
+    store.close();
+  }
+}
 
 /**
  * The home holding one session of `messages` messages; built on first use (a few seconds for 10,000),
@@ -105,18 +130,7 @@ export async function sessionHome(messages: number): Promise<SessionHome> {
   fs.mkdirSync(cacheRoot(), { recursive: true });
   const building = fs.mkdtempSync(`${home}.building-`);
   try {
-    const storeUrl = pathToFileURL(path.join(PRODUCT_ROOT, 'packages/agent-core/src/sessions/sessionStore.ts')).href;
-    const { SessionStore } = (await import(storeUrl)) as StoreModule;
-    const store = SessionStore.open(path.join(building, 'state.db'));
-    try {
-      store.createSession({ id: sessionId, source: 'tui', model: 'scripted-model', cwd: os.tmpdir(), title: `bench session of ${messages} messages` });
-      // One transaction for all: appendMessage's own becomes a savepoint, and the build takes seconds, not minutes.
-      store.db.transaction(() => {
-        for (let position = 1; position <= messages; position += 1) store.appendMessage(sessionId, message(position));
-      })();
-    } finally {
-      store.close();
-    }
+    await writeStoredSession(building, { id: sessionId, title: `bench session of ${messages} messages` }, benchMessages(messages));
     try {
       fs.renameSync(building, home);
     } catch (error) {
