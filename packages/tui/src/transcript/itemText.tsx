@@ -33,15 +33,31 @@ export function itemChars(item: TranscriptItem): number {
   }
 }
 
-// Printable ASCII: one cell a character, so a line is cut by length (most lines of a huge reply).
+// Printable ASCII: one cell a character, so a line is wrapped by length (most lines of a huge reply).
 const ASCII = /^[\x20-\x7e]*$/;
 
-/** Lines of plain text wrapped to `width` cells: hard, like Ink's `wrap` for a word longer than the row. */
+/** A line of printable ASCII wrapped at spaces, a word longer than the row cut: wrap-ansi's rows, at a fraction of its cost. */
+function wrapAscii(line: string, width: number, out: string[]): void {
+  let row = '';
+  for (const word of line.split(' ')) {
+    const joined = row === '' ? word : `${row} ${word}`;
+    if (joined.length <= width) {
+      row = joined;
+      continue;
+    }
+    if (row !== '') out.push(row);
+    row = word;
+    for (; row.length > width; row = row.slice(width)) out.push(row.slice(0, width));
+  }
+  out.push(row);
+}
+
+/** Lines of plain text wrapped to `width` cells, as Ink wraps a text (hard: a word longer than the row is cut). */
 function wrapLines(text: string, width: number): string[] {
   const out: string[] = [];
   for (const line of text.split('\n')) {
-    if (line.length <= width && (ASCII.test(line) || stringWidth(line) <= width)) out.push(line);
-    else if (ASCII.test(line) && !line.includes(' ')) for (let at = 0; at < line.length; at += width) out.push(line.slice(at, at + width));
+    if (ASCII.test(line)) wrapAscii(line, width, out);
+    else if (stringWidth(line) <= width) out.push(line);
     else out.push(...wrapAnsi(line, width, { hard: true, trim: false }).split('\n'));
   }
   return out;
