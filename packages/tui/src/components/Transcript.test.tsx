@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadMarkdown } from '../markdown/loadMarkdown.ts';
 import { renderRows } from '../testing/renderFrame.ts';
-import { viewStore } from '../testing/viewFixtures.ts';
+import { sessionInfo, viewStore } from '../testing/viewFixtures.ts';
 import { Transcript } from './Transcript.tsx';
 
 describe('Transcript', () => {
@@ -25,6 +25,17 @@ describe('Transcript', () => {
       '',
       '· session saved',
     ]);
+  });
+
+  it("prints a long resumed session's header and last entries after a notice counting the rest", () => {
+    const prompts = Array.from({ length: 500 }, (_, i) => ({ kind: 'user' as const, id: 3 + i, text: `prompt ${i + 1}` }));
+    const store = viewStore({
+      transcript: [{ kind: 'header', id: 1, info: sessionInfo() }, { kind: 'notice', id: 2, level: 'info', text: 'resumed "x" · 500 messages' }, ...prompts],
+    });
+    const rows = renderRows(<Transcript store={store} width={80} />, 80);
+    expect(rows).toContain('· resumed "x" · 500 messages');
+    expect(rows).toContain('· 440 earlier entries not printed · /transcript shows them all');
+    expect(rows.filter((row) => row.startsWith('❯ '))).toEqual(prompts.slice(-60).map((item) => `❯ ${item.text}`));
   });
 
   it('prints nothing for an empty transcript', () => {

@@ -16,7 +16,7 @@ describe('printPlan', () => {
     expect(tail.length).toBe(TAIL_ITEMS);
     expect(ids(tail)).toEqual(ids(history.slice(-TAIL_ITEMS)));
     expect(omitted).toBe(5_000 - TAIL_ITEMS);
-    expect(omittedText(omitted)).toBe('4,940 earlier entries are not printed here · /transcript shows the whole transcript');
+    expect(omittedText(omitted)).toBe('4,940 earlier entries not printed · /transcript shows them all');
   });
 
   it('stops the tail at a few screens of rows, and prints the last item whatever its length', () => {

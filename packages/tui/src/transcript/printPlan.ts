@@ -65,7 +65,7 @@ export function printedOf(batch: readonly TranscriptItem[], width: number, fromS
 
 /** The line printed in place of the entries before the tail. */
 export function omittedText(count: number): string {
-  return `${count.toLocaleString('en-US')} earlier ${count === 1 ? 'entry is' : 'entries are'} not printed here · /transcript shows the whole transcript`;
+  return `${count.toLocaleString('en-US')} earlier ${count === 1 ? 'entry' : 'entries'} not printed · /transcript shows them all`;
 }
 
 /** Whether a batch of items is small enough for one Ink layout (else it is printed as text made outside Ink). */
