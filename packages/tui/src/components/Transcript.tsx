@@ -34,14 +34,14 @@ export function Transcript({ store, width, generation = 0 }: { store: StoreApi<V
   const items = useStore(store, (state) => state.transcript);
   // An item is printed with the modes of the moment it is printed (it is never repainted).
   const details = useStore(store, (state) => state.details);
-  const { write } = useStdout();
+  const { stdout, write } = useStdout();
   const printing = useRef<Printing>(fresh(generation));
   if (printing.current.generation !== generation) printing.current = fresh(generation);
   const current = printing.current;
   // Items only grow within a generation; a shorter list (a new session's) is read from its start.
   if (current.seen > items.length) Object.assign(current, fresh(generation));
   if (current.seen < items.length) {
-    const { preamble, omitted, tail } = printedOf(items.slice(current.seen), width, current.seen === 0);
+    const { preamble, omitted, tail } = printedOf(items.slice(current.seen), { width, rows: stdout.rows }, current.seen === 0);
     const notice: TranscriptItem[] = omitted > 0 ? [{ kind: 'notice', id: -1 - current.seen, level: 'info', text: omittedText(omitted) }] : [];
     current.queued.push(...preamble, ...notice, ...tail);
     current.seen = items.length;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../state/viewState.ts';
 import { sessionInfo } from '../testing/viewFixtures.ts';
-import { fitsInk, omittedText, printedOf, STATIC_BUDGET, TAIL_ITEMS, TAIL_ROWS, tailStart } from './printPlan.ts';
+import { fitsInk, omittedText, printedOf, STATIC_BUDGET, TAIL_ITEMS, tailStart } from './printPlan.ts';
 
 const header: TranscriptItem = { kind: 'header', id: 1, info: sessionInfo() };
 const resumed: TranscriptItem = { kind: 'notice', id: 2, level: 'info', text: 'resumed "x" · 5000 messages' };
@@ -11,7 +11,7 @@ const ids = (items: readonly TranscriptItem[]) => items.map((item) => item.id);
 describe('printPlan', () => {
   it('prints a resumed session as its header, the notices after it, and a bounded tail; the rest is counted', () => {
     const history = prompts(5_000);
-    const { preamble, omitted, tail } = printedOf([header, resumed, ...history], 100, false);
+    const { preamble, omitted, tail } = printedOf([header, resumed, ...history], { width: 100, rows: 100 }, false);
     expect(ids(preamble)).toEqual([1, 2]);
     expect(tail.length).toBe(TAIL_ITEMS);
     expect(ids(tail)).toEqual(ids(history.slice(-TAIL_ITEMS)));
@@ -21,25 +21,30 @@ describe('printPlan', () => {
 
   it('stops the tail at a few screens of rows, and prints the last item whatever its length', () => {
     const long: TranscriptItem[] = Array.from({ length: 10 }, (_, i) => ({ kind: 'assistant', id: 10 + i, text: 'a line\n'.repeat(40), continued: false }));
-    const start = tailStart(long, 100);
-    expect(long.length - start).toBeLessThan(10);
-    expect(long.length - start).toBeGreaterThanOrEqual(Math.floor(TAIL_ROWS / 41));
+    // 41 rows each: 3 of them fill 120 rows.
+    expect(tailStart(long, 100, 130)).toBe(7);
+    expect(tailStart(long, 100, 90)).toBe(8);
     const huge: TranscriptItem = { kind: 'assistant', id: 99, text: 'x\n'.repeat(100_000), continued: false };
-    expect(tailStart([...long, huge], 100)).toBe(long.length);
+    expect(tailStart([...long, huge], 100, 90)).toBe(long.length);
+  });
+
+  it('fits the tail to the screens of the terminal it prints on', () => {
+    // A prompt takes two rows (its top margin and its line): two screens of 20 rows hold 20 of them.
+    expect(printedOf([header, ...prompts(200)], { width: 100, rows: 20 }, true).tail.length).toBe(20);
   });
 
   it('prints a batch of live items whole, however many, when it opens no session', () => {
     const live = prompts(500);
-    expect(printedOf(live, 100, false)).toEqual({ preamble: [], omitted: 0, tail: live });
+    expect(printedOf(live, { width: 100 }, false)).toEqual({ preamble: [], omitted: 0, tail: live });
   });
 
   it('prints everything when the tail reaches the header', () => {
     const short = [header, resumed, ...prompts(3)];
-    expect(printedOf(short, 100, true)).toEqual({ preamble: [header, resumed], omitted: 0, tail: short.slice(2) });
+    expect(printedOf(short, { width: 100 }, true)).toEqual({ preamble: [header, resumed], omitted: 0, tail: short.slice(2) });
   });
 
   it('reprints (from scratch) only the tail of a live session that grew long', () => {
-    const { omitted, tail } = printedOf([header, ...prompts(200)], 100, true);
+    const { omitted, tail } = printedOf([header, ...prompts(200)], { width: 100, rows: 100 }, true);
     expect(omitted).toBe(200 - TAIL_ITEMS);
     expect(tail.length).toBe(TAIL_ITEMS);
   });

@@ -11,19 +11,21 @@ import { itemChars } from './itemText.tsx';
 
 /** At most this many items are printed from scratch... */
 export const TAIL_ITEMS = 60;
-/** ...and no more than about this many rows of them (a few screens). */
-export const TAIL_ROWS = 150;
+/** ...and no more than about this many screens of them: one Ink layout of about 3,000 cells a screen. */
+export const TAIL_SCREENS = 2;
+/** The rows of a screen when the terminal does not say. */
+export const DEFAULT_ROWS = 30;
 /** Characters of text one Ink commit is given at most; Ink lays out about 170 kB a second. */
 export const STATIC_BUDGET = 32_000;
 
 /** Rows an item takes at `width`, roughly: its top margin and its lines, each wrapped. */
-function estimatedRows(item: TranscriptItem, width: number): number {
+function estimatedRows(item: TranscriptItem, width: number, maxRows: number): number {
   if (itemChars(item) === 0) return 2;
   const text = item.kind === 'user' || item.kind === 'assistant' ? item.text : item.kind === 'shell' ? item.stdout + item.stderr : item.kind === 'command' ? (item.output ?? '') + (item.error ?? '') : '';
   let rows = 1;
   let from = 0;
   // Counted line by line without splitting, and stopped once past the budget: a 5 MB reply costs nothing here.
-  while (from <= text.length && rows <= TAIL_ROWS) {
+  while (from <= text.length && rows <= maxRows) {
     const end = text.indexOf('\n', from);
     const length = (end < 0 ? text.length : end) - from;
     rows += Math.max(1, Math.ceil(length / Math.max(1, width - 2)));
@@ -34,13 +36,13 @@ function estimatedRows(item: TranscriptItem, width: number): number {
 }
 
 /** Where printing from scratch starts: the index of the first item of the tail (0 prints everything). */
-export function tailStart(items: readonly TranscriptItem[], width: number): number {
+export function tailStart(items: readonly TranscriptItem[], width: number, maxRows = TAIL_SCREENS * DEFAULT_ROWS): number {
   let rows = 0;
   let start = items.length;
   while (start > 0 && items.length - start < TAIL_ITEMS) {
-    rows += estimatedRows(items[start - 1]!, width);
+    rows += estimatedRows(items[start - 1]!, width, maxRows);
     // The last item is always printed, however long.
-    if (rows > TAIL_ROWS && start < items.length) break;
+    if (rows > maxRows && start < items.length) break;
     start -= 1;
   }
   // The header is printed anyway: a tail that reaches it is the whole transcript.
@@ -52,13 +54,17 @@ export function tailStart(items: readonly TranscriptItem[], width: number): numb
  * (it holds a header) or reprints everything (`fromScratch`). Then the header and the notices right
  * after it, the count of entries left out, and the tail.
  */
-export function printedOf(batch: readonly TranscriptItem[], width: number, fromScratch: boolean): { preamble: TranscriptItem[]; omitted: number; tail: TranscriptItem[] } {
+export function printedOf(
+  batch: readonly TranscriptItem[],
+  screen: { width: number; rows?: number },
+  fromScratch: boolean,
+): { preamble: TranscriptItem[]; omitted: number; tail: TranscriptItem[] } {
   const header = batch.findLastIndex((item) => item.kind === 'header');
   if (header < 0 && !fromScratch) return { preamble: [], omitted: 0, tail: [...batch] };
   let bodyFrom = header + 1;
   while (batch[bodyFrom]?.kind === 'notice') bodyFrom += 1;
   const body = batch.slice(bodyFrom);
-  const start = tailStart(body, width);
+  const start = tailStart(body, screen.width, TAIL_SCREENS * (screen.rows || DEFAULT_ROWS));
   const before = Math.max(0, header);
   return { preamble: batch.slice(before, bodyFrom), omitted: before + start, tail: body.slice(start) };
 }
