@@ -34,6 +34,7 @@ export function Transcript({ store, width, generation = 0 }: { store: StoreApi<V
   const items = useStore(store, (state) => state.transcript);
   // An item is printed with the modes of the moment it is printed (it is never repainted).
   const details = useStore(store, (state) => state.details);
+  const earlier = useStore(store, (state) => state.earlier ?? 0);
   const { stdout, write } = useStdout();
   const printing = useRef<Printing>(fresh(generation));
   if (printing.current.generation !== generation) printing.current = fresh(generation);
@@ -41,8 +42,12 @@ export function Transcript({ store, width, generation = 0 }: { store: StoreApi<V
   // Items only grow within a generation; a shorter list (a new session's) is read from its start.
   if (current.seen > items.length) Object.assign(current, fresh(generation));
   if (current.seen < items.length) {
-    const { preamble, omitted, tail } = printedOf(items.slice(current.seen), { width, rows: stdout.rows }, current.seen === 0);
-    const notice: TranscriptItem[] = omitted > 0 ? [{ kind: 'notice', id: -1 - current.seen, level: 'info', text: omittedText(omitted) }] : [];
+    const fromScratch = current.seen === 0;
+    const batch = items.slice(current.seen);
+    const { preamble, omitted, tail } = printedOf(batch, { width, rows: stdout.rows }, fromScratch);
+    // Stored messages never loaded count among what is left out, wherever the session's start is.
+    const unloaded = fromScratch || batch.some((item) => item.kind === 'header') ? earlier : 0;
+    const notice: TranscriptItem[] = omitted + unloaded > 0 ? [{ kind: 'notice', id: -1 - current.seen, level: 'info', text: omittedText(omitted, unloaded) }] : [];
     current.queued.push(...preamble, ...notice, ...tail);
     current.seen = items.length;
   }
@@ -51,10 +56,10 @@ export function Transcript({ store, width, generation = 0 }: { store: StoreApi<V
   // An item is printed once, for good: replies (and what follows them) wait for the markdown
   // renderer, loaded on first need, so none is printed plain and never rendered.
   const waiting = markdown.status === 'idle' || markdown.status === 'loading';
-  const batch = current.queued.splice(0, waiting && firstReply >= 0 ? firstReply : current.queued.length);
-  if (batch.length > 0) {
-    if (current.unwritten.length === 0 && fitsInk(batch)) current.inked = [...current.inked, ...batch];
-    else current.unwritten.push(...batch);
+  const ready = current.queued.splice(0, waiting && firstReply >= 0 ? firstReply : current.queued.length);
+  if (ready.length > 0) {
+    if (current.unwritten.length === 0 && fitsInk(ready)) current.inked = [...current.inked, ...ready];
+    else current.unwritten.push(...ready);
   }
   // After the commit in which <Static> wrote what comes before them, and outside it: the text of some
   // kinds is drawn by Ink's renderToString, which must not run inside this tree's commit.

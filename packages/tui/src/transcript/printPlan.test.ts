@@ -17,6 +17,8 @@ describe('printPlan', () => {
     expect(ids(tail)).toEqual(ids(history.slice(-TAIL_ITEMS)));
     expect(omitted).toBe(5_000 - TAIL_ITEMS);
     expect(omittedText(omitted)).toBe('4,940 earlier entries not printed · /transcript shows them all');
+    expect(omittedText(omitted, 9_500)).toBe('9,500 earlier messages and 4,940 entries not printed · /transcript shows them all');
+    expect(omittedText(0, 1)).toBe('1 earlier message not printed · /transcript shows them all');
   });
 
   it('stops the tail at a few screens of rows, and prints the last item whatever its length', () => {

@@ -9,6 +9,9 @@
 import type { TranscriptItem } from '../state/viewState.ts';
 import { itemChars } from './itemText.tsx';
 
+/** Messages a resumed session loads: its end, many screens of it; the rest is read when asked for (`/transcript`). */
+export const RESUME_MESSAGES = 500;
+
 /** At most this many items are printed from scratch... */
 export const TAIL_ITEMS = 60;
 /** ...and no more than about this many screens of them: one Ink layout of about 3,000 cells a screen. */
@@ -69,9 +72,14 @@ export function printedOf(
   return { preamble: batch.slice(before, bodyFrom), omitted: before + start, tail: body.slice(start) };
 }
 
-/** The line printed in place of the entries before the tail. */
-export function omittedText(count: number): string {
-  return `${count.toLocaleString('en-US')} earlier ${count === 1 ? 'entry' : 'entries'} not printed · /transcript shows them all`;
+const counted = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/** The line printed in place of what comes before the tail: entries of the transcript, and stored messages not loaded. */
+export function omittedText(entries: number, messages = 0): string {
+  const what = [messages > 0 ? counted(messages, 'earlier message', 'earlier messages') : '', entries > 0 ? counted(entries, messages > 0 ? 'entry' : 'earlier entry', messages > 0 ? 'entries' : 'earlier entries') : '']
+    .filter(Boolean)
+    .join(' and ');
+  return `${what} not printed · /transcript shows them all`;
 }
 
 /** Whether a batch of items is small enough for one Ink layout (else it is printed as text made outside Ink). */
