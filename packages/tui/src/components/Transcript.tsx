@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import type { TranscriptItem, ViewState } from '../state/viewState.ts';
 import { useMarkdown } from '../markdown/useMarkdown.ts';
-import { fitsInk, omittedText, printedOf } from '../transcript/printPlan.ts';
+import { fitsInk, omittedText, printedOf, TURN_BUDGET, turnChars } from '../transcript/printPlan.ts';
 import { transcriptTexts } from '../transcript/transcriptTexts.ts';
 import { TranscriptEntry } from './TranscriptEntry.tsx';
 
@@ -19,9 +19,11 @@ interface Printing {
   inked: TranscriptItem[];
   /** Items to print as text made outside Ink, once <Static> has printed what comes before them. */
   unwritten: TranscriptItem[];
+  /** Characters printed since the last prompt (printPlan.ts turnChars). */
+  turnChars: number;
 }
 
-const fresh = (generation: number): Printing => ({ generation, seen: 0, queued: [], inked: [], unwritten: [] });
+const fresh = (generation: number): Printing => ({ generation, seen: 0, queued: [], inked: [], unwritten: [], turnChars: 0 });
 
 /**
  * Finished items are printed once and then belong to the terminal's scrollback: they are never
@@ -58,7 +60,8 @@ export function Transcript({ store, width, generation = 0 }: { store: StoreApi<V
   const waiting = markdown.status === 'idle' || markdown.status === 'loading';
   const ready = current.queued.splice(0, waiting && firstReply >= 0 ? firstReply : current.queued.length);
   if (ready.length > 0) {
-    if (current.unwritten.length === 0 && fitsInk(ready)) current.inked = [...current.inked, ...ready];
+    current.turnChars = turnChars(current.turnChars, ready);
+    if (current.unwritten.length === 0 && fitsInk(ready) && current.turnChars <= TURN_BUDGET) current.inked = [...current.inked, ...ready];
     else current.unwritten.push(...ready);
   }
   // After the commit in which <Static> wrote what comes before them, and outside it: the text of some

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../state/viewState.ts';
 import { sessionInfo } from '../testing/viewFixtures.ts';
-import { fitsInk, omittedText, printedOf, STATIC_BUDGET, TAIL_ITEMS, tailStart } from './printPlan.ts';
+import { fitsInk, omittedText, printedOf, STATIC_BUDGET, TAIL_ITEMS, tailStart, TURN_BUDGET, turnChars } from './printPlan.ts';
 
 const header: TranscriptItem = { kind: 'header', id: 1, info: sessionInfo() };
 const resumed: TranscriptItem = { kind: 'notice', id: 2, level: 'info', text: 'resumed "x" · 5000 messages' };
@@ -49,6 +49,17 @@ describe('printPlan', () => {
     const { omitted, tail } = printedOf([header, ...prompts(200)], { width: 100, rows: 100 }, true);
     expect(omitted).toBe(200 - TAIL_ITEMS);
     expect(tail.length).toBe(TAIL_ITEMS);
+  });
+
+  it('counts the text of a turn printed so far, from its prompt, so a reply arriving in many small pieces is bounded too', () => {
+    const piece = (id: number): TranscriptItem => ({ kind: 'assistant', id, text: 'z'.repeat(1_000), continued: id > 1 });
+    const pieces = Array.from({ length: 200 }, (_, i) => piece(i + 1));
+    let chars = turnChars(0, [{ kind: 'user', id: 0, text: 'write a lot' }]);
+    for (const item of pieces) chars = turnChars(chars, [item]);
+    expect(chars).toBe(200_000);
+    expect(chars).toBeGreaterThan(TURN_BUDGET);
+    // The next prompt starts the count again.
+    expect(turnChars(chars, [{ kind: 'user', id: 300, text: 'thanks' }, piece(301)])).toBe(1_000);
   });
 
   it("gives Ink a batch only while its text fits one layout's budget", () => {

@@ -88,3 +88,17 @@ export function fitsInk(batch: readonly TranscriptItem[]): boolean {
   for (const item of batch) if ((chars += itemChars(item)) > STATIC_BUDGET) return false;
   return true;
 }
+
+/**
+ * Characters of text printed since the last prompt, after `batch`: a long reply arrives paragraph by
+ * paragraph, each batch small, and once the turn has given Ink its budget (TURN_BUDGET) the rest of
+ * it is printed outside Ink too, so a 5 MB reply never costs Ink's layout of 5 MB.
+ */
+export function turnChars(before: number, batch: readonly TranscriptItem[]): number {
+  let chars = before;
+  for (const item of batch) chars = item.kind === 'user' || item.kind === 'header' ? 0 : chars + itemChars(item);
+  return chars;
+}
+
+/** Characters of one turn's text that Ink lays out at most; what follows is printed outside it. */
+export const TURN_BUDGET = 2 * STATIC_BUDGET;
