@@ -8,8 +8,8 @@
 import chalk from 'chalk';
 import { renderToString } from 'ink';
 import stringWidth from 'string-width';
-import wrapAnsi from 'wrap-ansi';
 import { DEFAULT_DETAILS, type DetailsModes } from '../details/detailsMode.ts';
+import { inkRows } from '../layout/inkRows.ts';
 import { displayText } from '../layout/visibleText.ts';
 import { markdownState } from '../markdown/loadMarkdown.ts';
 import type { TranscriptItem } from '../state/viewState.ts';
@@ -57,8 +57,7 @@ function wrapLines(text: string, width: number): string[] {
   const out: string[] = [];
   for (const line of text.split('\n')) {
     if (ASCII.test(line)) wrapAscii(line, width, out);
-    else if (stringWidth(line) <= width) out.push(line);
-    else out.push(...wrapAnsi(line, width, { hard: true, trim: false }).split('\n'));
+    else out.push(...inkRows(line, width));
   }
   return out;
 }
