@@ -43,6 +43,8 @@ describe('resuming a long session', () => {
 
     hermes.type('/transcript');
     hermes.press('enter');
+    // Rendering 10,000 entries takes seconds: the status line says so meanwhile.
+    await hermes.waitForText(/preparing [\d,]+ entries for the pager…/, 30_000);
     await expect.poll(() => fs.existsSync(paged) && fs.readFileSync(paged, 'utf8').includes('(#10000)'), { timeout: 60_000, interval: 200 }).toBe(true);
     // Styled for `less -R`: read here without the colours.
     const text = stripVTControlCharacters(fs.readFileSync(paged, 'utf8'));
