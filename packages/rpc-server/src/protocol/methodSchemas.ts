@@ -63,7 +63,14 @@ const resolved = strictObject({ resolved: number() });
 export const MethodSchemas = {
   'session.create': { params: SessionCreateParamsSchema, result: SessionOpenResultSchema },
   /** Of a session already open here: the open one is closed (its id then answers 4001), a new id is returned. */
-  'session.resume': { params: object({ session_id: sessionId(), cols: optional(count(ParamLimit.cols)) }), result: SessionOpenResultSchema },
+  /**
+   * `tail`: only the last `tail` messages in `messages` (`message_count` still counts them all), for a
+   * client that shows the end of a long session first; the rest is read with `session.history`.
+   */
+  'session.resume': {
+    params: object({ session_id: sessionId(), cols: optional(count(ParamLimit.cols)), tail: optional(count(ParamLimit.limit)) }),
+    result: SessionOpenResultSchema,
+  },
   'session.list': {
     params: object({ limit: optional(count(ParamLimit.limit)), query: optional(cappedString(ParamLimit.query)) }),
     result: strictObject({ sessions: array(SessionSummarySchema) }),

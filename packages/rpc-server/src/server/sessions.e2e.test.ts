@@ -63,6 +63,10 @@ describe('session lifecycle over the wire', () => {
     // Not open: read from the store, without opening it.
     const read = await backend.request('session.history', { session_id: 'quokka branch' });
     expect(read).toMatchObject({ count: 2, stored: { id: branch.stored_session_id, title: 'quokka branch' } });
+    // Asked for its end only, a resume answers with the last messages and still counts them all.
+    const end = await backend.request('session.resume', { session_id: 'quokka branch', tail: 1 });
+    expect(end).toMatchObject({ message_count: 2, messages: [{ role: 'assistant', text: 'Noted: the quokka is a marsupial.' }] });
+    await backend.request('session.close', { session_id: end.session_id });
     const resumed = await backend.request('session.resume', { session_id: 'quokka branch' });
     expect(resumed.stored_session_id).toBe(branch.stored_session_id);
     expect(resumed.messages.map((m) => m.role)).toEqual(['user', 'assistant']);

@@ -6,11 +6,22 @@
 import { ErrorCode, type CommandDirective, type ResultOf, type SessionOpenResult } from '@hermes/rpc-server/protocol';
 import { firstLine, type SlashRoute } from '../commands/localCommands.ts';
 import { describeDetails, parseDetailsArgs } from '../details/detailsMode.ts';
+import { loadMarkdown } from '../markdown/loadMarkdown.ts';
+import { RESUME_MESSAGES } from '../transcript/printPlan.ts';
+import { showInPager } from '../transcript/transcriptPager.ts';
+import { itemsFromHistory } from '../state/historyItems.ts';
+import type { TranscriptItem } from '../state/viewState.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
 import { notReadyReason, type NoticeLevel } from '../state/viewState.ts';
 import { PickerController } from './pickerController.ts';
 import { errorCode, errorMessage } from './rpcErrors.ts';
 import type { SessionHost, StartupSession } from './sessionHost.ts';
+
+/** Long enough for Ink to draw the status line before /transcript blocks to render. */
+const PAINT_MS = 50;
+
+/** Ids of the items /transcript makes from messages a resume did not load: far above any the transcript reaches. */
+const EARLIER_IDS = 1_000_000_000;
 
 export interface OpenedSession {
   result: SessionOpenResult;
@@ -51,7 +62,7 @@ export class SessionActions {
         return { result: await this.create(client), how: 'created', notice: { level: 'warn', text: 'no earlier session to continue: this is a new one' } };
     }
     try {
-      return { result: await client.request('session.resume', { session_id: target!, cols: this.host.cols }), how: 'resumed' };
+      return { result: await client.request('session.resume', { session_id: target!, cols: this.host.cols, tail: RESUME_MESSAGES }), how: 'resumed' };
     } catch (error) {
       if (errorCode(error) !== ErrorCode.SessionNotFound) throw error;
       this.host.logger.warn('startup session not found', { target, error });
@@ -82,10 +93,52 @@ export class SessionActions {
     return { client, sessionId };
   }
 
-  /** Runs a `/command`: `/sessions` and `/details` here, everything else through the backend's `slash.exec`. */
+  /** Runs a `/command`: `/sessions`, `/details` and `/transcript` here, everything else through the backend's `slash.exec`. */
   run(command: SlashRoute): void {
-    if (command.kind === 'local') return command.name === 'details' ? this.details(command.args) : this.picker.open();
+    if (command.kind === 'local') {
+      if (command.name === 'details') return this.details(command.args);
+      if (command.name === 'transcript') return void this.transcript();
+      return this.picker.open();
+    }
     void this.exec(command.command);
+  }
+
+  /**
+   * `/transcript`: every entry in the pager, from the session's first message (those a resume did not
+   * load are read from the backend first); replies as markdown, or plain if the renderer cannot load
+   * (that failure is logged where it happens).
+   */
+  private async transcript(): Promise<void> {
+    await loadMarkdown().catch(() => undefined);
+    let items: readonly TranscriptItem[];
+    try {
+      const earlier = await this.earlierItems();
+      const { transcript } = this.state;
+      // After the session's header and the notices under it, where the loaded messages begin.
+      let at = transcript.findLastIndex((item) => item.kind === 'header') + 1;
+      while (transcript[at]?.kind === 'notice') at += 1;
+      items = [...transcript.slice(0, at), ...earlier, ...transcript.slice(at)];
+    } catch (error) {
+      this.host.logger.warn('the earlier messages could not be read for /transcript', { error });
+      return this.notice('error', `/transcript: the earlier messages could not be read (${errorMessage(error)})`);
+    }
+    // Rendering thousands of entries takes a moment (once per width): said, and drawn, before it starts.
+    this.host.view.dispatch({ type: 'local.status', text: `preparing ${items.length.toLocaleString('en-US')} entries for the pager…` });
+    await new Promise((resolve) => setTimeout(resolve, PAINT_MS));
+    const shown = showInPager(items, process.stdout.columns || this.host.cols, this.state.details);
+    this.host.view.dispatch({ type: 'local.status', text: '' });
+    if (!shown.ok) this.notice('error', shown.error);
+  }
+
+  /** The items of the stored messages a resume did not load, numbered apart from the transcript's own. */
+  private async earlierItems(): Promise<TranscriptItem[]> {
+    const { earlier = 0, sessionId } = this.state;
+    const client = this.host.client();
+    if (earlier === 0) return [];
+    if (!client || !sessionId) throw new Error(notReadyReason(this.state.phase));
+    const history = await client.request('session.history', { session_id: sessionId });
+    // Their ids stay the same from one /transcript to the next, so each is rendered once (transcript/renderCache.ts).
+    return itemsFromHistory(history.messages, Math.min(earlier, history.messages.length)).map((item, index) => ({ ...item, id: EARLIER_IDS + index }) as TranscriptItem);
   }
 
   /** `/details`: a screen setting, so it works at any time, even while a turn runs or the backend restarts. */
@@ -199,7 +252,7 @@ export class SessionActions {
       this.notice('info', `already in ${label}`);
       return Promise.resolve();
     }
-    return this.switchTo('resume', (client) => client.request('session.resume', { session_id: storedId, cols: this.host.cols }), 'resumed');
+    return this.switchTo('resume', (client) => client.request('session.resume', { session_id: storedId, cols: this.host.cols, tail: RESUME_MESSAGES }), 'resumed');
   }
 
   private async switchTo(

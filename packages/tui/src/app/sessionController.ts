@@ -29,6 +29,7 @@ import { SessionActions } from './sessionActions.ts';
 import { SessionInfoCache } from './sessionInfoCache.ts';
 import type { StartupSession } from './sessionHost.ts';
 import { TurnInterrupts } from './turnInterrupts.ts';
+import { loadMarkdown } from '../markdown/loadMarkdown.ts';
 
 /** How long a switch to a session a command opened waits for that session's info event. */
 const SESSION_INFO_WAIT_MS = 2_000;
@@ -213,6 +214,9 @@ export class SessionController {
     try {
       backend = await this.launch();
       if (!backend) return;
+      // A resumed session prints replies: their renderer loads while the backend starts, not after it
+      // (a failure is logged where it happens, and replies print plain).
+      if (this.options.startup && this.options.startup.kind !== 'new') loadMarkdown().catch(() => undefined);
       const ready = await backend.waitReady();
       this.logger.info('backend ready', { ...ready });
       const { result, how, notice } = await this.sessions.openInitial(backend.client, this.options.startup ?? { kind: 'new' });

@@ -30,6 +30,6 @@ describe('slash command routing', () => {
   it("adds the TUI's own commands the backend's catalog does not list, for the completion list", () => {
     const sessions = { name: 'sessions', aliases: [], description: 'picker', category: 'session', args_hint: '', source: 'builtin' };
     const names = withLocalCommands([sessions]).map((command) => [command.name, command.source]);
-    expect(names).toEqual([['sessions', 'builtin'], ['details', 'tui']]);
+    expect(names).toEqual([['sessions', 'builtin'], ['details', 'tui'], ['transcript', 'tui']]);
   });
 });

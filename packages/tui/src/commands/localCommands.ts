@@ -6,12 +6,13 @@
  */
 import { parseSlash, type CommandDescriptor } from '@hermes/rpc-server/protocol';
 
-export type LocalCommandName = 'sessions' | 'details';
+export type LocalCommandName = 'sessions' | 'details' | 'transcript';
 
 /** Commands run without asking the backend. */
 export const LOCAL_COMMANDS: readonly { name: LocalCommandName; description: string }[] = [
   { name: 'sessions', description: 'pick a saved session to resume (also Ctrl+X)' },
   { name: 'details', description: 'show reasoning and tool output: /details [thinking|tools] [hidden|collapsed|expanded]' },
+  { name: 'transcript', description: 'read the whole transcript, from its first message, in your pager ($PAGER, else less -R)' },
 ];
 
 /** Arguments shown in the completion list for the local commands the backend's catalog does not list. */

@@ -20,6 +20,21 @@ describe('resumed history', () => {
     ]);
   });
 
+  it('makes the items of the messages before an index only (the start of a transcript whose end is loaded), calls ending as the later results say', () => {
+    const messages: TranscriptMessage[] = [
+      { role: 'user', text: 'list files' },
+      { role: 'assistant', text: '', tool_calls: [call('c1', 'terminal', { command: 'ls' })] },
+      { role: 'tool', text: 'a', name: 'terminal', tool_call_id: 'c1' },
+      { role: 'user', text: 'and now?' },
+    ];
+    expect(itemsFromHistory(messages, 2)).toEqual([
+      { kind: 'user', text: 'list files' },
+      { kind: 'tool', tool: { toolId: 'c1', name: 'terminal', context: 'ls', status: 'done', summary: 'a', output: 'a' } },
+    ]);
+    // The note about an unanswered last prompt belongs to the end, which is not among them.
+    expect(itemsFromHistory(messages, 3).filter((item) => item.kind === 'notice')).toEqual([]);
+  });
+
   it('marks a reply cut off at the end, and says why', () => {
     const items = itemsFromHistory([
       { role: 'user', text: 'count' },

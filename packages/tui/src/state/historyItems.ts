@@ -61,11 +61,15 @@ function storedOutcome(message: TranscriptMessage): StoredOutcome {
   };
 }
 
-export function itemsFromHistory(messages: readonly TranscriptMessage[]): NewItem[] {
+/**
+ * The items of `messages`; with `before`, only those of the messages before that index (the start of a
+ * transcript whose end is already on screen), tool rows still ending as the messages after them say.
+ */
+export function itemsFromHistory(messages: readonly TranscriptMessage[], before = messages.length): NewItem[] {
   const answered = new Map(messages.flatMap((m) => (m.role === 'tool' && m.tool_call_id ? [[m.tool_call_id, storedOutcome(m)] as const] : [])));
   const called = new Set(messages.flatMap((m) => (m.tool_calls ?? []).map((call) => call.id)));
   const items: NewItem[] = [];
-  for (const message of messages) {
+  for (const message of messages.slice(0, before)) {
     if (message.role === 'user') items.push({ kind: 'user', text: message.text });
     else if (message.role === 'assistant') {
       const status = message.status && message.status !== 'complete' ? message.status : undefined;
@@ -88,6 +92,7 @@ export function itemsFromHistory(messages: readonly TranscriptMessage[]): NewIte
       items.push({ kind: 'tool', tool: { toolId: message.tool_call_id ?? '', name: message.name ?? 'tool', context: '', ...storedOutcome(message) } });
     } else if (message.text.trim()) items.push({ kind: 'notice', level: 'info', text: message.text.trim() });
   }
+  if (before < messages.length) return items;
   const last = messages.at(-1);
   if ((last?.role === 'assistant' && last.status === 'interrupted') || last?.role === 'tool') items.push({ kind: 'notice', level: 'warn', text: INTERRUPTED_NOTE });
   else if (last?.role === 'user') items.push({ kind: 'notice', level: 'warn', text: UNANSWERED_NOTE });

@@ -116,6 +116,7 @@ function openSession(state: ViewState, action: Extract<LocalAction, { type: 'loc
     setup: undefined,
     // Another session's todo list is not this one's; its own arrives with its next `todo.updated`.
     todos: undefined,
+    earlier: how === 'resumed' ? result.message_count - result.messages.length : undefined,
   };
   const label = result.info.title ? `"${result.info.title}"` : result.stored_session_id;
   const items: NewItem[] =

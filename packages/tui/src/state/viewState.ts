@@ -129,6 +129,8 @@ export interface ViewState {
   commands?: readonly string[];
   /** Times `/clear` wiped the screen: the transcript starts again from the new session's header. */
   cleared?: number;
+  /** Stored messages of this session before the first one in the transcript: a resumed session's end was loaded (`/transcript` reads them). */
+  earlier?: number;
   /** How much reasoning and tool output is shown (`/details`). */
   details: DetailsModes;
   /** The session's todo list, newest `todo.updated`; shown as a panel while any item is open. */

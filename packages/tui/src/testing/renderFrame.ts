@@ -84,6 +84,36 @@ export function stylesAt(styled: string, text: string): string[] {
   return [...active].sort();
 }
 
+/**
+ * A styled frame as rows of runs, each run `[styles]text` for the characters that share those styles:
+ * two frames that look the same compare equal, whatever order or grouping their SGR codes were written
+ * in. Trailing spaces are left out, as Ink leaves them.
+ */
+export function styledRuns(styled: string): string[] {
+  const active = new Set<string>();
+  return styled.split('\n').map((row) => {
+    const runs: { styles: string; text: string }[] = [];
+    // eslint-disable-next-line no-control-regex
+    for (const token of row.match(/\x1b\[[0-9;]*m|[\s\S]/gu) ?? []) {
+      const sgr = /^\x1b\[([0-9;]*)m$/.exec(token);
+      if (sgr) {
+        for (const code of sgr[1].split(';').map(Number)) {
+          const name = SGR_NAMES[code];
+          for (const off of [...(SGR_RESETS[code] ?? []), ...(name && COLORS.includes(name) ? COLORS : [])]) active.delete(off);
+          if (name) active.add(name);
+        }
+        continue;
+      }
+      const styles = [...active].sort().join(',');
+      if (runs.at(-1)?.styles === styles) runs.at(-1)!.text += token;
+      else runs.push({ styles, text: token });
+    }
+    while (runs.length && /^ *$/.test(runs.at(-1)!.text)) runs.pop();
+    if (runs.length) runs.at(-1)!.text = runs.at(-1)!.text.trimEnd();
+    return runs.map((run) => `[${run.styles}]${run.text}`).join('');
+  });
+}
+
 /** An in-memory terminal for Ink: a size, and every frame Ink writes (debug mode writes each one whole). */
 class FakeStdout extends EventEmitter {
   readonly frames: string[] = [];

@@ -1,0 +1,72 @@
+/**
+ * Long transcripts end to end: the real bundle in a pty, the real backend, stored sessions written
+ * through the product's own SessionStore (a live run could not make 10,000 messages or a 5 MB reply
+ * quickly). A resumed session prints its last screens and says how to read the rest; `/transcript`
+ * hands the whole of it, first message first, to $PAGER; a 5 MB reply is printed to its last line.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { benchMessages, writeStoredSession } from '../../../../scripts/bench/lib/sessionHome.ts';
+import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
+import { hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
+
+const running: Running = { hermes: [], servers: [] };
+afterEach(async () => {
+  await stopAll(running);
+});
+
+const SESSION = '20260101_000000_longsession';
+
+/** The positions `#N` in `text`, in order, each once (a message names its position at its start and end). */
+function positions(text: string): number[] {
+  const out: number[] = [];
+  for (const match of text.matchAll(/#(\d+)\b/g)) {
+    const position = Number(match[1]);
+    if (out.at(-1) !== position) out.push(position);
+  }
+  return out;
+}
+
+describe('resuming a long session', () => {
+  it('prints the last message and a notice, and /transcript gives the pager every message from the first, in order', async () => {
+    const home = tempDir('hermes-resume-home-');
+    await writeStoredSession(home, { id: SESSION, title: 'ten thousand' }, benchMessages(10_000));
+    const paged = path.join(tempDir('hermes-resume-pager-'), 'paged.txt');
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] }, { home, args: ['--resume', SESSION], env: { PAGER: `cat > '${paged}'` } });
+    await hermes.waitForText('(#10000)', 30_000);
+    // The resume loaded the session's end; the rest is counted, and read from the backend for the pager.
+    expect(hermes.bufferText()).toMatch(/9,500 earlier messages and [\d,]+ entries not printed · \/transcript shows them all/);
+    // Only the tail is printed: the first messages are not on the terminal at all.
+    expect(hermes.bufferText()).not.toContain('#1 Please look');
+
+    hermes.type('/transcript');
+    hermes.press('enter');
+    // Rendering 10,000 entries takes seconds: the status line says so meanwhile.
+    await hermes.waitForText(/preparing [\d,]+ entries for the pager…/, 30_000);
+    await expect.poll(() => fs.existsSync(paged) && fs.readFileSync(paged, 'utf8').includes('(#10000)'), { timeout: 60_000, interval: 200 }).toBe(true);
+    // Styled for `less -R`: read here without the colours.
+    const text = stripVTControlCharacters(fs.readFileSync(paged, 'utf8'));
+    expect(text).toContain('❯ #1 Please look at src/index.ts');
+    expect(positions(text)).toEqual(Array.from({ length: 10_000 }, (_, i) => i + 1));
+    // Back from the pager, the prompt takes input again.
+    await hermes.waitForText('Ask hermes anything');
+  }, 180_000);
+
+  it('prints a 5 MB reply whole: its last line reaches the screen', async () => {
+    const home = tempDir('hermes-resume-home-');
+    // Lines wider than the screen, so each is wrapped on its way.
+    const line = (i: number) => `line ${i} of the long reply, ${'some words and more words '.repeat(5)}`;
+    const reply = `${Array.from({ length: 35_000 }, (_, i) => line(i)).join('\n')}\nTHE END OF THE LONG REPLY`;
+    expect(reply.length).toBeGreaterThan(5_000_000);
+    await writeStoredSession(home, { id: SESSION, title: 'one long reply' }, [
+      { role: 'user', content: 'write a lot' },
+      { role: 'assistant', content: reply },
+    ]);
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] }, { home, args: ['--resume', SESSION] });
+    await hermes.waitForText('THE END OF THE LONG REPLY', 60_000);
+    // The lines before it came in order, wrapped as the screen is wide.
+    expect(hermes.screenText()).toContain('line 34999 of the long reply, some words');
+  }, 120_000);
+});
