@@ -20,7 +20,7 @@ export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>
   if (!live) return null;
   const tools = live.tools.slice(-MAX_LIVE_TOOLS);
   const hiddenTools = live.tools.length - tools.length;
-  const tail = live.text ? liveReplyTail(live.text, markdown, Math.max(10, width - 2), Math.max(1, maxRows)) : undefined;
+  const tail = live.text ? liveReplyTail(live.text, markdown, Math.max(10, width - 2), Math.max(1, maxRows), live.scan?.newlines) : undefined;
   const thinking = thinkingRows(live, details.thinking);
   return (
     <Box flexDirection="column">
