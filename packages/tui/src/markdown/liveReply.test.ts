@@ -1,4 +1,6 @@
+import stringWidth from 'string-width';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inkRows } from '../layout/inkRows.ts';
 import { textTail } from '../layout/textTail.ts';
 import { displayText } from '../layout/visibleText.ts';
 import { liveReplyTail, liveWindow } from './liveReply.ts';
@@ -25,7 +27,8 @@ describe('the live reply laid out from its end only', () => {
       const text = openFence(lines);
       const tail = liveReplyTail(text, markdown, WIDTH, ROWS, newlinesIn(text));
       // The open block is plain while streamed; everything above it is off screen.
-      expect(tail, `${lines} lines`).toEqual(textTail(displayText(text), WIDTH, ROWS));
+      const whole = textTail(displayText(text), WIDTH, ROWS);
+      expect(tail, `${lines} lines`).toEqual({ ...whole, text: whole.text.split('\n').flatMap((line) => inkRows(line, WIDTH)).join('\n') });
       expect(liveReplyTail(text, markdown, WIDTH, ROWS), `${lines} lines, newlines counted by the tail`).toEqual(tail);
     }
   });
@@ -49,6 +52,14 @@ describe('the live reply laid out from its end only', () => {
     expect(tail.hiddenLines).toBe(0);
     // A few more characters do not move the cut: the rows above the new text stay where they were.
     expect(liveWindow(`${text}more`, WIDTH, ROWS).start).toBe(liveWindow(text, WIDTH, ROWS).start);
+  });
+
+  it('gives Ink rows that fit, so its layout never wraps them again', () => {
+    for (const text of [openFence(5_000), openFence(200_000), 'word '.repeat(200_000), '## Plan\n\nStill **writing** a long line '.repeat(30), '数据库 '.repeat(5_000)]) {
+      const rows = liveReplyTail(text, markdown, WIDTH, ROWS).text.split('\n');
+      expect(rows.length).toBeLessThanOrEqual(ROWS);
+      expect(rows.filter((row) => stringWidth(row) > WIDTH)).toEqual([]);
+    }
   });
 
   it('a short reply still draws its closed blocks as markdown', () => {

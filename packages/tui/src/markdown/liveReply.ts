@@ -6,6 +6,7 @@
  * the same for a 5 MB code block still open as for one line. Laying out the whole live text on every
  * frame made a long open block quadratic.
  */
+import { inkRows } from '../layout/inkRows.ts';
 import { displayText } from '../layout/visibleText.ts';
 import { textTail, type TextTail } from '../layout/textTail.ts';
 import { hyperlinksAllowed } from './hyperlinks.ts';
@@ -62,18 +63,27 @@ function countTo(text: string, end: number): number {
   return count;
 }
 
+/**
+ * The tail as the rows the screen shows, each at most `width` wide: Ink then lays the text out as it
+ * is. Given whole lines it wrapped them itself on every frame, in its layout pass, with a slower
+ * wrap-ansi, and kept every wrapped frame in a cache it never empties.
+ */
+function asRows(tail: TextTail, width: number): TextTail {
+  return { ...tail, text: tail.text.split('\n').flatMap((line) => inkRows(line, width)).join('\n') };
+}
+
 export function liveReplyTail(text: string, markdown: MarkdownState, width: number, maxRows: number, newlines?: number): TextTail {
   const window = liveWindow(text, width, maxRows, newlines);
   if (window.start > 0) {
     // Cut, the kept end may begin inside a block (a fence's middle): it is shown plain, as the block
     // still being written is; the blocks above it are off screen.
     const tail = textTail(displayText(text.slice(window.start)), width, maxRows);
-    return { ...tail, hiddenLines: tail.hiddenLines + window.newlinesBefore };
+    return asRows({ ...tail, hiddenLines: tail.hiddenLines + window.newlinesBefore }, width);
   }
   const safe = displayText(text);
-  if (markdown.status !== 'ready') return textTail(safe, width, maxRows);
+  if (markdown.status !== 'ready') return asRows(textTail(safe, width, maxRows), width);
   const { closed, open } = markdown.module.splitOpenBlock(safe);
   const rows = closed ? markdown.module.renderMarkdown(closed, width, hyperlinksAllowed(text)) : [];
   const shown = [...rows, ...(rows.length && open ? [''] : []), ...(open ? [open] : [])].join('\n');
-  return textTail(shown, width, maxRows);
+  return asRows(textTail(shown, width, maxRows), width);
 }
