@@ -44,7 +44,11 @@ export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>
                 … {tail.hiddenLines} more {tail.hiddenLines === 1 ? 'line' : 'lines'} above (shown in full when done)
               </Text>
             ) : null}
-            <Text>{tail.text}</Text>
+            {/* A row a node: Ink caches every text it measures, for good, so one node for the whole
+                tail kept a copy of every frame; rows repeat from frame to frame. */}
+            {tail.text.split('\n').map((row, index) => (
+              <Text key={index}>{row || ' '}</Text>
+            ))}
           </Box>
         </Box>
       ) : null}
