@@ -4,7 +4,7 @@
  *
  *  (a) a 60 kB reply in 10,000 deltas: `hermes --tui` in a pty, from Enter to the reply's last words on
  *      screen; floor: the backend alone (hermes-rpc over pipes), from `prompt.submit` to `message.complete`.
- *  (b) a 5 MB reply (1 MB under --quick): the same two times, and the TUI's peak RSS sampled from /proc.
+ *  (b) a 5 MB reply (500 kB under --quick): the same two times, and the TUI's peak RSS sampled from /proc.
  *  (c) a 5 MB code block still open, streamed at a model's pace: its last words in the live zone, against
  *      the backend's last delta (the model stalls after its text, so nothing is committed).
  *
@@ -194,15 +194,17 @@ const backendFloor = (label: string, samples: number[]) => ({ label: `hermes-rpc
 
 export const bench: Bench = async ({ quick, runs }) => {
   const small = await measure('60 kB', streamedReply(60_000), 6, 'complete', runs, 60_000);
-  // Under --quick the big replies are 1 MB and sampled less: the run stays short.
+  // Under --quick the big replies are smaller and sampled once: the run stays short.
   const bigBytes = quick ? 1_000_000 : 5_000_000;
   const big = quick ? '1 MB' : '5 MB';
+  const wholeBytes = quick ? 500_000 : bigBytes;
+  const wholeLabel = quick ? '500 kB' : big;
   const wholeRuns = quick ? 1 : runs;
-  const whole = await measure(`${big} in paragraphs`, streamedReply(bigBytes), bigBytes / 10_000, 'complete', wholeRuns, 180_000);
+  const whole = await measure(`${wholeLabel} in paragraphs`, streamedReply(wholeBytes), wholeBytes / 10_000, 'complete', wholeRuns, 180_000);
   // At a model's pace (a delta every millisecond or so) the backend forwards each delta: the TUI gets
   // thousands of updates while the block grows, which is where laying out all of it each frame hurt.
   const openDeltas = quick ? 1_000 : 2_000;
-  const openRuns = quick ? Math.min(runs, 2) : runs;
+  const openRuns = quick ? 1 : runs;
   const open = await measure(`${big} open code block`, openCodeBlock(bigBytes), bigBytes / openDeltas, 'last words', openRuns, 180_000, 1);
   return [
     {
@@ -222,7 +224,7 @@ export const bench: Bench = async ({ quick, runs }) => {
       runs,
     },
     {
-      name: `${big} reply (paragraphs) → end on screen`,
+      name: `${wholeLabel} reply (paragraphs) → end on screen`,
       unit: 'ms',
       ours: median(whole.tui),
       floor: backendFloor('submit → complete', whole.backend),
@@ -230,7 +232,7 @@ export const bench: Bench = async ({ quick, runs }) => {
       runs: wholeRuns,
       note: 'includes printing the finished paragraphs (the transcript)',
     },
-    { name: `${big} reply (paragraphs) → TUI peak RSS`, unit: 'MB', ours: median(whole.peaks), target: { max: 200 }, runs: wholeRuns },
+    { name: `${wholeLabel} reply (paragraphs) → TUI peak RSS`, unit: 'MB', ours: median(whole.peaks), target: { max: 200 }, runs: wholeRuns },
     {
       name: `${big} open code block, ${openDeltas.toLocaleString('en')} deltas 1 ms apart → its last words in the live zone`,
       unit: 'ms',
