@@ -20,7 +20,7 @@ export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>
   if (!live) return null;
   const tools = live.tools.slice(-MAX_LIVE_TOOLS);
   const hiddenTools = live.tools.length - tools.length;
-  const tail = live.text ? liveReplyTail(live.text, markdown, Math.max(10, width - 2), Math.max(1, maxRows)) : undefined;
+  const tail = live.text ? liveReplyTail(live.text, markdown, Math.max(10, width - 2), Math.max(1, maxRows), live.scan?.newlines) : undefined;
   const thinking = thinkingRows(live, details.thinking);
   return (
     <Box flexDirection="column">
@@ -44,7 +44,11 @@ export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>
                 … {tail.hiddenLines} more {tail.hiddenLines === 1 ? 'line' : 'lines'} above (shown in full when done)
               </Text>
             ) : null}
-            <Text>{tail.text}</Text>
+            {/* A row a node: Ink caches every text it measures, for good, so one node for the whole
+                tail kept a copy of every frame; rows repeat from frame to frame. */}
+            {tail.text.split('\n').map((row, index) => (
+              <Text key={index}>{row || ' '}</Text>
+            ))}
           </Box>
         </Box>
       ) : null}

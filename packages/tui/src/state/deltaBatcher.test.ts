@@ -1,58 +1,88 @@
 import { describe, expect, it } from 'vitest';
 import type { HermesEvent } from '@hermes/rpc-server/protocol';
-import { createDeltaBatcher, type Scheduler } from './deltaBatcher.ts';
+import { createDeltaBatcher, DELTA_WINDOW_MS, type Scheduler } from './deltaBatcher.ts';
 import type { ViewInput } from './viewState.ts';
 
-/** A scheduler the test advances by hand: no clocks involved. */
-function manualScheduler() {
-  const queued: (() => void)[] = [];
-  const schedule: Scheduler = (run) => {
-    queued.push(run);
+/** A clock and scheduler the test advances by hand: no real time involved. */
+function manualClock() {
+  let time = 1_000;
+  const queued: { run: () => void; at: number }[] = [];
+  const schedule: Scheduler = (run, ms) => {
+    const entry = { run, at: time + ms };
+    queued.push(entry);
     return () => {
-      const index = queued.indexOf(run);
+      const index = queued.indexOf(entry);
       if (index >= 0) queued.splice(index, 1);
     };
   };
-  return { schedule, fire: () => queued.splice(0).forEach((run) => run()), get size() { return queued.length; } };
+  /** Moves time on by `ms`, running what falls due. */
+  const advance = (ms: number) => {
+    time += ms;
+    for (const entry of queued.filter((e) => e.at <= time)) {
+      queued.splice(queued.indexOf(entry), 1);
+      entry.run();
+    }
+  };
+  return { schedule, now: () => time, advance, get size() { return queued.length; } };
 }
 
 const delta = (text: string, type = 'message.delta'): HermesEvent => ({ type, session_id: 's', payload: { text } }) as HermesEvent;
 
 function setup() {
   const updates: ViewInput[][] = [];
-  const clock = manualScheduler();
-  const batcher = createDeltaBatcher((inputs) => updates.push(inputs), { schedule: clock.schedule });
+  const clock = manualClock();
+  const batcher = createDeltaBatcher((inputs) => updates.push(inputs), { schedule: clock.schedule, now: clock.now });
   return { updates, clock, batcher };
 }
 
 const texts = (inputs: ViewInput[]) => inputs.map((i) => ('payload' in i && i.payload && 'text' in i.payload ? `${i.type}:${i.payload.text}` : i.type));
 
 describe('delta batcher', () => {
-  it('merges deltas arriving within one window into a single update', () => {
+  it('applies the first delta after a quiet frame at once, and merges the rest of the frame into one update', () => {
     const { updates, clock, batcher } = setup();
     for (const piece of ['Hel', 'lo', ', ', 'world']) batcher.push(delta(piece));
-    expect(updates).toEqual([]);
+    expect(updates.map(texts)).toEqual([['message.delta:Hel']]);
     expect(clock.size).toBe(1);
-    clock.fire();
-    expect(updates.map(texts)).toEqual([['message.delta:Hello, world']]);
+    clock.advance(DELTA_WINDOW_MS - 1);
+    expect(updates).toHaveLength(1);
+    clock.advance(1);
+    expect(updates.map(texts)).toEqual([['message.delta:Hel'], ['message.delta:lo, world']]);
+  });
+
+  it('a stream of 10,000 deltas, one every 0.1 ms, is at most one update per frame, complete and in order', () => {
+    const { updates, clock, batcher } = setup();
+    const pieces = Array.from({ length: 10_000 }, (_, i) => `${i} `);
+    for (const piece of pieces) {
+      batcher.push(delta(piece));
+      clock.advance(0.1);
+    }
+    batcher.push({ type: 'message.complete', session_id: 's', payload: { text: '', status: 'complete' } });
+    // 1,000 ms of deltas: one update per 33 ms frame (the first at once), then the completion.
+    expect(updates.length).toBeLessThanOrEqual(Math.ceil(1_000 / DELTA_WINDOW_MS) + 2);
+    expect(updates.length).toBeGreaterThan(1_000 / DELTA_WINDOW_MS - 2);
+    const streamed = updates.flat().filter((input) => input.type === 'message.delta').map((input) => (input as HermesEvent & { payload: { text: string } }).payload.text);
+    expect(streamed.join('')).toBe(pieces.join(''));
+    expect(updates.at(-1)!.at(-1)!.type).toBe('message.complete');
   });
 
   it('flushes pending deltas before a non-delta event, in the same update and in order', () => {
     const { updates, clock, batcher } = setup();
+    batcher.push(delta('first'));
     batcher.push(delta('partial'));
-    batcher.push({ type: 'message.complete', session_id: 's', payload: { text: 'partial', status: 'complete' } });
-    expect(updates.map(texts)).toEqual([['message.delta:partial', 'message.complete:partial']]);
-    clock.fire();
-    expect(updates).toHaveLength(1);
+    batcher.push({ type: 'message.complete', session_id: 's', payload: { text: 'firstpartial', status: 'complete' } });
+    expect(updates.map(texts)).toEqual([['message.delta:first'], ['message.delta:partial', 'message.complete:firstpartial']]);
+    clock.advance(DELTA_WINDOW_MS);
+    expect(updates).toHaveLength(2);
   });
 
   it('keeps reasoning and reply deltas apart and in arrival order', () => {
     const { updates, clock, batcher } = setup();
+    batcher.push({ type: 'local.status', text: 'busy' });
     batcher.push(delta('think', 'reasoning.delta'));
     batcher.push(delta('ing', 'reasoning.delta'));
     batcher.push(delta('Answer'));
-    clock.fire();
-    expect(updates.map(texts)).toEqual([['reasoning.delta:thinking', 'message.delta:Answer']]);
+    clock.advance(DELTA_WINDOW_MS);
+    expect(updates.map(texts)).toEqual([['local.status'], ['reasoning.delta:thinking', 'message.delta:Answer']]);
   });
 
   it('applies a local action at once', () => {

@@ -1,12 +1,16 @@
 /**
- * Merges streaming deltas that arrive within one window (~16 ms) into a single store update, so a
- * fast stream repaints the screen once per frame rather than once per token. Anything that is not a
- * delta flushes the pending deltas first, in the same update, so order is preserved.
+ * Merges streaming deltas into at most one store update per frame, so a fast stream costs one React
+ * commit (and one layout) per frame rather than one per token. A frame is Ink's: it paints at most 30
+ * times a second (its default `maxFps`, which app/runTui.tsx keeps), so updates between two paints
+ * would be laid out and thrown away. The first delta after a quiet frame is applied at once (the
+ * leading edge: the first words show without waiting); later ones wait for the frame to end.
+ * Anything that is not a delta flushes the pending deltas first, in the same update, so order is
+ * preserved, and is never delayed (a key, a tool card, the reply's completion).
  */
 import type { HermesEvent } from '@hermes/rpc-server/protocol';
 import type { ViewInput } from './viewState.ts';
 
-export const DELTA_WINDOW_MS = 16;
+export const DELTA_WINDOW_MS = 33;
 
 export type Scheduler = (run: () => void, ms: number) => () => void;
 
@@ -30,12 +34,14 @@ export interface DeltaBatcher {
 
 export function createDeltaBatcher(
   apply: (inputs: ViewInput[]) => void,
-  options: { windowMs?: number; schedule?: Scheduler } = {},
+  options: { windowMs?: number; schedule?: Scheduler; now?: () => number } = {},
 ): DeltaBatcher {
   const windowMs = options.windowMs ?? DELTA_WINDOW_MS;
   const schedule = options.schedule ?? timerScheduler;
+  const now = options.now ?? (() => performance.now());
   let pending: DeltaEvent[] = [];
   let cancel: (() => void) | undefined;
+  let appliedAt = -Infinity;
 
   const take = (): ViewInput[] => {
     cancel?.();
@@ -43,6 +49,12 @@ export function createDeltaBatcher(
     const taken = pending;
     pending = [];
     return taken;
+  };
+
+  const applyNow = (inputs: ViewInput[]) => {
+    if (inputs.length === 0) return;
+    appliedAt = now();
+    apply(inputs);
   };
 
   const merge = (event: DeltaEvent) => {
@@ -57,20 +69,24 @@ export function createDeltaBatcher(
 
   return {
     push(input) {
-      if (isDelta(input)) {
-        merge(input);
-        cancel ??= schedule(() => {
-          cancel = undefined;
-          const inputs = take();
-          if (inputs.length > 0) apply(inputs);
-        }, windowMs);
+      if (!isDelta(input)) {
+        applyNow([...take(), input]);
         return;
       }
-      apply([...take(), input]);
+      merge(input);
+      if (cancel) return;
+      const wait = appliedAt + windowMs - now();
+      if (wait <= 0) {
+        applyNow(take());
+        return;
+      }
+      cancel = schedule(() => {
+        cancel = undefined;
+        applyNow(take());
+      }, wait);
     },
     flush() {
-      const inputs = take();
-      if (inputs.length > 0) apply(inputs);
+      applyNow(take());
     },
     dispose() {
       take();

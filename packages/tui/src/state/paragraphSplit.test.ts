@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitFinishedParagraphs } from './paragraphSplit.ts';
+import { scanParagraphs, splitFinishedParagraphs, type ParagraphScan } from './paragraphSplit.ts';
 
 describe('splitFinishedParagraphs', () => {
   it('commits finished paragraphs and keeps the one being written', () => {
@@ -26,5 +26,62 @@ describe('splitFinishedParagraphs', () => {
 
   it('does not commit leading blank lines alone', () => {
     expect(splitFinishedParagraphs('\n\nHello')).toBeUndefined();
+  });
+});
+
+/** Streams `text` in `pieces`-sized deltas through the incremental scan, as the reducer does. */
+function streamScan(text: string, piece: number) {
+  const heads: string[] = [];
+  let live = '';
+  let scan: ParagraphScan | undefined;
+  for (let at = 0; at < text.length; at += piece) {
+    live += text.slice(at, at + piece);
+    const result = scanParagraphs(live, scan);
+    scan = result.scan;
+    if (result.split) {
+      heads.push(result.split.head);
+      live = result.split.rest;
+    }
+  }
+  return { heads, live, scan: scan! };
+}
+
+/** The same, rescanning the whole live text each time: what the incremental scan must match. */
+function streamWhole(text: string, piece: number) {
+  const heads: string[] = [];
+  let live = '';
+  for (let at = 0; at < text.length; at += piece) {
+    live += text.slice(at, at + piece);
+    const split = splitFinishedParagraphs(live);
+    if (split) {
+      heads.push(split.head);
+      live = split.rest;
+    }
+  }
+  return { heads, live };
+}
+
+describe('scanParagraphs (incremental)', () => {
+  const TEXT = ['Intro line', '', '  ', 'Second\nstill second', '', '```sh', 'echo a', '', '', 'echo b', '```', '', '~~~', 'x', '~~~', 'Tail', '', '', 'last'].join('\n');
+
+  it('commits exactly what a rescan of the whole live text would, whatever the delta size', () => {
+    for (const piece of [1, 2, 3, 5, 7, 16, TEXT.length]) {
+      const incremental = streamScan(TEXT, piece);
+      expect({ heads: incremental.heads, live: incremental.live }, `deltas of ${piece}`).toEqual(streamWhole(TEXT, piece));
+      expect(incremental.scan.newlines, `deltas of ${piece}`).toBe(incremental.live.split('\n').length - 1);
+    }
+  });
+
+  it('reads each line once: a grown text is read from where the last scan stopped', () => {
+    const first = scanParagraphs('```\na\n\nb\npart');
+    expect(first.split).toBeUndefined();
+    expect(first.scan).toEqual({ lineStart: 9, inFence: true, newlines: 4 });
+    const grown = scanParagraphs('```\na\n\nb\npartial\n\nmore', first.scan);
+    expect(grown.split).toBeUndefined();
+    expect(grown.scan).toEqual({ lineStart: 18, inFence: true, newlines: 6 });
+    // What was read is not read again: told the first line opened a fence, the scan believes it.
+    const text = 'plain\n\nmore';
+    expect(scanParagraphs(text).split).toEqual({ head: 'plain', rest: 'more' });
+    expect(scanParagraphs(text, { lineStart: 6, inFence: true, newlines: 1 }).split).toBeUndefined();
   });
 });

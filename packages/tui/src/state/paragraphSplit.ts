@@ -2,6 +2,10 @@
  * Finds how much of a streaming reply can be committed to the transcript now. Committed text is
  * printed once and scrolls into the terminal's history, so the live zone stays small; only whole
  * paragraphs outside code fences are committed, so nothing printed would later need re-rendering.
+ *
+ * The scan is incremental: each line is read once, when its newline arrives, and where the scan
+ * stopped travels with the live text (`ParagraphScan`). Rescanning the whole uncommitted text on
+ * every delta made a reply that never leaves a fence (a 5 MB code block) quadratic.
  */
 export interface ParagraphSplit {
   /** Finished paragraphs, without the trailing blank line. */
@@ -10,25 +14,49 @@ export interface ParagraphSplit {
   rest: string;
 }
 
+/** Where the scan of a live text stopped: every line before `lineStart` has been read. */
+export interface ParagraphScan {
+  /** Start of the first line whose newline has not arrived yet. */
+  lineStart: number;
+  /** Whether that line is inside a code fence. */
+  inFence: boolean;
+  /** Newlines in the text before `lineStart` (all of its newlines). */
+  newlines: number;
+}
+
+export const SCAN_START: ParagraphScan = { lineStart: 0, inFence: false, newlines: 0 };
+
 const FENCE = /^\s*(```|~~~)/;
 
-export function splitFinishedParagraphs(text: string): ParagraphSplit | undefined {
+function countNewlines(text: string, end: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) count += 1;
+  return count;
+}
+
+/**
+ * Reads the lines of `text` not read yet (`scan` says where the last call stopped, for the same text
+ * or the same text grown) and splits off its finished paragraphs; `scan` comes back for what remains
+ * live (`rest` when it split, `text` otherwise).
+ */
+export function scanParagraphs(text: string, scan: ParagraphScan = SCAN_START): { split?: ParagraphSplit; scan: ParagraphScan } {
+  let { lineStart, inFence, newlines } = scan;
   let splitAt = -1;
-  let inFence = false;
-  let lineStart = 0;
-  while (lineStart <= text.length) {
-    const newline = text.indexOf('\n', lineStart);
-    const lineEnd = newline === -1 ? text.length : newline;
-    const line = text.slice(lineStart, lineEnd);
+  for (let newline = text.indexOf('\n', lineStart); newline !== -1; newline = text.indexOf('\n', lineStart)) {
+    const line = text.slice(lineStart, newline);
     if (FENCE.test(line)) inFence = !inFence;
     // A blank line outside a fence, followed by more text, ends a paragraph.
-    if (newline === -1) break;
-    if (!inFence && line.trim() === '' && lineStart > 0) splitAt = lineStart;
+    else if (!inFence && lineStart > 0 && line.trim() === '') splitAt = lineStart;
+    newlines += 1;
     lineStart = newline + 1;
   }
-  if (splitAt <= 0) return undefined;
-  const head = text.slice(0, splitAt).trimEnd();
+  const head = splitAt > 0 ? text.slice(0, splitAt).trimEnd() : '';
+  if (!head) return { scan: { lineStart, inFence, newlines } };
   const rest = text.slice(splitAt).replace(/^\n+/, '');
-  if (!head) return undefined;
-  return { head, rest };
+  const removed = text.length - rest.length;
+  return { split: { head, rest }, scan: { lineStart: lineStart - removed, inFence, newlines: newlines - countNewlines(text, removed) } };
+}
+
+export function splitFinishedParagraphs(text: string): ParagraphSplit | undefined {
+  return scanParagraphs(text).split;
 }

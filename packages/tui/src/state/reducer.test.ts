@@ -121,6 +121,21 @@ describe('reducer', () => {
     expect(lines(done).at(-1)).toBe('…Third.');
   });
 
+  it('a reply in thousands of tiny deltas commits the same paragraphs as in one delta, and keeps only the open one live', () => {
+    const paragraphs = Array.from({ length: 300 }, (_, i) => (i % 10 === 9 ? `\`\`\`\ncode ${i}\n\nmore ${i}\n\`\`\`` : `Paragraph ${i} of the reply.`));
+    const reply = paragraphs.join('\n\n');
+    const pieces = reply.match(/[\s\S]{1,3}/g)!;
+    const start: ViewInput[] = [{ type: 'local.submitted', text: 'long' }, ev('message.start')];
+    const streaming = run(...start, ...pieces.map(delta));
+    // Only the paragraph being written is live; its scan stopped where its text ends.
+    expect(streaming.live?.text).toBe(paragraphs.at(-1)!.slice(0, streaming.live!.text.length));
+    expect(streaming.live!.text.length).toBeLessThan(40);
+    const done = reduceAll(streaming, [ev('message.complete', { text: reply, status: 'complete' })]);
+    const replyText = (state: ViewState) => state.transcript.flatMap((item) => (item.kind === 'assistant' ? [item.text] : [])).join('\n\n');
+    expect(replyText(done)).toBe(reply);
+    expect(replyText(done)).toBe(replyText(run(...start, delta(reply), ev('message.complete', { text: reply, status: 'complete' }))));
+  });
+
   it('uses the final text when the backend sent no deltas', () => {
     const done = run({ type: 'local.submitted', text: 'q' }, ev('message.start'), ev('message.complete', { text: 'Whole answer', status: 'complete' }));
     expect(lines(done)).toEqual(['you: q', 'hermes: Whole answer']);

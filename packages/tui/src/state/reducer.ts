@@ -2,7 +2,7 @@
 import { ErrorCode, type HermesEvent, type SessionInfo } from '@hermes/rpc-server/protocol';
 import { configHeadline } from './configProblems.ts';
 import { itemsFromHistory, type NewItem } from './historyItems.ts';
-import { splitFinishedParagraphs } from './paragraphSplit.ts';
+import { scanParagraphs } from './paragraphSplit.ts';
 import { changePrompt, openPrompt, removePrompt, withdrawnNotice } from './promptQueue.ts';
 import type { LiveTurn, LocalAction, NoticeLevel, ToolCallView, TranscriptItem, ViewInput, ViewState } from './viewState.ts';
 
@@ -27,15 +27,16 @@ function emptyLive(): LiveTurn {
 /** Moves the live text (all of it, or its finished paragraphs) into the transcript. */
 function commitLiveText(state: ViewState, live: LiveTurn, mode: 'all' | 'paragraphs'): [ViewState, LiveTurn] {
   if (mode === 'paragraphs') {
-    const split = splitFinishedParagraphs(live.text);
-    if (!split) return [state, live];
+    // Reads only the lines that arrived since the last delta: the live text can be megabytes long.
+    const { split, scan } = scanParagraphs(live.text, live.scan);
+    if (!split) return [state, { ...live, scan }];
     const next = append(state, { kind: 'assistant', text: split.head, continued: live.committed });
-    return [next, { ...live, text: split.rest, committed: true }];
+    return [next, { ...live, text: split.rest, scan, committed: true }];
   }
   const text = live.text.trim();
-  if (!text) return [state, { ...live, text: '' }];
+  if (!text) return [state, { ...live, text: '', scan: undefined }];
   const next = append(state, { kind: 'assistant', text, continued: live.committed });
-  return [next, { ...live, text: '', committed: true }];
+  return [next, { ...live, text: '', scan: undefined, committed: true }];
 }
 
 /**

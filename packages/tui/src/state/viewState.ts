@@ -14,6 +14,7 @@ import type {
   Usage,
 } from '@hermes/rpc-server/protocol';
 import { DEFAULT_DETAILS, type DetailsModes } from '../details/detailsMode.ts';
+import type { ParagraphScan } from './paragraphSplit.ts';
 
 export type TodoItem = Extract<HermesEvent, { type: 'todo.updated' }>['payload']['todos'][number];
 
@@ -94,6 +95,8 @@ export interface LiveTurn {
   committed: boolean;
   /** Some `message.delta` arrived in this turn. */
   sawDelta: boolean;
+  /** How far `text` has been read for finished paragraphs (none read yet when absent). */
+  scan?: ParagraphScan;
 }
 
 /** `restarting`: the backend died after startup and a new one is being brought up with the same session. */

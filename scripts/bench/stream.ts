@@ -1,0 +1,258 @@
+/**
+ * Streaming at the backend's pace (issue 13, deliver 2). Each figure uses the scripted model server
+ * (the one fake) with the same settings for ours and the floor, sampled interleaved:
+ *
+ *  (a) a 60 kB reply in 10,000 deltas: `hermes --tui` in a pty, from Enter to the reply's last words on
+ *      screen; floor: the backend alone (hermes-rpc over pipes), from `prompt.submit` to `message.complete`.
+ *  (b) a 5 MB reply (500 kB under --quick): the same two times, and the TUI's peak RSS sampled from /proc.
+ *  (c) a 5 MB code block still open, streamed at a model's pace: its last words in the live zone, against
+ *      the backend's last delta (the model stalls after its text, so nothing is committed).
+ *
+ *   npm run build && node --import tsx scripts/bench/stream.ts [--quick] [--runs N]
+ */
+import { spawn } from 'node:child_process';
+import { startModelServer, type ModelServer } from '../model-server/index.ts';
+import { tempDir } from '../testing/tempDirs.ts';
+import { HERMES_BIN, HERMES_RPC_BIN, PRODUCT_ROOT, isEntry, runAlone, type Bench, type Figure } from './lib/figures.ts';
+import { spawnInPty, ptyEnv } from './lib/ptyScreen.ts';
+import { cpuMs, interleaved, median, rssMb } from './lib/samples.ts';
+
+/** The reply's last line: short, so it never wraps, and found nowhere else in the reply. */
+const END = 'STREAM-END-MARK';
+
+/**
+ * A reply of exactly `bytes` characters as a model writes one: paragraphs with inline markup, a fenced
+ * code block now and then, and `END` as its own last paragraph.
+ */
+export function streamedReply(bytes: number): string {
+  const parts: string[] = [];
+  let size = 0;
+  for (let n = 0; size < bytes; n += 1) {
+    const part =
+      n % 8 === 7
+        ? ['```ts', ...Array.from({ length: 5 }, (_, i) => `const value${n}_${i} = compute(${i}, "${n}");`), '```'].join('\n')
+        : `Paragraph ${n} explains **one point** of the answer with \`inline code\`, a [link](https://example.com/${n}) and plain words that wrap across several rows of the terminal. `.repeat(3).trim();
+    parts.push(part);
+    size += part.length + 2;
+  }
+  // Cut to size at a word, so the last paragraph stays well formed.
+  const body = parts.join('\n\n').slice(0, bytes - END.length - 2).replace(/\s+\S*$/, '');
+  return `${body.padEnd(bytes - END.length - 2, '.')}\n\n${END}`;
+}
+
+/** A reply that is one code block still open, `bytes` long, ending in `END`: none of it can be committed while it streams. */
+function openCodeBlock(bytes: number): string {
+  const lines = ['```text'];
+  let size = 8;
+  for (let n = 0; size < bytes; n += 1) {
+    const line = n % 5 === 4 ? '' : `line ${n}: ${'data '.repeat(n % 23)}`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  // The backend holds back the word being streamed until a blank follows it (a secret may span
+  // deltas): the newline after `END` lets it go while the model stalls.
+  const body = lines.join('\n').slice(0, bytes - END.length - 2);
+  return `${body}\n${END}\n`;
+}
+
+const MODEL_ARGS = (server: ModelServer) => ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'];
+
+/** Keys from the developer's shell that would point hermes somewhere else. */
+const UNSET = { OPENAI_API_KEY: undefined, OPENROUTER_API_KEY: undefined, ANTHROPIC_API_KEY: undefined, HERMES_MODEL: undefined, HERMES_PROVIDER: undefined, HERMES_BASE_URL: undefined, HERMES_RPC_ENTRY: undefined };
+
+/** What ends a measurement: the turn's completion, or (a reply whose model stalls after its text) its last words. */
+type Until = 'complete' | 'last words';
+
+/**
+ * hermes-rpc alone over pipes: milliseconds from writing `prompt.submit` to reading `message.complete`,
+ * or to the `message.delta` that brings the reply's last words.
+ */
+async function backendAlone(server: ModelServer, until: Until, timeoutMs: number): Promise<{ ms: number; cpuMs: number }> {
+  const child = spawn(process.execPath, [HERMES_RPC_BIN, ...MODEL_ARGS(server)], {
+    cwd: PRODUCT_ROOT,
+    env: ptyEnv({ ...UNSET, HERMES_HOME: tempDir('hermes-bench-stream-') }),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const send = (id: number, method: string, params: unknown) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+  try {
+    return await new Promise<{ ms: number; cpuMs: number }>((resolve, reject) => {
+      let partial = '';
+      let submittedAt = -1;
+      let cpuAtSubmit = 0;
+      // The reply's end as streamed so far: its last words may come split over two deltas.
+      let streamedEnd = '';
+      const timer = setTimeout(() => reject(new Error(`the backend did not reach ${until} within ${timeoutMs} ms; stderr:\n${stderr}`)), timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        resolve({ ms: performance.now() - submittedAt, cpuMs: cpuMs(child.pid!) - cpuAtSubmit });
+      };
+      child.once('exit', (code) => reject(new Error(`the backend exited (${code}); stderr:\n${stderr}`)));
+      child.stdout.on('data', (chunk: Buffer) => {
+        const lines = (partial + chunk.toString()).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) {
+          // The floor reads the wire as cheaply as it can: only what it waits for is parsed.
+          if (until === 'complete' && line.includes('"message.complete"')) return done();
+          if (until === 'last words' && line.includes('"message.delta"')) {
+            const event = JSON.parse(line) as { params: { payload: { text: string } } };
+            streamedEnd = (streamedEnd + event.params.payload.text).slice(-2 * END.length);
+            if (streamedEnd.includes(END)) return done();
+            continue;
+          }
+          if (!line.includes('"result"') && !line.includes('"error"')) continue;
+          const message = JSON.parse(line) as { id?: number; result?: { session_id: string }; error?: unknown };
+          if (message.error) reject(new Error(`the backend answered ${line}`));
+          else if (message.id === 1) {
+            submittedAt = performance.now();
+            cpuAtSubmit = cpuMs(child.pid!);
+            send(2, 'prompt.submit', { session_id: message.result!.session_id, text: 'go' });
+          }
+        }
+      });
+      send(1, 'session.create', { cwd: PRODUCT_ROOT });
+    });
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+/** `hermes --tui` in a pty: milliseconds from Enter to `END` on screen, the TUI's CPU time and peak RSS meanwhile. */
+async function throughTui(server: ModelServer, timeoutMs: number): Promise<{ ms: number; cpuMs: number; peakMb: number }> {
+  const tui = spawnInPty(process.execPath, [HERMES_BIN, '--tui', ...MODEL_ARGS(server)], {
+    cols: 100,
+    rows: 30,
+    cwd: PRODUCT_ROOT,
+    env: ptyEnv({ ...UNSET, HERMES_HOME: tempDir('hermes-bench-stream-') }),
+  });
+  try {
+    await tui.waitFor((screen) => screen.includes('Ask hermes anything'), 20_000, 'the prompt');
+    tui.write('go');
+    await tui.waitFor((screen) => screen.includes('❯ go'), 5_000, 'the typed prompt');
+    let peakMb = rssMb(tui.pid);
+    const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(tui.pid))), 20);
+    const enterAt = tui.elapsed();
+    const cpuAtEnter = cpuMs(tui.pid);
+    tui.write('\r');
+    try {
+      const shownAt = await tui.waitFor((screen) => screen.split('\n').some((row) => row.trim() === END), timeoutMs, 'the end of the reply');
+      return { ms: shownAt - enterAt, cpuMs: cpuMs(tui.pid) - cpuAtEnter, peakMb: Math.max(peakMb, rssMb(tui.pid)) };
+    } finally {
+      clearInterval(sampler);
+    }
+  } finally {
+    await tui.kill();
+  }
+}
+
+interface Measured {
+  tui: number[];
+  backend: number[];
+  /** CPU time of the TUI process (the backend is a process of its own) and of hermes-rpc alone. */
+  tuiCpu: number[];
+  backendCpu: number[];
+  peaks: number[];
+  deltas: number;
+}
+
+/** Ours and the floor for one reply, interleaved; the model streams `text` in pieces of `chunkSize` characters. */
+async function measure(label: string, text: string, chunkSize: number, until: Until, runs: number, timeoutMs: number, chunkDelayMs = 0): Promise<Measured> {
+  const deltas = Math.ceil(text.length / chunkSize);
+  // Stalled after its text (the role frame and every content frame), the turn stays open: what is measured is the live zone alone.
+  const stall = until === 'last words' ? { stall_after: 1 + deltas } : {};
+  const paced = chunkDelayMs > 0 ? { chunk_delay_ms: chunkDelayMs } : {};
+  const server = await startModelServer({ loop: true, turns: [{ text, chunk_size: chunkSize, ...stall, ...paced }] });
+  try {
+    const peaks: number[] = [];
+    const tuiCpu: number[] = [];
+    const backendCpu: number[] = [];
+    const samples = await interleaved(runs, {
+      backend: async () => {
+        const alone = await backendAlone(server, until, timeoutMs);
+        backendCpu.push(alone.cpuMs);
+        return alone.ms;
+      },
+      tui: async () => {
+        const shown = await throughTui(server, timeoutMs);
+        peaks.push(shown.peakMb);
+        tuiCpu.push(shown.cpuMs);
+        return shown.ms;
+      },
+    });
+    const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+    process.stderr.write(
+      `stream ${label}: tui ${list(samples.tui)} ms (CPU ${list(tuiCpu)} ms); backend ${list(samples.backend)} ms (CPU ${list(backendCpu)} ms); TUI peak RSS ${list(peaks)} MB (${deltas} deltas)\n`,
+    );
+    return { ...samples, tuiCpu, backendCpu, peaks, deltas };
+  } finally {
+    await server.close();
+  }
+}
+
+const backendFloor = (label: string, samples: number[]) => ({ label: `hermes-rpc alone, ${label}`, value: median(samples) });
+
+export const bench: Bench = async ({ quick, runs }) => {
+  const small = await measure('60 kB', streamedReply(60_000), 6, 'complete', runs, 60_000);
+  // Under --quick the big replies are smaller and sampled once: the run stays short.
+  const bigBytes = quick ? 1_000_000 : 5_000_000;
+  const big = quick ? '1 MB' : '5 MB';
+  const wholeBytes = quick ? 500_000 : bigBytes;
+  const wholeLabel = quick ? '500 kB' : big;
+  const wholeRuns = quick ? 1 : runs;
+  const whole = await measure(`${wholeLabel} in paragraphs`, streamedReply(wholeBytes), wholeBytes / 10_000, 'complete', wholeRuns, 180_000);
+  // At a model's pace (a delta every millisecond or so) the backend forwards each delta: the TUI gets
+  // thousands of updates while the block grows, which is where laying out all of it each frame hurt.
+  const openDeltas = quick ? 1_000 : 2_000;
+  const openRuns = quick ? 1 : runs;
+  const open = await measure(`${big} open code block`, openCodeBlock(bigBytes), bigBytes / openDeltas, 'last words', openRuns, 180_000, 1);
+  return [
+    {
+      name: `60 kB reply in ${small.deltas.toLocaleString('en')} deltas → end on screen`,
+      unit: 'ms',
+      ours: median(small.tui),
+      floor: backendFloor('submit → complete', small.backend),
+      target: { ratio: 1.3 },
+      runs,
+    },
+    {
+      name: '60 kB reply → TUI CPU time until its end is on screen',
+      unit: 'ms',
+      ours: median(small.tuiCpu),
+      floor: { label: 'hermes-rpc alone, its CPU time for the same turn', value: median(small.backendCpu) },
+      target: {},
+      runs,
+    },
+    {
+      name: `${wholeLabel} reply (paragraphs) → end on screen`,
+      unit: 'ms',
+      ours: median(whole.tui),
+      floor: backendFloor('submit → complete', whole.backend),
+      target: { max: 2_000 },
+      runs: wholeRuns,
+      note: 'includes printing the finished paragraphs (the transcript)',
+    },
+    { name: `${wholeLabel} reply (paragraphs) → TUI peak RSS`, unit: 'MB', ours: median(whole.peaks), target: { max: 200 }, runs: wholeRuns },
+    {
+      name: `${big} open code block, ${openDeltas.toLocaleString('en')} deltas 1 ms apart → its last words in the live zone`,
+      unit: 'ms',
+      ours: median(open.tui),
+      floor: backendFloor('submit → last delta', open.backend),
+      target: { ratio: 1.3 },
+      runs: openRuns,
+      note: 'the live zone alone: the model stalls after its text, nothing is committed',
+    },
+    {
+      name: `${big} open code block → TUI CPU time while it streams`,
+      unit: 'ms',
+      ours: median(open.tuiCpu),
+      floor: { label: 'hermes-rpc alone, its CPU time for the same stream', value: median(open.backendCpu) },
+      target: {},
+      runs: openRuns,
+      note: 'render work per frame, not per delta, and bounded by the rows shown',
+    },
+    { name: `${big} open code block → TUI peak RSS`, unit: 'MB', ours: median(open.peaks), target: { max: 200 }, runs: openRuns },
+  ];
+};
+
+if (isEntry(import.meta.url)) await runAlone(bench);
