@@ -77,6 +77,30 @@ export function substringTerms(text: string): string[] {
   return out;
 }
 
+/** The query's terms as the word index sees them (folded tokens; a phrase has several), for ranking. */
+export function rankTerms(text: string): Array<{ tokens: string[]; prefix: boolean }> {
+  if (typeof text !== 'string') return [];
+  const out: Array<{ tokens: string[]; prefix: boolean }> = [];
+  for (const piece of pieces(text)) {
+    if (piece.kind === 'op') continue;
+    const tokens = wordTokens(piece.text.replace(/\*+$/, ''));
+    if (tokens.length > 0 && out.length < MAX_TERMS) out.push({ tokens, prefix: piece.prefix });
+  }
+  return out;
+}
+
+/** Text as `unicode61 remove_diacritics 2` compares it: diacritics dropped, case folded. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** The tokens unicode61 makes of `text` (runs of letters, numbers and private-use characters), folded. */
+export function wordTokens(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}\p{Co}]+/u)
+    .filter(Boolean);
+}
+
 /** The trigram table's MATCH expression for terms that are all at least three characters long. */
 export function trigramQuery(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' ');

@@ -7,10 +7,12 @@ import {
   markedExcerpt,
   needsSubstringSearch,
   oneLine,
+  rankTerms,
   sanitizeFtsQuery,
   substringTerms,
   trigramQuery,
 } from './ftsQuery.ts';
+import { rankCandidates, type Candidate, type Needle } from './searchRanking.ts';
 import type { MessageRole } from './sessionStore.ts';
 
 /**
@@ -22,7 +24,7 @@ export interface SearchPlan {
   ranked: number;
 }
 
-export const SEARCH_PLAN: SearchPlan = { ranked: 1000 };
+export const SEARCH_PLAN: SearchPlan = { ranked: 500 };
 
 export interface SearchOptions {
   /** At most this many hits (default 20, capped at 200). */
@@ -47,6 +49,8 @@ type HitRow = Omit<SearchHit, 'snippet'>;
 
 type Index = 'messages_fts' | 'messages_trigram';
 
+/** Characters of a candidate read to rank it: tool output can be megabytes; its start is what it is about. */
+const RANKED_CHARS = 2000;
 /** Tokens of context in a snippet: words for unicode61, characters (trigrams) for trigram. */
 const SNIPPET_TOKENS: Record<Index, number> = { messages_fts: 24, messages_trigram: 60 };
 
@@ -64,39 +68,83 @@ function filters(options: SearchOptions): { sql: string; params: Record<string, 
   return { sql, params };
 }
 
-interface Match {
-  id: number;
-  /** bm25: lower is better. */
-  score: number;
-}
-
 /**
- * The newest `plan.ranked` matches of `match` (ids descending), with their bm25 score when `scored`:
- * FTS5 walks the doclists from their newest end and stops at the LIMIT, so a common word costs what a
- * rare one does. (A prefix query merges the doclists of all its terms first, which is why the word
- * index keeps prefix indexes for the short prefixes that match many terms; see FTS_DESIGN.)
+ * The ids of the newest `plan.ranked` matches of `match`, descending: FTS5 walks the doclists from their
+ * newest end and stops at the LIMIT, so a common word costs what a rare one does. (A prefix query merges
+ * the doclists of all its terms first, which is why the word index keeps prefix indexes for the short
+ * prefixes that match many terms; see FTS_DESIGN.)
  */
-function newestMatches(db: Database.Database, index: Index, match: string, options: SearchOptions, scored: boolean): Match[] {
+function newestMatches(db: Database.Database, index: Index, match: string, options: SearchOptions): number[] {
   const { sql, params } = filters(options);
-  return db
-    .prepare(
-      `SELECT f.rowid AS id${scored ? `, bm25(${index}) AS score` : ''} FROM ${index} AS f
-       ${sql ? 'JOIN messages AS m ON m.id = f.rowid' : ''}
-       WHERE ${index} MATCH @match${sql} ORDER BY f.rowid DESC LIMIT @limit`,
-    )
-    .all({ match, limit: (options.plan ?? SEARCH_PLAN).ranked, ...params }) as Match[];
-}
-
-/** Snippets of the few kept ids, in one pass over their id range (a MATCH per id would redo a prefix query's setup each time). */
-function snippets(db: Database.Database, index: Index, match: string, ids: number[]): Map<number, string> {
   const rows = db
     .prepare(
-      `SELECT rowid AS id, CASE WHEN rowid IN (SELECT value FROM json_each(@ids))
-         THEN snippet(${index}, -1, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS[index]}) END AS text
-       FROM ${index} WHERE ${index} MATCH @match AND rowid BETWEEN @low AND @high`,
+      `SELECT f.rowid AS id FROM ${index} AS f ${sql ? 'JOIN messages AS m ON m.id = f.rowid' : ''}
+       WHERE ${index} MATCH @match${sql} ORDER BY f.rowid DESC LIMIT @limit`,
     )
-    .all({ match, ids: JSON.stringify(ids), low: Math.min(...ids), high: Math.max(...ids) }) as Array<{ id: number; text: string | null }>;
-  return new Map(rows.filter((r) => r.text !== null).map((r) => [r.id, oneLine(r.text!)]));
+    .all({ match, limit: (options.plan ?? SEARCH_PLAN).ranked, ...params }) as Array<{ id: number }>;
+  return rows.map((r) => r.id);
+}
+
+/** Sum of the varints of an FTS5 docsize blob: the row's tokens over all columns. */
+function docsize(blob: Buffer | null): number {
+  let total = 0;
+  let value = 0;
+  let shift = 0;
+  for (const byte of blob ?? []) {
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (byte < 0x80) {
+      total += value;
+      value = 0;
+      shift = 0;
+    }
+  }
+  return total;
+}
+
+interface CandidateRow extends Candidate {
+  content: string | null;
+  toolName: string | null;
+  toolArgs: string | null;
+}
+
+/** The candidates' indexed columns (the start of very long ones: enough to rank by) and their length in the index. */
+function candidateRows(db: Database.Database, index: Index, ids: number[]): CandidateRow[] {
+  const rows = db
+    .prepare(
+      `SELECT m.id, substr(m.content, 1, ${RANKED_CHARS}) AS content, m.tool_name AS toolName, m.tool_args_text AS toolArgs, d.sz
+       FROM messages AS m JOIN ${index}_docsize AS d ON d.id = m.id WHERE m.id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(ids)) as Array<Omit<CandidateRow, 'text' | 'length'> & { sz: Buffer | null }>;
+  return rows.map(({ sz, ...r }) => ({ ...r, text: [r.content, r.toolName, r.toolArgs].filter(Boolean).join(' '), length: docsize(sz) }));
+}
+
+/** Per index, a scratch table in the connection's temp schema holding only the kept hits, for snippet(). */
+const SNIPPET_TABLE: Record<Index, { name: string; tokenize: string }> = {
+  messages_fts: { name: 'search_snippets_words', tokenize: 'unicode61 remove_diacritics 2' },
+  messages_trigram: { name: 'search_snippets_trigram', tokenize: 'trigram' },
+};
+
+/**
+ * Snippets of the kept hits, by snippet() over a scratch FTS5 table holding just them, with the index's
+ * tokenizer and the same query: one small query, where one on the index would cost a second full setup of
+ * a prefix query (FTS5 merges every matching term's doclist) or a walk of a long doclist to a rowid.
+ */
+function snippets(db: Database.Database, index: Index, match: string, kept: CandidateRow[]): Map<number, string> {
+  const { name, tokenize } = SNIPPET_TABLE[index];
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5(content, tool_name, tool_args, tokenize = '${tokenize}')`);
+  const insert = db.prepare(`INSERT INTO temp.${name} (rowid, content, tool_name, tool_args) VALUES (?, ?, ?, ?)`);
+  db.transaction(() => {
+    db.prepare(`DELETE FROM temp.${name}`).run();
+    for (const row of kept) insert.run(row.id, row.content, row.toolName, row.toolArgs);
+  })();
+  const rows = db
+    .prepare(
+      `SELECT rowid AS id, snippet(${name}, -1, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS[index]}) AS text
+       FROM temp.${name} WHERE ${name} MATCH ?`,
+    )
+    .all(match) as Array<{ id: number; text: string | null }>;
+  return new Map(rows.map((r) => [r.id, oneLine(r.text ?? '')]));
 }
 
 function hitRows(db: Database.Database, ids: number[]): Map<number, HitRow> {
@@ -109,18 +157,17 @@ function hitRows(db: Database.Database, ids: number[]): Map<number, HitRow> {
   return new Map(rows.map((r) => [r.messageId, r]));
 }
 
-/** The best `limit` of the newest matches by bm25 (ties: newer first), each with its snippet. */
-function indexHits(db: Database.Database, index: Index, match: string, options: SearchOptions, limit: number): SearchHit[] {
-  const best = newestMatches(db, index, match, options, true)
-    .sort((a, b) => a.score - b.score || b.id - a.id)
-    .slice(0, limit)
-    .map((m) => m.id);
+/** The best `limit` of the newest matches by bm25 (searchRanking.ts), each with its snippet. */
+function indexHits(db: Database.Database, index: Index, match: string, needles: Needle[], options: SearchOptions, limit: number): SearchHit[] {
+  const candidates = new Map(candidateRows(db, index, newestMatches(db, index, match, options)).map((c) => [c.id, c]));
+  const best = rankCandidates([...candidates.values()], needles).slice(0, limit);
   if (best.length === 0) return [];
-  const texts = snippets(db, index, match, best);
+  const texts = snippets(db, index, match, best.map((id) => candidates.get(id)!));
   const rows = hitRows(db, best);
   return best.flatMap((id) => {
     const row = rows.get(id);
-    return row ? [{ ...row, snippet: texts.get(id) ?? '' }] : [];
+    // No snippet when the match lies past what was read of a very long message: its start stands in.
+    return row ? [{ ...row, snippet: texts.get(id) ?? markedExcerpt(candidates.get(id)!.text, []) }] : [];
   });
 }
 
@@ -166,9 +213,10 @@ export function searchMessages(db: Database.Database, query: string, options: Se
   const add = (list: SearchHit[]) => list.forEach((hit) => hits.has(hit.messageId) || hits.set(hit.messageId, hit));
 
   const { words, terms, substring, always } = queryKinds(query);
-  if (words) add(indexHits(db, 'messages_fts', words, options, limit));
+  if (words) add(indexHits(db, 'messages_fts', words, rankTerms(query).map((t) => ({ kind: 'words', ...t })), options, limit));
   if (substring && hits.size < limit && (hits.size === 0 || always)) {
-    if (substring === 'trigram') add(indexHits(db, 'messages_trigram', trigramQuery(terms), options, limit));
+    const needles: Needle[] = terms.map((text) => ({ kind: 'substring', text }));
+    if (substring === 'trigram') add(indexHits(db, 'messages_trigram', trigramQuery(terms), needles, options, limit));
     else add(likeHits(db, terms, options, limit));
   }
   return [...hits.values()].slice(0, limit);
@@ -185,7 +233,7 @@ export function sessionsWithHits(db: Database.Database, query: string, plan: Sea
     (db.prepare('SELECT DISTINCT session_id AS id FROM messages WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(messageIds)) as Array<{ id: string }>).forEach(
       (r) => ids.add(r.id),
     );
-  const inIndex = (index: Index, match: string) => sessionsOf(newestMatches(db, index, match, { plan }, false).map((m) => m.id));
+  const inIndex = (index: Index, match: string) => sessionsOf(newestMatches(db, index, match, { plan }));
 
   const { words, terms, substring, always } = queryKinds(query);
   if (words) inIndex('messages_fts', words);

@@ -127,11 +127,11 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 6: prefix indexes on the word index, so `w1*` costs what a word does (FTS_DESIGN). FTS5 options
   // cannot be altered: the table is made again and rebuilt from the messages (the triggers name it, so
-  // they follow). About a minute on a 1 M-message store, once.
+  // they follow).
   `
   DROP TABLE messages_fts;
   CREATE VIRTUAL TABLE messages_fts USING fts5(content, tool_name, tool_args,
-    content = 'messages_fts_src', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3');
+    content = 'messages_fts_src', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4');
   INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
   `,
 ];
@@ -157,14 +157,19 @@ export const MIGRATIONS: readonly string[] = [
  *   takes about 2.4 times the text it covers (scripts/bench/sessionStore.ts).
  * - Status-only updates (a streamed row completing) do not touch the indexes.
  *
- * Search at any size (migration 6, messageSearch.ts).
- * - A search ranks (bm25) only the newest SEARCH_PLAN.ranked matches: FTS5 reads doclists from their
- *   newest end and stops at the LIMIT, so a word in every message costs what a rare one does; ranking
- *   every match cost 0.7 s for a common word at 1 M messages.
- * - A prefix query (`w1*`) is the exception: FTS5 first merges the whole doclists of every term with that
- *   prefix, whatever the LIMIT or a rowid range (seconds at 1 M for a short prefix that matches hundreds
- *   of terms). `prefix = '1 2 3'` stores the doclists of 1- to 3-character prefixes ready-made, which
- *   makes those as cheap as a word, for about 28 % more index; longer prefixes match few terms.
+ * Search at any size (migration 6; messageSearch.ts, searchRanking.ts).
+ * - A search takes the newest SEARCH_PLAN.ranked matches: FTS5 reads doclists from their newest end and
+ *   stops at the LIMIT, so a word in every message costs what a rare one does.
+ * - They are ranked by bm25 computed over those candidates (searchRanking.ts), not by FTS5's bm25():
+ *   that one first counts every row of the whole index holding each phrase, for its IDF (0.1 s for a
+ *   common word at 1 M messages, whatever the LIMIT). Snippets come from snippet() over a scratch temp
+ *   FTS5 table holding only the kept hits.
+ * - A prefix query (`w1*`) would still be costly: FTS5 first merges the whole doclists of every term
+ *   with that prefix, whatever the LIMIT or a rowid range (0.5 s at 1 M for a 2-character prefix).
+ *   `prefix = '1 2 3 4'` stores the doclists of 1- to 4-character prefixes ready-made, for about a third
+ *   more index. Longer prefixes are merged, which costs what their terms' doclists weigh (~10 ms at
+ *   1 M when one of them is a word in most messages).
+ * - Migration 6 rebuilds the word index: about 3 minutes for 1 M messages, once.
  */
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -61,6 +61,17 @@ describe('search relevance at bounded cost', () => {
     expect(ids(store.search('zanzibar', { plan: SMALL })).sort((a, b) => a - b)).toEqual([6, 1501]);
     store.close();
   });
+
+  it('finds a match deep inside a long tool output, showing its start', () => {
+    const store = SessionStore.open(tmpDb());
+    store.createSession({ id: 's' });
+    const long = `${'lorem ipsum '.repeat(1000)}the needle is here`;
+    const id = store.appendMessage('s', { role: 'tool', content: long, toolName: 'terminal', toolCallId: 'c1' });
+    const hits = store.search('needle', { plan: SMALL });
+    expect(ids(hits)).toEqual([id]);
+    expect(hits[0]!.snippet).toMatch(/^lorem ipsum lorem/);
+    store.close();
+  });
 });
 
 describe('each query kind over a store larger than the plan', () => {
