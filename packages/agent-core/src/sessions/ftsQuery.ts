@@ -89,9 +89,15 @@ export function rankTerms(text: string): Array<{ tokens: string[]; prefix: boole
   return out;
 }
 
-/** Text as `unicode61 remove_diacritics 2` compares it: diacritics dropped, case folded. */
+/** Latin letters with diacritics and lone combining marks: what `remove_diacritics` folds. */
+const LATIN_MARKED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]+/g;
+
+/**
+ * Text as `unicode61 remove_diacritics 2` compares it: case folded, diacritics of Latin letters dropped
+ * (other scripts are left whole: the tokenizer does not fold them, and decomposing them is slow).
+ */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text.replace(LATIN_MARKED, (run) => run.normalize('NFD').replace(/\p{M}+/gu, '')).toLowerCase();
 }
 
 /** The tokens unicode61 makes of `text` (runs of letters, numbers and private-use characters), folded. */

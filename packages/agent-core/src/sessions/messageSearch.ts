@@ -50,7 +50,7 @@ type HitRow = Omit<SearchHit, 'snippet'>;
 type Index = 'messages_fts' | 'messages_trigram';
 
 /** Characters of a candidate read to rank it: tool output can be megabytes; its start is what it is about. */
-const RANKED_CHARS = 2000;
+const RANKED_CHARS = 1000;
 /** Tokens of context in a snippet: words for unicode61, characters (trigrams) for trigram. */
 const SNIPPET_TOKENS: Record<Index, number> = { messages_fts: 24, messages_trigram: 60 };
 
@@ -119,7 +119,7 @@ function candidateRows(db: Database.Database, index: Index, ids: number[]): Cand
   return rows.map(({ sz, ...r }) => ({ ...r, text: [r.content, r.toolName, r.toolArgs].filter(Boolean).join(' '), length: docsize(sz) }));
 }
 
-/** Per index, a scratch table in the connection's temp schema holding only the kept hits, for snippet(). */
+/** Per index, scratch tables in the connection's temp schema holding only the kept hits, for snippet(). */
 const SNIPPET_TABLE: Record<Index, { name: string; tokenize: string }> = {
   messages_fts: { name: 'search_snippets_words', tokenize: 'unicode61 remove_diacritics 2' },
   messages_trigram: { name: 'search_snippets_trigram', tokenize: 'trigram' },
@@ -128,15 +128,21 @@ const SNIPPET_TABLE: Record<Index, { name: string; tokenize: string }> = {
 /**
  * Snippets of the kept hits, by snippet() over a scratch FTS5 table holding just them, with the index's
  * tokenizer and the same query: one small query, where one on the index would cost a second full setup of
- * a prefix query (FTS5 merges every matching term's doclist) or a walk of a long doclist to a rowid.
+ * a prefix query (FTS5 merges every matching term's doclist) or a walk of a long doclist to a rowid. The
+ * scratch index reads its text from a scratch table, so emptying it ('delete-all') tokenizes nothing.
  */
 function snippets(db: Database.Database, index: Index, match: string, kept: CandidateRow[]): Map<number, string> {
   const { name, tokenize } = SNIPPET_TABLE[index];
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5(content, tool_name, tool_args, tokenize = '${tokenize}')`);
-  const insert = db.prepare(`INSERT INTO temp.${name} (rowid, content, tool_name, tool_args) VALUES (?, ?, ?, ?)`);
+  db.exec(
+    `CREATE TABLE IF NOT EXISTS temp.${name}_text (id INTEGER PRIMARY KEY, content TEXT, tool_name TEXT, tool_args TEXT);
+     CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5(content, tool_name, tool_args,
+       content = '${name}_text', content_rowid = 'id', tokenize = '${tokenize}');`,
+  );
+  const insert = db.prepare(`INSERT INTO temp.${name}_text (id, content, tool_name, tool_args) VALUES (?, ?, ?, ?)`);
   db.transaction(() => {
-    db.prepare(`DELETE FROM temp.${name}`).run();
+    db.exec(`INSERT INTO temp.${name} (${name}) VALUES ('delete-all'); DELETE FROM temp.${name}_text;`);
     for (const row of kept) insert.run(row.id, row.content, row.toolName, row.toolArgs);
+    db.exec(`INSERT INTO temp.${name} (${name}) VALUES ('rebuild')`);
   })();
   const rows = db
     .prepare(

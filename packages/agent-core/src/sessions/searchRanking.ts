@@ -24,11 +24,14 @@ const B = 0.75;
 const TOKEN = '\\p{L}\\p{N}\\p{Co}';
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A counter of a needle's occurrences in folded text: whole tokens in sequence (the last one a prefix for `foo*`), or a substring. */
+/**
+ * A counter of a needle's occurrences in a text folded as its index folds: whole tokens in sequence (the
+ * last one a prefix for `foo*`) for the word index, a substring for the trigram index (case only).
+ */
 function counter(needle: Needle): (folded: string) => number {
   const source =
     needle.kind === 'substring'
-      ? escape(foldText(needle.text))
+      ? escape(needle.text.toLowerCase())
       : `(?<![${TOKEN}])${needle.tokens.map(escape).join(`[^${TOKEN}]+`)}${needle.prefix ? '' : `(?![${TOKEN}])`}`;
   if (!source) return () => 0;
   const pattern = new RegExp(source, 'gu');
@@ -40,12 +43,11 @@ function counter(needle: Needle): (folded: string) => number {
   };
 }
 
-/** Folding is a regex pass per text; plain ASCII (most text) needs only lower case. */
-const fold = (text: string) => (/^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : foldText(text));
-
 /** Candidate ids, best first (ties: the newer first). */
 export function rankCandidates(candidates: readonly Candidate[], needles: readonly Needle[]): number[] {
   const counters = needles.map(counter);
+  // One index per search, so one way of folding: the trigram index folds case only.
+  const fold = needles.some((n) => n.kind === 'words') ? foldText : (text: string) => text.toLowerCase();
   const docs = candidates.map((c) => {
     const folded = fold(c.text);
     return { id: c.id, length: Math.max(c.length, 1), tf: counters.map((count) => count(folded)) };
