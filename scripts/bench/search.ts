@@ -14,7 +14,7 @@ import { isEntry, runAlone, type Bench, type Figure } from './lib/figures.ts';
 import { BENCH_CACHE, corpusHome, corpusPath } from './lib/corpusDatabase.ts';
 import { VOCAB } from './lib/messageCorpus.ts';
 import { startBackend, type RpcBackend } from './lib/rpcClient.ts';
-import { interleaved, median, p95 } from './lib/samples.ts';
+import { cpuMs, interleaved, median, p95 } from './lib/samples.ts';
 
 const FULL = 1_000_000;
 const QUICK_FALLBACK = 100_000;
@@ -76,6 +76,7 @@ export const bench: Bench = async (options) => {
       });
       let i = 0;
       let j = 0;
+      const cpuBefore = cpuMs(backend.pid);
       const samples = await interleaved(options.runs * SAMPLES_PER_RUN, {
         ours: () => timedMs(() => ask(kind, kind.queries[i++ % kind.queries.length]!)),
         floor: () => timedMs(() => {
@@ -83,6 +84,7 @@ export const bench: Bench = async (options) => {
           return statement.all(param);
         }),
       });
+      const cpuPerRequest = (cpuMs(backend.pid) - cpuBefore) / samples.ours.length;
       const hits = (await ask(kind, kind.queries[0]!)) as { hits?: unknown[]; sessions?: unknown[] };
       figures.push({
         name: `search ${(messages / 1e6).toLocaleString('en')} M messages: ${kind.name} (${kind.method}), p95`,
@@ -91,7 +93,7 @@ export const bench: Bench = async (options) => {
         floor: { label: kind.name === 'CJK 2 chars' ? 'bare LIKE scan, p95' : 'bare FTS5 LIMIT 20, p95', value: p95(samples.floor) },
         target: { max: TARGET_MS },
         runs: samples.ours.length,
-        note: `p50 ${median(samples.ours).toFixed(2)} ms, max ${Math.max(...samples.ours).toFixed(1)} ms over ${kind.queries.map((q) => `\`${q}\``).join(' ')}; ${(hits.hits ?? hits.sessions ?? []).length} results for the first${fallback ? `; --quick: 100 k messages while the 1 M database is not cached in ${BENCH_CACHE} yet` : ''}`,
+        note: `p50 ${median(samples.ours).toFixed(2)} ms, max ${Math.max(...samples.ours).toFixed(1)} ms, backend CPU ${cpuPerRequest.toFixed(1)} ms/request over ${kind.queries.map((q) => `\`${q}\``).join(' ')}; ${(hits.hits ?? hits.sessions ?? []).length} results for the first${fallback ? `; --quick: 100 k messages while the 1 M database is not cached in ${BENCH_CACHE} yet` : ''}`,
       });
     }
   } finally {
