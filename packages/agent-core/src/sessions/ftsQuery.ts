@@ -101,7 +101,7 @@ export function foldText(text: string): string {
 }
 
 /** The tokens unicode61 makes of `text` (runs of letters, numbers and private-use characters), folded. */
-export function wordTokens(text: string): string[] {
+function wordTokens(text: string): string[] {
   return foldText(text)
     .split(/[^\p{L}\p{N}\p{Co}]+/u)
     .filter(Boolean);

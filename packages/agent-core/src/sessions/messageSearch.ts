@@ -24,7 +24,7 @@ export interface SearchPlan {
   ranked: number;
 }
 
-export const SEARCH_PLAN: SearchPlan = { ranked: 500 };
+const SEARCH_PLAN: SearchPlan = { ranked: 500 };
 
 export interface SearchOptions {
   /** At most this many hits (default 20, capped at 200). */
