@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { SearchPlan } from './messageSearch.ts';
-import { MIGRATIONS } from './schema.ts';
+import { MIGRATIONS, PREFIX_REBUILD_MAX_MESSAGES } from './schema.ts';
 import { SessionStore, type NewMessage } from './sessionStore.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
@@ -117,19 +117,40 @@ describe('each query kind over a store larger than the plan', () => {
 });
 
 describe('migration 6 (prefix indexes)', () => {
-  it('rebuilds the word index of a version-5 store, which then serves prefixes', () => {
+  /** A version-5 store holding `count` messages, the first one about a rollback. */
+  function version5Store(count: number): string {
     const file = tmpDb();
     const old = new Database(file);
     for (const migration of MIGRATIONS.slice(0, 5)) old.exec(migration);
     old.pragma('user_version = 5');
     old.prepare(`INSERT INTO sessions (id, started_at, last_active) VALUES ('s', 1, 1)`).run();
     old.prepare(`INSERT INTO messages (session_id, role, content, timestamp) VALUES ('s', 'user', 'rollback the deployment', 1)`).run();
+    old.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO messages (session_id, role, content, timestamp) SELECT 's', 'assistant', 'ok', 1 FROM n`,
+    ).run(count);
     old.close();
+    return file;
+  }
+  const wordIndexSql = (store: SessionStore) => (store.db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'messages_fts'`).get() as { sql: string }).sql;
+  const intact = (store: SessionStore) =>
+    expect(() => store.db.prepare(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('integrity-check', 1)`).run()).not.toThrow();
 
-    const store = SessionStore.open(file);
+  it('rebuilds the word index of a version-5 store with prefix indexes, which then serve prefixes', () => {
+    const store = SessionStore.open(version5Store(10));
+    expect(wordIndexSql(store)).toContain("prefix = '1 2 3 4'");
     expect(ids(store.search('ro*'))).toEqual([1]);
     expect(ids(store.search('deploymen*'))).toEqual([1]);
-    expect(() => store.db.prepare(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('integrity-check', 1)`).run()).not.toThrow();
+    intact(store);
+    store.close();
+  });
+
+  it('leaves the word index of a store too large to rebuild at start as it is; prefixes still work', () => {
+    const store = SessionStore.open(version5Store(PREFIX_REBUILD_MAX_MESSAGES + 1));
+    expect(store.db.pragma('user_version', { simple: true })).toBe(6);
+    expect(wordIndexSql(store)).not.toContain('prefix');
+    expect(ids(store.search('ro*'))).toEqual([1]);
+    intact(store);
     store.close();
   });
 });
