@@ -77,6 +77,36 @@ export function substringTerms(text: string): string[] {
   return out;
 }
 
+/** The query's terms as the word index sees them (folded tokens; a phrase has several), for ranking. */
+export function rankTerms(text: string): Array<{ tokens: string[]; prefix: boolean }> {
+  if (typeof text !== 'string') return [];
+  const out: Array<{ tokens: string[]; prefix: boolean }> = [];
+  for (const piece of pieces(text)) {
+    if (piece.kind === 'op') continue;
+    const tokens = wordTokens(piece.text.replace(/\*+$/, ''));
+    if (tokens.length > 0 && out.length < MAX_TERMS) out.push({ tokens, prefix: piece.prefix });
+  }
+  return out;
+}
+
+/** Latin letters with diacritics and lone combining marks: what `remove_diacritics` folds. */
+const LATIN_MARKED = /[\u00c0-\u024f\u1e00-\u1eff\u0300-\u036f]+/g;
+
+/**
+ * Text as `unicode61 remove_diacritics 2` compares it: case folded, diacritics of Latin letters dropped
+ * (other scripts are left whole: the tokenizer does not fold them, and decomposing them is slow).
+ */
+export function foldText(text: string): string {
+  return text.replace(LATIN_MARKED, (run) => run.normalize('NFD').replace(/\p{M}+/gu, '')).toLowerCase();
+}
+
+/** The tokens unicode61 makes of `text` (runs of letters, numbers and private-use characters), folded. */
+function wordTokens(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}\p{Co}]+/u)
+    .filter(Boolean);
+}
+
 /** The trigram table's MATCH expression for terms that are all at least three characters long. */
 export function trigramQuery(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' ');

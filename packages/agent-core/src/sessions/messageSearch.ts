@@ -7,17 +7,31 @@ import {
   markedExcerpt,
   needsSubstringSearch,
   oneLine,
+  rankTerms,
   sanitizeFtsQuery,
   substringTerms,
   trigramQuery,
 } from './ftsQuery.ts';
+import { rankCandidates, type Candidate, type Needle } from './searchRanking.ts';
 import type { MessageRole } from './sessionStore.ts';
+
+/**
+ * How much of the store one search looks at, so that its cost does not grow with the store. Tests
+ * make it small to exercise the limit with a few thousand rows.
+ */
+export interface SearchPlan {
+  /** bm25 ranks only the newest this many matches (and the picker's filter looks at their sessions). */
+  ranked: number;
+}
+
+const SEARCH_PLAN: SearchPlan = { ranked: 500 };
 
 export interface SearchOptions {
   /** At most this many hits (default 20, capped at 200). */
   limit?: number;
   role?: MessageRole;
   sessionId?: string;
+  plan?: SearchPlan;
 }
 
 export interface SearchHit {
@@ -31,16 +45,12 @@ export interface SearchHit {
   messageId: number;
 }
 
-interface HitRow {
-  messageId: number;
-  sessionId: string;
-  title: string | null;
-  role: MessageRole;
-  timestamp: number;
-}
+type HitRow = Omit<SearchHit, 'snippet'>;
 
 type Index = 'messages_fts' | 'messages_trigram';
 
+/** Characters of a candidate read to rank it: tool output can be megabytes; its start is what it is about. */
+const RANKED_CHARS = 1000;
 /** Tokens of context in a snippet: words for unicode61, characters (trigrams) for trigram. */
 const SNIPPET_TOKENS: Record<Index, number> = { messages_fts: 24, messages_trigram: 60 };
 
@@ -59,43 +69,112 @@ function filters(options: SearchOptions): { sql: string; params: Record<string, 
 }
 
 /**
- * Message ids matching `match` in one index, best bm25 first. Snippets are made afterwards for the
- * few ids kept: in one query SQLite would build a snippet for every match before sorting.
+ * The ids of the newest `plan.ranked` matches of `match`, descending: FTS5 walks the doclists from their
+ * newest end and stops at the LIMIT, so a common word costs what a rare one does. (A prefix query merges
+ * the doclists of all its terms first, which is why the word index keeps prefix indexes for the short
+ * prefixes that match many terms; see FTS_DESIGN.)
  */
-function rankedIds(db: Database.Database, index: Index, match: string, options: SearchOptions, limit: number): number[] {
+function newestMatches(db: Database.Database, index: Index, match: string, options: SearchOptions): number[] {
   const { sql, params } = filters(options);
-  const rows = sql
-    ? db
-        .prepare(
-          `SELECT f.rowid AS id FROM ${index} AS f JOIN messages AS m ON m.id = f.rowid
-           WHERE ${index} MATCH @match${sql} ORDER BY f.rank LIMIT @limit`,
-        )
-        .all({ match, limit, ...params })
-    : db.prepare(`SELECT rowid AS id FROM ${index} WHERE ${index} MATCH @match ORDER BY rank LIMIT @limit`).all({ match, limit });
-  return (rows as Array<{ id: number }>).map((r) => r.id);
+  const rows = db
+    .prepare(
+      `SELECT f.rowid AS id FROM ${index} AS f ${sql ? 'JOIN messages AS m ON m.id = f.rowid' : ''}
+       WHERE ${index} MATCH @match${sql} ORDER BY f.rowid DESC LIMIT @limit`,
+    )
+    .all({ match, limit: (options.plan ?? SEARCH_PLAN).ranked, ...params }) as Array<{ id: number }>;
+  return rows.map((r) => r.id);
 }
 
-function hitRow(db: Database.Database, id: number): HitRow | undefined {
-  return db
+/** Sum of the varints of an FTS5 docsize blob: the row's tokens over all columns. */
+function docsize(blob: Buffer | null): number {
+  let total = 0;
+  let value = 0;
+  let shift = 0;
+  for (const byte of blob ?? []) {
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (byte < 0x80) {
+      total += value;
+      value = 0;
+      shift = 0;
+    }
+  }
+  return total;
+}
+
+interface CandidateRow extends Candidate {
+  content: string | null;
+  toolName: string | null;
+  toolArgs: string | null;
+}
+
+/** The candidates' indexed columns (the start of very long ones: enough to rank by) and their length in the index. */
+function candidateRows(db: Database.Database, index: Index, ids: number[]): CandidateRow[] {
+  const rows = db
+    .prepare(
+      `SELECT m.id, substr(m.content, 1, ${RANKED_CHARS}) AS content, m.tool_name AS toolName, m.tool_args_text AS toolArgs, d.sz
+       FROM messages AS m JOIN ${index}_docsize AS d ON d.id = m.id WHERE m.id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(ids)) as Array<Omit<CandidateRow, 'text' | 'length'> & { sz: Buffer | null }>;
+  return rows.map(({ sz, ...r }) => ({ ...r, text: [r.content, r.toolName, r.toolArgs].filter(Boolean).join(' '), length: docsize(sz) }));
+}
+
+/** Per index, scratch tables in the connection's temp schema holding only the kept hits, for snippet(). */
+const SNIPPET_TABLE: Record<Index, { name: string; tokenize: string }> = {
+  messages_fts: { name: 'search_snippets_words', tokenize: 'unicode61 remove_diacritics 2' },
+  messages_trigram: { name: 'search_snippets_trigram', tokenize: 'trigram' },
+};
+
+/**
+ * Snippets of the kept hits, by snippet() over a scratch FTS5 table holding just them, with the index's
+ * tokenizer and the same query: one small query, where one on the index would cost a second full setup of
+ * a prefix query (FTS5 merges every matching term's doclist) or a walk of a long doclist to a rowid. The
+ * scratch index reads its text from a scratch table, so emptying it ('delete-all') tokenizes nothing.
+ */
+function snippets(db: Database.Database, index: Index, match: string, kept: CandidateRow[]): Map<number, string> {
+  const { name, tokenize } = SNIPPET_TABLE[index];
+  db.exec(
+    `CREATE TABLE IF NOT EXISTS temp.${name}_text (id INTEGER PRIMARY KEY, content TEXT, tool_name TEXT, tool_args TEXT);
+     CREATE VIRTUAL TABLE IF NOT EXISTS temp.${name} USING fts5(content, tool_name, tool_args,
+       content = '${name}_text', content_rowid = 'id', tokenize = '${tokenize}');`,
+  );
+  const insert = db.prepare(`INSERT INTO temp.${name}_text (id, content, tool_name, tool_args) VALUES (?, ?, ?, ?)`);
+  db.transaction(() => {
+    db.exec(`INSERT INTO temp.${name} (${name}) VALUES ('delete-all'); DELETE FROM temp.${name}_text;`);
+    for (const row of kept) insert.run(row.id, row.content, row.toolName, row.toolArgs);
+    db.exec(`INSERT INTO temp.${name} (${name}) VALUES ('rebuild')`);
+  })();
+  const rows = db
+    .prepare(
+      `SELECT rowid AS id, snippet(${name}, -1, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS[index]}) AS text
+       FROM temp.${name} WHERE ${name} MATCH ?`,
+    )
+    .all(match) as Array<{ id: number; text: string | null }>;
+  return new Map(rows.map((r) => [r.id, oneLine(r.text ?? '')]));
+}
+
+function hitRows(db: Database.Database, ids: number[]): Map<number, HitRow> {
+  const rows = db
     .prepare(
       `SELECT m.id AS messageId, m.session_id AS sessionId, s.title, m.role, m.timestamp
-       FROM messages AS m JOIN sessions AS s ON s.id = m.session_id WHERE m.id = ?`,
+       FROM messages AS m JOIN sessions AS s ON s.id = m.session_id WHERE m.id IN (SELECT value FROM json_each(?))`,
     )
-    .get(id) as HitRow | undefined;
+    .all(JSON.stringify(ids)) as HitRow[];
+  return new Map(rows.map((r) => [r.messageId, r]));
 }
 
-function indexHits(db: Database.Database, index: Index, match: string, options: SearchOptions, limit: number): SearchHit[] {
-  const snippet = db.prepare(
-    `SELECT snippet(${index}, -1, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS[index]}) AS text
-     FROM ${index} WHERE ${index} MATCH ? AND rowid = ?`,
-  );
-  const hits: SearchHit[] = [];
-  for (const id of rankedIds(db, index, match, options, limit)) {
-    const row = hitRow(db, id);
-    const text = (snippet.get(match, id) as { text: string | null } | undefined)?.text ?? '';
-    if (row) hits.push({ ...row, snippet: oneLine(text) });
-  }
-  return hits;
+/** The best `limit` of the newest matches by bm25 (searchRanking.ts), each with its snippet. */
+function indexHits(db: Database.Database, index: Index, match: string, needles: Needle[], options: SearchOptions, limit: number): SearchHit[] {
+  const candidates = new Map(candidateRows(db, index, newestMatches(db, index, match, options)).map((c) => [c.id, c]));
+  const best = rankCandidates([...candidates.values()], needles).slice(0, limit);
+  if (best.length === 0) return [];
+  const texts = snippets(db, index, match, best.map((id) => candidates.get(id)!));
+  const rows = hitRows(db, best);
+  return best.flatMap((id) => {
+    const row = rows.get(id);
+    // No snippet when the match lies past what was read of a very long message: its start stands in.
+    return row ? [{ ...row, snippet: texts.get(id) ?? markedExcerpt(candidates.get(id)!.text, []) }] : [];
+  });
 }
 
 /** Substring search without an index, newest first: for terms shorter than a trigram. */
@@ -120,43 +199,58 @@ function likeHits(db: Database.Database, terms: string[], options: SearchOptions
   });
 }
 
+/** The queries a search runs, by the same rules for messages and for sessions. */
+function queryKinds(query: string): { words: string | null; terms: string[]; substring: 'trigram' | 'scan' | null; always: boolean } {
+  const terms = substringTerms(query);
+  const substring = terms.length === 0 ? null : terms.every((t) => charLength(t) >= 3) ? 'trigram' : 'scan';
+  return { words: sanitizeFtsQuery(query), terms, substring, always: needsSubstringSearch(query) };
+}
+
 /**
- * Searches stored messages. Word hits come first, ranked by bm25; substring hits (trigram index,
- * or a scan for terms under three characters) are merged after them when the text is in a script
- * written without spaces, or replace them when the word search found nothing. Never throws on
- * user text: every query goes through the sanitizer or is bound as a LIKE pattern.
+ * Searches stored messages. Word hits come first, ranked by bm25 among the newest `plan.ranked`
+ * matches (so the cost is bounded and a recent mention is not buried under years of older ones);
+ * substring hits (trigram index, or a scan for terms under three characters) are merged after them
+ * when the text is in a script written without spaces, or replace them when the word search found
+ * nothing. Never throws on user text: every query goes through the sanitizer or is bound as a LIKE pattern.
  */
 export function searchMessages(db: Database.Database, query: string, options: SearchOptions = {}): SearchHit[] {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 20) || 20, 1), 200);
   const hits = new Map<number, SearchHit>();
   const add = (list: SearchHit[]) => list.forEach((hit) => hits.has(hit.messageId) || hits.set(hit.messageId, hit));
 
-  const words = sanitizeFtsQuery(query);
-  if (words) add(indexHits(db, 'messages_fts', words, options, limit));
-  const terms = substringTerms(query);
-  if (terms.length > 0 && hits.size < limit && (hits.size === 0 || needsSubstringSearch(query))) {
-    if (terms.every((t) => charLength(t) >= 3)) add(indexHits(db, 'messages_trigram', trigramQuery(terms), options, limit));
+  const { words, terms, substring, always } = queryKinds(query);
+  if (words) add(indexHits(db, 'messages_fts', words, rankTerms(query).map((t) => ({ kind: 'words', ...t })), options, limit));
+  if (substring && hits.size < limit && (hits.size === 0 || always)) {
+    const needles: Needle[] = terms.map((text) => ({ kind: 'substring', text }));
+    if (substring === 'trigram') add(indexHits(db, 'messages_trigram', trigramQuery(terms), needles, options, limit));
     else add(likeHits(db, terms, options, limit));
   }
   return [...hits.values()].slice(0, limit);
 }
 
-/** Ids of the sessions with at least one message matching `query` (same rules as searchMessages). */
-export function sessionsWithHits(db: Database.Database, query: string): Set<string> {
+/**
+ * Ids of the sessions with a message among the newest `plan.ranked` matches of `query` (same rules
+ * as searchMessages): the session picker lists the most recently active sessions first, and those
+ * hold the newest matches.
+ */
+export function sessionsWithHits(db: Database.Database, query: string, plan: SearchPlan = SEARCH_PLAN): Set<string> {
   const ids = new Set<string>();
-  const collect = (sql: string, params: unknown[]) =>
-    (db.prepare(sql).all(...params) as Array<{ id: string }>).forEach((r) => ids.add(r.id));
-  const inIndex = (index: Index) =>
-    `SELECT DISTINCT m.session_id AS id FROM ${index} AS f JOIN messages AS m ON m.id = f.rowid WHERE ${index} MATCH ?`;
+  const sessionsOf = (messageIds: number[]) =>
+    (db.prepare('SELECT DISTINCT session_id AS id FROM messages WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(messageIds)) as Array<{ id: string }>).forEach(
+      (r) => ids.add(r.id),
+    );
+  const inIndex = (index: Index, match: string) => sessionsOf(newestMatches(db, index, match, { plan }));
 
-  const words = sanitizeFtsQuery(query);
-  if (words) collect(inIndex('messages_fts'), [words]);
-  const terms = substringTerms(query);
-  if (terms.length > 0 && (ids.size === 0 || needsSubstringSearch(query))) {
-    if (terms.every((t) => charLength(t) >= 3)) collect(inIndex('messages_trigram'), [trigramQuery(terms)]);
+  const { words, terms, substring, always } = queryKinds(query);
+  if (words) inIndex('messages_fts', words);
+  if (substring && (ids.size === 0 || always)) {
+    if (substring === 'trigram') inIndex('messages_trigram', trigramQuery(terms));
     else {
       const conditions = terms.map(() => `(content LIKE ? ESCAPE '\\' OR tool_name LIKE ? ESCAPE '\\' OR tool_calls LIKE ? ESCAPE '\\')`);
-      collect(`SELECT DISTINCT session_id AS id FROM messages WHERE ${conditions.join(' AND ')}`, terms.flatMap((t) => Array(3).fill(likePattern(t))));
+      const rows = db
+        .prepare(`SELECT id FROM messages WHERE ${conditions.join(' AND ')} ORDER BY id DESC LIMIT ?`)
+        .all(...terms.flatMap((t) => Array(3).fill(likePattern(t))), plan.ranked) as Array<{ id: number }>;
+      sessionsOf(rows.map((r) => r.id));
     }
   }
   return ids;

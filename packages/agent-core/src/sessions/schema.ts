@@ -1,3 +1,5 @@
+import type Database from 'better-sqlite3';
+
 /**
  * Forward-only migrations of state.db. Index i upgrades version i to i+1; `user_version` records
  * where a database stands. Never edit a shipped migration: append a new one.
@@ -125,6 +127,15 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE messages ADD COLUMN blocked INTEGER;
   ALTER TABLE messages ADD COLUMN inline_diff TEXT;
   `,
+  // 6: prefix indexes on the word index, so `w1*` costs what a word does (FTS_DESIGN). FTS5 options
+  // cannot be altered: the table is made again and rebuilt from the messages (the triggers name it, so
+  // they follow). Skipped for large stores (MIGRATION_GUARDS).
+  `
+  DROP TABLE messages_fts;
+  CREATE VIRTUAL TABLE messages_fts USING fts5(content, tool_name, tool_args,
+    content = 'messages_fts_src', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4');
+  INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
+  `,
 ];
 
 /**
@@ -147,6 +158,35 @@ export const MIGRATIONS: readonly string[] = [
  *   contents and command output, large and mostly ASCII, already in the word index; a trigram index
  *   takes about 2.4 times the text it covers (scripts/bench/sessionStore.ts).
  * - Status-only updates (a streamed row completing) do not touch the indexes.
+ *
+ * Search at any size (migration 6; messageSearch.ts, searchRanking.ts).
+ * - A search takes the newest SEARCH_PLAN.ranked matches: FTS5 reads doclists from their newest end and
+ *   stops at the LIMIT, so a word in every message costs what a rare one does.
+ * - They are ranked by bm25 computed over those candidates (searchRanking.ts), not by FTS5's bm25():
+ *   that one first counts every row of the whole index holding each phrase, for its IDF (0.1 s for a
+ *   common word at 1 M messages, whatever the LIMIT). Snippets come from snippet() over a scratch temp
+ *   FTS5 table holding only the kept hits.
+ * - A prefix query (`w1*`) would still be costly: FTS5 first merges the whole doclists of every term
+ *   with that prefix, whatever the LIMIT or a rowid range (0.5 s at 1 M for a 2-character prefix).
+ *   `prefix = '1 2 3 4'` stores the doclists of 1- to 4-character prefixes ready-made, for about a third
+ *   more index. Longer prefixes are merged, which costs what their terms' doclists weigh (~10 ms at
+ *   1 M when one of them is a word in most messages).
+ * - Migration 6 rebuilds the word index (about 40 s of CPU for 1 M messages), so only for stores of up
+ *   to PREFIX_REBUILD_MAX_MESSAGES; a new store has the prefix indexes from the start.
  */
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Stores holding more messages keep their word index as it is (without prefix indexes; every query
+ * still works, short prefixes cost more): rebuilding it takes about 40 s of CPU per million messages,
+ * and it runs before the backend reports ready, which its client waits 15 s for.
+ */
+export const PREFIX_REBUILD_MAX_MESSAGES = 100_000;
+
+/** Migrations (by index) that run only when their guard allows; skipped ones still advance user_version. */
+export const MIGRATION_GUARDS: Readonly<Record<number, (db: Database.Database) => boolean>> = {
+  5: (db) =>
+    (db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM messages LIMIT ?)').get(PREFIX_REBUILD_MAX_MESSAGES + 1) as { n: number }).n <=
+    PREFIX_REBUILD_MAX_MESSAGES,
+};

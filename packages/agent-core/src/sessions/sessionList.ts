@@ -34,6 +34,8 @@ function preview(text: string | null): string {
   return chars.length <= PREVIEW_CHARS ? line : `${chars.slice(0, PREVIEW_CHARS - 1).join('')}…`;
 }
 
+const whereOf = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
+
 /** Sessions, most recently active first. */
 export function listSessions(db: Database.Database, options: ListOptions = {}): SessionSummary[] {
   const limit = Math.max(1, Math.trunc(options.limit ?? 50) || 50);
@@ -41,22 +43,30 @@ export function listSessions(db: Database.Database, options: ListOptions = {}): 
   const conditions: string[] = options.includeEmpty ? [] : ['(s.message_count > 0 OR s.title IS NOT NULL)'];
   const params: unknown[] = [];
   if (query) {
-    // Titles are compared in JS: SQLite's lower() and LIKE fold ASCII only.
+    // Titles are compared in JS: SQLite's lower() and LIKE fold ASCII only. Sessions are walked newest
+    // first and the walk stops at `limit` kept, so a filter many sessions pass reads only a few.
     const needle = query.toLowerCase();
-    const ids = sessionsWithHits(db, query);
-    for (const row of db.prepare('SELECT id, title FROM sessions WHERE title IS NOT NULL').all() as Array<{ id: string; title: string }>) {
-      if (row.title.toLowerCase().includes(needle)) ids.add(row.id);
+    const hits = sessionsWithHits(db, query);
+    const kept: string[] = [];
+    const walk = db.prepare(`SELECT id, title FROM sessions AS s ${whereOf(conditions)} ORDER BY s.last_active DESC, s.rowid DESC`);
+    for (const row of walk.iterate() as IterableIterator<{ id: string; title: string | null }>) {
+      if (!hits.has(row.id) && !row.title?.toLowerCase().includes(needle)) continue;
+      kept.push(row.id);
+      if (kept.length >= limit) break;
     }
     conditions.push('s.id IN (SELECT value FROM json_each(?))');
-    params.push(JSON.stringify([...ids]));
+    params.push(JSON.stringify(kept));
   }
-  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  const where = whereOf(conditions);
+  // The preview is looked up for the kept rows only: in the same SELECT as the ORDER BY it would be
+  // computed for every session the filter keeps before sorting (tens of ms with thousands of them).
   const rows = db
     .prepare(
-      `SELECT s.id, s.title, s.started_at, s.last_active, s.message_count, s.source, s.model, s.parent_session_id,
-         (SELECT substr(m.content, 1, 400) FROM messages AS m WHERE m.session_id = s.id AND m.role = 'user'
+      `SELECT s.*, (SELECT substr(m.content, 1, 400) FROM messages AS m WHERE m.session_id = s.id AND m.role = 'user'
           ORDER BY m.id LIMIT 1) AS first_user
-       FROM sessions AS s ${where} ORDER BY s.last_active DESC, s.rowid DESC LIMIT ?`,
+       FROM (SELECT s.id, s.title, s.started_at, s.last_active, s.message_count, s.source, s.model, s.parent_session_id
+             FROM sessions AS s ${where} ORDER BY s.last_active DESC, s.rowid DESC LIMIT ?) AS s
+       ORDER BY s.last_active DESC`,
     )
     .all(...params, limit) as Array<Omit<SessionSummary, 'preview'> & { first_user: string | null }>;
   return rows.map(({ first_user, ...row }) => ({ ...row, preview: preview(first_user) }));

@@ -6,7 +6,7 @@ import type { ChatMessage, ToolCall } from '../providers/types.ts';
 import { approvalDecisions, recordApproval } from './approvalDecisions.ts';
 import { toolCallSearchText } from './indexedText.ts';
 import { searchMessages, type SearchHit, type SearchOptions } from './messageSearch.ts';
-import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
+import { MIGRATION_GUARDS, MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { redactSecrets, redactSecretsDeep } from '../secrets/processSecrets.ts';
 import { toolOutcome, toolOutcomeColumns, type ToolOutcome, type ToolOutcomeColumns } from './toolOutcome.ts';
 import { branchSession, explainConstraint, undoLastTurn, updateMessage, type MessagePatch } from './sessionEdits.ts';
@@ -354,7 +354,7 @@ function migrate(db: Database.Database, file: string): void {
   const version = refuseNewerSchema(db, file);
   for (let v = version; v < SCHEMA_VERSION; v += 1) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[v]!);
+      if (MIGRATION_GUARDS[v]?.(db) ?? true) db.exec(MIGRATIONS[v]!);
       db.pragma(`user_version = ${v + 1}`);
     })();
   }
