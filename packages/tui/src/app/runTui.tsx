@@ -62,6 +62,7 @@ export async function runTui({ controller, logger }: { controller: SessionContro
   const instance = render(<App controller={controller} onExit={() => exit(0)} />, {
     exitOnCtrlC: false,
     patchConsole: false,
+    incrementalRendering: true,
   });
 
   // Writes to a vanished terminal fail with EIO/EPIPE: handled here, they end the run quietly
