@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startModelServer, type ModelServer } from '../model-server/index.ts';
 import { tempDir } from '../testing/tempDirs.ts';
 import { INK_FLOOR_PROMPT, inkFloorScript } from './lib/inkFloor.ts';
-import { sessionHome } from './lib/sessionHome.ts';
+import { messageMark, sessionHome } from './lib/sessionHome.ts';
 import { HERMES_BIN, isEntry, runAlone, type Bench, type Figure } from './lib/figures.ts';
 import { spawnInPty, ptyEnv, type PtyScreen } from './lib/ptyScreen.ts';
 import { interleaved, median, p95 } from './lib/samples.ts';
@@ -77,7 +77,7 @@ interface Subject {
   close(): Promise<void>;
 }
 
-async function hermesSubject(options: { server: ModelServer; home?: string; args?: string[]; stream?: boolean }): Promise<Subject> {
+async function hermesSubject(options: { server: ModelServer; home?: string; args?: string[]; stream?: boolean; lastMessage?: string }): Promise<Subject> {
   const home = options.home ?? tempDir('hermes-bench-keys-');
   const term = spawnInPty(process.execPath, [HERMES_BIN, '--tui', '--provider', 'custom', '--base-url', options.server.baseUrl, '--model', 'scripted-model', ...(options.args ?? [])], {
     env: ptyEnv({ HERMES_HOME: home, OPENAI_API_KEY: undefined, HERMES_MODEL: undefined, HERMES_PROVIDER: undefined, HERMES_BASE_URL: undefined }),
@@ -85,6 +85,9 @@ async function hermesSubject(options: { server: ModelServer; home?: string; args
     rows: 30,
   });
   await term.waitFor((screen) => screen.includes('Ask hermes anything'), 120_000, 'the prompt');
+  // A resumed session: keys are timed once its transcript is printed (an old build takes seconds to).
+  const last = options.lastMessage;
+  if (last) await term.waitFor((screen) => new RegExp(`${last}\\b`).test(screen), 300_000, `message ${last} on screen`);
   // Keys typed while the start's own work (a resumed transcript, first renders) finishes would time that work.
   await settle(term);
   if (options.stream) {
@@ -94,7 +97,12 @@ async function hermesSubject(options: { server: ModelServer; home?: string; args
     await term.waitFor((screen) => screen.includes('streaming line 3 '), 20_000, 'the reply streaming');
   }
   return {
-    round: () => typeRound(term, hermesPrompt),
+    async round() {
+      const round = await typeRound(term, hermesPrompt);
+      // With the draft empty again the placeholder says whether the reply was still streaming throughout.
+      if (options.stream && !term.screen().includes('hermes is answering')) throw new Error(`the reply stopped streaming before the round ended; the screen shows:\n${term.screen()}`);
+      return round;
+    },
     close: () => term.kill(),
   };
 }
@@ -117,9 +125,9 @@ async function floorSubject(): Promise<Subject> {
   return { round: () => typeRound(term, floorPrompt), close: () => term.kill() };
 }
 
-/** A long reply in small deltas, slow enough to outlast every round. */
+/** A long reply in small deltas (~4 minutes of them), slow enough to outlast every round. */
 function streamingServer(): Promise<ModelServer> {
-  const text = Array.from({ length: 4_000 }, (_, line) => `streaming line ${line} of a long answer that keeps coming.\n`).join('');
+  const text = Array.from({ length: 12_000 }, (_, line) => `streaming line ${line} of a long answer that keeps coming.\n`).join('');
   return startModelServer({ loop: true, turns: [{ text, chunk_size: 12, chunk_delay_ms: 4 }] });
 }
 
@@ -146,7 +154,7 @@ export const bench: Bench = async ({ runs, quick }) => {
   try {
     subjects.floor = await floorSubject();
     subjects.fresh = await hermesSubject({ server: idleServer });
-    subjects.resumed = await hermesSubject({ server: idleServer, home: resumeHome, args: ['--resume', stored.sessionId] });
+    subjects.resumed = await hermesSubject({ server: idleServer, home: resumeHome, args: ['--resume', stored.sessionId], lastMessage: messageMark(messages) });
     subjects.stream = await hermesSubject({ server: streamServer, stream: true });
     const rounds = { floor: [] as Round[], fresh: [] as Round[], resumed: [] as Round[], stream: [] as Round[] };
     const measure = (key: keyof typeof rounds) => async () => {

@@ -33,8 +33,8 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const phase = useStore(store, (s) => s.phase);
   const chromeRows = useStore(store, liveChromeRows);
   const todos = useStore(store, (s) => s.todos);
-  // Only the composer's height: a key re-renders the composer alone unless it wraps the draft onto another row.
-  const draftRows = useStore(controller.composer, (s) => composerRows(s.draft, s.cursor, columns));
+  const draft = useStore(controller.composer, (s) => s.draft);
+  const cursor = useStore(controller.composer, (s) => s.cursor);
   const composerSide = useStore(controller.composerSide);
   const prompt = useStore(store, (s) => s.prompts[0]);
   const queued = useStore(store, (s) => Math.max(0, s.prompts.length - 1));
@@ -47,7 +47,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
 
   const panelRows = todoPanelRows(todos) + (setup ? setupReminderRows(columns) : 0) + (failure ? errorPanelRows(failure.message, failure.stderrTail, controller.logFile, columns) : 0);
   // The prompt (with its rule), its top margin, and the status line.
-  const fixedRows = draftRows + composerSideRows(composerSide, columns) + 2 + panelRows + SAFETY_ROWS + (phase === 'starting' ? 1 : 0);
+  const fixedRows = composerRows(draft, cursor, columns) + composerSideRows(composerSide, columns) + 2 + panelRows + SAFETY_ROWS + (phase === 'starting' ? 1 : 0);
   // The completion list sits under the prompt; on a short terminal it gets what is left after a minimal live turn.
   const listRows = prompt || pickerOpen ? 0 : Math.min(completionRows(completion), Math.max(0, rows - fixedRows - chromeRows - 2));
   const baseRows = fixedRows + listRows;
