@@ -14,7 +14,7 @@ import { INK_FLOOR_PROMPT, inkFloorScript } from './lib/inkFloor.ts';
 import { messageMark, sessionHome } from './lib/sessionHome.ts';
 import { HERMES_BIN, isEntry, runAlone, type Bench, type Figure } from './lib/figures.ts';
 import { spawnInPty, ptyEnv, type PtyScreen } from './lib/ptyScreen.ts';
-import { interleaved, median, p95 } from './lib/samples.ts';
+import { cpuMs, interleaved, median, p95 } from './lib/samples.ts';
 
 /** The word typed each round, one key at a time, then deleted with Backspace. */
 const WORD = 'quickbrownfox';
@@ -48,6 +48,9 @@ interface Round {
   /** Echo time per key, ms. */
   echo: number[];
   bytes: number;
+  /** The program's CPU time over the round, ms (10 ms ticks: summed over rounds, not per round). */
+  cpu: number;
+  keys: number;
 }
 
 /**
@@ -57,6 +60,7 @@ interface Round {
 async function typeRound(term: PtyScreen, composerText: PromptText): Promise<Round> {
   const echo: number[] = [];
   const before = term.bytesWritten();
+  const cpuBefore = cpuMs(term.pid);
   const key = async (data: string, want: string) => {
     const sent = term.elapsed();
     term.write(data);
@@ -68,7 +72,7 @@ async function typeRound(term: PtyScreen, composerText: PromptText): Promise<Rou
   };
   for (let at = 1; at <= WORD.length; at += 1) await key(WORD[at - 1]!, WORD.slice(0, at));
   for (let at = WORD.length - 1; at >= 0; at -= 1) await key('\x7f', WORD.slice(0, at));
-  return { echo, bytes: (term.bytesWritten() - before) / (2 * WORD.length) };
+  return { echo, bytes: (term.bytesWritten() - before) / (2 * WORD.length), cpu: cpuMs(term.pid) - cpuBefore, keys: 2 * WORD.length };
 }
 
 /** A program kept open across rounds, so a round times keys, not starts. */
@@ -136,7 +140,11 @@ function figures(label: string, rounds: Round[], floor: Round[], runs: number, w
   const floorLabel = 'Ink hello-world, incremental';
   const bytes = (of: Round[]) => median(of.map((r) => r.bytes));
   const echo = (of: Round[]) => median(of.map((r) => p95(r.echo)));
+  // Ticks of 10 ms are too coarse for one round: CPU is summed over all rounds, then divided by the keys.
+  const cpu = (of: Round[]) => of.reduce((sum, r) => sum + r.cpu, 0) / of.reduce((sum, r) => sum + r.keys, 0);
   if (withBytes) out.push({ name: `keys: bytes per keystroke, ${label}`, unit: 'B', ours: bytes(rounds), floor: { label: floorLabel, value: bytes(floor) }, target: { max: MAX_BYTES_PER_KEY }, runs });
+  // Not timed by the wall clock, so a loaded machine does not move it; during a stream the reply's work is in it too.
+  if (withBytes) out.push({ name: `keys: TUI CPU per keystroke, ${label}`, unit: 'ms', ours: cpu(rounds), floor: { label: floorLabel, value: cpu(floor) }, target: {}, runs, note: 'all rounds summed, / keys' });
   out.push({ name: `keys: echo p95, ${label}`, unit: 'ms', ours: echo(rounds), floor: { label: floorLabel, value: echo(floor) }, target: { max: MAX_ECHO_P95_MS }, runs, note: `p95 of ${2 * WORD.length} keys a run (typed, then deleted), median of runs` });
   return out;
 }
