@@ -46,6 +46,15 @@ async function typeKeys(hermes: HermesPty, text: string): Promise<number[]> {
 
 const promptRows = (screen: string) => screen.split('\n').filter((row) => row.startsWith('❯'));
 
+/** The screen has one prompt row, showing `shown`, and the terminal cursor right after `beforeCaret`. */
+async function expectPromptRow(hermes: HermesPty, shown: string, beforeCaret: string): Promise<void> {
+  const screen = hermes.screenText().split('\n');
+  const row = screen.findIndex((line) => line.startsWith('❯ '));
+  expect(screen[row]).toBe(shown);
+  expect(promptRows(hermes.screenText())).toHaveLength(1);
+  expect(await hermes.cursor()).toEqual({ row, column: stringWidth(beforeCaret), visible: true });
+}
+
 describe('a key typed into the composer', () => {
   it('writes at most 100 bytes while a line grows past the width and wraps; the draft and the cursor follow', async () => {
     const hermes = await hermesAtPrompt();
@@ -76,11 +85,7 @@ describe('a key typed into the composer', () => {
     costs.push(await keyBytes(hermes, { press: 'backspace' }));
     expect(Math.max(...costs)).toBeLessThanOrEqual(MAX_BYTES_PER_KEY);
 
-    const screen = hermes.screenText().split('\n');
-    const row = screen.findIndex((line) => line.startsWith('❯ '));
-    expect(screen[row]).toBe('❯ 你好世界 hello  done');
-    expect(promptRows(hermes.screenText())).toHaveLength(1);
-    expect(await hermes.cursor()).toEqual({ row, column: stringWidth('❯ 你好世界 hello '), visible: true });
+    await expectPromptRow(hermes, '❯ 你好世界 hello  done', '❯ 你好世界 hello ');
   });
 
   it('after the terminal narrows, keeps the draft whole and each further key at most 100 bytes', async () => {
@@ -94,10 +99,6 @@ describe('a key typed into the composer', () => {
     const costs = await typeKeys(hermes, ' and more');
     expect(Math.max(...costs)).toBeLessThanOrEqual(MAX_BYTES_PER_KEY);
 
-    const screen = hermes.screenText().split('\n');
-    const row = screen.findIndex((line) => line.startsWith('❯ '));
-    expect(screen[row]).toBe('❯ hello world and more');
-    expect(promptRows(hermes.screenText())).toHaveLength(1);
-    expect(await hermes.cursor()).toEqual({ row, column: stringWidth('❯ hello world and more'), visible: true });
+    await expectPromptRow(hermes, '❯ hello world and more', '❯ hello world and more');
   });
 });
