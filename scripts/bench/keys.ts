@@ -1,8 +1,9 @@
 /**
- * Key echo in the composer: bytes written per keystroke, and the time from a key written to the pty to
- * the chunk that shows it on the emulated screen (p95 per run, the figure is the median of the runs).
- * Three conditions: a fresh session, a resumed long session, and while a long reply streams slowly.
- * The floor is a bundled Ink text input measured the same way, interleaved.
+ * Key echo in the composer: bytes written per keystroke, the TUI's CPU time per keystroke, and the time
+ * from a key written to the pty to the chunk that shows it on the emulated screen (p95 per run, the
+ * figure is the median of the runs). Three conditions: a fresh session, a resumed long session, and
+ * while a long reply streams slowly. The floor is a bundled Ink text input (Ink's incremental
+ * rendering, scripts/bench/lib/inkFloor.ts) measured the same way, interleaved.
  *
  *   npm run build && node --import tsx scripts/bench/keys.ts [--quick] [--runs N]
  */
