@@ -46,6 +46,12 @@ function versionOf(pkg: string): string {
   return manifest.version;
 }
 
+function inkPatches(): string {
+  const dir = path.join(BENCH_ROOT, 'patches');
+  if (!fs.existsSync(dir)) return '';
+  return fs.readdirSync(dir).filter((name) => name.startsWith('ink+')).sort().map((name) => fs.readFileSync(path.join(dir, name), 'utf8')).join('\n');
+}
+
 let pending: Promise<string> | undefined;
 
 /** The path of the bundled floor script (plain `node <path>` runs it), building it on first use. */
@@ -58,6 +64,8 @@ async function buildOnce(): Promise<string> {
   const key = createHash('sha256')
     .update(SOURCE)
     .update(['ink', 'react', 'esbuild'].map(versionOf).join('|'))
+    // patch-package's fixes to Ink (patches/) change what gets bundled at the same version.
+    .update(inkPatches())
     .digest('hex')
     .slice(0, 16);
   const dir = path.join(os.tmpdir(), 'hermes-bench-cache');

@@ -29,11 +29,15 @@ export function rssMb(pid: number): number {
 }
 
 /**
- * CPU time (user + system) a live process has used so far, from /proc (Linux), in ms. Clock ticks are
- * 10 ms: difference it over many requests. Unlike wall time, it does not grow with the machine's load.
+ * CPU time a live process has used so far (user + system, all its threads, not its children), from
+ * /proc (Linux), in ms. Counted in clock ticks of 10 ms (USER_HZ), so take it over many operations.
+ * Unlike a wall-clock time it does not grow when other work loads the machine.
  */
 export function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-  // After the command name: state is field 3, utime 14 and stime 15 (1-based), so 11 and 12 here.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ');
+  const ticks = Number(fields?.[11]) + Number(fields?.[12]);
+  if (!Number.isFinite(ticks)) throw new Error(`no CPU times for pid ${pid}`);
+  return ticks * 10;
+
 }

@@ -67,6 +67,12 @@ export async function runTui({ controller, logger }: { controller: SessionContro
   const instance = render(<App controller={controller} onExit={() => exit(0)} />, {
     exitOnCtrlC: false,
     patchConsole: false,
+    // Only the rows that changed are written: a key rewrites its composer row, not the whole live area.
+    incrementalRendering: true,
+    // No frame clock in Ink: its 30 fps throttle held a key's echo until the next frame (up to 33 ms
+    // during a stream). Frequent updates are paced where they come from (deltas one store update per
+    // frame, deltaBatcher.ts; tool progress every 100 ms), so a key paints at once.
+    maxFps: 0,
   });
 
   // Writes to a vanished terminal fail with EIO/EPIPE: handled here, they end the run quietly

@@ -8,7 +8,7 @@ import { ApprovalCard } from './ApprovalCard.tsx';
 import { BackendErrorPanel, errorPanelRows } from './BackendErrorPanel.tsx';
 import { ClarifyCard } from './ClarifyCard.tsx';
 import { CompletionList, completionRows } from './CompletionList.tsx';
-import { Composer, composerRows, composerSideRows } from './Composer.tsx';
+import { Composer, composerRows, composerShape, composerSideRows } from './Composer.tsx';
 import { LiveTurn, liveChromeRows } from './LiveTurn.tsx';
 import { TodoPanel, todoPanelRows, todoPanelVisible } from './TodoPanel.tsx';
 import { SessionPicker } from './SessionPicker.tsx';
@@ -33,8 +33,9 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const phase = useStore(store, (s) => s.phase);
   const chromeRows = useStore(store, liveChromeRows);
   const todos = useStore(store, (s) => s.todos);
-  const draft = useStore(controller.composer, (s) => s.draft);
-  const cursor = useStore(controller.composer, (s) => s.cursor);
+  // A key re-renders the composer alone while the draft surely fits its row; App only for the height.
+  useStore(controller.composer, (s) => composerShape(s.draft, s.cursor, columns));
+  const { draft, cursor } = controller.composer.getState();
   const composerSide = useStore(controller.composerSide);
   const prompt = useStore(store, (s) => s.prompts[0]);
   const queued = useStore(store, (s) => Math.max(0, s.prompts.length - 1));

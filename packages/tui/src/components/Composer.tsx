@@ -51,6 +51,15 @@ export function composerRows(draft: string, cursor: number, width: number): numb
 }
 
 /**
+ * What the composer's height depends on, found cheaply (a selector runs once per key, also for each key
+ * of a burst): a draft that surely fits its row (one line, at most two columns a character, the block
+ * after it included) always takes the rule and one row, so typing it changes nothing else on screen.
+ */
+export function composerShape(draft: string, cursor: number, width: number): string {
+  return !draft.includes('\n') && 2 * draft.length + 3 <= width ? 'one row' : `${cursor}:${draft}`;
+}
+
+/**
  * Where the caret is drawn, from the composer's top row (its rule): the row and the column, counted the
  * way Ink wraps each line (the block after a line's end included), so the terminal cursor lands on it.
  */

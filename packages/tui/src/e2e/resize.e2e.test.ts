@@ -41,11 +41,21 @@ async function freshRender(): Promise<string> {
  * which is well inside the pause that ends a burst.
  */
 async function burst(hermes: HermesPty): Promise<void> {
+  let previous = SIZE.cols;
   for (const cols of [80, 60, 120]) {
     const from = hermes.rawOutput().length;
     hermes.resize(cols, SIZE.rows);
-    // Read from what hermes wrote, not the screen: the emulator's own reflow of a wider rule makes one this wide.
-    await expect.poll(() => hermes.rawOutput().slice(from), { interval: 5, timeout: 10_000 }).toMatch(new RegExp(`(?<!─)─{${cols}}(?!─)`));
+    const narrower = cols < previous;
+    const drawn = () => {
+      const written = hermes.rawOutput().slice(from);
+      // Narrower: Ink redraws every row on the resize event, in the same tick as hermes takes it (read
+      // from what hermes wrote: the emulator's own reflow of a wider rule makes one this wide on screen).
+      // Wider: Ink writes only the rule's new end, and the screen cannot show a rule this wide before
+      // hermes drew it.
+      return narrower ? written.includes('─') : new RegExp(`^─{${cols}}$`, 'm').test(hermes.screenText());
+    };
+    await expect.poll(drawn, { interval: 5, timeout: 10_000 }).toBe(true);
+    previous = cols;
   }
 }
 
