@@ -54,6 +54,24 @@ describe('resuming a long session', () => {
     await hermes.waitForText('Ask hermes anything');
   }, 180_000);
 
+  it('after /branch of a resumed session, /transcript still gives the pager every message from the first', async () => {
+    const home = tempDir('hermes-resume-home-');
+    await writeStoredSession(home, { id: SESSION, title: 'six hundred' }, benchMessages(600));
+    const paged = path.join(tempDir('hermes-resume-pager-'), 'paged.txt');
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] }, { home, args: ['--resume', SESSION], env: { PAGER: `cat > '${paged}'` } });
+    await hermes.waitForText('(#600)', 30_000);
+    hermes.type('/branch');
+    hermes.press('enter');
+    await hermes.waitForText('branched: now in', 30_000);
+
+    hermes.type('/transcript');
+    hermes.press('enter');
+    await expect.poll(() => fs.existsSync(paged) && fs.readFileSync(paged, 'utf8').includes('(#600)'), { timeout: 60_000, interval: 200 }).toBe(true);
+    const text = stripVTControlCharacters(fs.readFileSync(paged, 'utf8'));
+    // The branch is a copy of all 600 messages: the 100 the resume did not load are read for the pager too.
+    expect(positions(text)).toEqual(Array.from({ length: 600 }, (_, i) => i + 1));
+  }, 120_000);
+
   it('prints a 5 MB reply whole: its last line reaches the screen', async () => {
     const home = tempDir('hermes-resume-home-');
     // Lines wider than the screen, so each is wrapped on its way.
