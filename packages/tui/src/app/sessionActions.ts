@@ -114,9 +114,10 @@ export class SessionActions {
     try {
       const earlier = await this.earlierItems();
       const { transcript } = this.state;
-      // After the session's header and the notices under it, where the loaded messages begin.
+      // After the session's header and the resume's notice under it, where the loaded messages begin
+      // (their own first item may be a notice too: a system message).
       let at = transcript.findLastIndex((item) => item.kind === 'header') + 1;
-      while (transcript[at]?.kind === 'notice') at += 1;
+      if (transcript[at]?.kind === 'notice') at += 1;
       items = [...transcript.slice(0, at), ...earlier, ...transcript.slice(at)];
     } catch (error) {
       this.host.logger.warn('the earlier messages could not be read for /transcript', { error });

@@ -72,6 +72,20 @@ describe('resuming a long session', () => {
     expect(positions(text)).toEqual(Array.from({ length: 600 }, (_, i) => i + 1));
   }, 120_000);
 
+  it('/transcript puts the messages a resume did not load before the loaded ones, also when those begin with a system note', async () => {
+    const home = tempDir('hermes-resume-home-');
+    // The first loaded message (#101 of 600) is a system note, shown as a notice like the resume's own.
+    const messages = [...benchMessages(600)].map((message, i) => (i === 100 ? { role: 'system', content: 'a system note (#101)' } : message));
+    await writeStoredSession(home, { id: SESSION, title: 'six hundred' }, messages);
+    const paged = path.join(tempDir('hermes-resume-pager-'), 'paged.txt');
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] }, { home, args: ['--resume', SESSION], env: { PAGER: `cat > '${paged}'` } });
+    await hermes.waitForText('(#600)', 30_000);
+    hermes.type('/transcript');
+    hermes.press('enter');
+    await expect.poll(() => fs.existsSync(paged) && fs.readFileSync(paged, 'utf8').includes('(#600)'), { timeout: 60_000, interval: 200 }).toBe(true);
+    expect(positions(stripVTControlCharacters(fs.readFileSync(paged, 'utf8')))).toEqual(Array.from({ length: 600 }, (_, i) => i + 1));
+  }, 120_000);
+
   it('prints a 5 MB reply whole: its last line reaches the screen', async () => {
     const home = tempDir('hermes-resume-home-');
     // Lines wider than the screen, so each is wrapped on its way.
