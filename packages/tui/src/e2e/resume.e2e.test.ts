@@ -101,4 +101,31 @@ describe('resuming a long session', () => {
     // The lines before it came in order, wrapped as the screen is wide.
     expect(hermes.screenText()).toContain('line 34999 of the long reply, some words');
   }, 120_000);
+
+  it('/transcript after resuming another long session pages that session\'s earlier messages, not the first one\'s', async () => {
+    const home = tempDir('hermes-resume-home-');
+    await writeStoredSession(home, { id: SESSION, title: 'first' }, benchMessages(600));
+    const other = [...benchMessages(600)].map((m) => ({ ...m, content: String(m.content).replace('Please look at', 'Other session, look at') }));
+    await writeStoredSession(home, { id: '20260102_000000_othersession', title: 'second' }, other);
+    const paged = path.join(tempDir('hermes-resume-pager-'), 'paged.txt');
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] }, { home, args: ['--resume', SESSION], env: { PAGER: `cat > '${paged}'` } });
+    const pager = async () => {
+      hermes.type('/transcript');
+      hermes.press('enter');
+      await expect.poll(() => fs.existsSync(paged) && fs.readFileSync(paged, 'utf8').includes('(#600)'), { timeout: 60_000, interval: 200 }).toBe(true);
+      const text = stripVTControlCharacters(fs.readFileSync(paged, 'utf8'));
+      fs.rmSync(paged);
+      return text;
+    };
+    await hermes.waitForText('(#600)', 30_000);
+    expect((await pager()).match(/Please look at/g)).toHaveLength(150);
+
+    hermes.type('/resume 20260102_000000_othersession');
+    hermes.press('enter');
+    await hermes.waitForText('#597 Other session, look at', 30_000);
+    const second = await pager();
+    expect(second.match(/Other session, look at/g)).toHaveLength(150);
+    // Above it, the first session as the screen showed it: its 500 loaded messages (125 prompts), no more.
+    expect(second.match(/Please look at/g)).toHaveLength(125);
+  }, 120_000);
 });
