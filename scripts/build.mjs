@@ -26,7 +26,8 @@ const common = {
   sourcemap: 'linked',
   logLevel: 'warning',
   // Native addon: loaded from node_modules at run time. react-devtools-core: Ink's optional dev tool.
-  external: ['better-sqlite3', 'react-devtools-core'],
+  // tsx (TypeScript plugins): its loader registers files next to its own module, which a bundle lacks.
+  external: ['better-sqlite3', 'react-devtools-core', 'tsx'],
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 

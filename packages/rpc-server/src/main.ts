@@ -96,8 +96,9 @@ function runUntilClosed(backend: Backend, logger: Logger): void {
   const exitFlushed = () => {
     setTimeout(() => process.exit(0), 2_000);
     // The transport hands a tick's frames to the stream once that tick's promise callbacks have run:
-    // end after them, or the last answers (shell.exec stopped by the shutdown) would be cut off.
-    setImmediate(() => protocolStdout.end(() => process.exit(0)));
+    // end after them, or the last answers (shell.exec stopped by the shutdown) would be cut off; and
+    // through the transport, which also hands over the frames a slow client has not made room for yet.
+    setImmediate(() => backend.endOutput(() => process.exit(0)));
   };
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     // The running tool is stopped and its partial output stored before the exit (backend.shutdown).

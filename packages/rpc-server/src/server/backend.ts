@@ -41,6 +41,11 @@ export interface Backend {
   closed: Promise<void>;
   /** Interrupts running turns, closes sessions and the store. */
   shutdown(reason: string): Promise<void>;
+  /**
+   * Ends the output after every frame already given, those still waiting for a slow client's pipe to
+   * drain included (ending the output stream itself would drop them); `done` once it has taken them.
+   */
+  endOutput(done: () => void): void;
 }
 
 /** How long a shutdown waits for running turns to stop their tools and store what they had. */
@@ -116,7 +121,7 @@ export function startBackend(options: BackendOptions): Backend {
   listenAndAnnounce(connection, options.version, logger, configProblemInfos(runtime));
   const model = runtime.model.ok ? `${runtime.model.model.provider}/${runtime.model.model.model}` : 'none configured';
   logger.info('backend ready (pid %d, model %s)', process.pid, model);
-  return { closed, shutdown };
+  return { closed, shutdown, endOutput: (done) => writer.end(done) };
 }
 
 /**

@@ -20,7 +20,7 @@ export interface JudgeBackendOptions {
 
 export function startJudgeBackend(options: JudgeBackendOptions): Backend {
   const { logger } = options;
-  const { connection } = clientConnection(options.input, options.output, logger);
+  const { connection, writer } = clientConnection(options.input, options.output, logger);
   serveHandlers(connection, approvalHandlers(options.homes), { logger });
   connection.onRequest(
     (method: string) => new ResponseError(ErrorCode.MethodNotFound, `${method} is not served by a backend started with --judge-only (only approvals.check is)`),
@@ -32,5 +32,5 @@ export function startJudgeBackend(options: JudgeBackendOptions): Backend {
   const closed = new Promise<void>((resolve) => connection.onClose(() => void shutdown('input closed').then(resolve)));
   listenAndAnnounce(connection, options.version, logger);
   logger.info('judge-only backend ready (pid %d)', process.pid);
-  return { closed, shutdown };
+  return { closed, shutdown, endOutput: (done) => writer.end(done) };
 }

@@ -99,10 +99,13 @@ export class NdjsonMessageWriter extends AbstractMessageWriter {
     this.backlogListeners.push(listener);
   }
 
-  /** Ends the stream after the frames already given (even while it pushes back: the stream buffers them). */
-  end(): void {
+  /**
+   * Ends the stream after the frames already given (even while it pushes back: the stream buffers them);
+   * `done` once the stream has taken them all.
+   */
+  end(done?: () => void): void {
     this.flush(true);
-    this.writable.end();
+    this.writable.end(done);
   }
 
   private track(delta: number): void {

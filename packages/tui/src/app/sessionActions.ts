@@ -34,6 +34,12 @@ export class SessionActions {
   readonly picker: PickerController;
   /** A switch is under way; a second one would race it. */
   private switching = false;
+  /**
+   * The ids of the items /transcript made of one session's unloaded messages: the same ones each time
+   * for that session, new ones for another (the render cache is by id: reused ids showed the first
+   * session's text for the second's messages).
+   */
+  private earlierIds = { session: '', count: 0, first: EARLIER_IDS, next: EARLIER_IDS };
 
   constructor(private readonly host: SessionHost) {
     this.picker = new PickerController(host, (session) => void this.resume(session.id, session.title ?? session.id));
@@ -114,9 +120,10 @@ export class SessionActions {
     try {
       const earlier = await this.earlierItems();
       const { transcript } = this.state;
-      // After the session's header and the notices under it, where the loaded messages begin.
+      // After the session's header and the resume's notice under it, where the loaded messages begin
+      // (their own first item may be a notice too: a system message).
       let at = transcript.findLastIndex((item) => item.kind === 'header') + 1;
-      while (transcript[at]?.kind === 'notice') at += 1;
+      if (transcript[at]?.kind === 'notice') at += 1;
       items = [...transcript.slice(0, at), ...earlier, ...transcript.slice(at)];
     } catch (error) {
       this.host.logger.warn('the earlier messages could not be read for /transcript', { error });
@@ -138,7 +145,10 @@ export class SessionActions {
     if (!client || !sessionId) throw new Error(notReadyReason(this.state.phase));
     const history = await client.request('session.history', { session_id: sessionId });
     // Their ids stay the same from one /transcript to the next, so each is rendered once (transcript/renderCache.ts).
-    return itemsFromHistory(history.messages, Math.min(earlier, history.messages.length)).map((item, index) => ({ ...item, id: EARLIER_IDS + index }) as TranscriptItem);
+    const items = itemsFromHistory(history.messages, Math.min(earlier, history.messages.length));
+    const ids = this.earlierIds;
+    if (ids.session !== sessionId || ids.count !== items.length) this.earlierIds = { session: sessionId, count: items.length, first: ids.next, next: ids.next + items.length };
+    return items.map((item, index) => ({ ...item, id: this.earlierIds.first + index }) as TranscriptItem);
   }
 
   /** `/details`: a screen setting, so it works at any time, even while a turn runs or the backend restarts. */

@@ -23,6 +23,12 @@ interface Printing {
   turnChars: number;
 }
 
+/**
+ * Ids of the notices counting what was left out, each new (below every item's): the text made outside
+ * Ink is cached by id, and one id per position made a reprint at the same width show an old count.
+ */
+let omittedNotices = 0;
+
 const fresh = (generation: number): Printing => ({ generation, seen: 0, queued: [], inked: [], unwritten: [], turnChars: 0 });
 
 /**
@@ -49,7 +55,7 @@ export function Transcript({ store, width, generation = 0 }: { store: StoreApi<V
     const { preamble, omitted, tail } = printedOf(batch, { width, rows: stdout.rows }, fromScratch);
     // Stored messages never loaded count among what is left out, wherever the session's start is.
     const unloaded = fromScratch || batch.some((item) => item.kind === 'header') ? earlier : 0;
-    const notice: TranscriptItem[] = omitted + unloaded > 0 ? [{ kind: 'notice', id: -1 - current.seen, level: 'info', text: omittedText(omitted, unloaded) }] : [];
+    const notice: TranscriptItem[] = omitted + unloaded > 0 ? [{ kind: 'notice', id: -1 - omittedNotices++, level: 'info', text: omittedText(omitted, unloaded) }] : [];
     current.queued.push(...preamble, ...notice, ...tail);
     current.seen = items.length;
   }

@@ -29,6 +29,24 @@ function positions(text: string): number[] {
   return out;
 }
 
+const upTo = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+
+/** hermes resuming SESSION from `home`, its pager writing to a file; `transcript()` runs /transcript and reads what it paged. */
+async function resumedWithPager(home: string, last: number) {
+  const paged = path.join(tempDir('hermes-resume-pager-'), 'paged.txt');
+  const { hermes } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] }, { home, args: ['--resume', SESSION], env: { PAGER: `cat > '${paged}'` } });
+  await hermes.waitForText(`(#${last})`, 30_000);
+  const transcript = async (): Promise<string> => {
+    hermes.type('/transcript');
+    hermes.press('enter');
+    await expect.poll(() => fs.existsSync(paged) && fs.readFileSync(paged, 'utf8').includes(`(#${last})`), { timeout: 60_000, interval: 200 }).toBe(true);
+    const text = stripVTControlCharacters(fs.readFileSync(paged, 'utf8'));
+    fs.rmSync(paged);
+    return text;
+  };
+  return { hermes, transcript };
+}
+
 describe('resuming a long session', () => {
   it('prints the last message and a notice, and /transcript gives the pager every message from the first, in order', async () => {
     const home = tempDir('hermes-resume-home-');
@@ -54,6 +72,26 @@ describe('resuming a long session', () => {
     await hermes.waitForText('Ask hermes anything');
   }, 180_000);
 
+  it('after /branch of a resumed session, /transcript still gives the pager every message from the first', async () => {
+    const home = tempDir('hermes-resume-home-');
+    await writeStoredSession(home, { id: SESSION, title: 'six hundred' }, benchMessages(600));
+    const { hermes, transcript } = await resumedWithPager(home, 600);
+    hermes.type('/branch');
+    hermes.press('enter');
+    await hermes.waitForText('branched: now in', 30_000);
+    // The branch is a copy of all 600 messages: the 100 the resume did not load are read for the pager too.
+    expect(positions(await transcript())).toEqual(upTo(600));
+  }, 120_000);
+
+  it('/transcript puts the messages a resume did not load before the loaded ones, also when those begin with a system note', async () => {
+    const home = tempDir('hermes-resume-home-');
+    // The first loaded message (#101 of 600) is a system note, shown as a notice like the resume's own.
+    const messages = [...benchMessages(600)].map((message, i) => (i === 100 ? { role: 'system', content: 'a system note (#101)' } : message));
+    await writeStoredSession(home, { id: SESSION, title: 'six hundred' }, messages);
+    const { transcript } = await resumedWithPager(home, 600);
+    expect(positions(await transcript())).toEqual(upTo(600));
+  }, 120_000);
+
   it('prints a 5 MB reply whole: its last line reaches the screen', async () => {
     const home = tempDir('hermes-resume-home-');
     // Lines wider than the screen, so each is wrapped on its way.
@@ -68,5 +106,22 @@ describe('resuming a long session', () => {
     await hermes.waitForText('THE END OF THE LONG REPLY', 60_000);
     // The lines before it came in order, wrapped as the screen is wide.
     expect(hermes.screenText()).toContain('line 34999 of the long reply, some words');
+  }, 120_000);
+
+  it('/transcript after resuming another long session pages that session\'s earlier messages, not the first one\'s', async () => {
+    const home = tempDir('hermes-resume-home-');
+    await writeStoredSession(home, { id: SESSION, title: 'first' }, benchMessages(600));
+    const other = [...benchMessages(600)].map((m) => ({ ...m, content: String(m.content).replace('Please look at', 'Other session, look at') }));
+    await writeStoredSession(home, { id: '20260102_000000_othersession', title: 'second' }, other);
+    const { hermes, transcript } = await resumedWithPager(home, 600);
+    expect((await transcript()).match(/Please look at/g)).toHaveLength(150);
+
+    hermes.type('/resume 20260102_000000_othersession');
+    hermes.press('enter');
+    await hermes.waitForText('#597 Other session, look at', 30_000);
+    const second = await transcript();
+    expect(second.match(/Other session, look at/g)).toHaveLength(150);
+    // Above it, the first session as the screen showed it: its 500 loaded messages (125 prompts), no more.
+    expect(second.match(/Please look at/g)).toHaveLength(125);
   }, 120_000);
 });

@@ -117,7 +117,8 @@ function openSession(state: ViewState, action: Extract<LocalAction, { type: 'loc
     setup: undefined,
     // Another session's todo list is not this one's; its own arrives with its next `todo.updated`.
     todos: undefined,
-    earlier: how === 'resumed' ? result.message_count - result.messages.length : undefined,
+    // A branch copies every message, so the ones before the transcript's first are still unloaded.
+    earlier: how === 'resumed' ? result.message_count - result.messages.length : how === 'branched' ? state.earlier : undefined,
   };
   const label = result.info.title ? `"${result.info.title}"` : result.stored_session_id;
   const items: NewItem[] =

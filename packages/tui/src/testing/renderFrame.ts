@@ -139,6 +139,8 @@ export interface LiveRender {
   /** The newest frame's rows, colour stripped (the transcript's static rows first). */
   rows(): string[];
   text(): string;
+  /** Everything written so far (every frame, and text written above them), colour stripped. */
+  written(): string;
   resize(columns: number, rows: number): void;
   unmount(): void;
 }
@@ -159,6 +161,7 @@ export function renderLive(node: ReactNode, { columns = 80, rows = 24 }: { colum
   return {
     rows: rowsNow,
     text: () => rowsNow().join('\n'),
+    written: () => stripVTControlCharacters(stdout.frames.join('')),
     resize: (c, r) => stdout.resize(c, r),
     unmount: () => {
       instance.unmount();
