@@ -55,9 +55,25 @@ function paint(nodes: readonly ElementContent[]): string {
   return out;
 }
 
+/** The grammar's name in a fence's info string (`ts title="x"` → `ts`). */
+const languageName = (language: string): string => language.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+
+const prepared = new Set<string>();
+
+/**
+ * Compiles the grammar of `language` now: highlight.js compiles one on its first use (30 ms or more
+ * for TypeScript), so a code block still being streamed gets its grammar ready before it closes.
+ */
+export function prepareLanguage(language: string): void {
+  const name = languageName(language);
+  if (prepared.has(name) || !knownLanguage(name)) return;
+  prepared.add(name);
+  lowlight.highlight(name, '');
+}
+
 /** `code` (already made safe to show) with colour, when `language` is one we know. */
 export function highlightCode(code: string, language: string): string {
-  const name = language.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  const name = languageName(language);
   if (!knownLanguage(name)) return code;
   const tree: Root = lowlight.highlight(name, code);
   return paint(tree.children as ElementContent[]);
