@@ -2,7 +2,8 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import { displayText } from '../layout/visibleText.ts';
-import { liveReplyTail } from '../markdown/liveReply.ts';
+import { useEffect, useRef } from 'react';
+import { liveReplyTail, openFenceInfo } from '../markdown/liveReply.ts';
 import { useMarkdown } from '../markdown/useMarkdown.ts';
 import type { LiveTurn as LiveTurnState, ViewState } from '../state/viewState.ts';
 import { EXPANDED_ROWS, type DetailMode } from '../details/detailsMode.ts';
@@ -17,6 +18,16 @@ export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>
   const details = useStore(store, (state) => state.details);
   // Loading starts with the turn, so the model's first words usually find the renderer ready.
   const markdown = useMarkdown(Boolean(live));
+  // The grammar of a code block still being written is compiled while it streams, not when it closes.
+  const fence = useRef<string | undefined>(undefined);
+  if (!live?.scan?.inFence) fence.current = undefined;
+  else if (fence.current === undefined) fence.current = openFenceInfo(live.text) ?? '';
+  const language = fence.current;
+  useEffect(() => {
+    if (!language || markdown.status !== 'ready') return;
+    const timer = setImmediate(() => markdown.module.prepareLanguage(language));
+    return () => clearImmediate(timer);
+  }, [language, markdown]);
   if (!live) return null;
   const tools = live.tools.slice(-MAX_LIVE_TOOLS);
   const hiddenTools = live.tools.length - tools.length;

@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import type { TranscriptItem, ViewState } from '../state/viewState.ts';
 import { useMarkdown } from '../markdown/useMarkdown.ts';
-import { fitsInk, omittedText, printedOf, TURN_BUDGET, turnChars } from '../transcript/printPlan.ts';
+import { omittedText, printedOf, printsOutsideInk, turnChars } from '../transcript/printPlan.ts';
 import { transcriptTexts } from '../transcript/transcriptTexts.ts';
 import { TranscriptEntry } from './TranscriptEntry.tsx';
 
@@ -21,6 +21,8 @@ interface Printing {
   unwritten: TranscriptItem[];
   /** Characters printed since the last prompt (printPlan.ts turnChars). */
   turnChars: number;
+  /** Whether the generation's first batch has been printed. */
+  started: boolean;
 }
 
 /**
@@ -29,14 +31,14 @@ interface Printing {
  */
 let omittedNotices = 0;
 
-const fresh = (generation: number): Printing => ({ generation, seen: 0, queued: [], inked: [], unwritten: [], turnChars: 0 });
+const fresh = (generation: number): Printing => ({ generation, seen: 0, queued: [], inked: [], unwritten: [], turnChars: 0, started: false });
 
 /**
  * Finished items are printed once and then belong to the terminal's scrollback: they are never
  * repainted, which keeps long sessions fast and flicker-free. What is printed at once is bounded
  * (transcript/printPlan.ts): a resumed session or a reprint shows its last few screens after a notice
- * (`/transcript` pages through everything), and a batch too big for Ink's layout is written as text
- * made outside it. A new `generation` prints again (after the screen was cleared for a narrower terminal).
+ * (`/transcript` pages through everything), and a batch too big for Ink's layout, or a streamed reply's
+ * paragraphs, is written as text made outside it (printPlan.ts printsOutsideInk). A new `generation` prints again (after the screen was cleared for a narrower terminal).
  */
 export function Transcript({ store, width, generation = 0 }: { store: StoreApi<ViewState>; width: number; generation?: number }) {
   const items = useStore(store, (state) => state.transcript);
@@ -67,8 +69,9 @@ export function Transcript({ store, width, generation = 0 }: { store: StoreApi<V
   const ready = current.queued.splice(0, waiting && firstReply >= 0 ? firstReply : current.queued.length);
   if (ready.length > 0) {
     current.turnChars = turnChars(current.turnChars, ready);
-    if (current.unwritten.length === 0 && fitsInk(ready) && current.turnChars <= TURN_BUDGET) current.inked = [...current.inked, ...ready];
+    if (current.unwritten.length === 0 && !printsOutsideInk(ready, current.turnChars, !current.started)) current.inked = [...current.inked, ...ready];
     else current.unwritten.push(...ready);
+    current.started = true;
   }
   // After the commit in which <Static> wrote what comes before them, and outside it: the text of some
   // kinds is drawn by Ink's renderToString, which must not run inside this tree's commit.

@@ -72,6 +72,16 @@ function asRows(tail: TextTail, width: number): TextTail {
   return { ...tail, text: tail.text.split('\n').flatMap((line) => inkRows(line, width)).join('\n') };
 }
 
+/**
+ * The info string (e.g. `ts`) of the last fence line of `text`: for a streaming text inside a fence
+ * (its ParagraphScan says so), the fence still open. Reads the whole text: called once per fence.
+ */
+export function openFenceInfo(text: string): string | undefined {
+  let info: string | undefined;
+  for (const line of text.matchAll(/^[ \t]*(?:```|~~~)(.*)$/gm)) info = line[1]!.trim();
+  return info;
+}
+
 export function liveReplyTail(text: string, markdown: MarkdownState, width: number, maxRows: number, newlines?: number): TextTail {
   const window = liveWindow(text, width, maxRows, newlines);
   if (window.start > 0) {

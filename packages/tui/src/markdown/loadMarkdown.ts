@@ -1,7 +1,8 @@
 /**
  * Loads the markdown renderer on first need, off the startup path: `marked` and the grammars are a
  * dynamic import (a separate chunk in the bundle), started when the first assistant text must show.
- * Until it has loaded, assistant text shows plain; if it cannot load, it stays plain.
+ * Until it has loaded, assistant text shows plain; if it cannot load, it stays plain. Once loaded it
+ * draws a sample reply, so the first real one does not pay for compiling the renderer's code.
  */
 export type MarkdownModule = typeof import('./renderMarkdown.ts');
 
@@ -29,6 +30,14 @@ export function loadMarkdown(): Promise<MarkdownModule> {
     pending = import('./renderMarkdown.ts').then(
       (module) => {
         settle({ status: 'ready', module });
+        // After what is waiting for the renderer has run: the model's first words are usually still to come.
+        setImmediate(() => {
+          try {
+            module.warmUp();
+          } catch (cause) {
+            reportFailure?.(cause instanceof Error ? cause : new Error(String(cause)));
+          }
+        });
         return module;
       },
       (cause: unknown) => {

@@ -3,7 +3,9 @@ import { TranscriptEntry } from '../components/TranscriptEntry.tsx';
 import type { TranscriptItem } from '../state/viewState.ts';
 import { overflowing, renderRows, renderStyled, stylesAt } from '../testing/renderFrame.ts';
 import { knownLanguage } from './highlightCode.ts';
+import { Lexer } from 'marked';
 import { loadMarkdown } from './loadMarkdown.ts';
+import { renderMarkdown, warmUp, WARM_UP_TEXT } from './renderMarkdown.ts';
 import { fitColumns } from './tableLines.ts';
 
 const reply = (text: string): TranscriptItem => ({ kind: 'assistant', id: 1, text, continued: false });
@@ -15,6 +17,12 @@ beforeAll(async () => {
 });
 
 describe('assistant replies as markdown', () => {
+  it('warms up on the kinds of markup replies use, drawing them as any reply', () => {
+    const kinds = new Set(Lexer.lex(WARM_UP_TEXT, { gfm: true }).map((token) => token.type));
+    for (const kind of ['heading', 'paragraph', 'list', 'blockquote', 'code']) expect(kinds).toContain(kind);
+    expect(warmUp()).toEqual(renderMarkdown(WARM_UP_TEXT, 80, true));
+  });
+
   it('draws headings without their marks, bold (the first also underlined)', () => {
     expect(draw('# Plan\n\n## Steps\n\n### Detail')).toEqual(['', '● Plan', '', '  Steps', '', '  Detail']);
     expect(stylesAt(styled('# Plan'), 'Plan')).toContain('bold');

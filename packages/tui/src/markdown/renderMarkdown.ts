@@ -11,6 +11,8 @@ import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 import { displayText } from '../layout/visibleText.ts';
 import { highlightCode } from './highlightCode.ts';
+
+export { prepareLanguage } from './highlightCode.ts';
 import { hyperlinksAllowed } from './hyperlinks.ts';
 import { inlineText, withHyperlinks } from './inlineText.ts';
 import { tableLines } from './tableLines.ts';
@@ -111,6 +113,34 @@ export function renderMarkdown(text: string, width: number, links = hyperlinksAl
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(key, lines);
   return lines;
+}
+
+/** A reply with the usual kinds of block and inline markup: what warmUp draws. */
+export const WARM_UP_TEXT = [
+  '## Plan',
+  '',
+  'The **cache** key uses `npm ci`, *one* ~~old~~ [link](https://example.com/a) and plain words that wrap across the rows of a terminal.',
+  '',
+  '- first item',
+  '- [x] second item',
+  '',
+  '1. one',
+  '2. two',
+  '',
+  '> a quote',
+  '',
+  '```',
+  'plain code',
+  '```',
+].join('\n');
+
+/**
+ * Draws WARM_UP_TEXT and keeps nothing: V8 compiles marked's and wrap-ansi's regular expressions and
+ * code on their first use, which made the first reply's first rows wait 40–100 ms. The renderer loads
+ * when a prompt is sent (loadMarkdown.ts), so this runs while the model has not answered yet.
+ */
+export function warmUp(): string[] {
+  return withHyperlinks(true, () => blockLines(Lexer.lex(WARM_UP_TEXT, { gfm: true }), 80, 0));
 }
 
 export interface OpenBlockSplit {

@@ -69,4 +69,18 @@ describe('itemText', () => {
     expect(rows.every((row) => row.length <= 50)).toBe(true);
     expect(rows.join('').replace(/[ ●]/g, '')).toBe(lines.join('').replace(/ /g, ''));
   });
+
+  it("draws the last blocks of a reply too long for markdown as markdown: its end looks the same however the stream was batched", async () => {
+    await loadMarkdown();
+    const paragraphs = Array.from({ length: 4_000 }, (_, i) => `paragraph ${i} with **bold** words`);
+    const text = `${paragraphs.join('\n\n')}\n\n\`\`\`\ninside the fence is code\n\`\`\`\n\nthe **last** words`;
+    expect(text.length).toBeGreaterThan(MARKDOWN_LIMIT);
+    const rows = toRows(itemText({ kind: 'assistant', id: 1, text, continued: false }, 80));
+    // The head is plain text...
+    expect(rows[1]).toBe('● paragraph 0 with **bold** words');
+    // ...the end is markdown: no fence marks, no asterisks, the same rows as the end drawn alone.
+    expect(rows.slice(-5)).toEqual(['  paragraph 3999 with bold words', '', '    inside the fence is code', '', '  the last words']);
+    // Every paragraph once, in order.
+    expect(rows.filter((row) => /paragraph \d+/.test(row)).map((row) => Number(/paragraph (\d+)/.exec(row)![1]))).toEqual(paragraphs.map((_, i) => i));
+  });
 });

@@ -15,7 +15,10 @@ import { markdownState } from '../markdown/loadMarkdown.ts';
 import type { TranscriptItem } from '../state/viewState.ts';
 import { TranscriptEntry } from '../components/TranscriptEntry.tsx';
 
-/** Replies longer than this are shown as plain wrapped text: markdown takes about 2 s a megabyte. */
+/**
+ * Of a reply longer than this, only the last blocks (this many characters at most) are drawn as
+ * markdown, the rest as plain wrapped text: markdown takes about 2 s a megabyte.
+ */
 export const MARKDOWN_LIMIT = 100_000;
 
 /** Characters of text an item holds: what its printing costs, roughly. */
@@ -71,12 +74,42 @@ function turnMark(item: Extract<TranscriptItem, { kind: 'assistant' }>): string 
   return '';
 }
 
-function replyLines(item: Extract<TranscriptItem, { kind: 'assistant' }>, width: number): string[] {
+const FENCE = /^\s*(```|~~~)/;
+
+/**
+ * Where the last blocks of `text` within `limit` characters start: the first blank line outside a
+ * code fence in its last `limit` characters (`text.length` if there is none).
+ */
+function lastBlocksStart(text: string, limit: number): number {
+  let inFence = false;
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end < 0 ? text.length : end);
+    if (FENCE.test(line)) inFence = !inFence;
+    else if (!inFence && start >= text.length - limit && line.trim() === '') return start;
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return text.length;
+}
+
+/**
+ * A reply's rows: markdown, or for one too long for it (a whole batch of a fast stream can be one
+ * item), plain text then its last blocks as markdown, so how its end looks never depends on how the
+ * stream was batched.
+ */
+function replyBody(text: string, width: number): string[] {
   const markdown = markdownState();
-  const lines =
-    markdown.status === 'ready' && item.text.length <= MARKDOWN_LIMIT
-      ? markdown.module.renderMarkdown(item.text, width - 2)
-      : wrapLines(displayText(item.text), width - 2);
+  if (markdown.status !== 'ready') return wrapLines(displayText(text), width);
+  if (text.length <= MARKDOWN_LIMIT) return markdown.module.renderMarkdown(text, width);
+  const cut = lastBlocksStart(text, MARKDOWN_LIMIT);
+  const tail = text.slice(cut).replace(/^\s*\n/, '');
+  if (!tail.trim()) return wrapLines(displayText(text), width);
+  return [...wrapLines(displayText(text.slice(0, cut).trimEnd()), width), '', ...markdown.module.renderMarkdown(tail, width)];
+}
+
+function replyLines(item: Extract<TranscriptItem, { kind: 'assistant' }>, width: number): string[] {
+  const lines = replyBody(item.text, width - 2);
   const mark = turnMark(item);
   if (!mark) return lines;
   // The mark follows the last line, or takes a line of its own when that one is full.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../state/viewState.ts';
 import { sessionInfo } from '../testing/viewFixtures.ts';
-import { fitsInk, omittedText, printedOf, STATIC_BUDGET, TAIL_ITEMS, tailStart, TURN_BUDGET, turnChars } from './printPlan.ts';
+import { fitsInk, omittedText, printedOf, printsOutsideInk, STATIC_BUDGET, TAIL_ITEMS, tailStart, TURN_BUDGET, turnChars } from './printPlan.ts';
 
 const header: TranscriptItem = { kind: 'header', id: 1, info: sessionInfo() };
 const resumed: TranscriptItem = { kind: 'notice', id: 2, level: 'info', text: 'resumed "x" · 5000 messages' };
@@ -67,5 +67,19 @@ describe('printPlan', () => {
     expect(fitsInk([{ kind: 'assistant', id: 1, text: 'x'.repeat(STATIC_BUDGET + 1), continued: false }])).toBe(false);
     const many: TranscriptItem[] = Array.from({ length: 100 }, (_, i) => ({ kind: 'assistant', id: i, text: 'y'.repeat(STATIC_BUDGET / 50), continued: true }));
     expect(fitsInk(many)).toBe(false);
+  });
+
+  it("prints a streamed reply's paragraphs outside Ink, and the generation's first batch through it unless it is too big", () => {
+    const reply: TranscriptItem = { kind: 'assistant', id: 2, text: 'A paragraph of the reply.', continued: false };
+    const notice: TranscriptItem = { kind: 'notice', id: 3, level: 'info', text: 'session saved' };
+    // The first batch (a header, a resumed tail) is drawn by Ink, replies included.
+    expect(printsOutsideInk([...prompts(3), reply], 100, true)).toBe(false);
+    // Later, a reply's paragraphs are text made outside Ink; other small items stay in Ink.
+    expect(printsOutsideInk([reply], 100, false)).toBe(true);
+    expect(printsOutsideInk([{ ...reply, continued: true }, notice], 100, false)).toBe(true);
+    expect(printsOutsideInk([notice, ...prompts(2)], 100, false)).toBe(false);
+    // Too big for one layout, or past the turn's budget: outside, first batch or not.
+    expect(printsOutsideInk([{ ...reply, text: 'x'.repeat(STATIC_BUDGET + 1) }], 0, true)).toBe(true);
+    expect(printsOutsideInk([notice], TURN_BUDGET + 1, true)).toBe(true);
   });
 });

@@ -102,3 +102,16 @@ export function turnChars(before: number, batch: readonly TranscriptItem[]): num
 
 /** Characters of one turn's text that Ink lays out at most; what follows is printed outside it. */
 export const TURN_BUDGET = 2 * STATIC_BUDGET;
+
+/**
+ * Whether a batch is printed as text made outside Ink (itemText.tsx) rather than by <Static>. Too big
+ * for one Ink layout, or past the turn's budget: outside. So is a reply (a streamed reply's paragraphs)
+ * printed after the generation's first batch: Ink's output keeps one object per character of what
+ * <Static> prints, which cost a 2–5 kB paragraph 70–200 ms (a 60 kB reply's paragraphs most of the
+ * TUI's time) against about 10 ms for 48 kB of text made outside it. The first batch (a session's
+ * header, a resumed tail: bounded above) stays in Ink.
+ */
+export function printsOutsideInk(batch: readonly TranscriptItem[], turnChars: number, firstBatch: boolean): boolean {
+  if (!fitsInk(batch) || turnChars > TURN_BUDGET) return true;
+  return !firstBatch && batch.some((item) => item.kind === 'assistant');
+}
