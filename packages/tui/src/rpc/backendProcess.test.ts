@@ -53,6 +53,19 @@ describe('BackendProcess', () => {
     expect(exit.signal).toBe('SIGTERM');
   });
 
+  it('fails the startup with the reason when the backend cannot be spawned at all', async () => {
+    const backend = new BackendProcess({ command: '/nonexistent/hermes-node', args: [] }, silentLogger);
+    await expect(backend.waitReady(10_000)).rejects.toThrow(/^the backend could not be started before it was ready: .*ENOENT/);
+    expect(backend.hasExited).toBe(true);
+  });
+
+  it('kills a backend that ignores SIGTERM a second after asking it to stop', async () => {
+    const backend = fakeBackend(`process.on('SIGTERM', () => {}); process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000);`);
+    await expect(backend.waitReady(300)).rejects.toThrow(/did not report ready/);
+    const exit = await backend.shutdown(200);
+    expect(exit.signal).toBe('SIGKILL');
+  });
+
   it('describes exits in words', () => {
     expect(describeExit({ code: null, signal: 'SIGKILL', stderrTail: [] })).toBe('the backend was killed by SIGKILL');
     expect(describeExit({ code: 1, signal: null, stderrTail: [] })).toBe('the backend exited with code 1');

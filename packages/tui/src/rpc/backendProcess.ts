@@ -1,8 +1,10 @@
 /**
- * The backend child process: spawned with execa, its stdio wired to a HermesClient, its stderr kept
- * in a ring buffer (never on screen), its exit reported instead of leaving the TUI hanging.
+ * The backend child process: spawned with node:child_process, its stdio wired to a HermesClient, its
+ * stderr kept in a ring buffer (never on screen), its exit reported instead of leaving the TUI hanging.
+ * Not execa: this module is on the start path before the backend is even spawned, and execa's 245 kB
+ * cost ~20 ms of CPU there (scripts/bench/startup.ts) for the few things done below by hand.
  */
-import { execa, type ResultPromise } from 'execa';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ErrorCode, HermesError, type GatewayReadyPayload } from '@hermes/rpc-server/protocol';
 import type { Logger } from '../logging/logger.ts';
 import type { ProcessCommand } from './backendCommand.ts';
@@ -10,6 +12,9 @@ import { HermesClient } from './hermesClient.ts';
 import { StderrRing } from './stderrRing.ts';
 
 export const READY_TIMEOUT_MS = 15_000;
+
+/** A backend asked to stop by a signal is killed this long after if it is still there. */
+const FORCE_KILL_AFTER_MS = 1_000;
 
 export interface BackendExit {
   code: number | null;
@@ -42,7 +47,7 @@ export function maskUrlSecrets(arg: string): string {
 export class BackendProcess {
   readonly client: HermesClient;
   private readonly stderr = new StderrRing(200);
-  private readonly child: ResultPromise<{ stdin: 'pipe'; stdout: 'pipe'; stderr: 'pipe'; buffer: false; reject: false }>;
+  private readonly child: ChildProcessWithoutNullStreams;
   private exitInfo: BackendExit | undefined;
   private readonly exited: Promise<BackendExit>;
   private stopping = false;
@@ -53,27 +58,29 @@ export class BackendProcess {
     options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
   ) {
     logger.info('starting backend', { command: command.command, args: command.args.map(maskUrlSecrets) });
-    this.child = execa(command.command, command.args, {
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'pipe',
-      buffer: false,
-      reject: false,
+    // The TUI's environment plus the caller's additions, as a shell would pass it.
+    this.child = spawn(command.command, command.args, {
+      stdio: 'pipe',
       cwd: options.cwd,
-      env: options.env,
-      forceKillAfterDelay: 1_000,
+      env: options.env ? { ...process.env, ...options.env } : process.env,
+      windowsHide: true,
     });
     this.child.stderr.on('data', (chunk: Buffer) => this.stderr.push(chunk));
     // A backend that dies mid-write must not crash the TUI with EPIPE.
     this.child.stdin.on('error', (error) => logger.warn('backend stdin error', { error }));
     this.client = new HermesClient(this.child.stdout, this.child.stdin, logger);
-    this.exited = this.child.then((result) => {
-      const exit: BackendExit = {
-        code: result.exitCode ?? null,
-        signal: result.signal ?? null,
-        stderrTail: this.stderr.tail(),
-        spawnError: result.exitCode === undefined && !result.signal ? result.shortMessage : undefined,
-      };
+    // A TUI that exits (even on an uncaught error) takes its backend with it.
+    const killOnExit = () => this.child.kill('SIGTERM');
+    process.once('exit', killOnExit);
+    this.exited = new Promise<BackendExit>((resolve) => {
+      this.child.once('error', (error) => {
+        // Only a process that never started ends here; a failed kill() is not an exit.
+        if (this.child.pid === undefined) resolve({ code: null, signal: null, stderrTail: this.stderr.tail(), spawnError: error.message });
+        else logger.warn('backend process error', { error });
+      });
+      this.child.once('close', (code, signal) => resolve({ code, signal, stderrTail: this.stderr.tail() }));
+    }).then((exit) => {
+      process.removeListener('exit', killOnExit);
       this.exitInfo = exit;
       logger[this.stopping ? 'info' : 'warn']('backend exited', { code: exit.code, signal: exit.signal, spawnError: exit.spawnError });
       this.client.dispose();
@@ -119,6 +126,14 @@ export class BackendProcess {
     this.child.kill('SIGKILL');
   }
 
+  /** Sends `signal`, then SIGKILL if the backend is still there a second later. */
+  private terminate(signal: NodeJS.Signals): void {
+    this.child.kill(signal);
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), FORCE_KILL_AFTER_MS);
+    timer.unref();
+    void this.exited.then(() => clearTimeout(timer));
+  }
+
   /** Ends the backend's stdin (its cue to exit), then kills it if it is still there after `graceMs`. */
   async shutdown(graceMs = 2_000): Promise<BackendExit> {
     this.stopping = true;
@@ -129,7 +144,7 @@ export class BackendProcess {
       this.child.stdin.end();
       const timer = setTimeout(() => {
         this.logger.warn('backend did not exit after stdin closed; sending SIGTERM');
-        this.child.kill('SIGTERM');
+        this.terminate('SIGTERM');
       }, graceMs);
       await this.exited;
       clearTimeout(timer);
