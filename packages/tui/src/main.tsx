@@ -36,23 +36,22 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
 }
 
 /**
- * Spawns the backend with only the modules that takes (no screen code). Undefined when its command
- * cannot be worked out: the controller then tries again the usual way and shows the reason on screen.
+ * Spawns the backend with only node:child_process and the path lookup loaded, then loads what drives
+ * it (the client, the logger). Undefined when its command cannot be worked out: the controller then
+ * tries again the usual way and shows the reason on screen.
  */
 async function startBackend(options: BackendOptions): Promise<{ backend: BackendProcess; logger: Logger } | undefined> {
-  const [{ BackendProcess }, { createLogger }, { backendCommand }] = await Promise.all([
-    import('./rpc/backendProcess.ts'),
-    import('./logging/logger.ts'),
-    import('./rpc/backendCommand.ts'),
-  ]);
+  const [{ backendCommand }, { spawnBackend }] = await Promise.all([import('./rpc/backendCommand.ts'), import('./rpc/backendSpawn.ts')]);
   let command;
   try {
     command = backendCommand(options);
   } catch {
     return undefined;
   }
+  const spawned = spawnBackend(command);
+  const [{ BackendProcess }, { createLogger }] = await Promise.all([import('./rpc/backendProcess.ts'), import('./logging/logger.ts')]);
   const logger = createLogger();
-  return { backend: new BackendProcess(command, logger), logger };
+  return { backend: new BackendProcess(spawned, logger), logger };
 }
 
 async function main(): Promise<void> {

@@ -1,13 +1,14 @@
 /**
- * The backend child process: spawned with node:child_process, its stdio wired to a HermesClient, its
- * stderr kept in a ring buffer (never on screen), its exit reported instead of leaving the TUI hanging.
- * Not execa: this module is on the start path before the backend is even spawned, and execa's 245 kB
- * cost ~20 ms of CPU there (scripts/bench/startup.ts) for the few things done below by hand.
+ * The backend child process (backendSpawn.ts), its stdio wired to a HermesClient, its stderr kept in a
+ * ring buffer (never on screen), its exit reported instead of leaving the TUI hanging. Not execa: it
+ * was on the start path before the backend was spawned, and its 245 kB cost ~20 ms of CPU there
+ * (scripts/bench/startup.ts) for the few things backendSpawn.ts and terminate() do by hand.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ErrorCode, HermesError, type GatewayReadyPayload } from '@hermes/rpc-server/protocol';
 import type { Logger } from '../logging/logger.ts';
 import type { ProcessCommand } from './backendCommand.ts';
+import { spawnBackend, type SpawnedBackend } from './backendSpawn.ts';
 import { HermesClient } from './hermesClient.ts';
 import { StderrRing } from './stderrRing.ts';
 
@@ -52,35 +53,24 @@ export class BackendProcess {
   private readonly exited: Promise<BackendExit>;
   private stopping = false;
 
+  /** Spawns `command`, or takes over a backend spawnBackend() already started. */
   constructor(
-    command: ProcessCommand,
+    command: ProcessCommand | SpawnedBackend,
     private readonly logger: Logger,
     options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
   ) {
-    logger.info('starting backend', { command: command.command, args: command.args.map(maskUrlSecrets) });
-    // The TUI's environment plus the caller's additions, as a shell would pass it.
-    this.child = spawn(command.command, command.args, {
-      stdio: 'pipe',
-      cwd: options.cwd,
-      env: options.env ? { ...process.env, ...options.env } : process.env,
-      windowsHide: true,
-    });
-    this.child.stderr.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    const spawned = 'child' in command ? command : spawnBackend(command, options);
+    logger.info('starting backend', { command: spawned.command.command, args: spawned.command.args.map(maskUrlSecrets) });
+    this.child = spawned.child;
+    spawned.takeStderr((chunk) => this.stderr.push(chunk));
     // A backend that dies mid-write must not crash the TUI with EPIPE.
     this.child.stdin.on('error', (error) => logger.warn('backend stdin error', { error }));
+    this.child.on('error', (error) => {
+      if (this.child.pid !== undefined) logger.warn('backend process error', { error });
+    });
     this.client = new HermesClient(this.child.stdout, this.child.stdin, logger);
-    // A TUI that exits (even on an uncaught error) takes its backend with it.
-    const killOnExit = () => this.child.kill('SIGTERM');
-    process.once('exit', killOnExit);
-    this.exited = new Promise<BackendExit>((resolve) => {
-      this.child.once('error', (error) => {
-        // Only a process that never started ends here; a failed kill() is not an exit.
-        if (this.child.pid === undefined) resolve({ code: null, signal: null, stderrTail: this.stderr.tail(), spawnError: error.message });
-        else logger.warn('backend process error', { error });
-      });
-      this.child.once('close', (code, signal) => resolve({ code, signal, stderrTail: this.stderr.tail() }));
-    }).then((exit) => {
-      process.removeListener('exit', killOnExit);
+    this.exited = spawned.ended.then((end) => {
+      const exit: BackendExit = { code: end.code, signal: end.signal, stderrTail: this.stderr.tail(), ...(end.spawnError ? { spawnError: end.spawnError } : {}) };
       this.exitInfo = exit;
       logger[this.stopping ? 'info' : 'warn']('backend exited', { code: exit.code, signal: exit.signal, spawnError: exit.spawnError });
       this.client.dispose();
