@@ -3,8 +3,8 @@
 // server, and each package's library entry. Bundles start far faster than the unbundled ESM graph
 // (see shared STACK.md, trap 4). Workspace packages are read from source via the `source` condition.
 import { build } from 'esbuild';
+import { stringWidthLazyEmoji, yogaWithoutFetch } from './bundling/sourcePatches.mjs';
 import { rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,33 +31,13 @@ const common = {
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
-/**
- * Ink's layout engine, yoga, ships its wasm as a base64 data: URL. Where `fetch` exists (Node ≥ 18) its
- * loader fetches that URL: Node then loads undici, compiles its HTTP parser and percent-decodes the
- * ~100 kB URL — 20-40 ms of a start before the first frame (CPU profile of `hermes`, see
- * scripts/bench/startup.ts). Without fetch it decodes the base64 itself. The two checks are patched to
- * take that path; a yoga whose loader no longer reads this way fails the build instead of going slow.
- */
-const yogaWithoutFetch = {
-  name: 'yoga-without-fetch',
-  setup(b) {
-    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      const check = '"function"!=typeof fetch';
-      const found = source.split(check).length - 1;
-      if (found !== 2) throw new Error(`${args.path}: expected 2 fetch checks in yoga's wasm loader, found ${found}; review the yoga-without-fetch patch in scripts/build.mjs`);
-      return { contents: source.replaceAll(check, '!0'), loader: 'js' };
-    });
-  },
-};
-
 const targets = [
   {
     name: 'hermes (TUI)',
     outdir: 'packages/tui/dist',
     entryPoints: { main: 'packages/tui/src/main.tsx', 'demo-model-server': 'scripts/model-server/cli.ts' },
     splitting: true,
-    plugins: [yogaWithoutFetch],
+    plugins: [yogaWithoutFetch, stringWidthLazyEmoji],
   },
   { name: 'hermes-rpc (backend)', outdir: 'packages/rpc-server/dist', entryPoints: { main: 'packages/rpc-server/src/main.ts' }, splitting: true },
   {

@@ -51,7 +51,7 @@ export { registerBuiltinTools, BUILTIN_TOOLS } from './tools/builtins.ts';
 export { TodoList } from './tools/todoList.ts';
 export { ProcessRegistry, type ProcessInfo } from './processes/processRegistry.ts';
 export { ApprovalGate } from './approvals/approvalGate.ts';
-export { judgeCommand, judgeWrite } from './approvals/judge.ts';
+export { judgeCommand, judgeWrite } from './approvals/judgeOnDemand.ts';
 export {
   APPROVAL_CHOICES,
   type ApprovalChoice,

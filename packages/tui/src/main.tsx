@@ -3,6 +3,7 @@
  * instant: Ink, React and the backend client load only when the TUI actually opens.
  */
 import { readFileSync } from 'node:fs';
+import nodeModule from 'node:module';
 import { runtimeFrom } from './app/runtime.ts';
 import { HELP_TEXT, NO_TTY_MESSAGE, UsageError, parseCliArgs, type CliOptions } from './cli/args.ts';
 import type { Logger } from './logging/logger.ts';
@@ -36,26 +37,37 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
 }
 
 /**
- * Spawns the backend with only the modules that takes (no screen code). Undefined when its command
- * cannot be worked out: the controller then tries again the usual way and shows the reason on screen.
+ * Spawns the backend with only node:child_process and the path lookup loaded, then loads what drives
+ * it (the client, the logger). Undefined when its command cannot be worked out: the controller then
+ * tries again the usual way and shows the reason on screen.
  */
 async function startBackend(options: BackendOptions): Promise<{ backend: BackendProcess; logger: Logger } | undefined> {
-  const [{ BackendProcess }, { createLogger }, { backendCommand }] = await Promise.all([
-    import('./rpc/backendProcess.ts'),
-    import('./logging/logger.ts'),
-    import('./rpc/backendCommand.ts'),
-  ]);
+  const [{ backendCommand }, { spawnBackend }] = await Promise.all([import('./rpc/backendCommand.ts'), import('./rpc/backendSpawn.ts')]);
   let command;
   try {
     command = backendCommand(options);
   } catch {
     return undefined;
   }
+  const spawned = spawnBackend(command);
+  const [{ BackendProcess }, { createLogger }] = await Promise.all([import('./rpc/backendProcess.ts'), import('./logging/logger.ts')]);
   const logger = createLogger();
-  return { backend: new BackendProcess(command, logger), logger };
+  return { backend: new BackendProcess(spawned, logger), logger };
+}
+
+/**
+ * On a Node that has it (22.1+), V8 keeps the code it compiles for the chunks loaded from here on in
+ * Node's compile cache (NODE_COMPILE_CACHE, else the temp dir; Node checks each entry against its
+ * source), so a start after the first compiles far less. Node 20 has no such cache: nothing happens.
+ */
+function useCompileCache(): void {
+  // It reports a cache it cannot use (an unwritable directory) in its result instead of throwing: that
+  // start is only as slow as without it.
+  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 }
 
 async function main(): Promise<void> {
+  useCompileCache();
   quietOnClosedPipe(process.stdout);
   quietOnClosedPipe(process.stderr);
   let options: CliOptions;

@@ -1,10 +1,9 @@
-import { execa } from 'execa';
 import type { ShellExecResult } from '../contract/tools.ts';
 import { redactSecrets } from '../secrets/processSecrets.ts';
 import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
 import { clipOutput } from '../tools/outputClip.ts';
-import { commandEnvironment, killGroup, watchGroup } from '../processes/shellProcess.ts';
+import { commandEnvironment, killGroup, loadExeca, watchGroup } from '../processes/shellProcess.ts';
 import type { ToolSettings } from '../tools/types.ts';
 
 export type { ShellExecResult };
@@ -36,6 +35,7 @@ export async function shellExec(input: ShellExecInput): Promise<ShellExecResult>
   if (!verdict.allowed) return { stdout: '', stderr: verdict.message, code: SHELL_BLOCKED_CODE };
   // Its own process group, watched like the terminal tool's: an interrupt, the timeout or hermes's
   // death (even kill -9) stops the command and everything it started.
+  const { execa } = await loadExeca();
   const child = execa('/bin/bash', ['-c', input.command], {
     cwd: input.cwd,
     reject: false,

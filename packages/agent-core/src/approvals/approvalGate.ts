@@ -8,7 +8,7 @@
  * the timeout is a denial. A verdict that cannot be reached (the parser failed) asks.
  */
 import { Allowlist, approvalKey } from './allowlist.ts';
-import { judgeCommand, judgeWrite } from './judge.ts';
+import { judgeCommand, judgeWrite } from './judgeOnDemand.ts';
 import { isHomeDotenv, isProcessEnvironment } from '../secrets/secretFiles.ts';
 import type { Guardian } from './smart/guardian.ts';
 import { SmartApproval } from './smart/smartApproval.ts';
@@ -79,7 +79,7 @@ export class ApprovalGate {
     const verdict =
       subject.kind === 'command'
         ? await judgeCommand(subject.command, ctx)
-        : withSecretFile(subject, subject.kind === 'write' ? judgeWrite(subject.path, ctx) : { level: 'safe', findings: [] }, ctx);
+        : withSecretFile(subject, subject.kind === 'write' ? await judgeWrite(subject.path, ctx) : { level: 'safe', findings: [] }, ctx);
     const failure = verdict.findings.find((f) => f.rule === 'gate.error');
     if (failure) this.onError('a command could not be judged; asking instead', failure.why);
     return verdict;

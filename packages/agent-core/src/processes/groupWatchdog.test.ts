@@ -2,13 +2,14 @@ import { execFile, spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GroupWatchdog } from './groupWatchdog.ts';
 import { isAlive } from './processTestUtil.ts';
-import { signalGroup, spawnShell } from './shellProcess.ts';
+import { loadExeca, signalGroup, spawnShell } from './shellProcess.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const groups: number[] = [];
+beforeAll(() => loadExeca());
 afterEach(() => {
   for (const group of groups.splice(0)) signalGroup(group, 'SIGKILL');
 });
@@ -79,7 +80,8 @@ describe('GroupWatchdog', () => {
     const shellProcess = pathToFileURL(path.join(here, 'shellProcess.ts')).href;
     const owner = spawn(
       process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', `import { spawnShell } from ${JSON.stringify(shellProcess)};
+      ['--import', 'tsx', '--input-type=module', '-e', `import { loadExeca, spawnShell } from ${JSON.stringify(shellProcess)};
+await loadExeca();
 const child = spawnShell('sleep 30 & wait', ${JSON.stringify(os.tmpdir())});
 process.stdout.write(child.pid + '\\n');
 setInterval(() => {}, 1000);`],

@@ -17,7 +17,7 @@ afterEach(() => {
 describe('ProcessRegistry', () => {
   it('starts a background process, lists it, reads its output and kills it', async () => {
     const r = registry();
-    const info = r.start({ command: TICKER, cwd: os.tmpdir(), sessionId: 'a' });
+    const info = await r.start({ command: TICKER, cwd: os.tmpdir(), sessionId: 'a' });
     expect(r.list('a')).toEqual([expect.objectContaining({ id: info.id, status: 'running', command: TICKER })]);
     await vi.waitFor(() => expect(r.output(info.id)!.text).toMatch(/^(x\n){3,}/));
     expect(r.kill(info.id)).toBe(true);
@@ -28,14 +28,14 @@ describe('ProcessRegistry', () => {
 
   it('records the exit code of a process that ends on its own', async () => {
     const r = registry();
-    const info = r.start({ command: 'echo done; echo oops >&2; exit 4', cwd: os.tmpdir(), sessionId: 'a' });
+    const info = await r.start({ command: 'echo done; echo oops >&2; exit 4', cwd: os.tmpdir(), sessionId: 'a' });
     expect(await r.waitForExit(info.id)).toMatchObject({ status: 'exited', exitCode: 4 });
     expect(r.output(info.id)).toEqual({ text: 'done\noops\n', dropped: 0 });
   });
 
   it('keeps only the most recent output, saying how much was dropped', async () => {
     const r = registry(100);
-    const info = r.start({ command: 'seq 1 1000', cwd: os.tmpdir(), sessionId: 'a' });
+    const info = await r.start({ command: 'seq 1 1000', cwd: os.tmpdir(), sessionId: 'a' });
     await r.waitForExit(info.id);
     const out = r.output(info.id)!;
     // Cut at a blank: never the rest of a word (it may be the end of a secret).
@@ -49,7 +49,7 @@ describe('ProcessRegistry', () => {
 
   it('holds back a word a running process is still writing (it may be the start of a secret)', async () => {
     const r = registry();
-    const info = r.start({ command: "printf 'first line\\nKEY=sk-proj-abc'; sleep 30", cwd: os.tmpdir(), sessionId: 'a' });
+    const info = await r.start({ command: "printf 'first line\\nKEY=sk-proj-abc'; sleep 30", cwd: os.tmpdir(), sessionId: 'a' });
     await vi.waitFor(() => expect(r.output(info.id)!.text).toBe('first line\n'));
     r.kill(info.id);
     await r.waitForExit(info.id);
@@ -58,7 +58,7 @@ describe('ProcessRegistry', () => {
 
   it('kills the whole process group, children included', async () => {
     const r = registry();
-    const info = r.start({ command: 'sleep 300 & echo "child:$!"; wait', cwd: os.tmpdir(), sessionId: 'a' });
+    const info = await r.start({ command: 'sleep 300 & echo "child:$!"; wait', cwd: os.tmpdir(), sessionId: 'a' });
     await vi.waitFor(() => expect(r.output(info.id)!.text).toMatch(/child:\d+/));
     const child = Number(/child:(\d+)/.exec(r.output(info.id)!.text)![1]);
     expect(isAlive(child)).toBe(true);
@@ -69,10 +69,10 @@ describe('ProcessRegistry', () => {
 
   it('killAll stops the running processes of one session and reports how many', async () => {
     const r = registry();
-    const a1 = r.start({ command: TICKER, cwd: os.tmpdir(), sessionId: 'a' });
-    const a2 = r.start({ command: 'sleep 300', cwd: os.tmpdir(), sessionId: 'a' });
-    const b = r.start({ command: 'sleep 300', cwd: os.tmpdir(), sessionId: 'b' });
-    const finished = r.start({ command: 'true', cwd: os.tmpdir(), sessionId: 'a' });
+    const a1 = await r.start({ command: TICKER, cwd: os.tmpdir(), sessionId: 'a' });
+    const a2 = await r.start({ command: 'sleep 300', cwd: os.tmpdir(), sessionId: 'a' });
+    const b = await r.start({ command: 'sleep 300', cwd: os.tmpdir(), sessionId: 'b' });
+    const finished = await r.start({ command: 'true', cwd: os.tmpdir(), sessionId: 'a' });
     await r.waitForExit(finished.id);
     expect(r.killAll('a')).toBe(2);
     await Promise.all([r.waitForExit(a1.id), r.waitForExit(a2.id)]);
@@ -88,8 +88,8 @@ describe('ProcessRegistry running count', () => {
     const r = registry();
     const changes: string[] = [];
     const stop = r.onChange((sessionId) => changes.push(`${sessionId}:${r.running(sessionId)}`));
-    const ticker = r.start({ command: TICKER, cwd: os.tmpdir(), sessionId: 'a' });
-    const quick = r.start({ command: 'exit 0', cwd: os.tmpdir(), sessionId: 'b' });
+    const ticker = await r.start({ command: TICKER, cwd: os.tmpdir(), sessionId: 'a' });
+    const quick = await r.start({ command: 'exit 0', cwd: os.tmpdir(), sessionId: 'b' });
     expect(changes).toEqual(['a:1', 'b:1']);
     await r.waitForExit(quick.id);
     expect(changes).toEqual(['a:1', 'b:1', 'b:0']);
@@ -99,7 +99,7 @@ describe('ProcessRegistry running count', () => {
     // Killed is already counted: its exit says nothing new.
     expect(changes).toHaveLength(4);
     stop();
-    r.start({ command: 'exit 0', cwd: os.tmpdir(), sessionId: 'a' });
+    await r.start({ command: 'exit 0', cwd: os.tmpdir(), sessionId: 'a' });
     expect(changes).toHaveLength(4);
   });
 });

@@ -1,5 +1,5 @@
 import { SECRET_WORD_MAX as WORD_MAX } from '../secrets/redactor.ts';
-import { killGroup, spawnShell, type ShellProcess } from './shellProcess.ts';
+import { killGroup, loadExeca, spawnShell, type ShellProcess } from './shellProcess.ts';
 
 /** Characters of recent output kept per background process. */
 const DEFAULT_BUFFER_CHARS = 64 * 1024;
@@ -40,7 +40,8 @@ export class ProcessRegistry {
   constructor(private readonly bufferChars = DEFAULT_BUFFER_CHARS) {}
 
   /** Starts `command` in its own process group. Throws if it cannot be started (e.g. a missing cwd). */
-  start(input: { command: string; cwd: string; sessionId: string; env?: Record<string, string> }): ProcessInfo {
+  async start(input: { command: string; cwd: string; sessionId: string; env?: Record<string, string> }): Promise<ProcessInfo> {
+    await loadExeca();
     const child = spawnShell(input.command, input.cwd, input.env);
     if (child.pid === undefined) {
       // execa reports the spawn failure through the promise; surface it as the reason.

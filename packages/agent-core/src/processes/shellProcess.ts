@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { execa, type ResultPromise } from 'execa';
+import type { ResultPromise } from 'execa';
 import { GroupWatchdog } from './groupWatchdog.ts';
 import { toolEnvironment } from '../secrets/toolEnvironment.ts';
 
@@ -9,6 +9,18 @@ import { toolEnvironment } from '../secrets/toolEnvironment.ts';
  * change directory. /bin/sh only where bash is missing.
  */
 const SHELL = ['/bin/bash', '/usr/bin/bash'].find((p) => fs.existsSync(p)) ?? '/bin/sh';
+
+/**
+ * execa (with its signal tables, ~240 kB of the backend's bundle and ~10 ms of CPU) loads with the
+ * first command hermes runs, not at the backend's start (scripts/bench/startup.ts): await this
+ * before spawnShell.
+ */
+let execaLoading: Promise<typeof import('execa')> | undefined;
+let execaModule: typeof import('execa') | undefined;
+export async function loadExeca(): Promise<typeof import('execa')> {
+  execaModule ??= await (execaLoading ??= import('execa'));
+  return execaModule;
+}
 
 /** Seconds between SIGTERM and SIGKILL when stopping a process group. */
 const KILL_GRACE_MS = 2_000;
@@ -60,7 +72,8 @@ export function killGroup(pid: number): boolean {
  * environment (never merged with it, so provider keys stay out); without it, provider keys are removed.
  */
 export function spawnShell(command: string, cwd: string, env?: Record<string, string>): ShellProcess {
-  const child = execa(SHELL, ['-c', `exec 2>&1\n${command}`], {
+  if (!execaModule) throw new Error('spawnShell before loadExeca() settled');
+  const child = execaModule.execa(SHELL, ['-c', `exec 2>&1\n${command}`], {
     cwd,
     all: true,
     buffer: false,

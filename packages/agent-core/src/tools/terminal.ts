@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { killGroup, spawnShell } from '../processes/shellProcess.ts';
+import { killGroup, loadExeca, spawnShell } from '../processes/shellProcess.ts';
 import { OutputCapture } from './outputClip.ts';
 import { displayPath, requireString, resolvePath } from './paths.ts';
 import type { ToolContext, ToolDefinition } from './types.ts';
@@ -65,6 +65,7 @@ async function runForeground(command: string, cwd: string, timeoutS: number, con
   // Leave room for the status line so the whole result fits the limits and is not clipped twice.
   const { maxBytes, maxLines } = context.settings;
   const capture = new OutputCapture({ maxBytes: Math.max(1000, maxBytes - STATUS_BYTES), maxLines: Math.max(4, maxLines - 1) });
+  await loadExeca();
   const child = spawnShell(command, cwd, context.settings.env);
   const pid = child.pid;
   let stopped: Stop | null = null;
@@ -142,7 +143,7 @@ export const terminalTool: ToolDefinition = {
     const command = requireString(args, 'command');
     const cwd = workdir(args, context);
     if (args.background === true) {
-      const info = context.processes.start({ command, cwd, sessionId: context.sessionId, env: context.settings.env });
+      const info = await context.processes.start({ command, cwd, sessionId: context.sessionId, env: context.settings.env });
       return (
         `Started in the background as ${info.id} (pid ${info.pid}) in ${displayPath(context.cwd, cwd)}. ` +
         `Read its output with the process tool ({"action":"output","id":"${info.id}"}); stop it with {"action":"kill","id":"${info.id}"}.`

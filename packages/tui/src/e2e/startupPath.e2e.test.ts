@@ -1,9 +1,11 @@
 /**
  * What a start loads before the prompt is usable, in the real bundles (TUI and backend) in a real
  * pseudo-terminal: every module file each process loads is logged by a module hook passed in
- * NODE_OPTIONS (the backend inherits it). The markdown renderer (marked, lowlight/highlight.js) and
- * the approval gate's shell grammar (web-tree-sitter) must not be among them; the renderer does load
- * once a reply needs it, which shows the log sees lazily loaded chunks.
+ * NODE_OPTIONS (the backend inherits it). The markdown renderer (marked, lowlight/highlight.js), the
+ * approval gate's judge (its rules, loaded at the first tool call) and its shell grammar
+ * (web-tree-sitter) must not be among them, nor execa (the TUI spawns the backend with
+ * node:child_process; the backend loads it for its first command); the renderer does load once a
+ * reply needs it, which shows the log sees lazily loaded chunks.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,9 +36,11 @@ function filesHolding(log: string, sources: RegExp): string[] {
 
 const MARKDOWN = /^\/\/ (node_modules\/(marked|lowlight|highlight\.js)\/|packages\/tui\/src\/markdown\/renderMarkdown\.ts)/;
 const SHELL_GRAMMAR = /^\/\/ node_modules\/web-tree-sitter\//;
+const JUDGE = /^\/\/ packages\/agent-core\/src\/approvals\/(judge\.ts|rules\/)/;
+const EXECA = /^\/\/ node_modules\/execa\//;
 
 describe('the start path', () => {
-  it('loads neither the markdown renderer nor the shell grammar before the prompt is usable; the renderer loads for a reply', async () => {
+  it('loads neither the markdown renderer, the approval judge, its shell grammar nor execa before the prompt is usable; the renderer loads for a reply', async () => {
     const log = join(tempDir('hermes-load-log-'), 'loaded.txt');
     writeFileSync(log, '');
     const { hermes } = await hermesWithModel(running, { turns: [{ text: '## Done\n\nThe **cache** is warm.' }] }, { env: loadLogging(log) });
@@ -46,6 +50,8 @@ describe('the start path', () => {
     expect(loaded).toMatch(/packages\/rpc-server\/dist\/main\.js/);
     expect(filesHolding(log, MARKDOWN)).toEqual([]);
     expect(filesHolding(log, SHELL_GRAMMAR)).toEqual([]);
+    expect(filesHolding(log, JUDGE)).toEqual([]);
+    expect(filesHolding(log, EXECA)).toEqual([]);
 
     hermes.type('is the cache warm?');
     hermes.press('enter');

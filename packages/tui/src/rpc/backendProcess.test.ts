@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../logging/logger.ts';
 import { BackendProcess, BackendStartError, describeExit, exitCause } from './backendProcess.ts';
+import { spawnBackend } from './backendSpawn.ts';
 
 /** A real child process running a few lines of JavaScript in place of the backend. */
 function fakeBackend(source: string): BackendProcess {
@@ -51,6 +52,31 @@ describe('BackendProcess', () => {
     await expect(backend.waitReady(300)).rejects.toThrow(/did not report ready/);
     const exit = await backend.shutdown(200);
     expect(exit.signal).toBe('SIGTERM');
+  });
+
+  it('fails the startup with the reason when the backend cannot be spawned at all', async () => {
+    const backend = new BackendProcess({ command: '/nonexistent/hermes-node', args: [] }, silentLogger);
+    await expect(backend.waitReady(10_000)).rejects.toThrow(/^the backend could not be started before it was ready: .*ENOENT/);
+    expect(backend.hasExited).toBe(true);
+  });
+
+  it('kills a backend that ignores SIGTERM a second after asking it to stop', async () => {
+    const backend = fakeBackend(`process.on('SIGTERM', () => {}); process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000);`);
+    await expect(backend.waitReady(300)).rejects.toThrow(/did not report ready/);
+    const exit = await backend.shutdown(200);
+    expect(exit.signal).toBe('SIGKILL');
+  });
+
+  it('takes over a backend spawned before its code loaded, missing nothing it did meanwhile (output, exit, a failed spawn)', async () => {
+    const early = spawnBackend({ command: process.execPath, args: ['-e', `process.stderr.write('config.yaml line 3: bad indent\\n'); process.exit(3);`] });
+    const missing = spawnBackend({ command: '/nonexistent/hermes-node', args: [] });
+    // Long enough for the first to have exited and the second to have failed, nobody listening yet.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(new BackendProcess(early, silentLogger).waitReady(10_000)).rejects.toMatchObject({
+      message: 'the backend exited with code 3 before it was ready',
+      stderrTail: ['config.yaml line 3: bad indent'],
+    });
+    await expect(new BackendProcess(missing, silentLogger).waitReady(10_000)).rejects.toThrow(/^the backend could not be started before it was ready: .*ENOENT/);
   });
 
   it('describes exits in words', () => {

@@ -1,15 +1,21 @@
 /**
- * The backend child process: spawned with execa, its stdio wired to a HermesClient, its stderr kept
- * in a ring buffer (never on screen), its exit reported instead of leaving the TUI hanging.
+ * The backend child process (backendSpawn.ts), its stdio wired to a HermesClient, its stderr kept in a
+ * ring buffer (never on screen), its exit reported instead of leaving the TUI hanging. Not execa: it
+ * was on the start path before the backend was spawned, and its 245 kB cost ~20 ms of CPU there
+ * (scripts/bench/startup.ts) for the few things backendSpawn.ts and terminate() do by hand.
  */
-import { execa, type ResultPromise } from 'execa';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ErrorCode, HermesError, type GatewayReadyPayload } from '@hermes/rpc-server/protocol';
 import type { Logger } from '../logging/logger.ts';
 import type { ProcessCommand } from './backendCommand.ts';
+import { spawnBackend, type SpawnedBackend } from './backendSpawn.ts';
 import { HermesClient } from './hermesClient.ts';
 import { StderrRing } from './stderrRing.ts';
 
 export const READY_TIMEOUT_MS = 15_000;
+
+/** A backend asked to stop by a signal is killed this long after if it is still there. */
+const FORCE_KILL_AFTER_MS = 1_000;
 
 export interface BackendExit {
   code: number | null;
@@ -42,38 +48,29 @@ export function maskUrlSecrets(arg: string): string {
 export class BackendProcess {
   readonly client: HermesClient;
   private readonly stderr = new StderrRing(200);
-  private readonly child: ResultPromise<{ stdin: 'pipe'; stdout: 'pipe'; stderr: 'pipe'; buffer: false; reject: false }>;
+  private readonly child: ChildProcessWithoutNullStreams;
   private exitInfo: BackendExit | undefined;
   private readonly exited: Promise<BackendExit>;
   private stopping = false;
 
+  /** Spawns `command`, or takes over a backend spawnBackend() already started. */
   constructor(
-    command: ProcessCommand,
+    command: ProcessCommand | SpawnedBackend,
     private readonly logger: Logger,
     options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
   ) {
-    logger.info('starting backend', { command: command.command, args: command.args.map(maskUrlSecrets) });
-    this.child = execa(command.command, command.args, {
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'pipe',
-      buffer: false,
-      reject: false,
-      cwd: options.cwd,
-      env: options.env,
-      forceKillAfterDelay: 1_000,
-    });
-    this.child.stderr.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    const spawned = 'child' in command ? command : spawnBackend(command, options);
+    logger.info('starting backend', { command: spawned.command.command, args: spawned.command.args.map(maskUrlSecrets) });
+    this.child = spawned.child;
+    spawned.takeStderr((chunk) => this.stderr.push(chunk));
     // A backend that dies mid-write must not crash the TUI with EPIPE.
     this.child.stdin.on('error', (error) => logger.warn('backend stdin error', { error }));
+    this.child.on('error', (error) => {
+      if (this.child.pid !== undefined) logger.warn('backend process error', { error });
+    });
     this.client = new HermesClient(this.child.stdout, this.child.stdin, logger);
-    this.exited = this.child.then((result) => {
-      const exit: BackendExit = {
-        code: result.exitCode ?? null,
-        signal: result.signal ?? null,
-        stderrTail: this.stderr.tail(),
-        spawnError: result.exitCode === undefined && !result.signal ? result.shortMessage : undefined,
-      };
+    this.exited = spawned.ended.then((end) => {
+      const exit: BackendExit = { code: end.code, signal: end.signal, stderrTail: this.stderr.tail(), ...(end.spawnError ? { spawnError: end.spawnError } : {}) };
       this.exitInfo = exit;
       logger[this.stopping ? 'info' : 'warn']('backend exited', { code: exit.code, signal: exit.signal, spawnError: exit.spawnError });
       this.client.dispose();
@@ -119,6 +116,14 @@ export class BackendProcess {
     this.child.kill('SIGKILL');
   }
 
+  /** Sends `signal`, then SIGKILL if the backend is still there a second later. */
+  private terminate(signal: NodeJS.Signals): void {
+    this.child.kill(signal);
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), FORCE_KILL_AFTER_MS);
+    timer.unref();
+    void this.exited.then(() => clearTimeout(timer));
+  }
+
   /** Ends the backend's stdin (its cue to exit), then kills it if it is still there after `graceMs`. */
   async shutdown(graceMs = 2_000): Promise<BackendExit> {
     this.stopping = true;
@@ -129,7 +134,7 @@ export class BackendProcess {
       this.child.stdin.end();
       const timer = setTimeout(() => {
         this.logger.warn('backend did not exit after stdin closed; sending SIGTERM');
-        this.child.kill('SIGTERM');
+        this.terminate('SIGTERM');
       }, graceMs);
       await this.exited;
       clearTimeout(timer);
