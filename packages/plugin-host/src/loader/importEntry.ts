@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 
 type ScopedImport = (specifier: string, parent: string) => Promise<unknown>;
 
@@ -49,9 +50,17 @@ const graphModule = (source: string) => `data:text/javascript;base64,${Buffer.fr
 /**
  * Node's own import(), also where a test runner rewrites `import()` in the code it loads (vitest
  * does, and evaluates a graph's imports its own way): the evaluation order of a graph is what
- * `importInOrder` relies on.
+ * `importInOrder` relies on. Where the runner's own evaluation leaves Function code no import()
+ * at all (vitest on Node 20), Node's default loader is asked for explicitly.
  */
-const nativeImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+const functionImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+let mainContextImport: ((specifier: string) => Promise<unknown>) | null = null;
+const nativeImport = (specifier: string): Promise<unknown> =>
+  functionImport(specifier).catch((error: unknown) => {
+    if ((error as { code?: unknown } | null)?.code !== 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING') throw error;
+    mainContextImport ??= new vm.Script('(specifier) => import(specifier)', { importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER }).runInThisContext() as (specifier: string) => Promise<unknown>;
+    return mainContextImport(specifier);
+  });
 
 /** The URL an entry is imported by; `generation` > 0 bypasses the module cache so a reload sees edited files. */
 function entryUrl(entry: string, generation: number): string {
@@ -79,6 +88,8 @@ export async function importEntry(entry: string, generation: number, evaluating:
   }
 }
 
+type EntryModule = Record<string, unknown>;
+
 export interface OrderedEntry {
   entry: string;
   /** Called right before the entry's code runs. */
@@ -90,12 +101,12 @@ export interface OrderedEntry {
  * then evaluates them one after another in the order given, each announced by its marker right
  * before its code runs. An entry that throws ends that graph; the entries after it are imported as
  * a new one. A graph that cannot be linked at all (a syntax error, a missing export) is given up
- * for importing each entry on its own. Gives each entry's module, settling when its evaluation does
- * (a top-level await included).
+ * for importing each entry on its own. Gives each entry's module: itself when the graph evaluated,
+ * else a promise settling when its evaluation does (a top-level await included).
  */
-export async function importInOrder(entries: OrderedEntry[], generation: number, ranAll: () => void): Promise<Promise<Record<string, unknown>>[]> {
+export async function importInOrder(entries: OrderedEntry[], generation: number, ranAll: () => void): Promise<Array<EntryModule | Promise<EntryModule>>> {
   const hrefs = entries.map((e) => entryUrl(e.entry, generation));
-  const modules: Promise<Record<string, unknown>>[] = [];
+  const modules: Array<EntryModule | Promise<EntryModule>> = [];
   let from = 0;
   while (from < entries.length) {
     const part = hrefs.slice(from);
@@ -127,7 +138,7 @@ export async function importInOrder(entries: OrderedEntry[], generation: number,
       modules.push(...part.map((href) => import(href) as Promise<Record<string, unknown>>));
       break;
     } else {
-      modules.push(...part.map((_, i) => Promise.resolve(graph.entryModule(outcome, i))));
+      modules.push(...part.map((_, i) => graph.entryModule(outcome, i)));
       break;
     }
     if (ran < 0) {
