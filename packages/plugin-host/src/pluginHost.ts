@@ -239,7 +239,7 @@ export class PluginHost {
     }
     guard.done();
     this.infos = infos;
-    if (infos.length > 0) writeLoadRecords(home, records, this.logger);
+    if (infos.length > 0) writeLoadRecords(home, records, this.logger, previous);
     return infos;
   }
 

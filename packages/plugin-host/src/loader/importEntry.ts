@@ -135,7 +135,7 @@ export async function importInOrder(entries: OrderedEntry[], generation: number,
     if (outcome === 'stopped') ranAll();
     else if (outcome === 'started') {
       // Each on its own: import() of a module already evaluating settles when its evaluation does.
-      modules.push(...part.map((href) => import(href) as Promise<Record<string, unknown>>));
+      modules.push(...part.map((href) => nativeImport(href) as Promise<EntryModule>));
       break;
     } else {
       modules.push(...part.map((_, i) => graph.entryModule(outcome, i)));
@@ -146,7 +146,8 @@ export async function importInOrder(entries: OrderedEntry[], generation: number,
       break;
     }
     // The entry whose code ran last threw (importing it again gives its error); the rest have not run.
-    modules.push(...part.slice(0, ran + 1).map((href) => import(href) as Promise<Record<string, unknown>>));
+    // Node's import() here too: a test runner's own would evaluate the entries a second time.
+    modules.push(...part.slice(0, ran + 1).map((href) => nativeImport(href) as Promise<EntryModule>));
     from += ran + 1;
   }
   return modules;
