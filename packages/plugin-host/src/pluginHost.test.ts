@@ -129,6 +129,46 @@ describe('PluginHost loading', () => {
     expect(fs.readFileSync(mark, 'utf8')).toBe(''); // loading is over: the mark names nobody
   });
 
+  it('runs the top-level code of many plugins in discovery order, all before the first register(); one that throws is named, the rest load', async () => {
+    const home = tempDir();
+    const order: string[] = [];
+    (globalThis as { __many?: string[] }).__many = order;
+    const names = Array.from({ length: 23 }, (_, i) => `p${String(i).padStart(2, '0')}`);
+    for (const name of names) {
+      const top = name === 'p09' ? `throw new Error('import of ${name} exploded');` : `globalThis.__many.push('${name} top');`;
+      writePlugin(path.join(home, 'plugins'), name, {
+        'plugin.yaml': '',
+        'index.mjs': `${top}\nsetTimeout(() => globalThis.__many.push('${name} timer'), 0);\nexport function register(ctx) { globalThis.__many.push('${name} register'); ctx.registerCommand('${name}', () => 'ok'); }\n`,
+      });
+    }
+    const { h } = host(home);
+    const infos = await h.load();
+    const loaded = names.filter((n) => n !== 'p09');
+    expect(infos.map((i) => [i.name, i.enabled])).toEqual(names.map((n) => [n, n !== 'p09']));
+    expect(info(infos, 'p09')).toMatchObject({ failed: true, error: 'Error: import of p09 exploded' });
+    // One synchronous run of top-level code up to the throw, then the rest as a new graph; register() after all of it.
+    expect(order.filter((line) => line.endsWith(' top'))).toEqual(loaded.map((n) => `${n} top`));
+    expect(order.slice(0, 9)).toEqual(loaded.slice(0, 9).map((n) => `${n} top`));
+    expect(order.filter((line) => line.endsWith(' register'))).toEqual(loaded.map((n) => `${n} register`));
+    expect(order.findIndex((line) => line.endsWith(' register'))).toBeGreaterThan(order.lastIndexOf('p22 top'));
+    expect(h.commands.map((c) => c.name)).toEqual(loaded);
+  });
+
+  it('rewrites the load records only when they change', async () => {
+    const home = tempDir();
+    userPlugin(home, 'same', TOOL('same_tool'));
+    const file = path.join(home, 'plugins', '.last-load.json');
+    await host(home).h.load();
+    const past = new Date('2020-01-01T00:00:00Z');
+    fs.utimesSync(file, past, past);
+    expect(info(await host(home).h.load(), 'same').enabled).toBe(true);
+    expect(fs.statSync(file).mtimeMs).toBe(past.getTime()); // the same plugins, loaded the same way
+    userPlugin(home, 'added', TOOL('added_tool'));
+    expect(info(await host(home).h.load(), 'added').tools).toBe(1);
+    expect(fs.statSync(file).mtimeMs).not.toBe(past.getTime());
+    expect(Object.keys((JSON.parse(fs.readFileSync(file, 'utf8')) as { plugins: Record<string, unknown> }).plugins)).toEqual(['added', 'same']);
+  });
+
   it('records each manifest as parsed, for the next start to skip parsing it while unchanged', async () => {
     const home = tempDir();
     userPlugin(home, 'rec', TOOL('rec_tool'));

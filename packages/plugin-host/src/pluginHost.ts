@@ -80,8 +80,10 @@ const DEFAULT_REGISTER_TIMEOUT_S = 10;
 interface LoadPlan {
   plugin: DiscoveredPlugin;
   blocked: string | null;
-  imported: Promise<Imported> | null;
+  imported: Imported | Promise<Imported> | null;
 }
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as { then?: unknown } | null)?.then === 'function';
 
 function record(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -237,7 +239,7 @@ export class PluginHost {
     }
     guard.done();
     this.infos = infos;
-    if (infos.length > 0) writeLoadRecords(home, records, this.logger);
+    if (infos.length > 0) writeLoadRecords(home, records, this.logger, previous);
     return infos;
   }
 
@@ -270,20 +272,26 @@ export class PluginHost {
     });
     const modules = await importInOrder(entries, this.generation, leavePlugins);
     plans.forEach((plan, i) => {
-      plan.imported = settled(loadings[i]!, modules[i]!, started, limitS).finally(() => ends.get(plan)?.());
+      const outcome = settled(loadings[i]!, modules[i]!, started, limitS);
+      const end = () => ends.get(plan)?.();
+      if (outcome instanceof Promise) plan.imported = outcome.finally(end);
+      else {
+        end();
+        plan.imported = outcome;
+      }
     });
-    await Promise.all(plans.map((p) => p.imported));
+    await Promise.all(plans.flatMap((p) => (p.imported instanceof Promise ? [p.imported] : [])));
   }
 
   /** Imports one plugin's entry; settles with its module or the error, and how long it took. */
-  private importOf(plugin: DiscoveredPlugin, guard: LoadGuard, limitS: number): Promise<Imported> {
+  private importOf(plugin: DiscoveredPlugin, guard: LoadGuard, limitS: number): Imported | Promise<Imported> {
     const loading = loadingOf(plugin);
     rememberPluginDir(plugin.name, plugin.dir);
     const started = performance.now();
     return settled(loading, inPlugin(plugin.name, 'register()', () => importEntry(loading.entry, this.generation, () => guard.running(loading))), started, limitS);
   }
 
-  private async loadOne(plugin: DiscoveredPlugin, builtinTools: ReadonlySet<string>, imported: Promise<Imported> | null, guard: LoadGuard, limitS: number): Promise<PluginInfo> {
+  private async loadOne(plugin: DiscoveredPlugin, builtinTools: ReadonlySet<string>, imported: Imported | Promise<Imported> | null, guard: LoadGuard, limitS: number): Promise<PluginInfo> {
     const ledger = newLedger();
     const info = (enabled: boolean, error: string | null, failed = error !== null): PluginInfo => ({
       ...identity(plugin),
@@ -312,20 +320,22 @@ export class PluginHost {
       logger: this.logger,
       callbacks: this.options.callbacks ?? {},
     });
-    const outcome = await imported;
-    // Importing (top-level await included) and register() share one time limit: a plugin that never
-    // finishes is given up on, and hermes starts without it.
-    const registering = inPlugin(plugin.name, 'register()', async () => {
-      if ('error' in outcome) throw outcome.error;
-      const register = findRegister(outcome.module);
-      if (!register) throw new Error(`${plugin.entry} exports no register(ctx) function (named or default)`);
-      guard.running(outcome.loading);
-      await register(ctx);
-    });
-    // What the import used of the limit is gone (at least a moment is left: a register() that needs none passes).
-    const leftMs = limitS > 0 ? Math.max(1, limitS * 1000 - outcome.ms) : 0;
+    const outcome = imported instanceof Promise ? await imported : imported;
     try {
-      await withDeadline(registering, leftMs, timedOut(plugin.name, limitS));
+      // Importing (top-level await included) and register() share one time limit: a plugin that never
+      // finishes is given up on, and hermes starts without it. A register() that returns no promise is
+      // done when it returns (one that blocks is the watchdog's): no timer, no promise for it.
+      const registered = inPlugin(plugin.name, 'register()', () => {
+        if ('error' in outcome) throw outcome.error;
+        const register = findRegister(outcome.module);
+        if (!register) throw new Error(`${plugin.entry} exports no register(ctx) function (named or default)`);
+        guard.running(outcome.loading);
+        const result = register(ctx);
+        return isThenable(result) ? Promise.resolve(result) : result;
+      });
+      // What the import used of the limit is gone (at least a moment is left: a register() that needs none passes).
+      const leftMs = limitS > 0 ? Math.max(1, limitS * 1000 - outcome.ms) : 0;
+      if (registered instanceof Promise) await withDeadline(registered, leftMs, timedOut(plugin.name, limitS));
     } catch (error) {
       abandonCalls(plugin.name, 'register()');
       ledger.closed = errorText(error);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { EntryStamp } from './loadRecord.ts';
 import { ManifestError, manifestFromFields, readManifest, type PluginManifest } from './manifest.ts';
 
 export type PluginSource = 'user' | 'project' | 'npm';
@@ -12,6 +13,8 @@ export interface DiscoveredPlugin {
   manifest: PluginManifest | null;
   /** Absolute path of the entry module. */
   entry: string | null;
+  /** The entry file as discovery found it. */
+  entryStamp?: EntryStamp;
   error: string | null;
   /** The plugin.yaml it was read from, as it was then (so a later start can skip parsing it again). */
   manifestFile?: ManifestStamp;
@@ -61,22 +64,36 @@ function subdirs(root: string): string[] {
   }
 }
 
-function resolveEntry(dir: string, main: string | undefined): { entry: string | null; error: string | null } {
-  if (main) {
-    const entry = path.resolve(dir, main);
-    return fs.existsSync(entry) ? { entry, error: null } : { entry: null, error: `entry file ${entry} (\`main\`) does not exist` };
+/**
+ * The first of `files` that exists (as existsSync says), with its stat: one call where existsSync and
+ * then statSync made two (discovery runs this for every plugin at every start).
+ */
+function firstFile(files: string[]): { file: string; stat: fs.Stats } | null {
+  for (const file of files) {
+    try {
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      if (stat) return { file, stat };
+    } catch {
+      // as existsSync: a path that cannot be stat'ed is not there
+    }
   }
-  const found = ENTRY_CANDIDATES.map((name) => path.join(dir, name)).find((file) => fs.existsSync(file));
-  return found ? { entry: found, error: null } : { entry: null, error: `no entry file in ${dir} (expected ${ENTRY_CANDIDATES.join(', ')} or \`main\` in plugin.yaml)` };
+  return null;
+}
+
+function resolveEntry(dir: string, main: string | undefined): Pick<DiscoveredPlugin, 'entry' | 'error' | 'entryStamp'> {
+  const found = firstFile(main ? [path.resolve(dir, main)] : ENTRY_CANDIDATES.map((name) => path.join(dir, name)));
+  if (found) return { entry: found.file, error: null, entryStamp: { entry: found.file, mtimeMs: found.stat.mtimeMs, size: found.stat.size } };
+  if (main) return { entry: null, error: `entry file ${path.resolve(dir, main)} (\`main\`) does not exist` };
+  return { entry: null, error: `no entry file in ${dir} (expected ${ENTRY_CANDIDATES.join(', ')} or \`main\` in plugin.yaml)` };
 }
 
 function fromFolder(dir: string, source: PluginSource, known: ReadonlyMap<string, KnownManifest> | undefined): DiscoveredPlugin | null {
-  const manifestFile = MANIFEST_FILES.map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
-  if (!manifestFile) return null; // not a plugin folder
+  const found = firstFile(MANIFEST_FILES.map((f) => path.join(dir, f)));
+  if (!found) return null; // not a plugin folder
+  const manifestFile = found.file;
   const folderName = path.basename(dir);
   try {
-    const stat = fs.statSync(manifestFile);
-    const stamp: ManifestStamp = { file: manifestFile, mtimeMs: stat.mtimeMs, size: stat.size };
+    const stamp: ManifestStamp = { file: manifestFile, mtimeMs: found.stat.mtimeMs, size: found.stat.size };
     const earlier = known?.get(manifestFile);
     const manifest = earlier && earlier.mtimeMs === stamp.mtimeMs && earlier.size === stamp.size ? earlier.manifest : readManifest(manifestFile, folderName);
     return { name: manifest.name, source, dir, manifest, manifestFile: stamp, ...resolveEntry(dir, manifest.main) };

@@ -56,11 +56,17 @@ export function loadRecordFile(home: string): string {
   return path.join(home, 'plugins', '.last-load.json');
 }
 
-export function writeLoadRecords(home: string, records: Record<string, LoadRecord>, logger: Logger): void {
+/** The text each `readLoadRecords` result was read from. */
+const textRead = new WeakMap<Record<string, LoadRecord>, string>();
+
+/** Writes the records, unless the file already says the same as when `previous` was read from it. */
+export function writeLoadRecords(home: string, records: Record<string, LoadRecord>, logger: Logger, previous?: Record<string, LoadRecord>): void {
   const file = loadRecordFile(home);
+  const text = loadRecordsText(records);
+  if (previous && textRead.get(previous) === text) return;
   try {
     makeDirs(path.dirname(file));
-    fs.writeFileSync(file, loadRecordsText(records));
+    fs.writeFileSync(file, text);
   } catch (error) {
     logger.warn('could not record the plugin load results in %s: %s', file, (error as Error).message);
   }
@@ -74,6 +80,7 @@ export function readLoadRecords(home: string, logger: Logger): Record<string, Lo
   // entry file) says more than that; anything else recorded of it is from an older start.
   const known = records[running.plugin];
   const recordedBlock = known?.blocked && sameStamp(known.blocked, entryStamp(known.blocked.entry));
+  textRead.delete(records); // no longer what the file says
   if (!recordedBlock) records[running.plugin] = { tools: 0, hooks: 0, middleware: 0, commands: 0, dir: running.dir, error: STOPPED_WHILE_LOADING, failed: true };
   return records;
 }
@@ -88,7 +95,9 @@ function readRecordFile(home: string, logger: Logger): Record<string, LoadRecord
   }
   try {
     const parsed = JSON.parse(text) as { plugins?: unknown };
-    return parsed.plugins && typeof parsed.plugins === 'object' ? (parsed.plugins as Record<string, LoadRecord>) : {};
+    const records = parsed.plugins && typeof parsed.plugins === 'object' ? (parsed.plugins as Record<string, LoadRecord>) : {};
+    textRead.set(records, text);
+    return records;
   } catch (error) {
     logger.warn('ignoring %s: %s (it is rewritten at the next start)', file, (error as Error).message);
     return {};

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 
 type ScopedImport = (specifier: string, parent: string) => Promise<unknown>;
 
@@ -25,20 +26,41 @@ export const isTypeScript = (entry: string): boolean => TS_EXTENSIONS.has(path.e
 /**
  * Plugins are imported together, so which plugin's code is running is known only if each entry
  * announces itself: in the graph that imports it, a marker module just before it calls back
- * synchronously right before the entry's own code (its imports included) is evaluated.
+ * synchronously right before the entry's own code (its imports included) is evaluated. A marker
+ * names a number, not the entry: a short URL is cheap to resolve, and a number used once makes each
+ * marker a new module (a module is evaluated only once per process).
  */
 const EVALUATING = Symbol.for('hermes.plugin-host.evaluating');
-const evaluatingCallbacks = new Map<string, () => void>();
-(globalThis as Record<symbol, unknown>)[EVALUATING] = (href: string) => evaluatingCallbacks.get(href)?.();
+const evaluatingCallbacks = new Map<number, () => void>();
+(globalThis as Record<symbol, unknown>)[EVALUATING] = (id: number) => evaluatingCallbacks.get(id)?.();
+let markers = 0;
+
+/** A marker calling `evaluating` when it runs; `done()` forgets the callback. */
+function marker(evaluating: () => void): { url: string; done: () => void } {
+  const id = (markers += 1);
+  evaluatingCallbacks.set(id, evaluating);
+  return { url: `data:text/javascript,globalThis[Symbol.for(${encodeURIComponent(JSON.stringify(EVALUATING.description))})](${id})`, done: () => evaluatingCallbacks.delete(id) };
+}
 
 const dataModule = (source: string) => `data:text/javascript,${encodeURIComponent(source)}`;
+
+/** A graph's modules are base64: a data: URL in another's source is then not percent-encoded again at each level. */
+const graphModule = (source: string) => `data:text/javascript;base64,${Buffer.from(source).toString('base64')}`;
 
 /**
  * Node's own import(), also where a test runner rewrites `import()` in the code it loads (vitest
  * does, and evaluates a graph's imports its own way): the evaluation order of a graph is what
- * `importInOrder` relies on.
+ * `importInOrder` relies on. Where the runner's own evaluation leaves Function code no import()
+ * at all (vitest on Node 20), Node's default loader is asked for explicitly.
  */
-const nativeImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+const functionImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+let mainContextImport: ((specifier: string) => Promise<unknown>) | null = null;
+const nativeImport = (specifier: string): Promise<unknown> =>
+  functionImport(specifier).catch((error: unknown) => {
+    if ((error as { code?: unknown } | null)?.code !== 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING') throw error;
+    mainContextImport ??= new vm.Script('(specifier) => import(specifier)', { importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER }).runInThisContext() as (specifier: string) => Promise<unknown>;
+    return mainContextImport(specifier);
+  });
 
 /** The URL an entry is imported by; `generation` > 0 bypasses the module cache so a reload sees edited files. */
 function entryUrl(entry: string, generation: number): string {
@@ -46,9 +68,6 @@ function entryUrl(entry: string, generation: number): string {
   if (generation > 0) url.searchParams.set('hermes_reload', String(generation));
   return url.href;
 }
-
-/** The marker's source names the entry's URL, so each entry (and each reload of it) has its own marker. */
-const markerFor = (href: string) => dataModule(`globalThis[Symbol.for(${JSON.stringify(EVALUATING.description)})](${JSON.stringify(href)});`);
 
 /**
  * Imports a plugin entry on its own. `evaluating` is called right before the entry's code runs (for
@@ -61,14 +80,15 @@ export async function importEntry(entry: string, generation: number, evaluating:
     evaluating();
     return (await scoped(href, import.meta.url)) as Record<string, unknown>;
   }
-  const wrapper = dataModule(`import ${JSON.stringify(markerFor(href))};\nimport * as entry from ${JSON.stringify(href)};\nexport { entry };`);
-  evaluatingCallbacks.set(href, evaluating);
+  const mark = marker(evaluating);
   try {
-    return ((await import(wrapper)) as { entry: Record<string, unknown> }).entry;
+    return ((await import(dataModule(`import ${JSON.stringify(mark.url)};\nimport * as entry from ${JSON.stringify(href)};\nexport { entry };`))) as { entry: Record<string, unknown> }).entry;
   } finally {
-    evaluatingCallbacks.delete(href);
+    mark.done();
   }
 }
+
+type EntryModule = Record<string, unknown>;
 
 export interface OrderedEntry {
   entry: string;
@@ -81,49 +101,44 @@ export interface OrderedEntry {
  * then evaluates them one after another in the order given, each announced by its marker right
  * before its code runs. An entry that throws ends that graph; the entries after it are imported as
  * a new one. A graph that cannot be linked at all (a syntax error, a missing export) is given up
- * for importing each entry on its own. Gives each entry's module, settling when its evaluation does
- * (a top-level await included).
+ * for importing each entry on its own. Gives each entry's module: itself when the graph evaluated,
+ * else a promise settling when its evaluation does (a top-level await included).
  */
-export async function importInOrder(entries: OrderedEntry[], generation: number, ranAll: () => void): Promise<Promise<Record<string, unknown>>[]> {
+export async function importInOrder(entries: OrderedEntry[], generation: number, ranAll: () => void): Promise<Array<EntryModule | Promise<EntryModule>>> {
   const hrefs = entries.map((e) => entryUrl(e.entry, generation));
-  const modules: Promise<Record<string, unknown>>[] = [];
+  const modules: Array<EntryModule | Promise<EntryModule>> = [];
   let from = 0;
   while (from < entries.length) {
     const part = hrefs.slice(from);
     let ran = -1;
     let allStarted: () => void = () => {};
     const started = new Promise<'started'>((resolve) => (allStarted = () => setImmediate(() => resolve('started'))));
-    part.forEach((href, i) =>
-      evaluatingCallbacks.set(href, () => {
+    const marks = part.map((_, i) =>
+      marker(() => {
         ran = i;
         entries[from + i]!.evaluating();
       }),
     );
     // After the last entry's code: told at once, in the same synchronous run.
-    const end = `${hrefs[0]}#end-${from}`;
-    evaluatingCallbacks.set(end, () => {
+    const end = marker(() => {
       ranAll();
       allStarted();
     });
-    const source = [
-      ...part.map((href, i) => `import ${JSON.stringify(markerFor(href))};\nimport * as e${i} from ${JSON.stringify(href)};`),
-      `import ${JSON.stringify(markerFor(end))};`,
-      `export { ${part.map((_, i) => `e${i}`).join(', ')} };`,
-    ].join('\n');
-    const graph = nativeImport(dataModule(source)).then(
-      (namespace) => namespace as Record<string, Record<string, unknown>>,
+    const graph = moduleGraph(part, marks.map((m) => m.url), end.url);
+    const evaluated = nativeImport(graph.url).then(
+      (namespace) => namespace as Record<string, Record<string, Record<string, unknown>>>,
       () => 'stopped' as const,
     );
     // Evaluated, stopped by a throw, or every entry's code started (one may await at its top level).
-    const outcome = await Promise.race([graph, started]);
-    for (const href of [...part, end]) evaluatingCallbacks.delete(href);
+    const outcome = await Promise.race([evaluated, started]);
+    for (const m of [...marks, end]) m.done();
     if (outcome === 'stopped') ranAll();
     else if (outcome === 'started') {
       // Each on its own: import() of a module already evaluating settles when its evaluation does.
-      modules.push(...part.map((href) => import(href) as Promise<Record<string, unknown>>));
+      modules.push(...part.map((href) => nativeImport(href) as Promise<EntryModule>));
       break;
     } else {
-      modules.push(...part.map((_, i) => Promise.resolve(outcome[`e${i}`]!)));
+      modules.push(...part.map((_, i) => graph.entryModule(outcome, i)));
       break;
     }
     if (ran < 0) {
@@ -131,10 +146,31 @@ export async function importInOrder(entries: OrderedEntry[], generation: number,
       break;
     }
     // The entry whose code ran last threw (importing it again gives its error); the rest have not run.
-    modules.push(...part.slice(0, ran + 1).map((href) => import(href) as Promise<Record<string, unknown>>));
+    // Node's import() here too: a test runner's own would evaluate the entries a second time.
+    modules.push(...part.slice(0, ran + 1).map((href) => nativeImport(href) as Promise<EntryModule>));
     from += ran + 1;
   }
   return modules;
+}
+
+type GraphNamespace = Record<string, Record<string, Record<string, unknown>>>;
+
+/**
+ * The module importing each entry after its marker, then the end marker. Node parses the URL of a
+ * module again for every import it resolves from it, so one module naming all n entries would be
+ * parsed n times at n entries' length (O(n²): most of loading 100 plugins). The entries are split
+ * into about √n groups of about √n, each its own small module; the root re-exports each group.
+ */
+function moduleGraph(hrefs: string[], markerUrls: string[], endUrl: string): { url: string; entryModule: (namespace: GraphNamespace, i: number) => Record<string, unknown> } {
+  const size = Math.max(1, Math.ceil(Math.sqrt(hrefs.length)));
+  const groups: string[] = [];
+  for (let start = 0; start < hrefs.length; start += size) {
+    const members = hrefs.slice(start, start + size);
+    const lines = members.map((href, j) => `import ${JSON.stringify(markerUrls[start + j])};\nimport * as e${j} from ${JSON.stringify(href)};`);
+    groups.push(graphModule(`${lines.join('\n')}\nexport { ${members.map((_, j) => `e${j}`).join(', ')} };`));
+  }
+  const root = [...groups.map((url, g) => `export * as g${g} from ${JSON.stringify(url)};`), `import ${JSON.stringify(endUrl)};`].join('\n');
+  return { url: graphModule(root), entryModule: (namespace, i) => namespace[`g${Math.floor(i / size)}`]![`e${i % size}`]! };
 }
 
 export type RegisterFunction = (ctx: unknown) => unknown;

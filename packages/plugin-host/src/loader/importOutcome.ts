@@ -19,10 +19,14 @@ export const timedOut = (plugin: string, limitS: number) =>
 /** How a plugin's import ended, and how long it took (it counts against the register time limit). */
 export type Imported = ({ module: Record<string, unknown> } | { error: unknown }) & { ms: number; loading: LoadingPlugin };
 
-export const loadingOf = (plugin: DiscoveredPlugin): LoadingPlugin => ({ name: plugin.name, dir: plugin.dir, entry: plugin.entry!, stamp: entryStamp(plugin.entry!) });
+export const loadingOf = (plugin: DiscoveredPlugin): LoadingPlugin => ({ name: plugin.name, dir: plugin.dir, entry: plugin.entry!, stamp: plugin.entryStamp ?? entryStamp(plugin.entry!) });
 
-/** A plugin's import outcome, given up past the register time limit (counted from `started`). */
-export function settled(loading: LoadingPlugin, importing: Promise<Record<string, unknown>>, started: number, limitS: number): Promise<Imported> {
+/**
+ * A plugin's import outcome, given up past the register time limit (counted from `started`). A module
+ * already evaluated needs no deadline (no timer, no promise: 100 plugins' worth of them was a cost).
+ */
+export function settled(loading: LoadingPlugin, importing: Record<string, unknown> | Promise<Record<string, unknown>>, started: number, limitS: number): Imported | Promise<Imported> {
+  if (!(importing instanceof Promise)) return { module: importing, ms: performance.now() - started, loading };
   const left = limitS > 0 ? Math.max(1, limitS * 1000 - (performance.now() - started)) : 0;
   return withDeadline(importing, left, timedOut(loading.name, limitS)).then(
     (module) => ({ module, ms: performance.now() - started, loading }),
