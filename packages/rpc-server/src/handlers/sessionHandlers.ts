@@ -99,6 +99,8 @@ export interface OpenOptions {
   /** Reopen under this wire id, continuing its event numbering (after an idle close). */
   reopen?: { id: string; seq: number };
   yolo?: boolean;
+  /** Answer with the last `tail` messages only (session.resume's `tail`); message_count still counts them all. */
+  tail?: number;
 }
 
 /** What a session cannot know about this backend: read at each session.info, so a plugin reload shows. */
@@ -143,7 +145,12 @@ export function startLive(ctx: HandlerContext, options: OpenOptions): LiveSessio
 export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpenResult {
   const live = startLive(ctx, options);
   const info = live.service.info();
-  const messages = options.resume || options.parentId ? toTranscript(live.agent.history()) : [];
+  const { store } = ctx.runtime;
+  const stored = options.resume || options.parentId;
+  // A tail is read with SQL LIMIT: the rest of a long session is neither read nor converted (the agent
+  // reads its model context from the store at the first turn, as it always has).
+  const messages = !stored ? [] : toTranscript(options.tail === undefined ? live.agent.history() : store.lastMessages(live.agent.id, options.tail));
+  const count = !stored || options.tail === undefined ? messages.length : store.messageCount(live.agent.id);
   // After the reply (vscode-jsonrpc sends it on a later tick): the client learns the id first.
   setImmediate(() => {
     sendSessionEvent(ctx, live, EventType.SessionInfo, info);
@@ -151,7 +158,7 @@ export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpen
     if (problem) sendSessionEvent(ctx, live, EventType.Error, { message: problem });
     for (const text of pluginFailureNotices(ctx.plugins)) sendSessionEvent(ctx, live, EventType.StatusUpdate, { kind: 'warn', text });
   });
-  return { session_id: live.id, stored_session_id: live.agent.id, message_count: messages.length, messages, info };
+  return { session_id: live.id, stored_session_id: live.agent.id, message_count: count, messages, info };
 }
 
 export function sessionHandlers(ctx: HandlerContext): HandlerTable {
