@@ -17,9 +17,6 @@ import { PickerController } from './pickerController.ts';
 import { errorCode, errorMessage } from './rpcErrors.ts';
 import type { SessionHost, StartupSession } from './sessionHost.ts';
 
-/** Long enough for Ink to draw the status line before /transcript blocks to render. */
-const PAINT_MS = 50;
-
 /** Ids of the items /transcript makes from messages a resume did not load: far above any the transcript reaches. */
 const EARLIER_IDS = 1_000_000_000;
 
@@ -122,11 +119,8 @@ export class SessionActions {
       this.host.logger.warn('the earlier messages could not be read for /transcript', { error });
       return this.notice('error', `/transcript: the earlier messages could not be read (${errorMessage(error)})`);
     }
-    // Rendering thousands of entries takes a moment (once per width): said, and drawn, before it starts.
-    this.host.view.dispatch({ type: 'local.status', text: `preparing ${items.length.toLocaleString('en-US')} entries for the pager…` });
-    await new Promise((resolve) => setTimeout(resolve, PAINT_MS));
-    const shown = showInPager(items, process.stdout.columns || this.host.cols, this.state.details);
-    this.host.view.dispatch({ type: 'local.status', text: '' });
+    // Opens at once: the entries are rendered while the pager shows the first ones.
+    const shown = await showInPager(items, process.stdout.columns || this.host.cols, this.state.details);
     if (!shown.ok) this.notice('error', shown.error);
   }
 

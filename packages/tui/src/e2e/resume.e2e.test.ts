@@ -43,8 +43,6 @@ describe('resuming a long session', () => {
 
     hermes.type('/transcript');
     hermes.press('enter');
-    // Rendering 10,000 entries takes seconds: the status line says so meanwhile.
-    await hermes.waitForText(/preparing [\d,]+ entries for the pager…/, 30_000);
     await expect.poll(() => fs.existsSync(paged) && fs.readFileSync(paged, 'utf8').includes('(#10000)'), { timeout: 60_000, interval: 200 }).toBe(true);
     // Styled for `less -R`: read here without the colours.
     const text = stripVTControlCharacters(fs.readFileSync(paged, 'utf8'));
@@ -53,6 +51,22 @@ describe('resuming a long session', () => {
     // Back from the pager, the prompt takes input again.
     await hermes.waitForText('Ask hermes anything');
   }, 180_000);
+
+  it('a pager closed before the end leaves the TUI working: keys reach the composer again', async () => {
+    const home = tempDir('hermes-resume-home-');
+    await writeStoredSession(home, { id: SESSION, title: 'ten thousand' }, benchMessages(10_000));
+    const paged = path.join(tempDir('hermes-resume-pager-'), 'head.txt');
+    // Reads the first screen and quits, as `q` in less does.
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] }, { home, args: ['--resume', SESSION], env: { PAGER: `head -c 3000 > '${paged}'` } });
+    await hermes.waitForText('(#10000)', 30_000);
+    hermes.type('/transcript');
+    hermes.press('enter');
+    await expect.poll(() => fs.existsSync(paged) && fs.statSync(paged).size >= 3000, { timeout: 30_000, interval: 100 }).toBe(true);
+    expect(stripVTControlCharacters(fs.readFileSync(paged, 'utf8'))).toContain('❯ #1 Please look at src/index.ts');
+    hermes.type('still here');
+    await hermes.waitForText('still here', 30_000);
+    expect(hermes.screenText()).not.toMatch(/pager .* exited with status|could not be written/);
+  }, 120_000);
 
   it('prints a 5 MB reply whole: its last line reaches the screen', async () => {
     const home = tempDir('hermes-resume-home-');
