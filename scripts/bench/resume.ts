@@ -3,13 +3,16 @@
  * the usable prompt (the composer's placeholder on screen with the session's last message), and the TUI
  * process's RSS at that moment (the pty child is the TUI; the backend is its child). Floor: the same
  * hermes opening a new empty session, in the same run, interleaved. Sessions of 10,000 and 5,000
- * messages (lib/sessionHome.ts, built once and cached).
+ * messages (lib/sessionHome.ts, built once and cached). Beside the wall times, the CPU time TUI and
+ * backend spent until then (what the wall time follows on a busy machine). And `/transcript` in the
+ * 10,000-message session: from Enter to the pager's first screen on the terminal ($PAGER shows the
+ * first 4 kB, then a mark), floor the same in a 10-message session.
  *
  *   npm run build && node --import tsx scripts/bench/resume.ts [--quick] [--runs N]
  */
 import { type Bench, type Figure, HERMES_BIN, isEntry, PRODUCT_ROOT, runAlone } from './lib/figures.ts';
-import { ptyEnv, spawnInPty } from './lib/ptyScreen.ts';
-import { interleaved, median, rssMb } from './lib/samples.ts';
+import { type PtyScreen, ptyEnv, spawnInPty } from './lib/ptyScreen.ts';
+import { cpuMsWithChildren, interleaved, median, rssMb } from './lib/samples.ts';
 import { messageMark, sessionHome } from './lib/sessionHome.ts';
 import { tempDir } from '../testing/tempDirs.ts';
 
@@ -21,29 +24,47 @@ const MODEL_FLAGS = ['--provider', 'custom', '--base-url', 'http://127.0.0.1:9/v
 interface Sample {
   ms: number;
   rss: number;
+  cpu: number;
 }
 
+/** Printed by $PAGER after the first screen of the transcript. */
+const PAGER_MARK = 'PAGER-FIRST-SCREEN';
+const PAGER = `head -c 4000; echo; echo ${PAGER_MARK}`;
+
 /** Spawns hermes in a pty and waits until the prompt is usable and `mark` (if any) is on screen. */
-async function usable(home: string, args: string[], mark?: string): Promise<Sample> {
-  const screen = spawnInPty(process.execPath, [HERMES_BIN, '--tui', ...MODEL_FLAGS, ...args], { cols: 100, rows: 30, cwd: PRODUCT_ROOT, env: ptyEnv({ HERMES_HOME: home }) });
+async function usable(home: string, args: string[], mark?: string, then?: (screen: PtyScreen) => Promise<number>): Promise<Sample> {
+  const screen = spawnInPty(process.execPath, [HERMES_BIN, '--tui', ...MODEL_FLAGS, ...args], { cols: 100, rows: 30, cwd: PRODUCT_ROOT, env: ptyEnv({ HERMES_HOME: home, PAGER }) });
   try {
     const ms = await screen.waitFor((text) => text.includes(PLACEHOLDER) && (mark === undefined || text.includes(mark)), TIMEOUT_MS, `the prompt${mark ? ` with ${mark}` : ''}`);
-    return { ms, rss: rssMb(screen.pid) };
+    const sample = { ms, rss: rssMb(screen.pid), cpu: cpuMsWithChildren(screen.pid) };
+    return then ? { ...sample, ms: await then(screen) } : sample;
   } finally {
     await screen.kill();
   }
 }
 
+/** From Enter on `/transcript` to the pager's first screen on the terminal. */
+async function pagerOpens(screen: PtyScreen): Promise<number> {
+  screen.write('/transcript');
+  await screen.waitFor((text) => text.includes('/transcript'), TIMEOUT_MS, 'the typed /transcript');
+  const start = screen.elapsed();
+  screen.write('\r');
+  return (await screen.waitFor((text) => text.includes(PAGER_MARK), TIMEOUT_MS, 'the pager\'s first screen')) - start;
+}
+
 export const bench: Bench = async ({ quick, runs }) => {
   const sizes = quick ? [10_000] : [10_000, 5_000];
   const homes = await Promise.all(sizes.map((n) => sessionHome(n)));
+  const small = await sessionHome(10);
   // Removed when the benchmark exits.
   const emptyHome = tempDir('hermes-bench-resume-');
   // interleaved() samples one number per measure; each sample's RSS is kept beside it here.
   const rss: Record<string, number[]> = {};
+  const cpu: Record<string, number[]> = {};
   const measure = (key: string, run: () => Promise<Sample>) => async () => {
     const sample = await run();
     (rss[key] ??= []).push(sample.rss);
+    (cpu[key] ??= []).push(sample.cpu);
     return sample.ms;
   };
   const measures: Record<string, () => Promise<number>> = { floor: measure('floor', () => usable(emptyHome, [])) };
@@ -51,6 +72,8 @@ export const bench: Bench = async ({ quick, runs }) => {
     // The last line of the last message (a reply) ends with its position.
     measures[`resume${n}`] = measure(`resume${n}`, () => usable(homes[i]!.home, ['--resume', homes[i]!.sessionId], `(${messageMark(n)})`));
   });
+  measures.pagerFloor = measure('pagerFloor', () => usable(small.home, ['--resume', small.sessionId], `(${messageMark(10)})`, pagerOpens));
+  measures.pager = measure('pager', () => usable(homes[0]!.home, ['--resume', homes[0]!.sessionId], `(${messageMark(sizes[0]!)})`, pagerOpens));
   const ms = await interleaved(runs, measures);
   const floorMs = median(ms.floor!);
   const floorRss = median(rss.floor!);
@@ -61,8 +84,26 @@ export const bench: Bench = async ({ quick, runs }) => {
     figures.push(
       { name: `resume ${label} messages → usable prompt`, unit: 'ms', ours: median(got.ms), floor: { label: 'new empty session', value: floorMs }, target: { max: 500 }, runs },
       { name: `resume ${label} messages: TUI RSS`, unit: 'MB', ours: median(got.rss), floor: { label: 'new empty session', value: floorRss }, target: { max: 150 }, runs },
+      {
+        name: `resume ${label} messages: CPU until usable (TUI + backend)`,
+        unit: 'ms',
+        ours: median(cpu[`resume${n}`]!),
+        floor: { label: 'new empty session', value: median(cpu.floor!) },
+        // ≤ 500 ms beside an empty start's ~400 ms on an idle machine: the same share of extra work.
+        target: { ratio: 1.25 },
+        runs,
+        note: 'load-independent',
+      },
     );
   }
+  figures.push({
+    name: `/transcript in ${sizes[0]!.toLocaleString('en-US')} messages → pager's first screen`,
+    unit: 'ms',
+    ours: median(ms.pager!),
+    floor: { label: '/transcript of 10 messages', value: median(ms.pagerFloor!) },
+    target: { ratio: 2 },
+    runs,
+  });
   return figures;
 };
 

@@ -1,5 +1,5 @@
 /** Order statistics and interleaved A/B sampling shared by the benchmarks. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** The value at quantile `q` (0–1) of an already sorted list. */
 export const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -36,4 +36,12 @@ export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
   // After the command name: state is field 3, utime 14 and stime 15 (1-based), so 11 and 12 here.
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** CPU time of a live process and its live descendants (a TUI and its backend), in ms; see cpuMs. */
+export function cpuMsWithChildren(pid: number): number {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+  );
+  return cpuMs(pid) + children.reduce((sum, child) => sum + cpuMsWithChildren(child), 0);
 }
