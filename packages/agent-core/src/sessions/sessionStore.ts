@@ -248,6 +248,12 @@ export class SessionStore {
     return (this.db.prepare('SELECT * FROM messages WHERE session_id = ? ORDER BY id').all(sessionId) as MessageRow[]).map(fromRow);
   }
 
+  /** Messages `offset` to `offset + limit - 1`, oldest first (0 is the first): a long session read in pages. */
+  messagePage(sessionId: string, offset: number, limit: number): StoredMessage[] {
+    const rows = this.db.prepare('SELECT * FROM messages WHERE session_id = ? ORDER BY id LIMIT ? OFFSET ?').all(sessionId, limit, offset) as MessageRow[];
+    return rows.map(fromRow);
+  }
+
   /** The last `limit` messages, oldest first: a resume shows a long session's end without reading the rest. */
   lastMessages(sessionId: string, limit: number): StoredMessage[] {
     const rows = this.db.prepare('SELECT * FROM messages WHERE session_id = ? ORDER BY id DESC LIMIT ?').all(sessionId, limit) as MessageRow[];

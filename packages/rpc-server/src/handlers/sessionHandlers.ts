@@ -193,21 +193,26 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
       return { ...ctx.sessions.get(session_id).agent.usage };
     },
 
-    'session.history': ({ session_id }) => {
+    'session.history': ({ session_id, offset, limit }) => {
+      const { store } = ctx.runtime;
+      // A page when asked (offset and/or limit), read with SQL LIMIT/OFFSET; `count` counts them all.
+      const paged = offset !== undefined || limit !== undefined;
+      const read = (id: string) => {
+        const messages = toTranscript(paged ? store.messagePage(id, offset ?? 0, limit ?? -1) : store.messages(id));
+        return { count: paged ? store.messageCount(id) : messages.length, messages };
+      };
       let live: LiveSession;
       try {
         live = ctx.sessions.get(session_id);
       } catch (error) {
         // Not open here: read the stored session without opening it. Opening would repair it on load,
         // writing "interrupted" results for tool calls another hermes may still be running.
-        const stored = ctx.runtime.store.findSession(session_id);
+        const stored = store.findSession(session_id);
         if (!stored) throw error;
-        const messages = toTranscript(ctx.runtime.store.messages(stored.id));
         const { id, title, model, provider, cwd, started_at, source } = stored;
-        return { count: messages.length, messages, stored: { id, title, model, provider, cwd, started_at, source } };
+        return { ...read(stored.id), stored: { id, title, model, provider, cwd, started_at, source } };
       }
-      const messages = toTranscript(live.agent.history());
-      return { count: messages.length, messages };
+      return read(live.agent.id);
     },
   };
 }
