@@ -14,6 +14,11 @@ import { DEFAULT_DETAILS } from '../details/detailsMode.ts';
 import type { TranscriptItem } from '../state/viewState.ts';
 import { showInPager } from './transcriptPager.ts';
 
+/** The entries in parts, as /transcript hands them over while it reads them. */
+async function* inParts(items: readonly TranscriptItem[], size = 700): AsyncGenerator<readonly TranscriptItem[]> {
+  for (let at = 0; at < items.length; at += size) yield items.slice(at, at + size);
+}
+
 afterEach(() => {
   vi.unstubAllEnvs();
 });
@@ -43,7 +48,7 @@ describe('showInPager', () => {
     vi.stubEnv('PAGER', `cat > '${file}'`);
     const items = entries(3_000);
     const { stdin, stdout, reader, written } = terminal();
-    const shown = showInPager(items, 80, DEFAULT_DETAILS, stdin, stdout);
+    const shown = showInPager(inParts(items), 80, DEFAULT_DETAILS, stdin, stdout);
     // What Ink would draw while the pager runs: kept off the pager's screen, written after it.
     stdout.write('FRAME');
     expect(stdin.listeners('readable')).not.toContain(reader);
@@ -62,7 +67,7 @@ describe('showInPager', () => {
     vi.stubEnv('PAGER', `head -c 4000 > '${file}'`);
     const items = entries(20_000);
     const { stdin, stdout, reader } = terminal();
-    const shown = await showInPager(items, 80, DEFAULT_DETAILS, stdin, stdout);
+    const shown = await showInPager(inParts(items), 80, DEFAULT_DETAILS, stdin, stdout);
     expect(shown.ok).toBe(true);
     // Only what the pipe held when the pager left was rendered, not the whole transcript.
     expect(shown.ok && shown.fed).toBeLessThan(items.length);
@@ -70,9 +75,22 @@ describe('showInPager', () => {
     expect(stdin.listeners('readable')).toContain(reader);
   });
 
+  it('says when the entries could not all be read, after giving the pager those that were', async () => {
+    const file = path.join(tempDir('hermes-pager-'), 'paged.txt');
+    vi.stubEnv('PAGER', `cat > '${file}'`);
+    async function* failing(): AsyncGenerator<readonly TranscriptItem[]> {
+      yield entries(3);
+      throw new Error('the backend is gone');
+    }
+    const { stdin, stdout } = terminal();
+    const shown = await showInPager(failing(), 80, DEFAULT_DETAILS, stdin, stdout);
+    expect(shown).toEqual({ ok: false, error: `the transcript could not be given to the pager "cat > '${file}'" whole: the backend is gone` });
+    expect(stripVTControlCharacters(fs.readFileSync(file, 'utf8'))).toContain('(#3)');
+  });
+
   it('says when the pager fails', async () => {
     vi.stubEnv('PAGER', 'exit 3');
     const { stdin, stdout } = terminal();
-    expect(await showInPager(entries(10), 80, DEFAULT_DETAILS, stdin, stdout)).toEqual({ ok: false, error: 'the pager "exit 3" exited with status 3' });
+    expect(await showInPager(inParts(entries(10)), 80, DEFAULT_DETAILS, stdin, stdout)).toEqual({ ok: false, error: 'the pager "exit 3" exited with status 3' });
   });
 });

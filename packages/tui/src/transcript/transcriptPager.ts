@@ -14,7 +14,7 @@ import { TERMINAL_MODES_OFF, TERMINAL_MODES_ON } from '../app/terminalModes.ts';
 import type { DetailsModes } from '../details/detailsMode.ts';
 import type { TranscriptItem } from '../state/viewState.ts';
 import { holdTerminal } from './pagerTerminal.ts';
-import { forgetTextsExcept, transcriptTexts } from './transcriptTexts.ts';
+import { transcriptTexts } from './transcriptTexts.ts';
 
 /** Rendering time between two turns of the event loop (a frame's worth). */
 const SLICE_MS = 16;
@@ -29,15 +29,15 @@ export type PagerResult = { ok: true; fed: number } | { ok: false; error: string
 
 type PagerExit = { code: number | null; signal: NodeJS.Signals | null } | { error: Error };
 
+/** `entries`: the transcript's items in order, in parts (as they are read); the pager opens before the first part is rendered. */
 export async function showInPager(
-  items: readonly TranscriptItem[],
+  entries: AsyncIterable<readonly TranscriptItem[]>,
   width: number,
   details: DetailsModes,
   stdin: NodeJS.ReadStream = process.stdin,
   stdout: NodeJS.WriteStream = process.stdout,
 ): Promise<PagerResult> {
   const command = pagerCommand();
-  forgetTextsExcept(items);
   const terminal = holdTerminal(stdin, stdout);
   try {
     terminal.write(TERMINAL_MODES_OFF);
@@ -46,11 +46,11 @@ export async function showInPager(
       child.once('error', (error) => resolve({ error }));
       child.once('exit', (code, signal) => resolve({ code, signal }));
     });
-    const feeding = feed(child.stdin, items, width, details, exited);
+    const feeding = feed(child.stdin, entries, width, details, exited);
     const [exit, fed] = await Promise.all([exited, feeding]);
     if ('error' in exit) return { ok: false, error: `could not start the pager "${command}": ${exit.error.message}; set $PAGER` };
     if (exit.code !== 0) return { ok: false, error: `the pager "${command}" exited with status ${exit.code ?? exit.signal}` };
-    if (fed instanceof Error) return { ok: false, error: `the transcript could not be written to the pager "${command}": ${fed.message}` };
+    if (fed instanceof Error) return { ok: false, error: `the transcript could not be given to the pager "${command}" whole: ${fed.message}` };
     return { ok: true, fed };
   } finally {
     terminal.write(TERMINAL_MODES_ON);
@@ -60,9 +60,10 @@ export async function showInPager(
 
 /**
  * Writes the entries' texts to the pager's input in time-bounded slices; answers how many were
- * written, or the write error (a closed pager's EPIPE is no error: the user was done reading).
+ * written, or what stopped it: a write error (a closed pager's EPIPE is none: the user was done
+ * reading), or entries that could not be read.
  */
-async function feed(input: Writable, items: readonly TranscriptItem[], width: number, details: DetailsModes, exited: Promise<unknown>): Promise<number | Error> {
+async function feed(input: Writable, entries: AsyncIterable<readonly TranscriptItem[]>, width: number, details: DetailsModes, exited: Promise<unknown>): Promise<number | Error> {
   let failure: NodeJS.ErrnoException | undefined;
   let over = false;
   input.on('error', (error: NodeJS.ErrnoException) => {
@@ -73,15 +74,24 @@ async function feed(input: Writable, items: readonly TranscriptItem[], width: nu
   });
   const closed = () => over || failure !== undefined || input.destroyed;
   let fed = 0;
-  while (fed < items.length && !closed()) {
-    const started = performance.now();
-    let chunk = '';
-    do {
-      chunk += `${transcriptTexts([items[fed]!], width, details)[0]}\n`;
-      fed += 1;
-    } while (fed < items.length && performance.now() - started < SLICE_MS);
-    if (!input.write(chunk)) await writable(input, exited);
-    else await nextTurn();
+  try {
+    for await (const part of entries) {
+      for (let at = 0; at < part.length && !closed(); ) {
+        const started = performance.now();
+        let chunk = '';
+        do {
+          chunk += `${transcriptTexts([part[at]!], width, details)[0]}\n`;
+          at += 1;
+          fed += 1;
+        } while (at < part.length && performance.now() - started < SLICE_MS);
+        if (!input.write(chunk)) await writable(input, exited);
+        else await nextTurn();
+      }
+      if (closed()) break;
+    }
+  } catch (error) {
+    input.destroy();
+    return error instanceof Error ? error : new Error(String(error));
   }
   // Ended when complete; a pager that is gone leaves a pipe nobody reads, closed here.
   if (!closed()) input.end();
