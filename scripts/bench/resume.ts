@@ -6,13 +6,16 @@
  * messages (lib/sessionHome.ts, built once and cached). Beside the wall times, the CPU time TUI and
  * backend spent until then (what the wall time follows on a busy machine). And `/transcript` in the
  * 10,000-message session: from Enter to the pager's first screen on the terminal ($PAGER shows the
- * first 4 kB, then a mark), floor the same in a 10-message session.
+ * first 4 kB, then a mark), floor the same in a 10-message session. And the backend alone over its
+ * wire: CPU per `session.resume {tail: 500}` (then `session.close`) of 10,000 messages beside a session
+ * of 500 (the same messages sent: what is left is what the length of the session costs).
  *
  *   npm run build && node --import tsx scripts/bench/resume.ts [--quick] [--runs N]
  */
 import { type Bench, type Figure, HERMES_BIN, isEntry, PRODUCT_ROOT, runAlone } from './lib/figures.ts';
 import { type PtyScreen, ptyEnv, spawnInPty } from './lib/ptyScreen.ts';
-import { cpuMsWithChildren, interleaved, median, rssMb } from './lib/samples.ts';
+import { startBackend } from './lib/rpcClient.ts';
+import { cpuMs, cpuMsWithChildren, interleaved, median, rssMb } from './lib/samples.ts';
 import { messageMark, sessionHome } from './lib/sessionHome.ts';
 import { tempDir } from '../testing/tempDirs.ts';
 
@@ -43,6 +46,24 @@ async function usable(home: string, args: string[], mark?: string, then?: (scree
   }
 }
 
+/** The backend's CPU per resume (with the TUI's tail) and close of the session in `home`, over `count` rounds. */
+async function backendResumeCpu(home: string, sessionId: string, count: number): Promise<number> {
+  const backend = await startBackend({ HERMES_HOME: home });
+  try {
+    const round = async () => {
+      const opened = (await backend.request('session.resume', { session_id: sessionId, tail: 500 })) as { session_id: string };
+      await backend.request('session.close', { session_id: opened.session_id });
+    };
+    // Warm: the first round reads the pages into the OS cache and compiles the handlers.
+    await round();
+    const before = cpuMs(backend.pid);
+    for (let i = 0; i < count; i += 1) await round();
+    return (cpuMs(backend.pid) - before) / count;
+  } finally {
+    await backend.stop();
+  }
+}
+
 /** From Enter on `/transcript` to the pager's first screen on the terminal. */
 async function pagerOpens(screen: PtyScreen): Promise<number> {
   screen.write('/transcript');
@@ -56,6 +77,7 @@ export const bench: Bench = async ({ quick, runs }) => {
   const sizes = quick ? [10_000] : [10_000, 5_000];
   const homes = await Promise.all(sizes.map((n) => sessionHome(n)));
   const small = await sessionHome(10);
+  const tailOnly = await sessionHome(500);
   // Removed when the benchmark exits.
   const emptyHome = tempDir('hermes-bench-resume-');
   // interleaved() samples one number per measure; each sample's RSS is kept beside it here.
@@ -75,6 +97,8 @@ export const bench: Bench = async ({ quick, runs }) => {
   measures.pagerFloor = measure('pagerFloor', () => usable(small.home, ['--resume', small.sessionId], `(${messageMark(10)})`, pagerOpens));
   measures.pager = measure('pager', () => usable(homes[0]!.home, ['--resume', homes[0]!.sessionId], `(${messageMark(sizes[0]!)})`, pagerOpens));
   const ms = await interleaved(runs, measures);
+  const rounds = quick ? 10 : 40;
+  const backendCpu = { ours: await backendResumeCpu(homes[0]!.home, homes[0]!.sessionId, rounds), floor: await backendResumeCpu(tailOnly.home, tailOnly.sessionId, rounds) };
   const floorMs = median(ms.floor!);
   const floorRss = median(rss.floor!);
   const figures: Figure[] = [];
@@ -96,6 +120,15 @@ export const bench: Bench = async ({ quick, runs }) => {
       },
     );
   }
+  figures.push({
+    name: `session.resume {tail: 500} of ${sizes[0]!.toLocaleString('en-US')} messages: backend CPU per resume + close`,
+    unit: 'ms',
+    ours: backendCpu.ours,
+    floor: { label: 'the same of 500 messages', value: backendCpu.floor },
+    target: { ratio: 1.5 },
+    runs: rounds,
+    note: 'load-independent',
+  });
   figures.push({
     name: `/transcript in ${sizes[0]!.toLocaleString('en-US')} messages → pager's first screen`,
     unit: 'ms',

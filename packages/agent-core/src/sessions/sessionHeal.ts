@@ -8,6 +8,9 @@ export interface StoredRepair {
   answeredCalls: string[];
 }
 
+/** How far back from the end a repair looks for replies left streaming (a turn's worth and more). */
+const RECENT_MESSAGES = 1_000;
+
 /**
  * Repairs what a run that died (kill -9, out of memory, a failed turn) left in a stored session: a
  * reply still marked `streaming` becomes `interrupted`, and the calls of a last assistant message that
@@ -16,8 +19,9 @@ export interface StoredRepair {
  * deeper in the history (older stores) cannot be answered in place; the loop heals those per request.
  */
 export function repairStoredSession(store: SessionStore, sessionId: string): StoredRepair {
-  // Only the rows a repair can change are read: a resume of 10,000 messages must not read them all.
-  const streaming = store.streamingMessageIds(sessionId);
+  // Only the rows a repair can change are read: a resume of 10,000 messages must not read them all. A
+  // run that dies leaves only its own replies streaming, at the end, and each load repairs them.
+  const streaming = store.streamingMessageIds(sessionId, RECENT_MESSAGES);
   for (const id of streaming) store.updateMessage(id, { status: 'interrupted' });
   const [asking, ...results] = store.lastExchange(sessionId);
   const answeredCalls: string[] = [];

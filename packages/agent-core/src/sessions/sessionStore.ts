@@ -263,14 +263,17 @@ export class SessionStore {
   /** The last message that is not a tool result, and the tool results after it (what a repair looks at). */
   lastExchange(sessionId: string): StoredMessage[] {
     const rows = this.db
-      .prepare("SELECT * FROM messages WHERE session_id = ? AND id >= (SELECT max(id) FROM messages WHERE session_id = ? AND role != 'tool') ORDER BY id")
+      .prepare("SELECT * FROM messages WHERE session_id = ? AND id >= (SELECT id FROM messages WHERE session_id = ? AND role != 'tool' ORDER BY id DESC LIMIT 1) ORDER BY id")
       .all(sessionId, sessionId) as MessageRow[];
     return rows.map(fromRow);
   }
 
-  /** Row ids of replies still marked `streaming` (their content is not read). */
-  streamingMessageIds(sessionId: string): number[] {
-    return this.db.prepare("SELECT id FROM messages WHERE session_id = ? AND status = 'streaming' ORDER BY id").pluck().all(sessionId) as number[];
+  /** Row ids of replies still marked `streaming` among the last `within` messages (their content is not read). */
+  streamingMessageIds(sessionId: string, within: number): number[] {
+    return this.db
+      .prepare("SELECT id FROM (SELECT id, status FROM messages WHERE session_id = ? ORDER BY id DESC LIMIT ?) WHERE status = 'streaming' ORDER BY id")
+      .pluck()
+      .all(sessionId, within) as number[];
   }
 
   messageCount(sessionId: string): number {
