@@ -62,6 +62,10 @@ export class BackendProcess {
       cwd: options.cwd,
       env: options.env,
       forceKillAfterDelay: 1_000,
+      // Its own process group: Ctrl+C in a pager or editor hermes runs (the terminal out of raw mode)
+      // signals the terminal's foreground group, and must not stop the backend. It still ends with us:
+      // it exits when its stdin closes.
+      detached: true,
     });
     this.child.stderr.on('data', (chunk: Buffer) => this.stderr.push(chunk));
     // A backend that dies mid-write must not crash the TUI with EPIPE.
