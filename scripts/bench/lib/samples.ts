@@ -1,5 +1,5 @@
 /** Order statistics and interleaved A/B sampling shared by the benchmarks. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** The value at quantile `q` (0–1) of an already sorted list. */
 export const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -40,4 +40,12 @@ export function cpuMs(pid: number): number {
   if (!Number.isFinite(ticks)) throw new Error(`no CPU times for pid ${pid}`);
   return ticks * 10;
 
+}
+
+/** CPU time of a live process and its live descendants (a TUI and its backend), in ms; see cpuMs. */
+export function cpuMsWithChildren(pid: number): number {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+  );
+  return cpuMs(pid) + children.reduce((sum, child) => sum + cpuMsWithChildren(child), 0);
 }

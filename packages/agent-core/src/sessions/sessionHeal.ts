@@ -8,6 +8,9 @@ export interface StoredRepair {
   answeredCalls: string[];
 }
 
+/** How far back from the end a repair looks for replies left streaming (a turn's worth and more). */
+const RECENT_MESSAGES = 1_000;
+
 /**
  * Repairs what a run that died (kill -9, out of memory, a failed turn) left in a stored session: a
  * reply still marked `streaming` becomes `interrupted`, and the calls of a last assistant message that
@@ -16,19 +19,14 @@ export interface StoredRepair {
  * deeper in the history (older stores) cannot be answered in place; the loop heals those per request.
  */
 export function repairStoredSession(store: SessionStore, sessionId: string): StoredRepair {
-  const messages = store.messages(sessionId);
-  let interruptedReplies = 0;
-  for (const message of messages) {
-    if (message.status !== 'streaming') continue;
-    store.updateMessage(message.id, { status: 'interrupted' });
-    interruptedReplies += 1;
-  }
-  let last = messages.length - 1;
-  while (last >= 0 && messages[last]!.role === 'tool') last -= 1;
-  const asking = messages[last];
+  // Only the rows a repair can change are read: a resume of 10,000 messages must not read them all. A
+  // run that dies leaves only its own replies streaming, at the end, and each load repairs them.
+  const streaming = store.streamingMessageIds(sessionId, RECENT_MESSAGES);
+  for (const id of streaming) store.updateMessage(id, { status: 'interrupted' });
+  const [asking, ...results] = store.lastExchange(sessionId);
   const answeredCalls: string[] = [];
   if (asking?.role === 'assistant' && asking.toolCalls?.length) {
-    const answered = new Set(messages.slice(last + 1).map((m) => m.toolCallId));
+    const answered = new Set(results.map((m) => m.toolCallId));
     for (const call of asking.toolCalls) {
       if (answered.has(call.id)) continue;
       answered.add(call.id);
@@ -42,5 +40,5 @@ export function repairStoredSession(store: SessionStore, sessionId: string): Sto
       answeredCalls.push(call.id);
     }
   }
-  return { interruptedReplies, answeredCalls };
+  return { interruptedReplies: streaming.length, answeredCalls };
 }

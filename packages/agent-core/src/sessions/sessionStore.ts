@@ -245,20 +245,39 @@ export class SessionStore {
   }
 
   messages(sessionId: string): StoredMessage[] {
-    const rows = this.db.prepare('SELECT * FROM messages WHERE session_id = ? ORDER BY id').all(sessionId) as MessageRow[];
-    return rows.map((row) => ({
-      id: row.id,
-      sessionId: row.session_id,
-      role: row.role,
-      content: row.content,
-      toolCalls: row.tool_calls ? (JSON.parse(row.tool_calls) as ToolCall[]) : undefined,
-      toolName: row.tool_name ?? undefined,
-      toolCallId: row.tool_call_id ?? undefined,
-      reasoning: row.reasoning ?? undefined,
-      status: row.status ?? undefined,
-      timestamp: row.timestamp,
-      toolOutcome: toolOutcome(row),
-    }));
+    return (this.db.prepare('SELECT * FROM messages WHERE session_id = ? ORDER BY id').all(sessionId) as MessageRow[]).map(fromRow);
+  }
+
+  /** Messages `offset` to `offset + limit - 1`, oldest first (0 is the first): a long session read in pages. */
+  messagePage(sessionId: string, offset: number, limit: number): StoredMessage[] {
+    const rows = this.db.prepare('SELECT * FROM messages WHERE session_id = ? ORDER BY id LIMIT ? OFFSET ?').all(sessionId, limit, offset) as MessageRow[];
+    return rows.map(fromRow);
+  }
+
+  /** The last `limit` messages, oldest first: a resume shows a long session's end without reading the rest. */
+  lastMessages(sessionId: string, limit: number): StoredMessage[] {
+    const rows = this.db.prepare('SELECT * FROM messages WHERE session_id = ? ORDER BY id DESC LIMIT ?').all(sessionId, limit) as MessageRow[];
+    return rows.reverse().map(fromRow);
+  }
+
+  /** The last message that is not a tool result, and the tool results after it (what a repair looks at). */
+  lastExchange(sessionId: string): StoredMessage[] {
+    const rows = this.db
+      .prepare("SELECT * FROM messages WHERE session_id = ? AND id >= (SELECT id FROM messages WHERE session_id = ? AND role != 'tool' ORDER BY id DESC LIMIT 1) ORDER BY id")
+      .all(sessionId, sessionId) as MessageRow[];
+    return rows.map(fromRow);
+  }
+
+  /** Row ids of replies still marked `streaming` among the last `within` messages (their content is not read). */
+  streamingMessageIds(sessionId: string, within: number): number[] {
+    return this.db
+      .prepare("SELECT id FROM (SELECT id, status FROM messages WHERE session_id = ? ORDER BY id DESC LIMIT ?) WHERE status = 'streaming' ORDER BY id")
+      .pluck()
+      .all(sessionId, within) as number[];
+  }
+
+  messageCount(sessionId: string): number {
+    return this.db.prepare('SELECT count(*) FROM messages WHERE session_id = ?').pluck().get(sessionId) as number;
   }
 
   /** Adds one API call's tokens; `costUsd`, when the price is known, adds to the session's cost. */
@@ -361,6 +380,22 @@ function migrate(db: Database.Database, file: string): void {
 }
 
 /** The stored transcript as the provider's message list (tool calls and results kept paired). */
+function fromRow(row: MessageRow): StoredMessage {
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    role: row.role,
+    content: row.content,
+    toolCalls: row.tool_calls ? (JSON.parse(row.tool_calls) as ToolCall[]) : undefined,
+    toolName: row.tool_name ?? undefined,
+    toolCallId: row.tool_call_id ?? undefined,
+    reasoning: row.reasoning ?? undefined,
+    status: row.status ?? undefined,
+    timestamp: row.timestamp,
+    toolOutcome: toolOutcome(row),
+  };
+}
+
 export function toChatMessages(messages: StoredMessage[]): ChatMessage[] {
   const out: ChatMessage[] = [];
   for (const m of messages) {

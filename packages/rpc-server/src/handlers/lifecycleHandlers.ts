@@ -55,9 +55,8 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       }
       // What a run that died left unfinished (a streaming reply, unanswered tool calls) is repaired on load.
       const cwd = stored.cwd && fs.existsSync(stored.cwd) ? stored.cwd : process.cwd();
-      const opened = await openLive(ctx, { cwd, resume: stored });
-      // A long session's end only, when asked: sending 10,000 messages costs both sides ~100 ms a megabyte.
-      return params.tail !== undefined && opened.messages.length > params.tail ? { ...opened, messages: opened.messages.slice(-params.tail) } : opened;
+      // A long session's end only, when asked: reading and sending 10,000 messages costs both sides ~100 ms a megabyte.
+      return openLive(ctx, { cwd, resume: stored, ...(params.tail !== undefined ? { tail: params.tail } : {}) });
     },
 
     'session.title': (params) => {

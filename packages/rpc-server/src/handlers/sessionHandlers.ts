@@ -99,6 +99,8 @@ export interface OpenOptions {
   /** Reopen under this wire id, continuing its event numbering (after an idle close). */
   reopen?: { id: string; seq: number };
   yolo?: boolean;
+  /** Answer with the last `tail` messages only (session.resume's `tail`); message_count still counts them all. */
+  tail?: number;
 }
 
 /** What a session cannot know about this backend: read at each session.info, so a plugin reload shows. */
@@ -143,7 +145,12 @@ export function startLive(ctx: HandlerContext, options: OpenOptions): LiveSessio
 export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpenResult {
   const live = startLive(ctx, options);
   const info = live.service.info();
-  const messages = options.resume || options.parentId ? toTranscript(live.agent.history()) : [];
+  const { store } = ctx.runtime;
+  const stored = options.resume || options.parentId;
+  // A tail is read with SQL LIMIT: the rest of a long session is neither read nor converted (the agent
+  // reads its model context from the store at the first turn, as it always has).
+  const messages = !stored ? [] : toTranscript(options.tail === undefined ? live.agent.history() : store.lastMessages(live.agent.id, options.tail));
+  const count = !stored || options.tail === undefined ? messages.length : store.messageCount(live.agent.id);
   // After the reply (vscode-jsonrpc sends it on a later tick): the client learns the id first.
   setImmediate(() => {
     sendSessionEvent(ctx, live, EventType.SessionInfo, info);
@@ -151,7 +158,7 @@ export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpen
     if (problem) sendSessionEvent(ctx, live, EventType.Error, { message: problem });
     for (const text of pluginFailureNotices(ctx.plugins)) sendSessionEvent(ctx, live, EventType.StatusUpdate, { kind: 'warn', text });
   });
-  return { session_id: live.id, stored_session_id: live.agent.id, message_count: messages.length, messages, info };
+  return { session_id: live.id, stored_session_id: live.agent.id, message_count: count, messages, info };
 }
 
 export function sessionHandlers(ctx: HandlerContext): HandlerTable {
@@ -186,21 +193,26 @@ export function sessionHandlers(ctx: HandlerContext): HandlerTable {
       return { ...ctx.sessions.get(session_id).agent.usage };
     },
 
-    'session.history': ({ session_id }) => {
+    'session.history': ({ session_id, offset, limit }) => {
+      const { store } = ctx.runtime;
+      // A page when asked (offset and/or limit), read with SQL LIMIT/OFFSET; `count` counts them all.
+      const paged = offset !== undefined || limit !== undefined;
+      const read = (id: string) => {
+        const messages = toTranscript(paged ? store.messagePage(id, offset ?? 0, limit ?? -1) : store.messages(id));
+        return { count: paged ? store.messageCount(id) : messages.length, messages };
+      };
       let live: LiveSession;
       try {
         live = ctx.sessions.get(session_id);
       } catch (error) {
         // Not open here: read the stored session without opening it. Opening would repair it on load,
         // writing "interrupted" results for tool calls another hermes may still be running.
-        const stored = ctx.runtime.store.findSession(session_id);
+        const stored = store.findSession(session_id);
         if (!stored) throw error;
-        const messages = toTranscript(ctx.runtime.store.messages(stored.id));
         const { id, title, model, provider, cwd, started_at, source } = stored;
-        return { count: messages.length, messages, stored: { id, title, model, provider, cwd, started_at, source } };
+        return { ...read(stored.id), stored: { id, title, model, provider, cwd, started_at, source } };
       }
-      const messages = toTranscript(live.agent.history());
-      return { count: messages.length, messages };
+      return read(live.agent.id);
     },
   };
 }

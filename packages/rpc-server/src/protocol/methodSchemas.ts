@@ -16,7 +16,7 @@ import {
   ToolsetDescriptorSchema,
   UsageSchema,
 } from '@hermes/agent-core/contract';
-import { array, boolean, enum as oneOf, maxLength, nullable, number, object, optional, refine, strictObject, string, unknown } from 'zod/mini';
+import { array, boolean, enum as oneOf, gte, int, maxLength, nullable, number, object, optional, refine, strictObject, string, unknown } from 'zod/mini';
 import { ParamLimit } from './limits.ts';
 import type { Method } from './methods.ts';
 import { cappedString, count, nonEmptyString, optionalSessionId, sessionId, sessionIdParams } from './paramFields.ts';
@@ -82,9 +82,11 @@ export const MethodSchemas = {
   /**
    * A live session's messages; for a stored id or exact title that is not open here, the stored
    * messages read without opening (nothing is repaired or written) and `stored` describing it.
+   * `offset`/`limit`: only messages `offset` to `offset + limit - 1` (0 is the first), for a client
+   * that reads a long session in pages; `count` still counts them all.
    */
   'session.history': {
-    params: sessionIdParams,
+    params: object({ session_id: sessionId(), offset: optional(number().check(int(), gte(0))), limit: optional(count(ParamLimit.limit)) }),
     result: strictObject({ count: number(), messages: array(TranscriptMessageSchema), stored: optional(StoredSessionInfoSchema) }),
   },
   /**

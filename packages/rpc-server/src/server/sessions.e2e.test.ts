@@ -85,4 +85,31 @@ describe('session lifecycle over the wire', () => {
       code: ErrorCode.SessionNotFound,
     });
   });
+
+  it('history reads a page; a resume that loads only its tail sends the model the same request at the next turn as a full resume', async () => {
+    const { server, backend } = await start();
+    const a = await backend.request('session.create', {});
+    for (const text of ['first', 'second', 'third']) await turn(backend, a.session_id, text);
+    // Read in pages: the third and fourth messages, with the count of all six (open, then stored only).
+    const page = { count: 6, messages: [{ role: 'user', text: 'second' }, { role: 'assistant', text: 'Noted: the quokka is a marsupial.' }] };
+    expect(await backend.request('session.history', { session_id: a.session_id, offset: 2, limit: 2 })).toMatchObject(page);
+    await backend.request('session.close', { session_id: a.session_id });
+    expect(await backend.request('session.history', { session_id: a.stored_session_id, offset: 2, limit: 2 })).toMatchObject(page);
+    expect((await backend.request('session.history', { session_id: a.stored_session_id, offset: 5 })).messages).toHaveLength(1);
+    const lastRequest = () => (server.requests.at(-1)!.body as { messages: unknown[] }).messages;
+
+    const end = await backend.request('session.resume', { session_id: a.stored_session_id, tail: 1 });
+    expect(end).toMatchObject({ message_count: 6, messages: [{ role: 'assistant' }] });
+    await turn(backend, end.session_id, 'next');
+    const fromTail = lastRequest();
+    expect(await backend.request('session.undo', { session_id: end.session_id })).toMatchObject({ removed: 2 });
+    await backend.request('session.close', { session_id: end.session_id });
+
+    const whole = await backend.request('session.resume', { session_id: a.stored_session_id });
+    expect(whole.messages).toHaveLength(6);
+    await turn(backend, whole.session_id, 'next');
+    // System prompt, the six stored messages, the new prompt: all of them, though the resume read one.
+    expect(fromTail).toHaveLength(8);
+    expect(fromTail).toEqual(lastRequest());
+  });
 });

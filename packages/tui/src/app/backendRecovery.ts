@@ -7,6 +7,7 @@ import type { TranscriptMessage } from '@hermes/rpc-server/protocol';
 import type { Logger } from '../logging/logger.ts';
 import type { BackendProcess } from '../rpc/backendProcess.ts';
 import type { ViewStore } from '../state/viewStore.ts';
+import { RESUME_MESSAGES } from '../transcript/printPlan.ts';
 import { budgetSpent, continueHint, RestartBudget } from './restartBudget.ts';
 import type { EarlyEvents } from './earlyEvents.ts';
 import { errorMessage, stderrOf } from './rpcErrors.ts';
@@ -77,7 +78,8 @@ export class BackendRecovery {
       if (!backend) return;
       const ready = await backend.waitReady();
       host.logger.info('backend restarted', { ...ready, cause });
-      const result = await backend.client.request('session.resume', { session_id: stored, cols: host.cols });
+      // The screen keeps its transcript: the end is read only for the prompt that may not have been stored.
+      const result = await backend.client.request('session.resume', { session_id: stored, cols: host.cols, tail: RESUME_MESSAGES });
       if (host.shuttingDown()) return;
       host.logger.info('session resumed after a restart', { session_id: result.session_id, stored_session_id: stored });
       host.view.dispatch({ type: 'local.backendRestarted', result, cause });

@@ -8,20 +8,15 @@ import { firstLine, type SlashRoute } from '../commands/localCommands.ts';
 import { describeDetails, parseDetailsArgs } from '../details/detailsMode.ts';
 import { loadMarkdown } from '../markdown/loadMarkdown.ts';
 import { RESUME_MESSAGES } from '../transcript/printPlan.ts';
+import { earlierPages } from '../transcript/earlierPages.ts';
 import { showInPager } from '../transcript/transcriptPager.ts';
-import { itemsFromHistory } from '../state/historyItems.ts';
+import { forgetTextsExcept } from '../transcript/transcriptTexts.ts';
 import type { TranscriptItem } from '../state/viewState.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
 import { notReadyReason, type NoticeLevel } from '../state/viewState.ts';
 import { PickerController } from './pickerController.ts';
 import { errorCode, errorMessage } from './rpcErrors.ts';
 import type { SessionHost, StartupSession } from './sessionHost.ts';
-
-/** Long enough for Ink to draw the status line before /transcript blocks to render. */
-const PAINT_MS = 50;
-
-/** Ids of the items /transcript makes from messages a resume did not load: far above any the transcript reaches. */
-const EARLIER_IDS = 1_000_000_000;
 
 export interface OpenedSession {
   result: SessionOpenResult;
@@ -39,7 +34,6 @@ export class SessionActions {
    * for that session, new ones for another (the render cache is by id: reused ids showed the first
    * session's text for the second's messages).
    */
-  private earlierIds = { session: '', count: 0, first: EARLIER_IDS, next: EARLIER_IDS };
 
   constructor(private readonly host: SessionHost) {
     this.picker = new PickerController(host, (session) => void this.resume(session.id, session.title ?? session.id));
@@ -111,44 +105,42 @@ export class SessionActions {
 
   /**
    * `/transcript`: every entry in the pager, from the session's first message (those a resume did not
-   * load are read from the backend first); replies as markdown, or plain if the renderer cannot load
-   * (that failure is logged where it happens).
+   * load are read from the backend in pages while the pager shows the first); replies as markdown, or
+   * plain if the renderer cannot load (that failure is logged where it happens).
    */
   private async transcript(): Promise<void> {
     await loadMarkdown().catch(() => undefined);
-    let items: readonly TranscriptItem[];
+    const { transcript, earlier = 0, sessionId } = this.state;
+    const client = this.host.client();
+    let pages: AsyncGenerator<TranscriptItem[]> | undefined;
+    // The first page is read before the pager opens: a backend that cannot answer is said here, on the screen.
+    let first: IteratorResult<TranscriptItem[]> | undefined;
     try {
-      const earlier = await this.earlierItems();
-      const { transcript } = this.state;
-      // After the session's header and the resume's notice under it, where the loaded messages begin
-      // (their own first item may be a notice too: a system message).
-      let at = transcript.findLastIndex((item) => item.kind === 'header') + 1;
-      if (transcript[at]?.kind === 'notice') at += 1;
-      items = [...transcript.slice(0, at), ...earlier, ...transcript.slice(at)];
+      if (earlier > 0) {
+        if (!client || !sessionId) throw new Error(notReadyReason(this.state.phase));
+        pages = earlierPages(client, sessionId, earlier);
+        first = await pages.next();
+      }
     } catch (error) {
       this.host.logger.warn('the earlier messages could not be read for /transcript', { error });
       return this.notice('error', `/transcript: the earlier messages could not be read (${errorMessage(error)})`);
     }
-    // Rendering thousands of entries takes a moment (once per width): said, and drawn, before it starts.
-    this.host.view.dispatch({ type: 'local.status', text: `preparing ${items.length.toLocaleString('en-US')} entries for the pager…` });
-    await new Promise((resolve) => setTimeout(resolve, PAINT_MS));
-    const shown = showInPager(items, process.stdout.columns || this.host.cols, this.state.details);
-    this.host.view.dispatch({ type: 'local.status', text: '' });
+    // After the session's header and the resume's notice under it, where the loaded messages begin
+    // (their own first item may be a notice too: a system message).
+    let at = transcript.findLastIndex((item) => item.kind === 'header') + 1;
+    if (transcript[at]?.kind === 'notice') at += 1;
+    async function* entries(): AsyncGenerator<readonly TranscriptItem[]> {
+      yield transcript.slice(0, at);
+      if (first && !first.done) yield first.value;
+      if (pages) yield* pages;
+      yield transcript.slice(at);
+    }
+    forgetTextsExcept(transcript);
+    // Opens at once: the entries are read and rendered while the pager shows the first ones.
+    const shown = await showInPager(entries(), process.stdout.columns || this.host.cols, this.state.details);
+    // The earlier entries' texts are not kept: the next /transcript reads them again.
+    forgetTextsExcept(this.state.transcript);
     if (!shown.ok) this.notice('error', shown.error);
-  }
-
-  /** The items of the stored messages a resume did not load, numbered apart from the transcript's own. */
-  private async earlierItems(): Promise<TranscriptItem[]> {
-    const { earlier = 0, sessionId } = this.state;
-    const client = this.host.client();
-    if (earlier === 0) return [];
-    if (!client || !sessionId) throw new Error(notReadyReason(this.state.phase));
-    const history = await client.request('session.history', { session_id: sessionId });
-    // Their ids stay the same from one /transcript to the next, so each is rendered once (transcript/renderCache.ts).
-    const items = itemsFromHistory(history.messages, Math.min(earlier, history.messages.length));
-    const ids = this.earlierIds;
-    if (ids.session !== sessionId || ids.count !== items.length) this.earlierIds = { session: sessionId, count: items.length, first: ids.next, next: ids.next + items.length };
-    return items.map((item, index) => ({ ...item, id: this.earlierIds.first + index }) as TranscriptItem);
   }
 
   /** `/details`: a screen setting, so it works at any time, even while a turn runs or the backend restarts. */

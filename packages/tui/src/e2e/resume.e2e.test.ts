@@ -10,7 +10,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { benchMessages, writeStoredSession } from '../../../../scripts/bench/lib/sessionHome.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
-import { hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
+import { backendPids, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
 
 const running: Running = { hermes: [], servers: [] };
 afterEach(async () => {
@@ -61,8 +61,6 @@ describe('resuming a long session', () => {
 
     hermes.type('/transcript');
     hermes.press('enter');
-    // Rendering 10,000 entries takes seconds: the status line says so meanwhile.
-    await hermes.waitForText(/preparing [\d,]+ entries for the pager…/, 30_000);
     await expect.poll(() => fs.existsSync(paged) && fs.readFileSync(paged, 'utf8').includes('(#10000)'), { timeout: 60_000, interval: 200 }).toBe(true);
     // Styled for `less -R`: read here without the colours.
     const text = stripVTControlCharacters(fs.readFileSync(paged, 'utf8'));
@@ -90,6 +88,40 @@ describe('resuming a long session', () => {
     await writeStoredSession(home, { id: SESSION, title: 'six hundred' }, messages);
     const { transcript } = await resumedWithPager(home, 600);
     expect(positions(await transcript())).toEqual(upTo(600));
+  }, 120_000);
+
+  it('a pager closed before the end leaves the TUI working: keys reach the composer again', async () => {
+    const home = tempDir('hermes-resume-home-');
+    await writeStoredSession(home, { id: SESSION, title: 'ten thousand' }, benchMessages(10_000));
+    const paged = path.join(tempDir('hermes-resume-pager-'), 'head.txt');
+    // Reads the first screen and quits, as `q` in less does.
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] }, { home, args: ['--resume', SESSION], env: { PAGER: `head -c 3000 > '${paged}'` } });
+    await hermes.waitForText('(#10000)', 30_000);
+    hermes.type('/transcript');
+    hermes.press('enter');
+    await expect.poll(() => fs.existsSync(paged) && fs.statSync(paged).size >= 3000, { timeout: 30_000, interval: 100 }).toBe(true);
+    expect(stripVTControlCharacters(fs.readFileSync(paged, 'utf8'))).toContain('❯ #1 Please look at src/index.ts');
+    hermes.type('still here');
+    await hermes.waitForText('still here', 30_000);
+    expect(hermes.screenText()).not.toMatch(/pager .* exited with status|could not be written/);
+  }, 120_000);
+
+  it('Ctrl+C in the pager is the pager\'s: hermes and its backend go on (no restart), the next prompt is answered', async () => {
+    const home = tempDir('hermes-resume-home-');
+    await writeStoredSession(home, { id: SESSION, title: 'short' }, benchMessages(20));
+    const started = path.join(tempDir('hermes-resume-pager-'), 'started');
+    // A pager that ends on Ctrl+C (a shell's default); it says when it runs, so the key comes after.
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: 'answered after the pager' }] }, { home, args: ['--resume', SESSION], env: { PAGER: `touch '${started}'; sleep 30` } });
+    await hermes.waitForText('(#20)', 30_000);
+    hermes.type('/transcript');
+    hermes.press('enter');
+    await expect.poll(() => fs.existsSync(started), { timeout: 30_000, interval: 100 }).toBe(true);
+    hermes.press('ctrl-c');
+    await hermes.waitForText(/exited with status\s+SIGINT/, 30_000);
+    hermes.type('one more question');
+    hermes.press('enter');
+    await hermes.waitForText('answered after the pager', 30_000);
+    expect(backendPids(home)).toHaveLength(1);
   }, 120_000);
 
   it('prints a 5 MB reply whole: its last line reaches the screen', async () => {

@@ -31,6 +31,10 @@ export function spawnBackend(command: ProcessCommand, options: { env?: NodeJS.Pr
     cwd: options.cwd,
     env: options.env ? { ...process.env, ...options.env } : process.env,
     windowsHide: true,
+    // Its own process group: Ctrl+C in a pager or editor hermes runs (the terminal out of raw mode)
+    // signals the terminal's foreground group, and must not stop the backend. It still ends with us:
+    // it exits when its stdin closes.
+    detached: true,
   });
   // Read from the start: a backend that fails at once ends only after its stderr was read, and its
   // last words are what the user is shown.
