@@ -69,10 +69,12 @@ export class BackendProcess {
       if (this.child.pid !== undefined) logger.warn('backend process error', { error });
     });
     this.client = new HermesClient(this.child.stdout, this.child.stdin, logger);
-    this.exited = spawned.ended.then((end) => {
+    this.exited = spawned.ended.then(async (end) => {
       const exit: BackendExit = { code: end.code, signal: end.signal, stderrTail: this.stderr.tail(), ...(end.spawnError ? { spawnError: end.spawnError } : {}) };
       this.exitInfo = exit;
       logger[this.stopping ? 'info' : 'warn']('backend exited', { code: exit.code, signal: exit.signal, spawnError: exit.spawnError });
+      // What the backend wrote before it died is handled before its death is (a partial reply kept).
+      await this.client.drained();
       this.client.dispose();
       return exit;
     });

@@ -178,4 +178,25 @@ describe('HermesClient', () => {
     expect(seen.slice(500)).toEqual(['session.title before', 'answer', 'session.title after 1', 'session.title after 2']);
     client.dispose();
   });
+
+  it('delivers what arrived before the backend stream ended, answers and events queued behind them included, then closes', async () => {
+    const toClient = new PassThrough();
+    const toServer = new PassThrough();
+    const client = new HermesClient(toClient, toServer, silentLogger);
+    const seen: string[] = [];
+    client.onEvent((e) => seen.push(`${e.type} ${(e.payload as { title: string }).title}`));
+    let closed = false;
+    client.onClose(() => {
+      closed = true;
+    });
+    const frame = (params: object) => `${JSON.stringify({ jsonrpc: '2.0', ...params })}\n`;
+    const titled = (title: string) => frame({ method: EVENT_METHOD, params: event('session.title', 's1', { title }) });
+    const answered = client.request('session.list', {}).then(() => seen.push('answer'));
+    const request = await new Promise<{ id: number }>((resolve) => toServer.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString('utf8')))));
+    // A backend that answers, streams its last words and dies: all of it in the pipe before the end.
+    toClient.end(frame({ id: request.id, result: { sessions: [] } }) + titled('last words 1') + titled('last words 2'));
+    await answered;
+    await vi.waitFor(() => expect(closed).toBe(true));
+    expect(seen).toEqual(['answer', 'session.title last words 1', 'session.title last words 2']);
+  });
 });

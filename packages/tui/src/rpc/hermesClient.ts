@@ -28,6 +28,9 @@ import {
 } from 'vscode-jsonrpc/node';
 import type { Logger } from '../logging/logger.ts';
 
+/** setImmediate turns `drained()` waits at most: far more than the queue of a closing pipe ever holds. */
+const MAX_DRAIN_TURNS = 10_000;
+
 /** A JSON-RPC error answer from the backend (its code and message as sent), or a failure to get one. */
 export class RpcError extends HermesError {
   override name = 'RpcError';
@@ -123,9 +126,10 @@ export class HermesClient {
       return new ResponseError(ErrorCode.MethodNotFound, `the hermes TUI cannot answer "${ServerRequest.Secret}" requests yet`);
     });
     connection.onError(([error]) => logger.warn('connection error', { error }));
-    // vscode-jsonrpc rejects pending requests only on dispose, so a closed pipe disposes at once:
-    // otherwise a request sent just before the backend died would hang forever.
-    connection.onClose(() => this.dispose());
+    // vscode-jsonrpc rejects pending requests only on dispose, so a closed pipe disposes: otherwise a
+    // request sent just before the backend died would hang forever. First what arrived before the end
+    // and still waits in vscode's queue is delivered (a dying backend's answers and last words).
+    connection.onClose(() => void this.drained().then(() => this.dispose()));
     connection.listen();
   }
 
@@ -198,6 +202,14 @@ export class HermesClient {
     if (this.closed) listener();
     else this.closeListeners.add(listener);
     return () => this.closeListeners.delete(listener);
+  }
+
+  /**
+   * Resolves once vscode-jsonrpc has dispatched every message it holds (it takes one per setImmediate).
+   * Bounded: a miscount must not keep a closed client alive.
+   */
+  async drained(): Promise<void> {
+    for (let turns = 0; this.queued > 0 && !this.disposed && turns < MAX_DRAIN_TURNS; turns += 1) await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** Rejects pending requests and stops reading. */
