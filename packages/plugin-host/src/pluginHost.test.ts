@@ -110,6 +110,32 @@ describe('PluginHost loading', () => {
     expect(await h.port.invokeHook('on_session_start', {})).toEqual(['a-slow', 'b-fast', 'e-plain']);
   });
 
+  it('a plugin whose import throws, followed by one that awaits at its top level, is reported, never an unhandled rejection', async () => {
+    const home = tempDir();
+    const root = path.join(home, 'plugins');
+    // The first graph stops at a-throws; b-awaits is imported as a second graph, awaited meanwhile.
+    writePlugin(root, 'a-throws', { 'plugin.yaml': 'name: a-throws\n', 'index.mjs': `throw new Error('import exploded');\n` });
+    writePlugin(root, 'b-awaits', {
+      'plugin.yaml': 'name: b-awaits\n',
+      'index.mjs': `await new Promise((r) => setTimeout(r, 50));\nexport function register() {}\n`,
+    });
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      const { h } = host(home);
+      const infos = await h.load();
+      expect(infos.map((i) => [i.name, i.enabled, i.error])).toEqual([
+        ['a-throws', false, 'Error: import exploded'],
+        ['b-awaits', true, null],
+      ]);
+      // A rejection nobody handled would have been reported by now (Node does so after each tick's microtasks).
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+  });
+
   it('names on disk the plugin whose code runs, before it runs, during parallel imports and each register()', async () => {
     const home = tempDir();
     const mark = path.join(home, 'plugins', '.loading.json');

@@ -135,7 +135,7 @@ export async function importInOrder(entries: OrderedEntry[], generation: number,
     if (outcome === 'stopped') ranAll();
     else if (outcome === 'started') {
       // Each on its own: import() of a module already evaluating settles when its evaluation does.
-      modules.push(...part.map((href) => nativeImport(href) as Promise<EntryModule>));
+      modules.push(...part.map((href) => awaited(nativeImport(href) as Promise<EntryModule>)));
       break;
     } else {
       modules.push(...part.map((_, i) => graph.entryModule(outcome, i)));
@@ -147,10 +147,20 @@ export async function importInOrder(entries: OrderedEntry[], generation: number,
     }
     // The entry whose code ran last threw (importing it again gives its error); the rest have not run.
     // Node's import() here too: a test runner's own would evaluate the entries a second time.
-    modules.push(...part.slice(0, ran + 1).map((href) => nativeImport(href) as Promise<EntryModule>));
+    modules.push(...part.slice(0, ran + 1).map((href) => awaited(nativeImport(href) as Promise<EntryModule>)));
     from += ran + 1;
   }
   return modules;
+}
+
+/**
+ * A module promise the caller awaits later, in registration order: one that rejects meanwhile (a
+ * plugin throwing after its top-level await) is not an unhandled rejection, which would end the
+ * backend. The caller still gets the rejection when it awaits.
+ */
+function awaited<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 type GraphNamespace = Record<string, Record<string, Record<string, unknown>>>;
