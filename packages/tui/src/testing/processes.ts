@@ -1,5 +1,5 @@
 /** Process checks for tests of processes that are not our children (no exit event to wait for). */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Whether `pid` (or, negative, a process group) still exists; a zombie (exited, not yet reaped) counts as
@@ -27,4 +27,20 @@ export async function waitUntilGone(pid: number, timeoutMs = 15_000): Promise<vo
     if (Date.now() > deadline) throw new Error(`process ${pid} is still running`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The live children of `pid`, from /proc (Linux). */
+export function childPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // After the command (which may hold spaces): state, then the parent's pid.
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(name));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return children;
 }

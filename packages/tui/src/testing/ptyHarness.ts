@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import xtermHeadless from '@xterm/headless';
 import pty from 'node-pty';
 import { onCleanup, tempDir } from '../../../../scripts/testing/tempDirs.ts';
+import { childPids } from './processes.ts';
 
 const { Terminal } = xtermHeadless;
 
@@ -215,13 +216,17 @@ export function spawnHermes(options: SpawnOptions = {}): HermesPty {
     },
     async kill() {
       if (!done) {
-        // hermes leads its own process group (the pty's session), which holds the backend it started:
-        // killing the group stops both, so neither writes into HERMES_HOME once it is removed.
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch (error) {
-          // ESRCH: hermes and its group ended just now, between the check and the kill.
-          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+        // hermes leads its own process group (the pty's session); the backend it started leads another
+        // (rpc/backendSpawn.ts), found as hermes's child before hermes goes. Both groups are killed, so
+        // nothing writes into HERMES_HOME once it is removed, even a backend that would not exit itself.
+        const groups = [child.pid, ...childPids(child.pid)];
+        for (const group of groups) {
+          try {
+            process.kill(-group, 'SIGKILL');
+          } catch (error) {
+            // ESRCH: that group ended just now, between the listing and the kill (or leads none).
+            if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+          }
         }
         await exited;
       }
