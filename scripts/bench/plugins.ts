@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../testing/tempDirs.ts';
-import { gatewayReadyMs } from './lib/backendReady.ts';
+import { gatewayReadyMs } from './lib/rpcClient.ts';
 import { isEntry, PRODUCT_ROOT, runAlone, type Bench, type Figure } from './lib/figures.ts';
 import { interleaved, median } from './lib/samples.ts';
 

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startModelServer } from '../model-server/index.ts';
 import { tempDir } from '../testing/tempDirs.ts';
-import { gatewayReadyMs } from './lib/backendReady.ts';
+import { gatewayReadyMs } from './lib/rpcClient.ts';
 import { HERMES_BIN, isEntry, runAlone, type Bench } from './lib/figures.ts';
 import { INK_FLOOR_PROMPT, inkFloorScript } from './lib/inkFloor.ts';
 import { spawnInPty, ptyEnv } from './lib/ptyScreen.ts';
