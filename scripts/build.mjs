@@ -2,14 +2,18 @@
 // Bundles the shipped commands with esbuild: `hermes` (TUI), `hermes-rpc` (backend), the demo model
 // server, and each package's library entry. Bundles start far faster than the unbundled ESM graph
 // (see shared STACK.md, trap 4). Workspace packages are read from source via the `source` condition.
+// scripts/packaging/pack.mjs imports `buildTargets` to build the shipped bundles with their metafiles.
 import { build } from 'esbuild';
 import { stringWidthLazyEmoji, yogaWithoutFetch } from './bundling/sourcePatches.mjs';
-import { rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const at = (p) => path.join(root, p);
+// The one source of the version (rpc-server/src/version.ts reads it where no bundle injected it).
+const { version } = JSON.parse(readFileSync(at('package.json'), 'utf8'));
 
 // CommonJS dependencies inside an ESM bundle call require(); give them one.
 const banner = {
@@ -28,8 +32,20 @@ const common = {
   // Native addon: loaded from node_modules at run time. react-devtools-core: Ink's optional dev tool.
   // tsx (TypeScript plugins): its loader registers files next to its own module, which a bundle lacks.
   external: ['better-sqlite3', 'react-devtools-core', 'tsx'],
-  define: { 'process.env.NODE_ENV': '"production"' },
+  define: { 'process.env.NODE_ENV': '"production"', HERMES_BUILD_VERSION: JSON.stringify(version) },
 };
+
+/**
+ * The bash grammar the approval judge loads (agent-core approvals/bashParser.ts), copied beside the
+ * backend's bundle: an installed hermes has no node_modules holding it.
+ */
+function copyGrammar(outdir) {
+  const require = createRequire(at('packages/agent-core/package.json'));
+  mkdirSync(path.join(outdir, 'grammar'), { recursive: true });
+  for (const file of ['web-tree-sitter/web-tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm']) {
+    copyFileSync(require.resolve(file), path.join(outdir, 'grammar', path.basename(file)));
+  }
+}
 
 const targets = [
   {
@@ -39,7 +55,13 @@ const targets = [
     splitting: true,
     plugins: [yogaWithoutFetch, stringWidthLazyEmoji],
   },
-  { name: 'hermes-rpc (backend)', outdir: 'packages/rpc-server/dist', entryPoints: { main: 'packages/rpc-server/src/main.ts' }, splitting: true },
+  {
+    name: 'hermes-rpc (backend)',
+    outdir: 'packages/rpc-server/dist',
+    entryPoints: { main: 'packages/rpc-server/src/main.ts' },
+    splitting: true,
+    after: copyGrammar,
+  },
   {
     name: 'rpc-server library',
     outdir: 'packages/rpc-server/dist',
@@ -59,22 +81,35 @@ const targets = [
   { name: 'plugin-host library', outdir: 'packages/plugin-host/dist', entryPoints: { index: 'packages/plugin-host/src/index.ts' }, packages: 'external' },
 ];
 
+/**
+ * Builds the targets whose name contains one of `words` (all when none), each outdir emptied first.
+ * `extra` is added to each target's esbuild options (the packaging script asks for metafiles, no
+ * source maps); `outdirs` maps a target's outdir (as in `targets`) to another (the packaging
+ * script's staging folder, so the repository's own bundles are left alone). Gives each target's
+ * name, outdir and esbuild result.
+ */
+export async function buildTargets(words = [], extra = {}, outdirs = (outdir) => at(outdir)) {
+  const selected = words.length ? targets.filter((t) => words.some((word) => t.name.includes(word))) : targets;
+  for (const dir of new Set(selected.map((t) => outdirs(t.outdir)))) rmSync(dir, { recursive: true, force: true });
+  return Promise.all(
+    selected.map(async ({ name, outdir: targetOutdir, entryPoints, after, ...rest }) => {
+      const entries = Object.fromEntries(Object.entries(entryPoints).map(([k, v]) => [k, at(v)]));
+      const outdir = outdirs(targetOutdir);
+      try {
+        const result = await build({ ...common, ...rest, ...extra, entryPoints: entries, outdir, chunkNames: 'chunks/[name]-[hash]' });
+        after?.(outdir);
+        return { name, outdir, result };
+      } catch (error) {
+        process.stderr.write(`build of ${name} failed\n`);
+        throw error;
+      }
+    }),
+  );
+}
+
 // `node scripts/build.mjs backend` builds only the targets whose name contains one of the words.
-const only = process.argv.slice(2);
-const selected = only.length ? targets.filter((t) => only.some((word) => t.name.includes(word))) : targets;
-
-for (const dir of new Set(selected.map((t) => t.outdir))) rmSync(at(dir), { recursive: true, force: true });
-
-const started = performance.now();
-await Promise.all(
-  selected.map(async ({ name, outdir, entryPoints, ...rest }) => {
-    const entries = Object.fromEntries(Object.entries(entryPoints).map(([k, v]) => [k, at(v)]));
-    try {
-      await build({ ...common, ...rest, entryPoints: entries, outdir: at(outdir), chunkNames: 'chunks/[name]-[hash]' });
-    } catch (error) {
-      process.stderr.write(`build of ${name} failed\n`);
-      throw error;
-    }
-  }),
-);
-process.stdout.write(`built ${selected.length} targets in ${Math.round(performance.now() - started)} ms\n`);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const started = performance.now();
+  const built = await buildTargets(process.argv.slice(2));
+  process.stdout.write(`built ${built.length} targets in ${Math.round(performance.now() - started)} ms\n`);
+}

@@ -52,6 +52,7 @@ export { TodoList } from './tools/todoList.ts';
 export { ProcessRegistry, type ProcessInfo } from './processes/processRegistry.ts';
 export { ApprovalGate } from './approvals/approvalGate.ts';
 export { judgeCommand, judgeWrite } from './approvals/judgeOnDemand.ts';
+export { useGrammarDir } from './approvals/bashParser.ts';
 export {
   APPROVAL_CHOICES,
   type ApprovalChoice,

@@ -3,6 +3,7 @@
 import { protocolStdout } from './boot/guard.ts';
 import nodeModule from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   createFileLogger,
   createStderrLogger,
@@ -14,10 +15,12 @@ import {
   loadConfig,
   redactSecrets,
   StoreError,
+  useGrammarDir,
   type Logger,
 } from '@hermes/agent-core';
 import { blamePlugins } from '@hermes/plugin-host';
-import { STARTUP_ERROR_PREFIX } from './protocol/index.ts';
+import { CLIENT_PROTOCOL_ENV, STARTUP_ERROR_PREFIX, versionLine } from './protocol/index.ts';
+import { clientProtocolProblem } from './boot/clientProtocol.ts';
 import { BACKEND_USAGE, parseBackendArgs, type BackendArgs } from './boot/cliArgs.ts';
 import { redactStderr } from './boot/stderrRedaction.ts';
 import { startBackend, type Backend } from './server/backend.ts';
@@ -41,12 +44,27 @@ async function main(): Promise<void> {
   (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   tolerateBrokenStderr();
   redactStderr();
+  // The bundle (dist/main.js) carries the bash grammar beside it (scripts/build.mjs): an installed
+  // copy has no node_modules to resolve it from. This entry's own URL is reliable; its chunks' are not.
+  const entry = fileURLToPath(import.meta.url);
+  if (entry.endsWith('.js')) useGrammarDir(path.join(path.dirname(entry), 'grammar'));
   let args: BackendArgs;
   try {
     args = parseBackendArgs(process.argv.slice(2));
   } catch (error) {
     process.stderr.write(`hermes-rpc: ${(error as Error).message}\n${BACKEND_USAGE}\n`);
     process.exit(2);
+  }
+  if (args.version) {
+    protocolStdout.write(`${versionLine('hermes-rpc')}\n`);
+    return;
+  }
+  // Read once, then dropped: the commands the agent runs must not inherit the client's statement.
+  const protocolProblem = clientProtocolProblem(process.env[CLIENT_PROTOCOL_ENV]);
+  delete process.env[CLIENT_PROTOCOL_ENV];
+  if (protocolProblem) {
+    reportStartupFailure(new Error(protocolProblem));
+    process.exit(1);
   }
   const home = hermesHome();
   if (args.judgeOnly) {

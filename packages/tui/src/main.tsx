@@ -2,22 +2,12 @@
  * The `hermes` entry point. Kept thin so `--help`, `--version` and the no-terminal message are
  * instant: Ink, React and the backend client load only when the TUI actually opens.
  */
-import { readFileSync } from 'node:fs';
 import nodeModule from 'node:module';
 import { runtimeFrom } from './app/runtime.ts';
 import { HELP_TEXT, NO_TTY_MESSAGE, UsageError, parseCliArgs, type CliOptions } from './cli/args.ts';
 import type { Logger } from './logging/logger.ts';
 import type { BackendOptions } from './rpc/backendCommand.ts';
 import type { BackendProcess } from './rpc/backendProcess.ts';
-
-function version(): string {
-  try {
-    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return manifest.version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 function isInteractiveTerminal(): boolean {
   return Boolean(process.stdin.isTTY && process.stdout.isTTY && typeof process.stdin.setRawMode === 'function');
@@ -84,7 +74,8 @@ async function main(): Promise<void> {
     return;
   }
   if (options.version) {
-    process.stdout.write(`hermes ${version()}\n`);
+    const { versionLine } = await import('@hermes/rpc-server/protocol');
+    process.stdout.write(`${versionLine('hermes')}\n`);
     return;
   }
   if (options.resume !== undefined && options.continueLatest) {

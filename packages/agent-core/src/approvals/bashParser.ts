@@ -4,25 +4,41 @@
  * text hermes could not read.
  */
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import v8 from 'node:v8';
 import type { Node, Parser } from 'web-tree-sitter';
 
 export type SyntaxNode = Node;
 
 let loading: Promise<Parser> | null = null;
+let grammarDir: string | undefined;
+
+/**
+ * Where a bundle keeps the grammar's two .wasm files (scripts/build.mjs copies them next to the
+ * backend's bundle): an installed hermes has no node_modules holding web-tree-sitter or
+ * tree-sitter-bash. Set by the bundle's entry, whose own location is known; unset, the files are
+ * resolved from the packages.
+ */
+export function useGrammarDir(dir: string): void {
+  grammarDir = dir;
+}
+
+/** The file `specifier` names in its package, or its copy in the grammar folder of a bundle. */
+function grammarFile(specifier: string): string {
+  return grammarDir ? path.join(grammarDir, path.basename(specifier)) : createRequire(import.meta.url).resolve(specifier);
+}
 
 /** The bash parser, loading the grammar on first use (about 15–30 ms). */
 export function loadBashParser(): Promise<Parser> {
   loading ??= (async () => {
-    const require = createRequire(import.meta.url);
     // V8's optimising WebAssembly tier compiles the grammar in the background for ~300 ms of CPU,
     // holding up process exit, and the baseline tier parses these short commands faster anyway
     // (2,000 parses: 55 ms instead of ~100 ms). The grammar is the only WebAssembly hermes loads.
     v8.setFlagsFromString('--liftoff-only');
     const { Parser: TreeSitter, Language } = await import('web-tree-sitter');
-    const runtimeWasm = require.resolve('web-tree-sitter/web-tree-sitter.wasm');
+    const runtimeWasm = grammarFile('web-tree-sitter/web-tree-sitter.wasm');
     await TreeSitter.init({ locateFile: () => runtimeWasm });
-    const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    const bash = await Language.load(grammarFile('tree-sitter-bash/tree-sitter-bash.wasm'));
     const parser = new TreeSitter();
     parser.setLanguage(bash);
     return parser;

@@ -8,10 +8,12 @@ export interface BackendArgs {
   judgeOnly: boolean;
   /** `--discover-plugins-only`: plugins are discovered and listed, never imported (`hermes plugins …`). */
   discoverPluginsOnly: boolean;
+  /** `--version`: print the package and protocol versions and exit. */
+  version: boolean;
 }
 
 export const BACKEND_USAGE =
-  'usage: hermes-rpc [--model NAME] [--provider ID] [--base-url URL] [--demo] [--judge-only] [--discover-plugins-only]\n' +
+  'usage: hermes-rpc [--model NAME] [--provider ID] [--base-url URL] [--demo] [--judge-only] [--discover-plugins-only] [--version]\n' +
   'Runs the hermes backend: newline-delimited JSON-RPC 2.0 on stdin/stdout.\n' +
   '--judge-only serves approvals.check only: no sessions, no model, no plugins, and nothing written.\n' +
   '--discover-plugins-only lists plugins from discovery, manifests and config without importing any.';
@@ -27,6 +29,7 @@ export function parseBackendArgs(argv: string[]): BackendArgs {
       demo: { type: 'boolean', default: false },
       'judge-only': { type: 'boolean', default: false },
       'discover-plugins-only': { type: 'boolean', default: false },
+      version: { type: 'boolean', default: false },
     },
     strict: true,
     allowPositionals: false,
@@ -40,5 +43,6 @@ export function parseBackendArgs(argv: string[]): BackendArgs {
     demo: values.demo ?? false,
     judgeOnly: values['judge-only'] ?? false,
     discoverPluginsOnly: values['discover-plugins-only'] ?? false,
+    version: values.version ?? false,
   };
 }

@@ -4,7 +4,6 @@
  * cross it: the backend redacts every string it sends (events, results, errors, server requests) to
  * `[REDACTED]` (docs/secrets.md), so a client never needs to.
  */
-export const PROTOCOL_VERSION = 1;
 /** A line longer than this is dropped with a parse error. */
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
@@ -17,4 +16,5 @@ export * from './events.ts';
 export * from './limits.ts';
 export * from './methods.ts';
 export * from './startup.ts';
+export * from './versions.ts';
 export type * from './shapes.ts';

@@ -51,14 +51,16 @@ export function backendArgs(options: BackendOptions): string[] {
 }
 
 /**
- * The backend's entry file: `HERMES_RPC_ENTRY` when set, else the `hermes-rpc` bin of the installed
- * `@hermes/rpc-server`. In a source checkout whose backend has not been built yet, its `src/main.ts`
+ * The backend's entry file: `HERMES_RPC_ENTRY` when set, else the `hermes-rpc` bin of the backend
+ * package this TUI ships with. The TUI package's `imports` map names it (`#backend`): the workspace's
+ * `@hermes/rpc-server` in the repository, the `rpc-server/` folder beside it in the installed package
+ * (scripts/packaging/). In a source checkout whose backend has not been built yet, its `src/main.ts`
  * is used instead so `node --import tsx packages/tui/src/main.tsx` works without a build.
  */
 export function resolveBackendEntry(env: NodeJS.ProcessEnv = process.env): string {
   const override = env.HERMES_RPC_ENTRY?.trim();
   if (override) return resolve(override);
-  const packageJsonPath = require.resolve('@hermes/rpc-server/package.json');
+  const packageJsonPath = require.resolve('#backend/package.json');
   const packageDir = dirname(packageJsonPath);
   const manifest = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { bin?: string | Record<string, string> };
   const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.['hermes-rpc'];

@@ -5,7 +5,7 @@
  * (scripts/bench/startup.ts) for the few things backendSpawn.ts and terminate() do by hand.
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { ErrorCode, HermesError, type GatewayReadyPayload } from '@hermes/rpc-server/protocol';
+import { ErrorCode, HERMES_VERSION, HermesError, PROTOCOL_VERSION, protocolMismatch, type GatewayReadyPayload } from '@hermes/rpc-server/protocol';
 import type { Logger } from '../logging/logger.ts';
 import type { ProcessCommand } from './backendCommand.ts';
 import { spawnBackend, type SpawnedBackend } from './backendSpawn.ts';
@@ -96,7 +96,10 @@ export class BackendProcess {
     void this.exited.then(listener);
   }
 
-  /** Waits for `gateway.ready`; rejects with the stderr tail on timeout or early exit. */
+  /**
+   * Waits for `gateway.ready`; rejects with the stderr tail on timeout or early exit, and when the
+   * backend speaks another protocol (one from before the backend's own check, which would not refuse).
+   */
   waitReady(timeoutMs = READY_TIMEOUT_MS): Promise<GatewayReadyPayload> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -104,7 +107,8 @@ export class BackendProcess {
       }, timeoutMs);
       void this.client.ready().then((payload) => {
         clearTimeout(timer);
-        resolve(payload);
+        if (payload.protocol === PROTOCOL_VERSION) resolve(payload);
+        else reject(new BackendStartError(protocolMismatch(payload, { version: HERMES_VERSION, protocol: PROTOCOL_VERSION }), this.stderr.tail()));
       });
       void this.exited.then((exit) => {
         clearTimeout(timer);

@@ -5,6 +5,7 @@
  * takes the child over once its own code has loaded.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { CLIENT_PROTOCOL_ENV, PROTOCOL_VERSION } from '@hermes/rpc-server/protocol';
 import type { ProcessCommand } from './backendCommand.ts';
 
 /** How the process ended, as seen from the moment it was spawned. */
@@ -25,11 +26,12 @@ export interface SpawnedBackend {
 }
 
 export function spawnBackend(command: ProcessCommand, options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): SpawnedBackend {
-  // The TUI's environment plus the caller's additions, as a shell would pass it.
+  // The TUI's environment plus the caller's additions, as a shell would pass it, and the protocol this
+  // TUI speaks: a backend of another one refuses to start and says so (docs/wire.md, Handshake).
   const child = spawn(command.command, command.args, {
     stdio: 'pipe',
     cwd: options.cwd,
-    env: options.env ? { ...process.env, ...options.env } : process.env,
+    env: { ...process.env, ...options.env, [CLIENT_PROTOCOL_ENV]: String(PROTOCOL_VERSION) },
     windowsHide: true,
     // Its own process group: Ctrl+C in a pager or editor hermes runs (the terminal out of raw mode)
     // signals the terminal's foreground group, and must not stop the backend. It still ends with us:
