@@ -4,8 +4,9 @@ import { readFile } from 'node:fs/promises';
 /**
  * A dependency's source edited as esbuild loads it: each `find` must occur exactly `count` times, so a
  * release whose code no longer reads this way fails the build (review the patch) instead of going slow.
+ * `loader` is esbuild's for the edited source (`ts` for one of ours).
  */
-export function sourcePatch(name, filter, edits, applies = () => true) {
+export function sourcePatch(name, filter, edits, applies = () => true, loader = 'js') {
   return {
     name,
     setup(b) {
@@ -17,7 +18,7 @@ export function sourcePatch(name, filter, edits, applies = () => true) {
           if (found !== count) throw new Error(`${args.path}: expected ${count} of ${JSON.stringify(find)}, found ${found}; review the ${name} patch in scripts/build.mjs`);
           source = source.replaceAll(find, () => replace);
         }
-        return { contents: source, loader: 'js' };
+        return { contents: source, loader };
       });
     },
   };
