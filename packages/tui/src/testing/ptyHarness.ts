@@ -84,6 +84,8 @@ export interface SpawnOptions {
   cwd?: string;
   /** Run the TypeScript sources through tsx instead of the bundle (slower; for development). */
   fromSource?: boolean;
+  /** Run this `hermes` instead of the repository's (an installed copy's bin). */
+  bin?: string;
   /** Run hermes as this user (needs root), e.g. to meet permissions that root would ignore. */
   user?: { uid: number; gid: number };
 }
@@ -105,7 +107,7 @@ export function spawnHermes(options: SpawnOptions = {}): HermesPty {
   env.HERMES_CHECK_RESULTS ??= '1';
 
   const terminal = new Terminal({ cols, rows, scrollback: 5_000, allowProposedApi: true });
-  const entry = options.fromSource ? ['--conditions=source', '--import', 'tsx', HERMES_SOURCE] : [HERMES_BIN];
+  const entry = options.fromSource ? ['--conditions=source', '--import', 'tsx', HERMES_SOURCE] : [options.bin ?? HERMES_BIN];
   const child = pty.spawn(process.execPath, [...entry, ...(options.args ?? ['--tui'])], {
     name: 'xterm-256color',
     cols,
