@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildTargets } from '../build.mjs';
+import { checkDependencyPatches } from './dependencyPatches.mjs';
 import { runtimeDependencies } from './runtimeDependencies.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -30,10 +31,12 @@ function copy(from, to) {
 
 /** Builds the shipped bundles into `stage` and writes the package there; gives its runtime dependencies. */
 async function stagePackage(stage) {
+  checkDependencyPatches(root);
   const rootManifest = readJson('package.json');
   const outdirs = { 'packages/tui/dist': path.join(stage, 'dist'), 'packages/rpc-server/dist': path.join(stage, 'rpc-server', 'dist') };
   // No source maps: they would triple the download and name files an installed copy does not have.
-  const built = await buildTargets(['(TUI)', '(backend)'], { metafile: true, sourcemap: false }, (outdir) => {
+  // The metafiles' paths are relative to `root`, wherever pack runs from.
+  const built = await buildTargets(['(TUI)', '(backend)'], { metafile: true, sourcemap: false, absWorkingDir: root }, (outdir) => {
     if (!outdirs[outdir]) throw new Error(`pack: no place in the package for ${outdir}`);
     return outdirs[outdir];
   });
