@@ -30,7 +30,9 @@ const common = {
   sourcemap: 'linked',
   logLevel: 'warning',
   // Native addon: loaded from node_modules at run time. react-devtools-core: Ink's optional dev tool.
-  // tsx (TypeScript plugins): its loader registers files next to its own module, which a bundle lacks.
+  // tsx (TypeScript plugins): it registers its loader hooks by URL from its own files (module.register
+  // of ./esm/index.mjs) and compiles with esbuild's native binary; neither can live in a bundle. The
+  // installed package gets what stays external from the registry (scripts/packaging/runtimeDependencies.mjs).
   external: ['better-sqlite3', 'react-devtools-core', 'tsx'],
   define: { 'process.env.NODE_ENV': '"production"', HERMES_BUILD_VERSION: JSON.stringify(version) },
 };
