@@ -6,7 +6,7 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type CallToolResult, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { McpRequestError } from './requestError.ts';
@@ -89,7 +89,11 @@ export class McpConnection {
     } catch (httpError) {
       await http.close().catch(() => undefined);
       // A server that does not answer at all would not answer SSE either, and the time is spent.
-      if (isTimeout(httpError)) throw new McpConnectError(`${spec.url} did not answer initialize within ${spec.connectTimeoutMs / 1000} s`);
+      if (isTimeout(httpError)) throw new McpConnectError(`${spec.url} did not answer initialize within ${spec.connectTimeoutMs / 1000} s (mcp_servers.${spec.name}.connect_timeout)`);
+      // Refused credentials: SSE would be refused the same way.
+      if (httpError instanceof StreamableHTTPError && (httpError.code === 401 || httpError.code === 403)) {
+        throw new McpConnectError(`${spec.url} refused the request (HTTP ${httpError.code}): ${errorText(httpError)}. Check the credentials in mcp_servers.${spec.name}.headers`);
+      }
       const sse = new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: (input, init) => fetch(input, { ...init, headers: { ...spec.headers, ...headersOf(init?.headers) } }) } });
       const sseClient = newClient(events);
       try {
