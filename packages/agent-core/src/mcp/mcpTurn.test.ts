@@ -40,7 +40,7 @@ async function start(turns: Turn[], options: { servers?: Record<string, object>;
   return { runtime, session, questions, home, sent, log: () => fs.readFileSync(logFile, 'utf8') };
 }
 
-const call = (name: string, args: object, id = 'c1'): Turn => ({ tool_calls: [{ id, name, arguments: args }] });
+const call = (name: string, args: Record<string, unknown>, id = 'c1'): Turn => ({ tool_calls: [{ id, name, arguments: args }] });
 const toolResults = (body: { messages: { role: string; content: string }[] }) => body.messages.filter((m) => m.role === 'tool').map((m) => m.content);
 
 describe('MCP tools in a turn', () => {
