@@ -4,6 +4,7 @@
  * stdio servers run through StdioChildTransport; URL servers speak Streamable HTTP, falling back to
  * the older SSE transport when the server refuses it (the SDK's documented client fallback).
  */
+import fs from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -248,6 +249,7 @@ export function withStderr(text: string, stderr: string[]): string {
 
 function stdioFailure(spec: ConnectSpec, error: unknown, transport: StdioChildTransport): string {
   const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' && spec.cwd && !fs.existsSync(spec.cwd)) return `its working directory ${spec.cwd} does not exist: fix mcp_servers.${spec.name}.cwd`;
   if (code === 'ENOENT') return `\`${spec.command}\` was not found${spec.cwd ? ` (cwd ${spec.cwd})` : ''}: install it or give its full path in mcp_servers.${spec.name}.command`;
   if (code === 'EACCES') return `\`${spec.command}\` cannot be run (permission denied)`;
   const exit = transport.exitStatus;
