@@ -10,23 +10,14 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type CallToolResult, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerConfig } from './mcpConfig.ts';
 import { McpRequestError } from './requestError.ts';
 import { StdioChildTransport } from './stdioTransport.ts';
 
 export type { Tool as McpTool, Resource as McpResource, Prompt as McpPrompt };
 
-export interface ConnectSpec {
-  name: string;
-  /** stdio: the command and its whole environment (resolved). */
-  command?: string;
-  args: string[];
-  env: Record<string, string>;
-  cwd?: string;
-  /** URL servers: the endpoint and its headers (resolved). */
-  url?: string;
-  headers: Record<string, string>;
-  connectTimeoutMs: number;
-}
+/** What connect needs: the server's config with `env` (the whole environment of a stdio server) and `headers` resolved. */
+export type ConnectSpec = Pick<McpServerConfig, 'name' | 'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers'> & { connectTimeoutMs: number };
 
 export interface ConnectionEvents {
   /** The server said its tool list changed (`notifications/tools/list_changed`). */
@@ -118,15 +109,8 @@ export class McpConnection {
     return this.lostReason;
   }
 
-  async listTools(timeoutMs: number): Promise<Tool[]> {
-    const tools: Tool[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await this.client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return tools;
+  listTools(timeoutMs: number): Promise<Tool[]> {
+    return allPages((cursor) => this.client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs }), (page) => page.tools);
   }
 
   /** A tool call; timeout and abort cancel it at the server (notifications/cancelled). Throws McpRequestError. */
@@ -135,16 +119,7 @@ export class McpConnection {
   }
 
   listResources(options: CallOptions): Promise<Resource[]> {
-    return this.request(options, async (o) => {
-      const resources: Resource[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await this.client.listResources(cursor ? { cursor } : undefined, o);
-        resources.push(...page.resources);
-        cursor = page.nextCursor;
-      } while (cursor);
-      return resources;
-    });
+    return this.request(options, (o) => allPages((cursor) => this.client.listResources(cursor ? { cursor } : undefined, o), (page) => page.resources));
   }
 
   readResource(uri: string, options: CallOptions): Promise<ReadResourceResult> {
@@ -152,16 +127,7 @@ export class McpConnection {
   }
 
   listPrompts(options: CallOptions): Promise<Prompt[]> {
-    return this.request(options, async (o) => {
-      const prompts: Prompt[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await this.client.listPrompts(cursor ? { cursor } : undefined, o);
-        prompts.push(...page.prompts);
-        cursor = page.nextCursor;
-      } while (cursor);
-      return prompts;
-    });
+    return this.request(options, (o) => allPages((cursor) => this.client.listPrompts(cursor ? { cursor } : undefined, o), (page) => page.prompts));
   }
 
   getPrompt(name: string, args: Record<string, string>, options: CallOptions): Promise<GetPromptResult> {
@@ -197,6 +163,18 @@ export class McpConnection {
     const how = !exit ? 'closed its output' : exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
     return withStderr(`the server process ${how}`, transport.stderrTail);
   }
+}
+
+/** Every item of a paginated list (tools/list, resources/list, prompts/list), following `nextCursor`. */
+async function allPages<P extends { nextCursor?: string }, T>(page: (cursor?: string) => Promise<P>, items: (page: P) => T[]): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const next = await page(cursor);
+    all.push(...items(next));
+    cursor = next.nextCursor;
+  } while (cursor);
+  return all;
 }
 
 function newClient(events: ConnectionEvents): Client {

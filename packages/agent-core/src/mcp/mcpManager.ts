@@ -10,7 +10,7 @@ import { redactSecrets } from '../secrets/processSecrets.ts';
 import { toolEnvironment } from '../secrets/toolEnvironment.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import type { McpServerConfig } from './mcpConfig.ts';
-import type { McpConnection } from './mcpConnection.ts';
+import type { ConnectSpec, McpConnection } from './mcpConnection.ts';
 import { buildToolDefinitions, selectTools } from './mcpTools.ts';
 import { loadConnectionModule } from './connectionLoader.ts';
 import { MissingVariableError, resolveServerSecrets } from './secretRefs.ts';
@@ -182,16 +182,7 @@ export class McpManager {
       const { McpConnection } = await loadConnectionModule();
       if (!entry.live) return;
       const connection = await McpConnection.connect(
-        {
-          name: config.name,
-          ...(config.command ? { command: config.command } : {}),
-          args: config.args,
-          env: { ...(this.options.childEnv ?? toolEnvironment(process.env, { dotenvNames: [] })), ...secrets.env },
-          ...(config.cwd ? { cwd: config.cwd } : {}),
-          ...(config.url ? { url: config.url } : {}),
-          headers: secrets.headers,
-          connectTimeoutMs: config.connectTimeoutS * 1000,
-        },
+        connectSpec(config, secrets, this.options.childEnv, config.connectTimeoutS * 1000),
         {
           onToolsChanged: () => void this.refreshTools(entry, connection),
           onLost: (reason) => this.lost(entry, connection, reason),
@@ -323,6 +314,24 @@ export class McpManager {
   }
 }
 
+/**
+ * What connect needs: the config with its secrets resolved; a stdio server's environment is the tool
+ * environment (`childEnv`; default: this process's, minus provider keys) plus its own `env`.
+ */
+function connectSpec(
+  server: McpServerConfig,
+  secrets: { env: Record<string, string>; headers: Record<string, string> },
+  childEnv: Record<string, string> | undefined,
+  connectTimeoutMs: number,
+): ConnectSpec {
+  return {
+    ...server,
+    env: { ...(childEnv ?? toolEnvironment(process.env, { dotenvNames: [] })), ...secrets.env },
+    headers: secrets.headers,
+    connectTimeoutMs,
+  };
+}
+
 /** The command line or URL, never env or header values. */
 function targetOf(config: McpServerConfig): string {
   return config.command ? [config.command, ...config.args].join(' ') : (config.url ?? '');
@@ -345,19 +354,7 @@ export async function testMcpServer(
     const secrets = resolveServerSecrets(server, env);
     const { McpConnection } = await loadConnectionModule();
     const timeoutMs = options.timeoutMs ?? server.connectTimeoutS * 1000;
-    connection = await McpConnection.connect(
-      {
-        name: server.name,
-        ...(server.command ? { command: server.command } : {}),
-        args: server.args,
-        env: { ...(options.childEnv ?? toolEnvironment(process.env, { dotenvNames: [] })), ...secrets.env },
-        ...(server.cwd ? { cwd: server.cwd } : {}),
-        ...(server.url ? { url: server.url } : {}),
-        headers: secrets.headers,
-        connectTimeoutMs: timeoutMs,
-      },
-      { onToolsChanged: () => {}, onLost: () => {} },
-    );
+    connection = await McpConnection.connect(connectSpec(server, secrets, options.childEnv, timeoutMs), { onToolsChanged: () => {}, onLost: () => {} });
     const tools = selectTools(await connection.listTools(timeoutMs), server.tools).map((tool) => tool.name);
     return { ok: true, tools, latency_ms: latency() };
   } catch (error) {
