@@ -1,6 +1,6 @@
 /**
  * One live connection to an MCP server, on the official SDK. Loaded only by dynamic import from the
- * manager (mcpClientLoader.ts): the SDK (with ajv and zod schemas) is not part of the backend's start.
+ * manager (connectionLoader.ts): the SDK (with ajv and zod schemas) is not part of the backend's start.
  * stdio servers run through StdioChildTransport; URL servers speak Streamable HTTP, falling back to
  * the older SSE transport when the server refuses it (the SDK's documented client fallback).
  */
@@ -11,10 +11,10 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type CallToolResult, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from './mcpConfig.ts';
-import { McpRequestError } from './requestError.ts';
+import { McpRequestError, withStderr } from './requestError.ts';
 import { StdioChildTransport } from './stdioTransport.ts';
 
-export type { Tool as McpTool, Resource as McpResource, Prompt as McpPrompt };
+export type { Tool as McpTool };
 
 /** What connect needs: the server's config with `env` (the whole environment of a stdio server) and `headers` resolved. */
 export type ConnectSpec = Pick<McpServerConfig, 'name' | 'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers'> & { connectTimeoutMs: number };
@@ -99,14 +99,9 @@ export class McpConnection {
   }
 
   /** What the server offers beyond tools. */
-  get capabilities(): { resources: boolean; prompts: boolean; toolsListChanged: boolean } {
+  get capabilities(): { resources: boolean; prompts: boolean } {
     const caps = this.client.getServerCapabilities() ?? {};
-    return { resources: caps.resources !== undefined, prompts: caps.prompts !== undefined, toolsListChanged: caps.tools?.listChanged === true };
-  }
-
-  /** Why the connection ended, once it has. */
-  get lost(): string | null {
-    return this.lostReason;
+    return { resources: caps.resources !== undefined, prompts: caps.prompts !== undefined };
   }
 
   listTools(timeoutMs: number): Promise<Tool[]> {
@@ -212,17 +207,13 @@ function headersOf(headers: unknown): Record<string, string> {
   return headers as Record<string, string>;
 }
 
-export function errorText(error: unknown): string {
+function errorText(error: unknown): string {
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return error.message.replace(/^MCP error -?\d+: /, '');
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
     return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
   }
   return String(error);
-}
-
-export function withStderr(text: string, stderr: string[]): string {
-  return stderr.length > 0 ? `${text}; its stderr ended with:\n${stderr.join('\n')}` : text;
 }
 
 function stdioFailure(spec: ConnectSpec, error: unknown, transport: StdioChildTransport): string {

@@ -110,6 +110,14 @@ describe('McpManager with the stdio test server', () => {
     expect(status.error).toContain('stdioServer.ts --fail-at-start');
   });
 
+  it('a server failing the same way on every retry is logged once (its stderr, with a new pid each time, aside)', async () => {
+    const { manager, logger } = startedManager([stdioServerConfig('broken', '--fail-at-start')], { retry: { firstMs: 50, maxMs: 100 } });
+    let failures = 0;
+    manager.onChange(() => failures++);
+    await untilManager(manager, () => failures >= 3, 'three failed attempts');
+    expect(logger.lines.filter((line) => line.includes('exited with code 3'))).toHaveLength(1);
+  });
+
   it('a command that does not exist is a clear error', async () => {
     const { manager } = startedManager([stdioServerConfig('missing', undefined, { command: 'no-such-mcp-server-here', args: [] })]);
     await manager.whenDiscovered();

@@ -13,6 +13,7 @@ import type { McpServerConfig } from './mcpConfig.ts';
 import type { ConnectSpec, McpConnection } from './mcpConnection.ts';
 import { buildToolDefinitions, selectTools } from './mcpTools.ts';
 import { loadConnectionModule } from './connectionLoader.ts';
+import { withoutStderr } from './requestError.ts';
 import { MissingVariableError, resolveServerSecrets } from './secretRefs.ts';
 import { mcpToolset } from './toolNames.ts';
 
@@ -46,7 +47,7 @@ interface ServerEntry {
   retryTimer: NodeJS.Timeout | null;
   /** The first attempt has ended (connected or failed): discovery does not wait for it any more. */
   settled: boolean;
-  /** The error last written to the log, so a server failing the same way on each retry is reported once. */
+  /** The failure last written to the log (without stderr, which may hold pids or times), so a server failing the same way on each retry is reported once. */
   reported: string | null;
   /** False once the entry was closed (reload, close): its late callbacks are ignored. */
   live: boolean;
@@ -232,9 +233,9 @@ export class McpManager {
     entry.failures += 1;
     const delay = Math.min(this.retry.firstMs * 2 ** (entry.failures - 1), this.retry.maxMs);
     // Reported once: the same failure on every retry would fill the log.
-    if (entry.reported !== error) {
+    if (entry.reported !== withoutStderr(error)) {
       this.options.logger.warn('mcp: %s%s', error, options.retry ? ` (retrying in ${delay / 1000} s, then with growing intervals up to ${this.retry.maxMs / 1000} s)` : '');
-      entry.reported = error;
+      entry.reported = withoutStderr(error);
     }
     if (entry.retryTimer) clearTimeout(entry.retryTimer);
     entry.retryTimer = null;
