@@ -24,6 +24,8 @@ export interface ConnectionEvents {
   onToolsChanged(): void;
   /** The connection ended without close() (the process exited, the stream broke): why, for the status. */
   onLost(reason: string): void;
+  /** Something went wrong that does not end the connection (a line on stdout that is not JSON-RPC): for the log. */
+  onError(message: string): void;
 }
 
 export interface CallOptions {
@@ -173,11 +175,13 @@ async function allPages<P extends { nextCursor?: string }, T>(page: (cursor?: st
 }
 
 function newClient(events: ConnectionEvents): Client {
-  return new Client(CLIENT_INFO, {
+  const client = new Client(CLIENT_INFO, {
     capabilities: {},
     // Not autoRefresh: the manager lists every page itself and re-registers the tools.
     listChanged: { tools: { autoRefresh: false, debounceMs: 50, onChanged: () => events.onToolsChanged() } },
   });
+  client.onerror = (error) => events.onError(errorText(error));
+  return client;
 }
 
 /**

@@ -148,6 +148,14 @@ describe('McpManager with the stdio test server', () => {
     expect(selection.tools.every((t) => t.toolset === 'mcp-test')).toBe(true);
   });
 
+  it('a line on stdout that is not JSON-RPC is logged; the server and the call go on', async () => {
+    const { manager, registry, logger } = startedManager([stdioServerConfig('test')]);
+    await manager.whenDiscovered();
+    expect((await registry.run('mcp_test_stdout_noise', '{}', testContext())).result).toBe('noisy but fine');
+    expect(logger.lines.some((line) => line.startsWith('warn mcp: test: the server wrote a line to stdout that is not a JSON-RPC message'))).toBe(true);
+    expect(manager.statuses()[0]!.status).toBe('connected');
+  });
+
   it('a disabled server is listed, never started', async () => {
     const { manager, registry } = startedManager([stdioServerConfig('off', undefined, { enabled: false })]);
     await manager.whenDiscovered();

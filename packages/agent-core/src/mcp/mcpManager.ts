@@ -187,6 +187,7 @@ export class McpManager {
         {
           onToolsChanged: () => void this.refreshTools(entry, connection),
           onLost: (reason) => this.lost(entry, connection, reason),
+          onError: (message) => this.options.logger.warn('mcp: %s: %s', config.name, redactSecrets(message)),
         },
       );
       made = connection;
@@ -351,15 +352,23 @@ export async function testMcpServer(
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   let connection: McpConnection | null = null;
+  // Non-fatal trouble (stdout noise) matters only if the test fails: then it is told with the failure.
+  const notes: string[] = [];
   try {
     const secrets = resolveServerSecrets(server, env);
     const { McpConnection } = await loadConnectionModule();
     const timeoutMs = options.timeoutMs ?? server.connectTimeoutS * 1000;
-    connection = await McpConnection.connect(connectSpec(server, secrets, options.childEnv, timeoutMs), { onToolsChanged: () => {}, onLost: () => {} });
+    connection = await McpConnection.connect(connectSpec(server, secrets, options.childEnv, timeoutMs), {
+      onToolsChanged: () => {},
+      // A test reports what ended it; the connection is closed right after.
+      onLost: () => {},
+      onError: (message) => notes.push(message),
+    });
     const tools = selectTools(await connection.listTools(timeoutMs), server.tools).map((tool) => tool.name);
     return { ok: true, tools, latency_ms: latency() };
   } catch (error) {
-    return { ok: false, tools: [], latency_ms: latency(), error: redactSecrets(errorMessage(error)) };
+    const also = notes.length > 0 ? ` (before that: ${notes.at(-1)})` : '';
+    return { ok: false, tools: [], latency_ms: latency(), error: redactSecrets(`${errorMessage(error)}${also}`) };
   } finally {
     await connection?.close().catch(() => undefined);
   }
