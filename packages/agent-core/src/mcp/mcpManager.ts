@@ -51,6 +51,8 @@ interface ServerEntry {
   reported: string | null;
   /** False once the entry was closed (reload, close): its late callbacks are ignored. */
   live: boolean;
+  /** Tools unregistered because the server went down: a call of one is told so (registry goneReason) until they are back. */
+  downTools: string[];
   /** The connect in flight: closing the entry aborts it (kills a stdio child at once, not at connect_timeout). */
   attempt: AbortController | null;
 }
@@ -177,6 +179,7 @@ export class McpManager {
       settled: !config.enabled,
       reported: null,
       live: true,
+      downTools: [],
       attempt: null,
     };
   }
@@ -188,6 +191,7 @@ export class McpManager {
     entry.attempt?.abort();
     entry.attempt = null;
     this.unregisterTools(entry);
+    this.forgetDownTools(entry);
     if (!this.entries.some((other) => mcpToolset(other.config.name) === mcpToolset(entry.config.name))) {
       this.options.registry.forgetToolset(mcpToolset(entry.config.name));
     }
@@ -262,7 +266,8 @@ export class McpManager {
   private failed(entry: ServerEntry, reason: string, options: { retry: boolean }): void {
     if (!entry.live) return;
     const error = redactSecrets(`MCP server "${entry.config.name}" (${targetOf(entry.config)}): ${reason}`);
-    this.unregisterTools(entry);
+    const comeback = options.retry ? 'it is being restarted — try again later' : 'it is not retried until the config is fixed and reloaded';
+    this.unregisterTools(entry, redactSecrets(`MCP server "${entry.config.name}" is down (${withoutStderr(reason)}); ${comeback}`));
     entry.status = 'failed';
     entry.error = error;
     entry.failures += 1;
@@ -288,6 +293,7 @@ export class McpManager {
     if (!entry.live || entry.connection !== connection) return;
     const registry = this.options.registry;
     this.unregisterTools(entry);
+    this.forgetDownTools(entry);
     const definitions = buildToolDefinitions(
       {
         config: entry.config,
@@ -321,9 +327,17 @@ export class McpManager {
     }
   }
 
-  private unregisterTools(entry: ServerEntry): void {
-    for (const name of entry.tools) this.options.registry.unregister(name);
+  /** With `goneReason` (the server went down), calls of its tools are told why instead of "Unknown tool". */
+  private unregisterTools(entry: ServerEntry, goneReason?: string): void {
+    for (const name of entry.tools) this.options.registry.unregister(name, goneReason);
+    if (goneReason !== undefined) entry.downTools.push(...entry.tools);
     entry.tools = [];
+  }
+
+  /** The down tools' reasons go (the server is back with its current tools, or removed). */
+  private forgetDownTools(entry: ServerEntry): void {
+    for (const name of entry.downTools) if (this.options.registry.get(name) === undefined) this.options.registry.unregister(name);
+    entry.downTools = [];
   }
 
   private settle(entry: ServerEntry): void {
