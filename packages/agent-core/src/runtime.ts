@@ -21,6 +21,7 @@ import { registerBuiltinTools } from './tools/builtins.ts';
 import { TodoList } from './tools/todoList.ts';
 import { SkillCatalog } from './skills/skillCatalog.ts';
 import { ToolRegistry } from './tools/registry.ts';
+import { McpManager } from './mcp/mcpManager.ts';
 import type { ToolSettings } from './tools/types.ts';
 import { NO_PROMPTS, type SessionModel, type SessionPrompts } from './agent/sessionOptions.ts';
 import { shellExec, type ShellExecResult } from './agent/shellExec.ts';
@@ -53,6 +54,8 @@ export class HermesRuntime {
   readonly store: SessionStore;
   readonly logger: Logger;
   readonly gate: ApprovalGate;
+  /** MCP servers as tools; created here from config.yaml, started by the front end once it is ready. */
+  readonly mcp: McpManager;
   /** Smart approval's guardian model (`auxiliary.approval`), or why it cannot be used; absent: each session's own model. */
   private readonly guardianModel: ChatProvider | { unavailable: string } | undefined;
   /** The homes the gate judges against (for `approvals.check` too). */
@@ -90,6 +93,13 @@ export class HermesRuntime {
     this.extensions = options.extensions ?? NO_EXTENSIONS;
     this.tools = new ToolRegistry({ env: this.env });
     registerBuiltinTools(this.tools);
+    this.mcp = new McpManager({
+      servers: config.mcp_servers,
+      discoveryTimeoutS: config.mcp_discovery_timeout,
+      registry: this.tools,
+      env: this.env,
+      logger: this.logger,
+    });
     for (const problem of this.toolsetProblems) this.logger.warn('tools: %s', problem);
     this.settings = {
       terminalTimeoutS: config.terminal.timeout,
