@@ -91,6 +91,8 @@ async function main(): Promise<void> {
     version: HERMES_VERSION,
     demo: args.demo,
   });
+  // After gateway.ready: servers connect in the background and a start never waits for them.
+  if (!args.noMcpConnect) runtime.mcp.start();
   runUntilClosed(backend, logger);
 }
 

@@ -30,6 +30,8 @@ function homeWithPlugin(): string {
   fs.mkdirSync(path.join(home, 'plugins', 'greeter'), { recursive: true });
   fs.writeFileSync(path.join(home, 'plugins', 'greeter', 'plugin.yaml'), 'name: greeter\nversion: 1.0\n');
   fs.writeFileSync(path.join(home, 'plugins', 'greeter', 'index.js'), PLUGIN);
+  // An MCP server, so mcp.list, mcp.test and reload.mcp have one to report.
+  fs.writeFileSync(path.join(home, 'config.yaml'), `mcp_servers:\n  contract:\n    command: ${JSON.stringify(process.execPath)}\n    args: ['-e', '']\n`);
   return home;
 }
 
@@ -70,6 +72,9 @@ describe('the contract over the wire', () => {
     await call('model.options', {});
     await call('tools.list', {});
     await call('plugins.list', {});
+    expect((await call('mcp.list', {})).servers.map((s) => s.name)).toEqual(['contract']);
+    await call('mcp.test', { name: 'contract' });
+    expect(await call('reload.mcp', { session_id: sid })).toMatchObject({ status: 'reloaded' });
     await call('shell.exec', { command: 'echo contract' });
     expect(await call('shell.cancel', { session_id: sid })).toEqual({ stopped: 0 });
     expect(await call('cli.exec', { argv: ['greet', 'world'] })).toEqual({ code: 0, output: 'hello world' });

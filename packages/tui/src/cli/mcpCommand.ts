@@ -78,14 +78,16 @@ function plan(argv: string[], given: McpServerOptions | undefined): Action {
 }
 
 async function list(client: HermesClient, io: ChatIo): Promise<void> {
-  const { servers, waited_ms } = await client.request('mcp.list', { wait_ms: MCP_LIST_WAIT_MS });
+  const started = Date.now();
+  const { servers } = await client.request('mcp.list', { wait_ms: MCP_LIST_WAIT_MS });
+  const waited = Date.now() - started;
   if (servers.length === 0) {
     io.stdout.write('No MCP servers in config.yaml. Add one: hermes mcp add <name> --command <cmd> | --url <url>\n');
     return;
   }
   for (const s of servers) io.stdout.write(`${statusLine(s)}\n`);
   const connecting = servers.filter((s) => s.status === 'connecting').length;
-  if (connecting) io.stderr.write(`hermes mcp list: ${connecting} server(s) still connecting after ${(waited_ms / 1000).toFixed(1)} s; \`hermes mcp test <name>\` waits for one.\n`);
+  if (connecting) io.stderr.write(`hermes mcp list: ${connecting} server(s) still connecting after ${(waited / 1000).toFixed(1)} s; \`hermes mcp test <name>\` waits for one.\n`);
 }
 
 /** One server, tab-separated: name, status, tool count, transport and target, error (never an env or header value). */
