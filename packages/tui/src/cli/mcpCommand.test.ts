@@ -42,8 +42,8 @@ describe('hermes mcp list: one line per server', () => {
     expect(statusLine({ ...base, name: 'fs', status: 'connected', tool_count: 3, transport: 'stdio', target: 'node fs.js', tools: ['a', 'b', 'c'] })).toBe(
       'fs\tconnected\ttools 3\tstdio node fs.js',
     );
-    expect(statusLine({ ...base, name: 'web', status: 'failed', transport: 'http', target: 'http://h/mcp', error: 'connection refused' })).toBe(
-      'web\tfailed\ttools 0\thttp http://h/mcp\tconnection refused',
+    expect(statusLine({ ...base, name: 'web', status: 'failed', transport: 'http', target: 'http://h/mcp', error: 'connection refused\n  stderr: boom\n' })).toBe(
+      'web\tfailed\ttools 0\thttp http://h/mcp\tconnection refused | stderr: boom',
     );
   });
 });

@@ -90,9 +90,13 @@ async function list(client: HermesClient, io: ChatIo): Promise<void> {
   if (connecting) io.stderr.write(`hermes mcp list: ${connecting} server(s) still connecting after ${(waited / 1000).toFixed(1)} s; \`hermes mcp test <name>\` waits for one.\n`);
 }
 
-/** One server, tab-separated: name, status, tool count, transport and target, error (never an env or header value). */
+/**
+ * One server on one line, tab-separated: name, status, tool count, transport and target, error (its
+ * lines, e.g. the server's stderr, joined with " | "). Never an env or header value.
+ */
 export function statusLine(s: McpServerStatus): string {
-  return [s.name, s.status, `tools ${s.tool_count}`, `${s.transport} ${s.target}`, ...(s.error ? [s.error] : [])].join('\t');
+  const error = s.error ? [s.error.trim().replace(/\s*\n\s*/g, ' | ')] : [];
+  return [s.name, s.status, `tools ${s.tool_count}`, `${s.transport} ${s.target}`, ...error].join('\t');
 }
 
 async function configured(client: HermesClient): Promise<Record<string, unknown>> {
