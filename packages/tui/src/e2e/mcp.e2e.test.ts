@@ -1,15 +1,20 @@
 /**
- * `hermes mcp add|list|test|remove` as a user runs them: the real bundle, a backend started per
- * command, a temp HERMES_HOME whose config.yaml has the user's comments, and a real stdio MCP server.
+ * MCP servers as a user meets them: `hermes mcp add|list|test|remove` (the real bundle, a backend
+ * started per command, a temp HERMES_HOME whose config.yaml has the user's comments, real stdio MCP
+ * servers), and `/mcp` and `/reload-mcp` in the TUI in a real pseudo-terminal.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { execa } from 'execa';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { HERMES_BIN } from '../testing/ptyHarness.ts';
-import { CLEAN_ENV } from '../testing/realBackend.ts';
+import { CLEAN_ENV, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
+
+const running: Running = { hermes: [], servers: [] };
+afterEach(() => stopAll(running));
 
 const USER_CONFIG = `# my hermes settings
 approvals:
@@ -30,6 +35,11 @@ const mcp = (home: string, ...args: string[]) =>
     stdin: 'ignore',
     timeout: 60_000,
   });
+
+const require = createRequire(import.meta.url);
+/** A real published MCP server, started over stdio. */
+const EVERYTHING = path.join(path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+const CRASH = `process.stderr.write('cannot open the notes database\\n'); process.exit(3)`;
 
 const config = (home: string) => fs.readFileSync(path.join(home, 'config.yaml'), 'utf8');
 
@@ -63,6 +73,31 @@ describe('hermes mcp', () => {
     expect(unknown.stderr).toContain('config.yaml has no MCP server named "github" (configured: notes)');
   });
 
+  it('list and test connect to real stdio servers: status, tools, latency; a failing one exits 1 with its error', async () => {
+    const home = tempDir('hermes-mcp-cli-');
+    fs.writeFileSync(
+      path.join(home, 'config.yaml'),
+      `mcp_servers:\n  everything:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(EVERYTHING)}, stdio]\n` +
+        `  broken:\n    command: ${JSON.stringify(process.execPath)}\n    args: ['-e', ${JSON.stringify(CRASH)}]\n`,
+    );
+    const list = await mcp(home, 'list');
+    expect(list.exitCode, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(new RegExp(`^everything\tconnected\ttools [1-9]\\d*\tstdio ${escape(process.execPath)} `, 'm'));
+    expect(list.stdout).toMatch(/^broken\tfailed\ttools 0\tstdio .*\t.*cannot open the notes database/m);
+
+    const ok = await mcp(home, 'test', 'everything');
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^everything: connected in \d+ ms; [1-9]\d* tool\(s\): .*\becho\b/);
+
+    const failed = await mcp(home, 'test', 'broken');
+    expect(failed.exitCode).toBe(1);
+    expect(failed.stderr).toMatch(/^hermes mcp test: broken failed after \d+ ms: [\s\S]*cannot open the notes database/);
+
+    const unknown = await mcp(home, 'test', 'nope');
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.stderr).toContain('config.yaml has no usable MCP server named "nope" (configured: everything, broken');
+  });
+
   it('refuses bad usage with exit 2 and a message saying what to give', async () => {
     const home = tempDir('hermes-mcp-cli-');
     const cases: [string[], RegExp][] = [
@@ -84,3 +119,25 @@ describe('hermes mcp', () => {
     expect(fs.existsSync(path.join(home, 'config.yaml'))).toBe(false);
   });
 });
+
+describe('/mcp and /reload-mcp in the TUI', () => {
+  it('/mcp shows the servers; after an edit, /reload-mcp connects the new one', async () => {
+    const home = tempDir('hermes-mcp-tui-');
+    const server = (name: string) => `  ${name}:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(EVERYTHING)}, stdio]\n    tools:\n      include: [echo]\n`;
+    fs.writeFileSync(path.join(home, 'config.yaml'), `mcp_servers:\n${server('alpha')}`);
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: 'unused' }] }, { home });
+    hermes.type('/mcp');
+    hermes.press('enter');
+    await hermes.waitForText('● alpha — connected, 1 tool(s)', 20_000);
+
+    fs.writeFileSync(path.join(home, 'config.yaml'), `mcp_servers:\n${server('beta')}`);
+    hermes.type('/reload-mcp');
+    hermes.press('enter');
+    await hermes.waitForText('● beta — connected, 1 tool(s)', 20_000);
+    expect(hermes.bufferText()).toContain('Reloaded 1 MCP server(s):');
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
