@@ -93,13 +93,6 @@ export class HermesRuntime {
     this.extensions = options.extensions ?? NO_EXTENSIONS;
     this.tools = new ToolRegistry({ env: this.env });
     registerBuiltinTools(this.tools);
-    this.mcp = new McpManager({
-      servers: config.mcp_servers,
-      discoveryTimeoutS: config.mcp_discovery_timeout,
-      registry: this.tools,
-      env: this.env,
-      logger: this.logger,
-    });
     for (const problem of this.toolsetProblems) this.logger.warn('tools: %s', problem);
     this.settings = {
       terminalTimeoutS: config.terminal.timeout,
@@ -107,6 +100,15 @@ export class HermesRuntime {
       maxLines: config.tool_output.max_lines,
       env: toolEnvironment(env, { dotenvNames: Object.keys(this.loaded.dotenv), passthrough: config.terminal.env_passthrough, values: this.env }),
     };
+    this.mcp = new McpManager({
+      servers: config.mcp_servers,
+      discoveryTimeoutS: config.mcp_discovery_timeout,
+      registry: this.tools,
+      env: this.env,
+      logger: this.logger,
+      // stdio servers start from the tool environment (no provider keys or .env values) plus their own `env`.
+      ...(this.settings.env ? { childEnv: this.settings.env } : {}),
+    });
     this.store = SessionStore.open(path.join(this.home, 'state.db'));
     this.skills = new SkillCatalog({ onWarning: (warning) => this.logger.warn('skills: %s', warning) });
     for (const problem of this.skills.loadUserSkills(this.home)) this.logger.warn('skills: %s: %s', problem.path, problem.message);
@@ -248,6 +250,8 @@ export class HermesRuntime {
       toolsets: this.toolsets,
       // Read live: open sessions see a plugin reload's tools and engine from their next turn.
       toolSchemas: () => this.tools.schemas(this.toolsets),
+      // The first model call of a turn waits (at most mcp_discovery_timeout) for MCP servers still connecting.
+      toolsReady: () => this.mcp.whenDiscovered(),
       gate: this.gate,
       prompts: input.prompts ?? NO_PROMPTS,
       home: this.home,
@@ -307,6 +311,8 @@ export class HermesRuntime {
   }
 
   close(): void {
+    // Ends the stdio servers' process groups at once (close's synchronous part); the exit hook and the watchdog back it up.
+    void this.mcp.close().catch((error: unknown) => this.logger.warn('mcp: closing the servers failed: %s', error));
     this.processes.killAll();
     this.store.close();
   }
