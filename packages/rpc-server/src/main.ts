@@ -90,9 +90,8 @@ async function main(): Promise<void> {
     logger,
     version: HERMES_VERSION,
     demo: args.demo,
+    connectMcp: !args.noMcpConnect,
   });
-  // After gateway.ready: servers connect in the background and a start never waits for them.
-  if (!args.noMcpConnect) runtime.mcp.start();
   runUntilClosed(backend, logger);
 }
 

@@ -36,6 +36,8 @@ export interface BackendOptions {
   demo?: boolean;
   /** The backend's open sessions (created before the plugins, which may inject into them). */
   sessions: LiveSessions;
+  /** Start config.yaml's MCP servers after gateway.ready (default); false for `--no-mcp-connect`. */
+  connectMcp?: boolean;
 }
 
 export interface Backend {
@@ -125,7 +127,7 @@ export function startBackend(options: BackendOptions): Backend {
   });
   listenAndAnnounce(connection, options.version, logger, configProblemInfos(runtime));
   // MCP servers connect in the background once the client has its handshake: startup never waits for them.
-  runtime.mcp.start();
+  if (options.connectMcp !== false) runtime.mcp.start();
   const model = runtime.model.ok ? `${runtime.model.model.provider}/${runtime.model.model.model}` : 'none configured';
   logger.info('backend ready (pid %d, model %s)', process.pid, model);
   return { closed, shutdown, endOutput: (done) => writer.end(done) };

@@ -1,17 +1,21 @@
 /**
  * MCP servers through the real backend over real pipes: a scripted model calls an MCP tool and reads
- * its result; include/exclude decide what the model is offered; `/mcp`, `mcp.list`, `reload.mcp`
- * after config.yaml is edited, and `session.info.mcp_servers` as servers come and go. The servers are
- * real child processes: the published @modelcontextprotocol/server-everything over stdio.
+ * its result; include/exclude decide what the model is offered; a destructive tool asks for approval;
+ * `/mcp`, `mcp.list`, `reload.mcp` after config.yaml is edited, and `session.info.mcp_servers` as
+ * servers come and go. The servers are real child processes over stdio: hermes's own test server
+ * (scripts/mcp-servers/, built on the SDK's McpServer) and the published server-everything.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { stdioTestServer } from '../../../../scripts/mcp-servers/launch.ts';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
-import type { EventOf, McpServerStatus } from '../protocol/index.ts';
+import type { EventOf, McpServerStatus, ServerRequestMap } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
+
+type ApprovalParams = ServerRequestMap['approval']['params'];
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -22,9 +26,15 @@ const require = createRequire(import.meta.url);
 /** The published server's stdio entry. */
 const EVERYTHING = path.join(path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
 
-/** A config.yaml entry that starts server-everything over stdio, with extra YAML lines under it. */
-const everything = (name: string, ...extra: string[]) =>
-  [`  ${name}:`, `    command: ${JSON.stringify(process.execPath)}`, `    args: [${JSON.stringify(EVERYTHING)}, stdio]`, ...extra.map((l) => `    ${l}`)].join('\n');
+/** A config.yaml entry: `command` and `args`, then extra YAML lines under the server. */
+const entry = (name: string, command: string, args: string[], extra: string[]) =>
+  [`  ${name}:`, `    command: ${JSON.stringify(command)}`, `    args: ${JSON.stringify(args)}`, ...extra.map((l) => `    ${l}`)].join('\n');
+/** hermes's stdio test server (echo, delete_file, lookup, …). */
+const testServer = (name: string, ...extra: string[]) => entry(name, stdioTestServer().command, stdioTestServer().args, extra);
+/** The published server-everything over stdio. */
+const everything = (name: string, ...extra: string[]) => entry(name, process.execPath, [EVERYTHING, 'stdio'], extra);
+/** Only the server's own tools: no resource or prompt wrappers. */
+const TOOLS_ONLY = ['tools:', '  resources: false', '  prompts: false'];
 
 const mcpConfig = (...servers: string[]) => `mcp_servers:\n${servers.join('\n')}\n`;
 
@@ -51,6 +61,12 @@ function offered(server: ModelServer, index: number): string[] {
   return (body.tools ?? []).map((t) => t.function.name);
 }
 
+/** The result the model was sent for call `id` in request `index`. */
+function toolResult(server: ModelServer, index: number, id: string): string | undefined {
+  const body = server.requests[index]!.body as { messages: { role: string; tool_call_id?: string; content: string }[] };
+  return body.messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content;
+}
+
 /** Waits until every server has settled, and answers the statuses. */
 async function settled(backend: BackendProcess): Promise<McpServerStatus[]> {
   return (await backend.request('mcp.list', { wait_ms: 30_000 })).servers;
@@ -60,27 +76,25 @@ const infos = (backend: BackendProcess, sid: string) => backend.eventsOf(sid).fi
 
 describe('MCP servers through the backend', () => {
   it('the model calls an MCP tool and its next request carries the result', async () => {
-    const { server, backend, sid } = await start(mcpConfig(everything('everything')), [
-      { tool_calls: [{ id: 'm1', name: 'mcp_everything_echo', arguments: { message: 'the quokka smiles' } }] },
+    const { server, backend, sid } = await start(mcpConfig(testServer('notes')), [
+      { tool_calls: [{ id: 'm1', name: 'mcp_notes_echo', arguments: { text: 'the quokka smiles' } }] },
       { text: 'It echoed.' },
     ]);
     await turn(backend, sid, 'echo something through MCP');
     // The first call waited for the server (mcp_discovery_timeout): its tools were offered at once.
-    expect(offered(server, 0)).toContain('mcp_everything_echo');
-    const body = server.requests[1]!.body as { messages: { role: string; tool_call_id?: string; content: string }[] };
-    const result = body.messages.find((m) => m.role === 'tool' && m.tool_call_id === 'm1');
-    expect(result?.content).toContain('Echo: the quokka smiles');
+    expect(offered(server, 0)).toContain('mcp_notes_echo');
+    expect(toolResult(server, 1, 'm1')).toContain('echo: the quokka smiles');
     const complete = backend.eventsOf(sid).find((e): e is EventOf<'tool.complete'> => e.type === 'tool.complete');
-    expect(complete?.payload).toMatchObject({ name: 'mcp_everything_echo' });
+    expect(complete?.payload).toMatchObject({ name: 'mcp_notes_echo' });
     expect(complete?.payload.error).toBeUndefined();
   });
 
   it('include and exclude decide which of a server\'s tools the model is offered (include wins)', async () => {
     const { server, backend, sid } = await start(
       mcpConfig(
-        everything('only', 'tools:', '  include: [echo]', '  exclude: [echo]'),
-        everything('most', 'tools:', '  exclude: [echo]'),
-        everything('all'),
+        testServer('only', ...TOOLS_ONLY, '  include: [echo]', '  exclude: [echo]'),
+        testServer('most', ...TOOLS_ONLY, '  exclude: [echo]'),
+        testServer('all', ...TOOLS_ONLY),
       ),
       [{ text: 'fine' }],
     );
@@ -100,6 +114,45 @@ describe('MCP servers through the backend', () => {
     ]);
   });
 
+  it('a destructiveHint tool asks for approval on the wire: deny → it did not run; once → it ran', async () => {
+    const server = await startModelServer({
+      turns: [
+        { tool_calls: [{ id: 'd1', name: 'mcp_files_delete_file', arguments: { path: 'notes.txt' } }] },
+        { text: 'Denied, then.' },
+        { tool_calls: [{ id: 'd2', name: 'mcp_files_delete_file', arguments: { path: 'notes.txt' } }] },
+        { text: 'Deleted.' },
+        { tool_calls: [{ id: 'r1', name: 'mcp_files_lookup', arguments: { key: 'colour' } }] },
+        { text: 'Looked up.' },
+      ],
+    });
+    cleanups.push(() => server.close());
+    const home = tempDir('hermes-mcp-home-');
+    fs.writeFileSync(path.join(home, 'config.yaml'), mcpConfig(testServer('files')));
+    const backend = new BackendProcess({ home, args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'] });
+    cleanups.push(() => backend.stop());
+    const answers = ['deny', 'once'];
+    const asked: ApprovalParams[] = [];
+    backend.connection.onRequest('approval', (params: ApprovalParams) => {
+      asked.push(params);
+      return { choice: answers.shift() };
+    });
+    const { session_id: sid } = await backend.request('session.create', { cwd: tempDir('hermes-mcp-work-') });
+
+    await turn(backend, sid, 'delete my notes');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ session_id: sid, tool_name: 'mcp_files_delete_file' });
+    expect(toolResult(server, 1, 'd1')).not.toContain('deleted notes.txt');
+
+    await turn(backend, sid, 'delete them after all');
+    expect(asked).toHaveLength(2);
+    expect(toolResult(server, 3, 'd2')).toContain('deleted notes.txt');
+
+    // A readOnlyHint tool of the same server runs without a question.
+    await turn(backend, sid, 'look up the colour');
+    expect(asked).toHaveLength(2);
+    expect(toolResult(server, 5, 'r1')).toContain('value of colour');
+  });
+
   it('/mcp lists each server with its status, tool count and error; session.info follows the servers', async () => {
     const crash = `process.stderr.write('cannot open the notes database\\n'); process.exit(3)`;
     const { backend, sid, info } = await start(
@@ -114,7 +167,11 @@ describe('MCP servers through the backend', () => {
     expect(everythingTools).toBeGreaterThan(0);
     // The session was told, without asking: a session.info with the connected server and the failed one.
     const told = await backend.waitForEvent(
-      (e) => e.session_id === sid && e.type === 'session.info' && (e.payload.mcp_servers ?? []).some((s) => s.name === 'broken' && s.status === 'failed'),
+      (e) =>
+        e.session_id === sid &&
+        e.type === 'session.info' &&
+        (e.payload.mcp_servers ?? []).some((s) => s.name === 'broken' && s.status === 'failed') &&
+        (e.payload.mcp_servers ?? []).some((s) => s.name === 'everything' && s.status === 'connected'),
     );
     expect((told as EventOf<'session.info'>).payload.mcp_servers?.find((s) => s.name === 'everything')).toEqual({
       name: 'everything',
@@ -132,11 +189,11 @@ describe('MCP servers through the backend', () => {
   });
 
   it('reload.mcp after config.yaml is edited adds and removes servers, and tells the session', async () => {
-    const { server, backend, home, sid } = await start(mcpConfig(everything('first')), [{ text: 'one' }, { text: 'two' }]);
+    const { server, backend, home, sid } = await start(mcpConfig(testServer('first')), [{ text: 'one' }, { text: 'two' }]);
     await turn(backend, sid, 'first turn');
     expect(offered(server, 0)).toContain('mcp_first_echo');
 
-    fs.writeFileSync(path.join(home, 'config.yaml'), `# edited by hand\n${mcpConfig(everything('second', 'tools:', '  include: [echo]'))}`);
+    fs.writeFileSync(path.join(home, 'config.yaml'), `# edited by hand\n${mcpConfig(testServer('second', ...TOOLS_ONLY, '  include: [echo]'))}`);
     const before = infos(backend, sid).length;
     const reloaded = await backend.request('reload.mcp', { session_id: sid });
     expect(reloaded.status).toBe('reloaded');
@@ -153,7 +210,7 @@ describe('MCP servers through the backend', () => {
   });
 
   it('reload.mcp asks for confirmation while a turn runs, and reloads once confirmed', async () => {
-    const { backend, home, sid } = await start(mcpConfig(everything('first')), [{ text: 'slow answer', delay_ms: 20_000 }]);
+    const { backend, home, sid } = await start(mcpConfig(testServer('first')), [{ text: 'slow answer', delay_ms: 20_000 }]);
     await settled(backend);
     await backend.request('prompt.submit', { session_id: sid, text: 'take your time' });
     fs.writeFileSync(path.join(home, 'config.yaml'), 'mcp_servers: {}\n');
@@ -170,7 +227,7 @@ describe('MCP servers through the backend', () => {
   });
 
   it('reload.mcp refuses a config.yaml that is not YAML and keeps the servers', async () => {
-    const { backend, home } = await start(mcpConfig(everything('first')));
+    const { backend, home } = await start(mcpConfig(testServer('first')));
     await settled(backend);
     fs.writeFileSync(path.join(home, 'config.yaml'), 'mcp_servers:\n  first: [unclosed\n');
     await expect(backend.request('reload.mcp', {})).rejects.toMatchObject({ code: 4004, message: expect.stringContaining('the MCP servers were left as they were') });

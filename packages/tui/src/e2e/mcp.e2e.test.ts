@@ -121,20 +121,26 @@ describe('hermes mcp', () => {
 });
 
 describe('/mcp and /reload-mcp in the TUI', () => {
-  it('/mcp shows the servers; after an edit, /reload-mcp connects the new one', async () => {
+  it('/mcp shows the servers; after an edit, /reload-mcp connects the new one and says so', async () => {
     const home = tempDir('hermes-mcp-tui-');
-    const server = (name: string) => `  ${name}:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(EVERYTHING)}, stdio]\n    tools:\n      include: [echo]\n`;
+    const server = (name: string) =>
+      `  ${name}:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(EVERYTHING)}, stdio]\n    tools:\n      include: [echo]\n      resources: false\n      prompts: false\n`;
     fs.writeFileSync(path.join(home, 'config.yaml'), `mcp_servers:\n${server('alpha')}`);
     const { hermes } = await hermesWithModel(running, { turns: [{ text: 'unused' }] }, { home });
+    // Typed at once: the server may still be connecting (a start never waits for it).
     hermes.type('/mcp');
     hermes.press('enter');
-    await hermes.waitForText('● alpha — connected, 1 tool(s)', 20_000);
+    await hermes.waitForText(/[○●] alpha — (connecting, 0|connected, 1) tool\(s\)/, 20_000);
 
     fs.writeFileSync(path.join(home, 'config.yaml'), `mcp_servers:\n${server('beta')}`);
     hermes.type('/reload-mcp');
     hermes.press('enter');
     await hermes.waitForText('● beta — connected, 1 tool(s)', 20_000);
     expect(hermes.bufferText()).toContain('Reloaded 1 MCP server(s):');
+    hermes.type('/mcp');
+    hermes.press('enter');
+    await hermes.waitForText(/❯ \/mcp\n\s+● beta — connected, 1 tool\(s\)/, 20_000);
+    expect(hermes.screenText()).not.toMatch(/alpha — connected/);
   });
 });
 
