@@ -4,9 +4,10 @@
  * stdio servers run through StdioChildTransport; URL servers speak Streamable HTTP, falling back to
  * the older SSE transport when the server refuses it (the SDK's documented client fallback).
  */
+import fs from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type CallToolResult, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { McpRequestError } from './requestError.ts';
@@ -89,7 +90,11 @@ export class McpConnection {
     } catch (httpError) {
       await http.close().catch(() => undefined);
       // A server that does not answer at all would not answer SSE either, and the time is spent.
-      if (isTimeout(httpError)) throw new McpConnectError(`${spec.url} did not answer initialize within ${spec.connectTimeoutMs / 1000} s`);
+      if (isTimeout(httpError)) throw new McpConnectError(`${spec.url} did not answer initialize within ${spec.connectTimeoutMs / 1000} s (mcp_servers.${spec.name}.connect_timeout)`);
+      // Refused credentials: SSE would be refused the same way.
+      if (httpError instanceof StreamableHTTPError && (httpError.code === 401 || httpError.code === 403)) {
+        throw new McpConnectError(`${spec.url} refused the request (HTTP ${httpError.code}): ${errorText(httpError)}. Check the credentials in mcp_servers.${spec.name}.headers`);
+      }
       const sse = new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: (input, init) => fetch(input, { ...init, headers: { ...spec.headers, ...headersOf(init?.headers) } }) } });
       const sseClient = newClient(events);
       try {
@@ -244,6 +249,7 @@ export function withStderr(text: string, stderr: string[]): string {
 
 function stdioFailure(spec: ConnectSpec, error: unknown, transport: StdioChildTransport): string {
   const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' && spec.cwd && !fs.existsSync(spec.cwd)) return `its working directory ${spec.cwd} does not exist: fix mcp_servers.${spec.name}.cwd`;
   if (code === 'ENOENT') return `\`${spec.command}\` was not found${spec.cwd ? ` (cwd ${spec.cwd})` : ''}: install it or give its full path in mcp_servers.${spec.name}.command`;
   if (code === 'EACCES') return `\`${spec.command}\` cannot be run (permission denied)`;
   const exit = transport.exitStatus;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testContext } from '../tools/toolTestContext.ts';
-import { TOOL_ERROR_PREFIX } from '../tools/registry.ts';
+import { TOOL_ERROR_PREFIX, ToolRegistry } from '../tools/registry.ts';
+import { registerBuiltinTools } from '../tools/builtins.ts';
 import type { McpManager } from './mcpManager.ts';
 import { startedManager, stdioServerConfig, untilManager } from './testServerConfigs.ts';
 
@@ -125,6 +126,18 @@ describe('McpManager with the stdio test server', () => {
     expect(changes).toBeGreaterThan(0);
     expect(statusOf(manager, 'test').tools).toContain('mcp_test_fresh');
     expect((await registry.run('mcp_test_fresh', '{}', testContext())).result).toBe('fresh says hi');
+  });
+
+  it('toolsets: hermes-cli (Hermes\'s default) offers MCP tools; a server\'s toolset is known while it is down', async () => {
+    const registry = new ToolRegistry();
+    registerBuiltinTools(registry);
+    const { manager } = startedManager([stdioServerConfig('test'), stdioServerConfig('broken', '--fail-at-start')], { registry });
+    await manager.whenDiscovered();
+    expect(registry.enabledFor(['hermes-cli']).tools.map((t) => t.name)).toEqual(expect.arrayContaining(['terminal', 'mcp_test_echo']));
+    expect(registry.enabledFor(['file']).tools.map((t) => t.name)).not.toContain('mcp_test_echo');
+    const selection = registry.enabledFor(['mcp-test', 'mcp-broken']);
+    expect(selection.problems).toEqual([]);
+    expect(selection.tools.every((t) => t.toolset === 'mcp-test')).toBe(true);
   });
 
   it('a disabled server is listed, never started', async () => {

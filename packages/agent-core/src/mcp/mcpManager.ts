@@ -81,7 +81,7 @@ export class McpManager {
       tool_count: entry.tools.length,
       error: entry.error,
       transport: entry.transport,
-      target: targetOf(entry.config),
+      target: redactSecrets(targetOf(entry.config)),
       tools: [...entry.tools],
     }));
   }
@@ -175,9 +175,9 @@ export class McpManager {
       secrets = resolveServerSecrets(config, this.options.env);
     } catch (error) {
       // Retrying cannot help until the variable is set (and the config reloaded): no retry.
-      if (error instanceof MissingVariableError) return this.failed(entry, error.message, { retry: false });
-      throw error;
+      return this.failed(entry, errorMessage(error), { retry: !(error instanceof MissingVariableError) });
     }
+    let made: McpConnection | null = null;
     try {
       const { McpConnection } = await loadConnectionModule();
       if (!entry.live) return;
@@ -197,6 +197,7 @@ export class McpManager {
           onLost: (reason) => this.lost(entry, connection, reason),
         },
       );
+      made = connection;
       if (!entry.live) {
         await connection.close();
         return;
@@ -215,9 +216,10 @@ export class McpManager {
       this.changed();
     } catch (error) {
       if (!entry.live) return;
-      const connection = entry.connection;
+      // The connection was lost while its tools were listed: lost() reported it and scheduled the retry.
+      if (made && entry.connection !== made) return;
       entry.connection = null;
-      await connection?.close().catch(() => undefined);
+      await made?.close().catch(() => undefined);
       this.failed(entry, errorMessage(error), { retry: true });
     }
   }
@@ -243,6 +245,8 @@ export class McpManager {
       this.options.logger.warn('mcp: %s%s', error, options.retry ? ` (retrying in ${delay / 1000} s, then with growing intervals up to ${this.retry.maxMs / 1000} s)` : '');
       entry.reported = error;
     }
+    if (entry.retryTimer) clearTimeout(entry.retryTimer);
+    entry.retryTimer = null;
     if (options.retry) {
       entry.retryTimer = setTimeout(() => void this.connect(entry), delay);
       // A pending retry must not keep the backend alive.
