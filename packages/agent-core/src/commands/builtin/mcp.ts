@@ -12,7 +12,7 @@ export const NO_MCP_SERVERS =
 
 export const mcpCommand: CommandInput = {
   name: 'mcp',
-  description: 'List MCP servers: status, tool count and error',
+  description: 'List MCP servers: status, tools, error',
   category: 'Tools & Skills',
   source: 'builtin',
   handler: (_args, { host }: { host: Pick<CommandHost, 'mcpServers'> }) => {
