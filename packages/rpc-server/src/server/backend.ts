@@ -21,7 +21,7 @@ import { checkEvent, checkingResults, checkResult } from './contractCheck.ts';
 import { createNdjsonConnection } from '../transport/index.ts';
 import type { LiveSessions } from './liveSessions.ts';
 import { buildCommandRegistry } from './plugins.ts';
-import { publishMcpChanges } from './mcp.ts';
+import { publishMcpChanges, startMcpWithFirstSession } from './mcp.ts';
 import type { PluginHost } from '@hermes/plugin-host';
 import { ServerRequests } from './serverRequests.ts';
 import { toWireError, type WireErrorOptions } from './wireErrors.ts';
@@ -93,6 +93,7 @@ export function startBackend(options: BackendOptions): Backend {
     ...approvalHandlers(runtime.judgeHomes),
     ...mcpHandlers(ctx),
   };
+  if (options.connectMcp !== false) startMcpWithFirstSession(table, () => runtime.mcp.start());
   // A SQLite failure in any method (state.db locked, disk full) is answered naming the file and the fix.
   serveHandlers(connection, table, { logger, explainStoreFailure: (error) => runtime.store.explainFailure(error) });
   const { idle_close: idleClose, max_open: maxOpen } = runtime.loaded.config.sessions;
@@ -126,8 +127,6 @@ export function startBackend(options: BackendOptions): Backend {
     });
   });
   listenAndAnnounce(connection, options.version, logger, configProblemInfos(runtime));
-  // MCP servers connect in the background once the client has its handshake: startup never waits for them.
-  if (options.connectMcp !== false) runtime.mcp.start();
   const model = runtime.model.ok ? `${runtime.model.model.provider}/${runtime.model.model.model}` : 'none configured';
   logger.info('backend ready (pid %d, model %s)', process.pid, model);
   return { closed, shutdown, endOutput: (done) => writer.end(done) };

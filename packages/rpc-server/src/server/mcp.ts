@@ -4,6 +4,8 @@
  * agent-core's `McpManager` (runtime.mcp); this only re-reads config.yaml and tells the sessions.
  */
 import path from 'node:path';
+import type { Handler, HandlerTable } from '../handlers/context.ts';
+import type { Method } from '../protocol/index.ts';
 import { formatProblem, loadConfig, mcpStatusText, parseMcpServers, testMcpServer, UsageError, type HermesRuntime, type McpServerConfig, type McpServerStatus } from '@hermes/agent-core';
 
 /** Sessions the front end tells about a change (their `session.info`). */
@@ -35,6 +37,35 @@ export function publishMcpChanges(runtime: HermesRuntime, sessions: InfoTargets)
   };
 }
 
+/** Methods after whose answer the servers start: the client has its session and its first `session.info`. */
+const OPENING_METHODS = ['session.create', 'session.resume', 'session.branch'] as const;
+/** Methods that need the servers started before they are served (reload.mcp starts them itself). */
+const NEEDING_METHODS = ['prompt.submit', 'mcp.list'] as const;
+
+/**
+ * Starts the MCP servers (once) after the client's first session has opened, or before a method that
+ * needs them, whichever comes first: never during the client's own start. Started at gateway.ready,
+ * the servers' start (the SDK loaded, each server's process booting) took the CPU the TUI needed to
+ * draw its prompt, and the usable prompt came 15% later with three servers (scripts/bench/mcp.ts).
+ * A client that opens no session (`hermes plugins`, `hermes sessions`) starts none.
+ */
+export function startMcpWithFirstSession(table: HandlerTable, start: () => void): void {
+  const wrap = <M extends Method>(method: M, when: 'after' | 'before') => {
+    const handler = table[method] as Handler<M> | undefined;
+    if (!handler) return;
+    const wrapped: Handler<M> = (params) => {
+      if (when === 'before') start();
+      const result = handler(params);
+      // After the answer and the session.info it schedules (openLive's setImmediate, queued first).
+      if (when === 'after') void Promise.resolve(result).then(() => setImmediate(start), () => undefined);
+      return result;
+    };
+    (table as Record<M, Handler<M>>)[method] = wrapped;
+  };
+  for (const method of OPENING_METHODS) wrap(method, 'after');
+  for (const method of NEEDING_METHODS) wrap(method, 'before');
+}
+
 /**
  * config.yaml's MCP settings as the file says now. A file that cannot be read as settings (not YAML,
  * unreadable) is refused rather than read as "no servers", which would drop every server.
@@ -49,8 +80,8 @@ export function readMcpConfig(home: string): { servers: McpServerConfig[]; disco
 }
 
 /**
- * THE MCP reload: config.yaml is read again and the manager reconnects what changed (new, removed and
- * edited servers; unchanged ones keep their connection). The config in memory follows the file, so
+ * THE MCP reload: config.yaml is read again and the manager reconnects its servers (removed ones stop,
+ * new ones start, every other one reconnects with its new settings). The config in memory follows the file, so
  * `/config mcp_servers` and `config.get` agree with it. Resolves with a summary for the user once
  * the servers have settled (or the discovery timeout passed); `session.info` goes to every session.
  */
