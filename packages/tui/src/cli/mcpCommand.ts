@@ -110,11 +110,21 @@ async function add(client: HermesClient, io: ChatIo, name: string, entry: Record
   }
   await setServer(client, name, entry);
   const secrets = Object.keys((entry.env ?? entry.headers ?? {}) as Record<string, string>);
-  const what = entry.command !== undefined ? `stdio: ${entry.command}` : `http: ${String(entry.url)}`;
+  const what = entry.command !== undefined ? `stdio: ${entry.command}` : `http: ${withoutCredentials(String(entry.url))}`;
   io.stdout.write(
     `Added MCP server ${name} (${what}${secrets.length ? `; ${entry.env ? 'env' : 'headers'}: ${secrets.join(', ')}` : ''}) to config.yaml.\n` +
       `Check it with \`hermes mcp test ${name}\`; running sessions pick it up with /reload-mcp.\n`,
   );
+}
+
+/** A URL as it may be shown: a query string or user:password in it may carry a key. */
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return '(the URL given)';
+  }
 }
 
 async function remove(client: HermesClient, io: ChatIo, name: string): Promise<void> {

@@ -59,6 +59,14 @@ describe('hermes mcp', () => {
       github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_TOKEN: '${SECRET_FOR_TEST}' } },
     });
 
+    // A key in a URL's query is not shown either.
+    const web = await mcp(home, 'add', 'web', '--url', 'https://mcp.example.com/mcp?api_key=sk-url-0123456789abcdef', '--header', 'Authorization=Bearer ${SECRET_FOR_TEST}');
+    expect(web.exitCode, web.stderr).toBe(0);
+    expect(web.stdout).toContain('Added MCP server web (http: https://mcp.example.com/mcp; headers: Authorization) to config.yaml.');
+    expect(web.stdout + web.stderr).not.toMatch(/sk-url|SECRET_FOR_TEST|Bearer/);
+    expect(parse(config(home)).mcp_servers.web).toEqual({ url: 'https://mcp.example.com/mcp?api_key=sk-url-0123456789abcdef', headers: { Authorization: 'Bearer ${SECRET_FOR_TEST}' } });
+    expect((await mcp(home, 'remove', 'web')).exitCode).toBe(0);
+
     const again = await mcp(home, 'add', 'github', '--url', 'http://127.0.0.1:9/mcp');
     expect(again.exitCode).toBe(1);
     expect(again.stderr).toContain('config.yaml already has an MCP server named "github"');
