@@ -134,7 +134,12 @@ export class StdioChildTransport implements Transport {
     if (!child || child.pid === undefined) return;
     const gone = new Promise<void>((done) => child.once('close', () => done()));
     child.stdin?.end();
-    killGroup(child.pid);
+    try {
+      killGroup(child.pid);
+    } catch (error) {
+      // EPERM: the group is no longer ours to signal; the watchdog and the exit hook still hold it.
+      this.onerror?.(error as Error);
+    }
     // A process that left the group (setsid) may hold the pipes open: close does not wait for it.
     await Promise.race([gone, new Promise((done) => setTimeout(done, CLOSE_WAIT_MS).unref())]);
   }
