@@ -56,7 +56,8 @@ export function startMcpWithFirstSession(table: HandlerTable, start: () => void)
     const wrapped: Handler<M> = (params) => {
       if (when === 'before') start();
       const result = handler(params);
-      // After the answer and the session.info it schedules (openLive's setImmediate, queued first).
+      // After the answer and the session.info it schedules (openLive's setImmediate, queued first). A
+      // session that failed to open starts nothing; its error is answered from `result` as always.
       if (when === 'after') void Promise.resolve(result).then(() => setImmediate(start), () => undefined);
       return result;
     };
