@@ -89,6 +89,22 @@ describe('MCP servers through the backend', () => {
     expect(complete?.payload.error).toBeUndefined();
   });
 
+  it('a server whose tool set changes (tools/list_changed) tells the session: session.info with the new count', async () => {
+    const { server, backend, sid } = await start(mcpConfig(testServer('notes', ...TOOLS_ONLY)), [
+      { tool_calls: [{ id: 'a1', name: 'mcp_notes_add_tool', arguments: { name: 'wave' } }] },
+      { text: 'Added.' },
+      { text: 'unused' },
+    ]);
+    const [before] = await settled(backend);
+    await turn(backend, sid, 'add a tool');
+    expect(toolResult(server, 1, 'a1')).toContain('added wave');
+    const told = await backend.waitForEvent(
+      (e) => e.session_id === sid && e.type === 'session.info' && e.payload.mcp_servers?.[0]?.tool_count === before!.tool_count + 1,
+    );
+    expect((told as EventOf<'session.info'>).payload.mcp_servers).toEqual([{ name: 'notes', status: 'connected', tool_count: before!.tool_count + 1, error: null }]);
+    expect((await backend.request('mcp.list', {})).servers[0]!.tools).toContain('mcp_notes_wave');
+  });
+
   it('include and exclude decide which of a server\'s tools the model is offered (include wins)', async () => {
     const { server, backend, sid } = await start(
       mcpConfig(
