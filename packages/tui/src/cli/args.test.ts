@@ -63,6 +63,12 @@ describe('parseCliArgs', () => {
       url: 'https://h/mcp',
       headers: ['A=1', 'B=2'],
     });
+    // Hermes's own form: the words after the command are its arguments; after --, even ones with a dash.
+    expect(parseCliArgs(['mcp', 'add', 'fs', '--command', 'node', 'server.js']).positionals).toEqual(['mcp', 'add', 'fs', 'server.js']);
+    expect(parseCliArgs(['mcp', 'add', 'fs', '--command', 'npx', '--env', 'A=1', '--', '-y', '@scope/server', '--root', '/tmp'])).toMatchObject({
+      positionals: ['mcp', 'add', 'fs', '-y', '@scope/server', '--root', '/tmp'],
+      mcpServer: { command: 'npx', env: ['A=1'] },
+    });
     expect(() => parseCliArgs(['sessions', 'list', '--url', 'x'])).toThrow('--url does not apply to hermes sessions.');
     expect(() => parseCliArgs(['mcp', 'list', '--json'])).toThrow('--json does not apply to hermes mcp.');
     // Outside `hermes mcp`, --arg keeps parseArgs's own rule.

@@ -72,10 +72,12 @@ Usage:
                                stdout, in order; exit 1 if any line got an error
   hermes mcp list              the MCP servers in config.yaml: status, tool count, error
                                (connects to them first, waiting at most 15 s)
-  hermes mcp add <name> --command <cmd> [--arg <a>]... [--env K=V]...
+  hermes mcp add <name> --command <cmd> [--arg <a>]... [--env K=V]... [-- <arg>...]
   hermes mcp add <name> --url <url> [--header K=V]...
                                add a stdio or HTTP MCP server to config.yaml (comments
-                               kept); a value may name a variable: --env K='\${K}'
+                               kept); the command's arguments with --arg, or as words
+                               after it (after -- when one starts with -); a value may
+                               name a variable: --env K='\${K}'
   hermes mcp remove <name>     remove it from config.yaml
   hermes mcp test <name>       connect to it: the tools found and the latency (exit 1
                                with the error when it fails)
@@ -175,11 +177,13 @@ export function parseCliArgs(argv: string[]): CliOptions {
 
 /**
  * `--arg -y` means the argument `-y` (npx's flag, say): parseArgs would refuse a value starting with a
- * dash as ambiguous, so each `--arg`'s next word is joined to it (`--arg=-y`) before parsing.
+ * dash as ambiguous, so each `--arg`'s next word is joined to it (`--arg=-y`) before parsing. After
+ * `--`, every word is a positional (the server's arguments), as parseArgs has it.
  */
 function verbatimArgs(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--') return [...out, ...argv.slice(i)];
     if (argv[i] === '--arg' && i + 1 < argv.length) out.push(`--arg=${argv[++i]}`);
     else out.push(argv[i]!);
   }

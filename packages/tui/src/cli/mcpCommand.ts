@@ -15,7 +15,7 @@ import { CommandFailure, runPlanned } from './withBackend.ts';
 
 export const MCP_USAGE = `Usage:
   hermes mcp list
-  hermes mcp add <name> --command <cmd> [--arg <a>]... [--env K=V]...
+  hermes mcp add <name> --command <cmd> [--arg <a>]... [--env K=V]... [-- <arg>...]
   hermes mcp add <name> --url <url> [--header K=V]...
   hermes mcp remove <name>
   hermes mcp test <name>
@@ -68,11 +68,16 @@ function plan(argv: string[], given: McpServerOptions | undefined): Action {
     return list;
   }
   if (verb !== 'add' && verb !== 'remove' && verb !== 'test') throw usage(verb ? `hermes mcp: unknown subcommand "${verb}"` : 'hermes mcp: say what to do');
-  if (!name || extra.length) throw usage(`hermes mcp ${verb}: give exactly one server name`);
+  if (!name) throw usage(`hermes mcp ${verb}: give the server's name`);
   if (verb === 'add') {
-    const entry = serverEntry(name, given ?? { args: [], env: [], headers: [] });
+    const options = given ?? { args: [], env: [], headers: [] };
+    // As Hermes's own CLI takes them: the words after the command are its arguments (`--command node server.js`).
+    if (extra.length && options.args.length) throw usage(`hermes mcp add ${name}: give the server's arguments with --arg or after the command, not both`);
+    if (extra.length && options.command === undefined) throw usage(`hermes mcp add ${name}: "${extra[0]}" — arguments follow --command <cmd>; a --url server takes none`);
+    const entry = serverEntry(name, extra.length ? { ...options, args: extra } : options);
     return (client, io) => add(client, io, name, entry);
   }
+  if (extra.length) throw usage(`hermes mcp ${verb}: give exactly one server name`);
   if (verb === 'remove') return (client, io) => remove(client, io, name);
   return (client, io) => test(client, io, name);
 }

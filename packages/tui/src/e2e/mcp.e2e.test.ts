@@ -71,6 +71,12 @@ describe('hermes mcp', () => {
     expect(again.exitCode).toBe(1);
     expect(again.stderr).toContain('config.yaml already has an MCP server named "github"');
 
+    // Hermes's form: the command's arguments after it (after -- when one starts with a dash).
+    const words = await mcp(home, 'add', 'fs', '--command', 'npx', '--', '-y', '@modelcontextprotocol/server-filesystem', '/tmp');
+    expect(words.exitCode, words.stderr).toBe(0);
+    expect(parse(config(home)).mcp_servers.fs).toEqual({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'] });
+    expect((await mcp(home, 'remove', 'fs')).exitCode).toBe(0);
+
     const removed = await mcp(home, 'remove', 'github');
     expect(removed.exitCode, removed.stderr).toBe(0);
     expect(removed.stdout).toContain('Removed MCP server github from config.yaml');
@@ -112,7 +118,10 @@ describe('hermes mcp', () => {
       [['add', 'x'], /give --command <cmd> \(a stdio server\) or --url <url>/],
       [['add', 'x', '--command', 'a', '--url', 'http://h'], /give --command or --url, not both/],
       [['add', 'x', '--command', 'a', '--env', 'NOVALUE'], /--env takes NAME=VALUE, not "NOVALUE"/],
-      [['remove'], /give exactly one server name/],
+      [['remove'], /give the server's name/],
+      [['remove', 'a', 'b'], /give exactly one server name/],
+      [['add', 'x', '--command', 'a', '--arg', 'b', 'c'], /with --arg or after the command, not both/],
+      [['add', 'x', '--url', 'http://h/mcp', 'extra'], /a --url server takes none/],
       [['list', '--command', 'a'], /apply to "hermes mcp add" only/],
       [['frob'], /unknown subcommand "frob"/],
       // Checked by the backend: a dot would split the config key, and tool names are mcp_<server>_<tool>.
