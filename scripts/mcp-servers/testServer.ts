@@ -11,6 +11,8 @@ import { z } from 'zod';
 /** A 1×1 PNG. */
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
+/** Calls of `slow` the client cancelled, in this process. */
+let cancelledCalls = 0;
 /** Set by the stdio server's `--spawn-grandchild` mode. */
 let grandchildPid: number | undefined;
 export function setGrandchild(pid: number | undefined): void {
@@ -41,11 +43,15 @@ export function buildTestServer(name = 'hermes-test'): McpServer {
     try {
       await sleep(ms, undefined, { signal: extra.signal });
     } catch {
+      cancelledCalls += 1;
       process.stderr.write(`slow: cancelled after the client gave up\n`);
       return { content: [{ type: 'text', text: 'cancelled' }] };
     }
     return { content: [{ type: 'text', text: `slept ${ms} ms` }] };
   });
+  server.registerTool('cancelled_calls', { description: 'How many calls of `slow` the client cancelled (notifications/cancelled)' }, () => ({
+    content: [{ type: 'text', text: String(cancelledCalls) }],
+  }));
   server.registerTool('crash', { description: 'Crashes the server process mid-call' }, () => {
     process.stderr.write('crash: exiting on purpose in the middle of a call\n');
     process.exit(7);

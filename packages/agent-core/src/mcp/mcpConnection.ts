@@ -17,7 +17,11 @@ import { StdioChildTransport } from './stdioTransport.ts';
 export type { Tool as McpTool };
 
 /** What connect needs: the server's config with `env` (the whole environment of a stdio server) and `headers` resolved. */
-export type ConnectSpec = Pick<McpServerConfig, 'name' | 'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers'> & { connectTimeoutMs: number };
+export type ConnectSpec = Pick<McpServerConfig, 'name' | 'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers'> & {
+  connectTimeoutMs: number;
+  /** Ends the attempt at once (the server was removed or edited by a reload): a stdio child is killed. */
+  signal?: AbortSignal;
+};
 
 export interface ConnectionEvents {
   /** The server said its tool list changed (`notifications/tools/list_changed`). */
@@ -64,8 +68,12 @@ export class McpConnection {
       const transport = new StdioChildTransport({ command: spec.command, args: spec.args, env: spec.env, ...(spec.cwd ? { cwd: spec.cwd } : {}) });
       const client = newClient(events);
       try {
-        await connectWithin(client, transport, spec.connectTimeoutMs);
+        await connectWithin(client, transport, spec);
       } catch (error) {
+        if (spec.signal?.aborted) {
+          await transport.close().catch(() => undefined);
+          throw new McpConnectError('the connection attempt was abandoned (the server was removed or changed)');
+        }
         // Worded before close(), whose SIGTERM would otherwise be the reason given.
         const failure = new McpConnectError(stdioFailure(spec, error, transport));
         await transport.close().catch(() => undefined);
@@ -78,10 +86,11 @@ export class McpConnection {
     const http = new StreamableHTTPClientTransport(url, { requestInit });
     const httpClient = newClient(events);
     try {
-      await connectWithin(httpClient, http, spec.connectTimeoutMs);
+      await connectWithin(httpClient, http, spec);
       return new McpConnection(httpClient, http, 'http', events);
     } catch (httpError) {
       await http.close().catch(() => undefined);
+      if (spec.signal?.aborted) throw new McpConnectError('the connection attempt was abandoned (the server was removed or changed)');
       // A server that does not answer at all would not answer SSE either, and the time is spent.
       if (isTimeout(httpError)) throw new McpConnectError(`${spec.url} did not answer initialize within ${spec.connectTimeoutMs / 1000} s (mcp_servers.${spec.name}.connect_timeout)`);
       // Refused credentials: SSE would be refused the same way.
@@ -91,7 +100,7 @@ export class McpConnection {
       const sse = new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: (input, init) => fetch(input, { ...init, headers: { ...spec.headers, ...headersOf(init?.headers) } }) } });
       const sseClient = newClient(events);
       try {
-        await connectWithin(sseClient, sse, spec.connectTimeoutMs);
+        await connectWithin(sseClient, sse, spec);
         return new McpConnection(sseClient, sse, 'sse', events);
       } catch (sseError) {
         await sse.close().catch(() => undefined);
@@ -186,17 +195,27 @@ function newClient(events: ConnectionEvents): Client {
 
 /**
  * connect() within the time allowed: the initialize request has the timeout, and so has everything
- * before it (an SSE endpoint that never sends its first event).
+ * before it (an SSE endpoint that never sends its first event). An abort ends the wait at once; the
+ * caller closes the transport (kills the child).
  */
-async function connectWithin(client: Client, transport: Transport, timeoutMs: number): Promise<void> {
+async function connectWithin(client: Client, transport: Transport, spec: Pick<ConnectSpec, 'connectTimeoutMs' | 'signal'>): Promise<void> {
+  const timeoutMs = spec.connectTimeoutMs;
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new McpError(ErrorCode.RequestTimeout, `no answer to initialize within ${timeoutMs / 1000} s`)), timeoutMs);
+    onAbort = () => reject(new Error('aborted'));
+    if (spec.signal?.aborted) onAbort();
+    else spec.signal?.addEventListener('abort', onAbort, { once: true });
   });
+  const connecting = client.connect(transport, { timeout: timeoutMs });
+  // The losing promise of the race must not be an unhandled rejection.
+  connecting.catch(() => undefined);
   try {
-    await Promise.race([client.connect(transport, { timeout: timeoutMs }), expired]);
+    await Promise.race([connecting, expired]);
   } finally {
     clearTimeout(timer);
+    if (onAbort) spec.signal?.removeEventListener('abort', onAbort);
   }
 }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testContext } from '../tools/toolTestContext.ts';
 import { TOOL_ERROR_PREFIX, ToolRegistry } from '../tools/registry.ts';
 import { registerBuiltinTools } from '../tools/builtins.ts';
@@ -64,12 +64,14 @@ describe('McpManager with the stdio test server', () => {
     expect(exc).not.toContain('mcp_exc_get_prompt');
   });
 
-  it('cancels a call that outlives the server timeout and says so; the server stays connected', async () => {
+  it('cancels a call that outlives the server timeout (at the server too) and says so; the server stays connected', async () => {
     const { manager, registry } = startedManager([stdioServerConfig('test', undefined, { timeoutS: 0.5 })]);
     await manager.whenDiscovered();
     const outcome = await registry.run('mcp_test_slow', JSON.stringify({ ms: 10_000 }), testContext());
     expect(outcome.error).toBe('mcp_test_slow did not answer within 0.5 s (mcp_servers.test.timeout); the call was cancelled.');
     expect(statusOf(manager, 'test').status).toBe('connected');
+    // The server was told (notifications/cancelled) and stopped the call.
+    await vi.waitFor(async () => expect((await registry.run('mcp_test_cancelled_calls', '{}', testContext())).result).toBe('1'), { timeout: 10_000, interval: 100 });
     expect((await registry.run('mcp_test_echo', '{"text":"still here"}', testContext())).result).toBe('echo: still here');
   });
 

@@ -51,6 +51,8 @@ interface ServerEntry {
   reported: string | null;
   /** False once the entry was closed (reload, close): its late callbacks are ignored. */
   live: boolean;
+  /** The connect in flight: closing the entry aborts it (kills a stdio child at once, not at connect_timeout). */
+  attempt: AbortController | null;
 }
 
 export class McpManager {
@@ -111,20 +113,45 @@ export class McpManager {
   }
 
   /**
-   * Applies edited config: every server is closed and connected again (a reload is how a user says
-   * "try now"), new ones are added, removed ones and their tools go. Resolves with the statuses once
-   * discovery settled (or mcp_discovery_timeout passed).
+   * Applies edited config: a server whose resolved config is unchanged and that is connected (or
+   * connecting) keeps its connection; changed and failed ones are closed and connected again (a reload
+   * is how a user says "try now"), new ones are added, removed ones and their tools go. Resolves with
+   * the statuses once discovery settled (or mcp_discovery_timeout passed).
    */
   async reload(servers: McpServerConfig[], discoveryTimeoutS?: number): Promise<McpServerStatus[]> {
     if (discoveryTimeoutS !== undefined) this.discoveryTimeoutS = discoveryTimeoutS;
-    const old = this.entries;
-    this.entries = servers.map((config) => this.newEntry(config));
-    await Promise.all(old.map((entry) => this.closeEntry(entry)));
+    const old = new Map(this.entries.map((entry) => [entry.config.name, entry]));
+    const kept = new Set<ServerEntry>();
+    const fresh: ServerEntry[] = [];
+    this.entries = servers.map((config) => {
+      const previous = old.get(config.name);
+      if (previous && (previous.status === 'connected' || previous.status === 'connecting') && this.sameSpec(previous.config, config)) {
+        kept.add(previous);
+        return previous;
+      }
+      const entry = this.newEntry(config);
+      fresh.push(entry);
+      return entry;
+    });
+    await Promise.all([...old.values()].filter((entry) => !kept.has(entry)).map((entry) => this.closeEntry(entry)));
     this.changed();
     this.started = true;
-    for (const entry of this.entries) if (entry.config.enabled) void this.connect(entry);
+    for (const entry of fresh) if (entry.config.enabled) void this.connect(entry);
     await this.whenDiscovered();
     return this.statuses();
+  }
+
+  /** The same server after secrets are resolved (an edited `.env` value is a change); unresolvable is never the same. */
+  private sameSpec(before: McpServerConfig, after: McpServerConfig): boolean {
+    const resolved = (config: McpServerConfig) => {
+      try {
+        return JSON.stringify([config, resolveServerSecrets(config, this.options.env)]);
+      } catch {
+        return null;
+      }
+    };
+    const key = resolved(after);
+    return key !== null && key === resolved(before);
   }
 
   /** Closes every client and kills the stdio servers; their tools are unregistered. */
@@ -150,6 +177,7 @@ export class McpManager {
       settled: !config.enabled,
       reported: null,
       live: true,
+      attempt: null,
     };
   }
 
@@ -157,6 +185,8 @@ export class McpManager {
     entry.live = false;
     if (entry.retryTimer) clearTimeout(entry.retryTimer);
     entry.retryTimer = null;
+    entry.attempt?.abort();
+    entry.attempt = null;
     this.unregisterTools(entry);
     if (!this.entries.some((other) => mcpToolset(other.config.name) === mcpToolset(entry.config.name))) {
       this.options.registry.forgetToolset(mcpToolset(entry.config.name));
@@ -179,11 +209,13 @@ export class McpManager {
       return this.failed(entry, errorMessage(error), { retry: !(error instanceof MissingVariableError) });
     }
     let made: McpConnection | null = null;
+    const attempt = new AbortController();
+    entry.attempt = attempt;
     try {
       const { McpConnection } = await loadConnectionModule();
       if (!entry.live) return;
       const connection = await McpConnection.connect(
-        connectSpec(config, secrets, this.options.childEnv, config.connectTimeoutS * 1000),
+        { ...connectSpec(config, secrets, this.options.childEnv, config.connectTimeoutS * 1000), signal: attempt.signal },
         {
           onToolsChanged: () => void this.refreshTools(entry, connection),
           onLost: (reason) => this.lost(entry, connection, reason),
@@ -191,6 +223,7 @@ export class McpManager {
         },
       );
       made = connection;
+      if (entry.attempt === attempt) entry.attempt = null;
       if (!entry.live) {
         await connection.close();
         return;
@@ -208,6 +241,7 @@ export class McpManager {
       this.settle(entry);
       this.changed();
     } catch (error) {
+      if (entry.attempt === attempt) entry.attempt = null;
       if (!entry.live) return;
       // The connection was lost while its tools were listed: lost() reported it and scheduled the retry.
       if (made && entry.connection !== made) return;
