@@ -150,7 +150,7 @@ export const MethodSchemas = {
   /** Connects to one server as config.yaml has it now, lists its tools and disconnects; a failure is `ok: false` with `error`. */
   'mcp.test': { params: object({ name: nonEmptyString(ParamLimit.name) }), result: McpTestResultSchema },
   /**
-   * Re-reads config.yaml's `mcp_servers` and reconnects its servers (removed ones stop), then every
+   * Re-reads config.yaml's `mcp_servers` and applies it (new, removed, changed servers), then every
    * open session gets `session.info`. While a turn runs (in `session_id`, else in any open session)
    * the answer is `confirm_required` and nothing changes: the turn's tools would change under it;
    * `confirm: true` reloads anyway, `always: true` too and stops asking for the rest of this backend.

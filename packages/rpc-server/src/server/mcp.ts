@@ -81,8 +81,8 @@ export function readMcpConfig(home: string): { servers: McpServerConfig[]; disco
 }
 
 /**
- * THE MCP reload: config.yaml is read again and the manager reconnects its servers (removed ones stop,
- * new ones start, every other one reconnects with its new settings). The config in memory follows the file, so
+ * THE MCP reload: config.yaml is read again and the manager applies it (removed servers stop, new ones
+ * start, changed and failed ones restart, unchanged ones keep their connection). The config in memory follows the file, so
  * `/config mcp_servers` and `config.get` agree with it. Resolves with a summary for the user once
  * the servers have settled (or the discovery timeout passed); `session.info` goes to every session.
  */
