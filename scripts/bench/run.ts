@@ -6,7 +6,7 @@
 import { benchOptions, figureTable, meets, type Bench, type Figure } from './lib/figures.ts';
 
 /** In the order the table shows them. */
-const BENCHES = ['startup', 'resume', 'stream', 'keys', 'search', 'wire', 'plugins'] as const;
+const BENCHES = ['startup', 'resume', 'stream', 'keys', 'search', 'wire', 'plugins', 'mcp'] as const;
 
 const argv = process.argv.slice(2);
 const options = benchOptions(argv);

@@ -108,6 +108,7 @@ async function main(): Promise<void> {
     logger,
     version: HERMES_VERSION,
     demo: args.demo,
+    connectMcp: !args.noMcpConnect,
   });
   runUntilClosed(backend, logger);
 }

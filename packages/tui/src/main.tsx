@@ -131,6 +131,17 @@ async function main(): Promise<void> {
     );
     return;
   }
+  if (options.positionals[0] === 'mcp') {
+    const [{ runMcp }, { createLogger }] = await Promise.all([import('./cli/mcpCommand.ts'), import('./logging/logger.ts')]);
+    process.exitCode = await runMcp(
+      options.positionals.slice(1),
+      options.mcpServer,
+      { noMcpConnect: options.positionals[1] !== 'list' },
+      { stdout: process.stdout, stderr: process.stderr },
+      createLogger(),
+    );
+    return;
+  }
   if (options.positionals.length > 0) {
     const [{ runPlugins, runPluginCli }, { createLogger }] = await Promise.all([import('./cli/pluginsCommand.ts'), import('./logging/logger.ts')]);
     const io = { stdout: process.stdout, stderr: process.stderr };

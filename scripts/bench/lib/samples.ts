@@ -42,10 +42,13 @@ export function cpuMs(pid: number): number {
 
 }
 
-/** CPU time of a live process and its live descendants (a TUI and its backend), in ms; see cpuMs. */
-export function cpuMsWithChildren(pid: number): number {
+/**
+ * CPU time of a live process and its live descendants (a TUI and its backend), in ms; see cpuMs.
+ * `depth` 1 counts the children but not theirs (a backend's, but not the MCP servers it started).
+ */
+export function cpuMsWithChildren(pid: number, depth = Infinity): number {
   const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
     readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
   );
-  return cpuMs(pid) + children.reduce((sum, child) => sum + cpuMsWithChildren(child), 0);
+  return cpuMs(pid) + (depth > 0 ? children.reduce((sum, child) => sum + cpuMsWithChildren(child, depth - 1), 0) : 0);
 }

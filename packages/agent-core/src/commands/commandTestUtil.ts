@@ -20,6 +20,8 @@ export function recordingHost(): RecordingHost {
     listPlugins: () => (calls.push('listPlugins'), 'plugins text'),
     listSkills: () => (calls.push('listSkills'), 'skills text'),
     reloadPlugins: async () => (calls.push('reloadPlugins'), 'reloaded 2 plugins'),
+    mcpServers: () => (calls.push('mcpServers'), []),
+    reloadMcp: async () => (calls.push('reloadMcp'), 'reloaded 0 MCP servers'),
   };
 }
 

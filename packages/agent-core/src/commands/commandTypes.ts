@@ -1,5 +1,6 @@
 /** The shapes shared by the slash-command registry, its built-ins and the session layer that runs them. */
 import type { CommandDescriptor, CommandResult } from '../contract/commands.ts';
+import type { McpServerStatus } from '../contract/mcp.ts';
 import type { SessionService } from '../liveSession/sessionService.ts';
 import type { StoredSession } from '../sessions/sessionStore.ts';
 
@@ -26,6 +27,10 @@ export interface CommandHost {
   listSkills(): string;
   /** Reloads plugins (their commands are re-registered); returns a summary. */
   reloadPlugins(): Promise<string>;
+  /** The MCP servers of config.yaml as they are now (`/mcp`). */
+  mcpServers(): McpServerStatus[];
+  /** Re-reads config.yaml's `mcp_servers` and reconnects; returns a summary once the servers settled. */
+  reloadMcp(): Promise<string>;
 }
 
 export type CommandHandler = (args: string, scope: CommandScope) => Awaitable<CommandResult>;

@@ -17,6 +17,7 @@ export {
   type CommandInput,
 } from './commandTypes.ts';
 export { BUILTIN_COMMANDS, registerBuiltinCommands } from './builtin/index.ts';
+export { mcpStatusText } from './builtin/mcp.ts';
 export { formatHelp, BUILTIN_CATEGORIES } from './helpText.ts';
 export {
   completeSlash,

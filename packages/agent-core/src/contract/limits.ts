@@ -27,4 +27,6 @@ export const ParamLimit = {
   limit: 10_000,
   /** `cols` of `session.create` / `session.resume`. */
   cols: 10_000,
+  /** `wait_ms` of `mcp.list`: ten minutes, past any server's connect timeout worth waiting for. */
+  wait_ms: 600_000,
 } as const;

@@ -14,6 +14,19 @@ export const ConfigProblemInfoSchema = strictObject({
 });
 export type ConfigProblemInfo = output<typeof ConfigProblemInfoSchema>;
 
+/**
+ * One MCP server as `session.info.mcp_servers` shows it (Hermes's gateway shape); `mcp.list` adds its
+ * transport, target and tool names (contract/mcp.ts `McpServerStatus`, rpc-server `McpServerStatusSchema`).
+ */
+export const McpServerSummarySchema = strictObject({
+  name: string(),
+  /** `connecting`: starting or retrying; `failed`: down (see `error`), retried with back-off; `disabled`: `enabled: false`. */
+  status: oneOf(['connecting', 'connected', 'failed', 'disabled']),
+  tool_count: number(),
+  error: nullable(string()),
+});
+export type McpServerSummary = output<typeof McpServerSummarySchema>;
+
 /** The `session.info` payload and the `info` field of session results: the session's current truth. */
 export const SessionInfoSchema = strictObject({
   model: string(),
@@ -35,6 +48,8 @@ export const SessionInfoSchema = strictObject({
   usage: UsageSchema,
   /** Commands the terminal tool started in the background that are still running; absent when there are none. */
   background_tasks: optional(number()),
+  /** The MCP servers of config.yaml and how each is doing; a `session.info` follows each change. */
+  mcp_servers: optional(array(McpServerSummarySchema)),
   version: string(),
 });
 export type SessionInfo = output<typeof SessionInfoSchema>;

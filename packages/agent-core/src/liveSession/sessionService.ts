@@ -23,7 +23,7 @@ import { parseModelValue } from './modelValue.ts';
 /** What of the runtime a live session's changes touch. */
 export type SessionRuntime = Pick<
   HermesRuntime,
-  'store' | 'loaded' | 'configProblems' | 'sessionModel' | 'openSession' | 'approvalMode' | 'setApprovalMode' | 'processes'
+  'store' | 'loaded' | 'configProblems' | 'sessionModel' | 'openSession' | 'approvalMode' | 'setApprovalMode' | 'processes' | 'mcp'
 >;
 
 export interface OpenSessionInput {
@@ -143,6 +143,8 @@ export class SessionService {
       plugin_count: this.facts.pluginCount(),
       usage: { ...agent.usage },
       ...(background ? { background_tasks: background } : {}),
+      // Hermes's gateway shape: the summary only (mcp.list has the targets and tool names).
+      mcp_servers: this.runtime.mcp.statuses().map(({ name, status, tool_count, error }) => ({ name, status, tool_count, error })),
       version: this.facts.version,
     };
   }

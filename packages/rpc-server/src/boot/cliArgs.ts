@@ -8,15 +8,18 @@ export interface BackendArgs {
   judgeOnly: boolean;
   /** `--discover-plugins-only`: plugins are discovered and listed, never imported (`hermes plugins …`). */
   discoverPluginsOnly: boolean;
+  /** `--no-mcp-connect`: config.yaml's MCP servers are read but never started (`hermes mcp add|remove|test`). */
+  noMcpConnect: boolean;
   /** `--version`: print the package and protocol versions and exit. */
   version: boolean;
 }
 
 export const BACKEND_USAGE =
-  'usage: hermes-rpc [--model NAME] [--provider ID] [--base-url URL] [--demo] [--judge-only] [--discover-plugins-only] [--version]\n' +
+  'usage: hermes-rpc [--model NAME] [--provider ID] [--base-url URL] [--demo] [--judge-only] [--discover-plugins-only] [--no-mcp-connect] [--version]\n' +
   'Runs the hermes backend: newline-delimited JSON-RPC 2.0 on stdin/stdout.\n' +
   '--judge-only serves approvals.check only: no sessions, no model, no plugins, and nothing written.\n' +
-  '--discover-plugins-only lists plugins from discovery, manifests and config without importing any.';
+  '--discover-plugins-only lists plugins from discovery, manifests and config without importing any.\n' +
+  '--no-mcp-connect reads the MCP servers of config.yaml without starting or connecting to any.';
 
 /** Parses the backend's argv; throws with the usage text on unknown options. */
 export function parseBackendArgs(argv: string[]): BackendArgs {
@@ -29,6 +32,7 @@ export function parseBackendArgs(argv: string[]): BackendArgs {
       demo: { type: 'boolean', default: false },
       'judge-only': { type: 'boolean', default: false },
       'discover-plugins-only': { type: 'boolean', default: false },
+      'no-mcp-connect': { type: 'boolean', default: false },
       version: { type: 'boolean', default: false },
     },
     strict: true,
@@ -43,6 +47,7 @@ export function parseBackendArgs(argv: string[]): BackendArgs {
     demo: values.demo ?? false,
     judgeOnly: values['judge-only'] ?? false,
     discoverPluginsOnly: values['discover-plugins-only'] ?? false,
+    noMcpConnect: values['no-mcp-connect'] ?? false,
     version: values.version ?? false,
   };
 }

@@ -3,6 +3,7 @@ import type { CommandHost } from '@hermes/agent-core';
 import type { HandlerContext } from '../handlers/context.ts';
 import { openLive } from '../handlers/sessionHandlers.ts';
 import type { LiveSession } from '../server/liveSessions.ts';
+import { reloadMcp } from '../server/mcp.ts';
 
 /**
  * What slash commands need from this backend beyond their session's service: opening sessions on
@@ -34,5 +35,8 @@ export function commandHost(ctx: HandlerContext, live: LiveSession, reloadPlugin
       return skills.length ? skills.map((s) => `${s.name}${s.description ? ` — ${s.description}` : ''}`).join('\n') : 'No skills.';
     },
     reloadPlugins,
+    mcpServers: () => runtime.mcp.statuses(),
+    // Typed by the user, who is asked nothing: reload.mcp's confirmation is for clients that reload on their own.
+    reloadMcp: () => reloadMcp(runtime, ctx.sessions),
   };
 }

@@ -1,10 +1,11 @@
-import { configValue, parseModelValue, PROVIDER_PRESETS, saveApprovalMode, UsageError } from '@hermes/agent-core';
+import { configValue, parseMcpServers, parseModelValue, PROVIDER_PRESETS, saveApprovalMode, UsageError } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { invalidParams } from './params.ts';
 import { reloadPlugins } from '../server/plugins.ts';
 
 /** Keys `config.set` can change so far, and what each does. */
-const SETTABLE = 'yolo (per session: true/false), model (per session: "name" or "provider:name"), approvals.mode, plugins.enabled, plugins.disabled';
+const SETTABLE =
+  'yolo (per session: true/false), model (per session: "name" or "provider:name"), approvals.mode, plugins.enabled, plugins.disabled, mcp_servers.<name>';
 
 export function configHandlers(ctx: HandlerContext): HandlerTable {
   return {
@@ -55,6 +56,7 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
         ctx.runtime.writeConfig(params.key, value ?? undefined);
         return { key: params.key, value, warning: `Saved to config.yaml. ${await reloadPlugins(ctx)}` };
       }
+      if (params.key.startsWith('mcp_servers.')) return setMcpServer(ctx, params.key, params.value);
       if (params.key !== 'yolo') {
         throw new UsageError(`config.set cannot change "${params.key}" yet; settable keys: ${SETTABLE}.`);
       }
@@ -71,4 +73,29 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
       return { key: 'yolo', value: params.value, ...(warning ? { warning } : {}) };
     },
   };
+}
+
+/** What an MCP server may be called: its tools are named `mcp_<server>_<tool>`, and a dot would split the config key. */
+const MCP_SERVER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * `config.set mcp_servers.<name>`: adds or replaces one server entry in config.yaml (comments and
+ * layout kept), or removes it with `null`. The entry is checked as config.yaml would be read; a mistake
+ * is refused (4004) with the same text a start would report, and nothing is written. Running servers
+ * are left as they are: `/reload-mcp` (reload.mcp) applies the file.
+ */
+function setMcpServer(ctx: HandlerContext, key: string, value: unknown) {
+  const name = key.slice('mcp_servers.'.length);
+  if (!MCP_SERVER_NAME.test(name)) {
+    throw invalidParams('config.set', 'key', `names an MCP server "${name}": use 1 to 64 letters, digits, _ or - (the server's tools are named mcp_<server>_<tool>)`);
+  }
+  if (value !== null) {
+    const { servers, problems } = parseMcpServers({ mcp_servers: { [name]: value } }, 'config.set');
+    const wrong = problems.find((p) => p.kind !== 'unknown_key') ?? problems[0];
+    if (wrong || servers.length !== 1) throw new UsageError(`config.set ${key}: ${wrong?.message ?? 'not a usable MCP server entry'}; config.yaml was not changed.`);
+  }
+  // A ConfigWriteError says whether config.yaml is the user's to fix (4004) or the disk failed (5007).
+  ctx.runtime.writeConfig(key, value ?? undefined);
+  const applies = value === null ? 'disconnects it' : 'connects it';
+  return { key, value, warning: `Saved to config.yaml; /reload-mcp (or the next start of hermes) ${applies}.` };
 }

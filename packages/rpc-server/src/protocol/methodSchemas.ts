@@ -16,11 +16,13 @@ import {
   ToolsetDescriptorSchema,
   UsageSchema,
 } from '@hermes/agent-core/contract';
-import { array, boolean, enum as oneOf, gte, int, maxLength, nullable, number, object, optional, refine, strictObject, string, unknown } from 'zod/mini';
+import { array, boolean, enum as oneOf, gte, int, lte, maxLength, nullable, number, object, optional, refine, strictObject, string, unknown } from 'zod/mini';
 import { ParamLimit } from './limits.ts';
 import type { Method } from './methods.ts';
 import { cappedString, count, nonEmptyString, optionalSessionId, sessionId, sessionIdParams } from './paramFields.ts';
 import {
+  McpServerStatusSchema,
+  McpTestResultSchema,
   PluginDescriptorSchema,
   SearchHitSchema,
   SessionSummarySchema,
@@ -137,6 +139,26 @@ export const MethodSchemas = {
   },
   'tools.list': { params: optionalSession, result: strictObject({ toolsets: array(ToolsetDescriptorSchema) }) },
   'plugins.list': { params: noParams, result: strictObject({ plugins: array(PluginDescriptorSchema) }) },
+  /**
+   * The MCP servers of config.yaml and how each is doing. `wait_ms`: answer once every enabled server
+   * has connected or failed, or after this long (0, the default: at once, some may be `connecting`).
+   */
+  'mcp.list': {
+    params: object({ wait_ms: optional(number().check(int(), gte(0), lte(ParamLimit.wait_ms))) }),
+    result: strictObject({ servers: array(McpServerStatusSchema) }),
+  },
+  /** Connects to one server as config.yaml has it now, lists its tools and disconnects; a failure is `ok: false` with `error`. */
+  'mcp.test': { params: object({ name: nonEmptyString(ParamLimit.name) }), result: McpTestResultSchema },
+  /**
+   * Re-reads config.yaml's `mcp_servers` and applies it (new, removed, changed servers), then every
+   * open session gets `session.info`. While a turn runs (in `session_id`, else in any open session)
+   * the answer is `confirm_required` and nothing changes: the turn's tools would change under it;
+   * `confirm: true` reloads anyway, `always: true` too and stops asking for the rest of this backend.
+   */
+  'reload.mcp': {
+    params: object({ session_id: optionalSessionId(), confirm: optional(boolean()), always: optional(boolean()) }),
+    result: strictObject({ status: oneOf(['confirm_required', 'reloaded']), message: optional(string()) }),
+  },
   'shell.exec': {
     params: object({ session_id: optionalSessionId(), command: nonEmptyString(ParamLimit.command) }),
     result: ShellExecResultSchema,

@@ -3,8 +3,8 @@
  * a field the schema does not name is a disagreement (see the result check in docs/wire.md). Those
  * agent-core shares (SessionInfo, Usage, approvals, commands, completions, toolsets) are in its contract.
  */
-import { RoleSchema } from '@hermes/agent-core/contract';
-import { array, boolean, enum as oneOf, nullable, number, optional, strictObject, string, type output } from 'zod/mini';
+import { McpServerSummarySchema, RoleSchema } from '@hermes/agent-core/contract';
+import { array, boolean, enum as oneOf, extend, nullable, number, optional, strictObject, string, type output } from 'zod/mini';
 
 // A transcript message is agent-core's too (the session service exports it): it lives in the contract.
 export { RoleSchema, ToolCallRecordSchema, TranscriptMessageSchema, type Role, type ToolCallRecord, type TranscriptMessage } from '@hermes/agent-core/contract';
@@ -60,3 +60,23 @@ export const StoredSessionInfoSchema = strictObject({
   source: string(),
 });
 export type StoredSessionInfo = output<typeof StoredSessionInfoSchema>;
+
+/** An MCP server as `mcp.list` reports it: the `session.info` summary plus how it is reached and its tools. */
+export const McpServerStatusSchema = extend(McpServerSummarySchema, {
+  /** `sse`: a URL server that only speaks the older SSE transport. */
+  transport: oneOf(['stdio', 'http', 'sse']),
+  /** The command line or URL, without env or header values. */
+  target: string(),
+  /** Registered tool names (`mcp_<server>_<tool>`). */
+  tools: array(string()),
+});
+
+/** `mcp.test`: one connection to one configured server, its tools listed, then closed. */
+export const McpTestResultSchema = strictObject({
+  ok: boolean(),
+  /** The server's tools by their own names (before include/exclude). */
+  tools: array(string()),
+  /** From the start of the connection to the tool list. */
+  latency_ms: number(),
+  error: optional(string()),
+});

@@ -8,6 +8,7 @@ import { toolHandlers } from '../handlers/toolHandlers.ts';
 import { lifecycleHandlers } from '../handlers/lifecycleHandlers.ts';
 import { commandHandlers } from '../handlers/commandHandlers.ts';
 import { approvalHandlers } from '../handlers/approvalHandlers.ts';
+import { mcpHandlers } from '../handlers/mcpHandlers.ts';
 import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.ts';
 import { closeLive, sessionKeeper } from '../handlers/sessionKeeper.ts';
 import { configProblemInfos } from '../handlers/sessionInfo.ts';
@@ -20,6 +21,7 @@ import { checkEvent, checkingResults, checkResult } from './contractCheck.ts';
 import { createNdjsonConnection } from '../transport/index.ts';
 import type { LiveSessions } from './liveSessions.ts';
 import { buildCommandRegistry } from './plugins.ts';
+import { publishMcpChanges, startMcpWithFirstSession } from './mcp.ts';
 import type { PluginHost } from '@hermes/plugin-host';
 import { ServerRequests } from './serverRequests.ts';
 import { toWireError, type WireErrorOptions } from './wireErrors.ts';
@@ -34,6 +36,8 @@ export interface BackendOptions {
   demo?: boolean;
   /** The backend's open sessions (created before the plugins, which may inject into them). */
   sessions: LiveSessions;
+  /** Start config.yaml's MCP servers after gateway.ready (default); false for `--no-mcp-connect`. */
+  connectMcp?: boolean;
 }
 
 export interface Backend {
@@ -87,11 +91,14 @@ export function startBackend(options: BackendOptions): Backend {
     ...lifecycleHandlers(ctx),
     ...commandHandlers(ctx),
     ...approvalHandlers(runtime.judgeHomes),
+    ...mcpHandlers(ctx),
   };
+  if (options.connectMcp !== false) startMcpWithFirstSession(table, () => runtime.mcp.start());
   // A SQLite failure in any method (state.db locked, disk full) is answered naming the file and the fix.
   serveHandlers(connection, table, { logger, explainStoreFailure: (error) => runtime.store.explainFailure(error) });
   const { idle_close: idleClose, max_open: maxOpen } = runtime.loaded.config.sessions;
   sessions.manage({ idleCloseMs: idleClose * 1000, maxOpen }, sessionKeeper(ctx), logger);
+  const stopMcpInfo = publishMcpChanges(runtime, sessions);
 
   let shuttingDown: Promise<void> | null = null;
   const shutdown = (reason: string): Promise<void> => {
@@ -99,6 +106,7 @@ export function startBackend(options: BackendOptions): Backend {
       logger.info('backend shutting down: %s', reason);
       requests.cancelAll('shutdown');
       sessions.stop();
+      stopMcpInfo();
       // Each running tool is aborted, its partial output stored as its result, the turn ended as
       // interrupted. A tool that ignores its abort does not keep the backend alive: its call is
       // answered as interrupted when the session is next opened.
@@ -119,8 +127,6 @@ export function startBackend(options: BackendOptions): Backend {
     });
   });
   listenAndAnnounce(connection, options.version, logger, configProblemInfos(runtime));
-  // MCP servers connect in the background once the client has its handshake: startup never waits for them.
-  runtime.mcp.start();
   const model = runtime.model.ok ? `${runtime.model.model.provider}/${runtime.model.model.model}` : 'none configured';
   logger.info('backend ready (pid %d, model %s)', process.pid, model);
   return { closed, shutdown, endOutput: (done) => writer.end(done) };

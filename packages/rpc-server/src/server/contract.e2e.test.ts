@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { stdioTestServer } from '../../../../scripts/mcp-servers/launch.ts';
 import { startModelServer } from '../../../../scripts/model-server/index.ts';
 import { Method, type ParamsOf, type ResultOf } from '../protocol/index.ts';
 import { EventSchemas, MethodSchemas } from '../protocol/schemas.ts';
@@ -30,6 +31,9 @@ function homeWithPlugin(): string {
   fs.mkdirSync(path.join(home, 'plugins', 'greeter'), { recursive: true });
   fs.writeFileSync(path.join(home, 'plugins', 'greeter', 'plugin.yaml'), 'name: greeter\nversion: 1.0\n');
   fs.writeFileSync(path.join(home, 'plugins', 'greeter', 'index.js'), PLUGIN);
+  // An MCP server, so mcp.list, mcp.test and reload.mcp have one to report.
+  const mcp = stdioTestServer();
+  fs.writeFileSync(path.join(home, 'config.yaml'), `mcp_servers:\n  contract:\n    command: ${JSON.stringify(mcp.command)}\n    args: ${JSON.stringify(mcp.args)}\n`);
   return home;
 }
 
@@ -70,6 +74,9 @@ describe('the contract over the wire', () => {
     await call('model.options', {});
     await call('tools.list', {});
     await call('plugins.list', {});
+    expect((await call('mcp.list', {})).servers.map((s) => s.name)).toEqual(['contract']);
+    expect(await call('mcp.test', { name: 'contract' })).toMatchObject({ ok: true, tools: expect.arrayContaining(['echo']) });
+    expect(await call('reload.mcp', { session_id: sid })).toMatchObject({ status: 'reloaded' });
     await call('shell.exec', { command: 'echo contract' });
     expect(await call('shell.cancel', { session_id: sid })).toEqual({ stopped: 0 });
     expect(await call('cli.exec', { argv: ['greet', 'world'] })).toEqual({ code: 0, output: 'hello world' });

@@ -51,6 +51,30 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['my-plugin-cmd', 'sync', '--json', '--dry-run', '-n', '3']).positionals).toEqual(['my-plugin-cmd', 'sync', '--json', '--dry-run', '-n', '3']);
   });
 
+  it('reads hermes mcp add: each --arg verbatim (a leading dash included), --env and --header repeated', () => {
+    expect(parseCliArgs(['mcp', 'add', 'gh', '--command', 'npx', '--arg', '-y', '--arg', '@scope/server', '--env', 'GITHUB_TOKEN=${GITHUB_TOKEN}'])).toMatchObject({
+      positionals: ['mcp', 'add', 'gh'],
+      mcpServer: { command: 'npx', args: ['-y', '@scope/server'], env: ['GITHUB_TOKEN=${GITHUB_TOKEN}'], headers: [] },
+    });
+    expect(parseCliArgs(['mcp', 'add', 'web', '--url', 'https://h/mcp', '--header', 'A=1', '--header', 'B=2']).mcpServer).toEqual({
+      command: undefined,
+      args: [],
+      env: [],
+      url: 'https://h/mcp',
+      headers: ['A=1', 'B=2'],
+    });
+    // Hermes's own form: the words after the command are its arguments; after --, even ones with a dash.
+    expect(parseCliArgs(['mcp', 'add', 'fs', '--command', 'node', 'server.js']).positionals).toEqual(['mcp', 'add', 'fs', 'server.js']);
+    expect(parseCliArgs(['mcp', 'add', 'fs', '--command', 'npx', '--env', 'A=1', '--', '-y', '@scope/server', '--root', '/tmp'])).toMatchObject({
+      positionals: ['mcp', 'add', 'fs', '-y', '@scope/server', '--root', '/tmp'],
+      mcpServer: { command: 'npx', env: ['A=1'] },
+    });
+    expect(() => parseCliArgs(['sessions', 'list', '--url', 'x'])).toThrow('--url does not apply to hermes sessions.');
+    expect(() => parseCliArgs(['mcp', 'list', '--json'])).toThrow('--json does not apply to hermes mcp.');
+    // Outside `hermes mcp`, --arg keeps parseArgs's own rule.
+    expect(parseCliArgs(['chat', '-q', 'hi']).mcpServer).toBeUndefined();
+  });
+
   it('documents every option in the help text', () => {
     for (const option of ['--tui', '--demo', '--model', '--provider', '--base-url', '--version', '--help']) {
       expect(HELP_TEXT).toContain(option);

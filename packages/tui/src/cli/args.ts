@@ -28,7 +28,18 @@ export interface CliOptions {
   write?: string;
   /** `hermes approvals check --cwd DIR`: where the command runs (default: the current directory). */
   cwd?: string;
+  /** `hermes mcp add`: the server to add, as given (checked by the command, stored by the backend). */
+  mcpServer?: McpServerOptions;
   positionals: string[];
+}
+
+/** `hermes mcp add <name> (--command <cmd> [--arg <a>]… [--env K=V]… | --url <u> [--header K=V]…)`. */
+export interface McpServerOptions {
+  command?: string;
+  args: string[];
+  env: string[];
+  url?: string;
+  headers: string[];
 }
 
 export const HELP_TEXT = `hermes — a terminal AI agent
@@ -59,6 +70,17 @@ Usage:
                                one JSON object per stdin line, {"command"|"write_path",
                                "cwd"?}; one JSON verdict (or {"error"}) per line on
                                stdout, in order; exit 1 if any line got an error
+  hermes mcp list              the MCP servers in config.yaml: status, tool count, error
+                               (connects to them first, waiting at most 15 s)
+  hermes mcp add <name> --command <cmd> [--arg <a>]... [--env K=V]... [-- <arg>...]
+  hermes mcp add <name> --url <url> [--header K=V]...
+                               add a stdio or HTTP MCP server to config.yaml (comments
+                               kept); the command's arguments with --arg, or as words
+                               after it (after -- when one starts with -); a value may
+                               name a variable: --env K='\${K}'
+  hermes mcp remove <name>     remove it from config.yaml
+  hermes mcp test <name>       connect to it: the tools found and the latency (exit 1
+                               with the error when it fails)
 
 Options:
   --tui                 open the interactive terminal UI
@@ -68,6 +90,9 @@ Options:
   --base-url <url>      OpenAI-compatible endpoint, e.g. http://localhost:11434/v1
   --cwd <dir>           approvals check: the directory the command runs in (default: here)
   --write <path>        approvals check: judge a file write to <path> instead of a command
+  --command, --arg, --env, --url, --header
+                        mcp add: the server's command, each argument (taken verbatim,
+                        even one starting with -), environment, URL, HTTP headers
   --version             print the version and exit
   -h, --help            show this help
 
@@ -87,7 +112,7 @@ Logs: $HERMES_HOME/logs/tui.log.
 export { UsageError };
 
 /** Commands hermes itself handles; any other first word is a plugin's CLI command. */
-const BUILTIN_CLI_COMMANDS = new Set(['chat', 'sessions', 'plugins', 'approvals']);
+const BUILTIN_CLI_COMMANDS = new Set(['chat', 'sessions', 'plugins', 'approvals', 'mcp']);
 
 export function parseCliArgs(argv: string[]): CliOptions {
   const first = argv[0];
@@ -96,7 +121,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: first === 'mcp' ? verbatimArgs(argv) : argv,
       allowPositionals: true,
       strict: true,
       options: {
@@ -116,6 +141,11 @@ export function parseCliArgs(argv: string[]): CliOptions {
         format: { type: 'string' },
         write: { type: 'string' },
         cwd: { type: 'string' },
+        command: { type: 'string' },
+        arg: { type: 'string', multiple: true },
+        env: { type: 'string', multiple: true },
+        url: { type: 'string' },
+        header: { type: 'string', multiple: true },
       },
     });
   } catch (error) {
@@ -140,8 +170,24 @@ export function parseCliArgs(argv: string[]): CliOptions {
     format: values.format,
     write: values.write,
     cwd: values.cwd,
+    ...(first === 'mcp' ? { mcpServer: { command: values.command, args: values.arg ?? [], env: values.env ?? [], url: values.url, headers: values.header ?? [] } } : {}),
     positionals,
   };
+}
+
+/**
+ * `--arg -y` means the argument `-y` (npx's flag, say): parseArgs would refuse a value starting with a
+ * dash as ambiguous, so each `--arg`'s next word is joined to it (`--arg=-y`) before parsing. After
+ * `--`, every word is a positional (the server's arguments), as parseArgs has it.
+ */
+function verbatimArgs(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--') return [...out, ...argv.slice(i)];
+    if (argv[i] === '--arg' && i + 1 < argv.length) out.push(`--arg=${argv[++i]}`);
+    else out.push(argv[i]!);
+  }
+  return out;
 }
 
 function pluginCommand(argv: string[]): CliOptions {
@@ -156,6 +202,7 @@ const OPTION_SCOPE: Record<string, string[]> = {
   sessions: ['limit', 'format', ...MODEL_OPTIONS],
   plugins: MODEL_OPTIONS,
   approvals: ['json', 'write', 'cwd'],
+  mcp: ['command', 'arg', 'env', 'url', 'header'],
 };
 
 function checkOptionScope(values: Record<string, unknown>, positionals: string[]): void {

@@ -27,8 +27,8 @@ describe('completion in the TUI', () => {
     const { hermes, server } = await hermesWithModel(running, { turns: [{ text: '(unused)' }] });
     // Written the moment the prompt shows: the catalog may still be on its way, and must be waited for.
     hermes.type(`/he${TAB}${ENTER}`);
-    const screen = await hermes.waitForText(/\/sessions/);
-    expect(screen).toMatch(/\/undo/);
+    // The list is taller than the screen (its first categories scroll off): read the scrollback too.
+    await expect.poll(() => hermes.bufferText(), { timeout: 15_000 }).toMatch(/\/sessions[\s\S]*\/undo/);
     expect(hermes.bufferText()).not.toMatch(/is not a command/);
 
     // Slowly: the list, then Tab, then Enter, each seen on screen first.

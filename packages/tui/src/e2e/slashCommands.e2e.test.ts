@@ -20,10 +20,8 @@ describe('slash commands in the TUI', () => {
     hermes.press('tab');
     await hermes.waitForText(/❯ \/help\s*$/m);
     hermes.press('enter');
-    // The help text lists the built-ins, several lines of it.
-    const screen = await hermes.waitForText(/\/sessions/);
-    expect(screen).toMatch(/\/undo/);
-    expect(screen).toMatch(/\/stop/);
+    // The help text lists the built-ins, more lines than the screen has (its top scrolls off): read the scrollback too.
+    await expect.poll(() => hermes.bufferText(), { timeout: 15_000 }).toMatch(/\/sessions[\s\S]*\/stop[\s\S]*\/undo/);
     expect(modelRequests(server)).toEqual([]);
   });
 

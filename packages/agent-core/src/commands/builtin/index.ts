@@ -7,10 +7,12 @@ import { compressCommand } from './compress.ts';
 import { configCommand } from './config.ts';
 import { helpCommand } from './help.ts';
 import { historyCommand } from './history.ts';
+import { mcpCommand } from './mcp.ts';
 import { modelCommand } from './model.ts';
 import { newCommand } from './newSession.ts';
 import { pluginsCommand } from './plugins.ts';
 import { quitCommand } from './quit.ts';
+import { reloadMcpCommand } from './reloadMcp.ts';
 import { reloadPluginsCommand } from './reloadPlugins.ts';
 import { resumeCommand } from './resume.ts';
 import { retryCommand } from './retry.ts';
@@ -34,10 +36,12 @@ export const BUILTIN_COMMANDS: readonly CommandInput[] = [
   compressCommand,
   configCommand,
   historyCommand,
+  mcpCommand,
   modelCommand,
   newCommand,
   pluginsCommand,
   quitCommand,
+  reloadMcpCommand,
   reloadPluginsCommand,
   resumeCommand,
   retryCommand,
