@@ -21,6 +21,7 @@ import { ParamLimit } from './limits.ts';
 import type { Method } from './methods.ts';
 import { cappedString, count, nonEmptyString, optionalSessionId, sessionId, sessionIdParams } from './paramFields.ts';
 import {
+  DoctorCheckSchema,
   PluginDescriptorSchema,
   SearchHitSchema,
   SessionSummarySchema,
@@ -154,6 +155,14 @@ export const MethodSchemas = {
   'clarify.respond': { params: object({ request_id: nonEmptyString(ParamLimit.id), answer: cappedString(ParamLimit.answer) }), result: resolved },
   /** How the approval gate judges a command or file write; needs no session, runs nothing. */
   'approvals.check': { params: ApprovalsCheckParamsSchema, result: ApprovalVerdictSchema },
+  /**
+   * What `hermes doctor` reports from the backend: the SQLite store, config.yaml, the model and its key
+   * (never the key), plugins, MCP servers; with `online`, one tiny model request, bounded by `timeout_ms`.
+   */
+  'doctor.check': {
+    params: object({ online: optional(boolean()), timeout_ms: optional(count(120_000)) }),
+    result: strictObject({ checks: array(DoctorCheckSchema) }),
+  },
 } satisfies Record<Method, { params: unknown; result: unknown }>;
 
 export type MethodSchemas = typeof MethodSchemas;

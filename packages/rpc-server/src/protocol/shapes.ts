@@ -53,6 +53,18 @@ export const PluginDescriptorSchema = strictObject({
 });
 export type PluginDescriptor = output<typeof PluginDescriptorSchema>;
 
+/**
+ * One line of `hermes doctor`: `fail` makes it exit 1 and always has a `fix`; `warn` (works, but should
+ * be looked at) usually has one; `info` is for the record (a Hermes key hermes does not implement).
+ */
+export const DoctorCheckSchema = strictObject({
+  name: string(),
+  status: oneOf(['ok', 'warn', 'fail', 'info']),
+  detail: string(),
+  fix: optional(string()),
+});
+export type DoctorCheck = output<typeof DoctorCheckSchema>;
+
 /** A stored session as `session.history` describes one it read without opening. */
 export const StoredSessionInfoSchema = strictObject({
   id: string(),

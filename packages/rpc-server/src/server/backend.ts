@@ -7,6 +7,7 @@ import { promptAnswerHandlers } from '../handlers/promptAnswers.ts';
 import { toolHandlers } from '../handlers/toolHandlers.ts';
 import { lifecycleHandlers } from '../handlers/lifecycleHandlers.ts';
 import { commandHandlers } from '../handlers/commandHandlers.ts';
+import { doctorHandlers } from '../handlers/doctorHandlers.ts';
 import { approvalHandlers } from '../handlers/approvalHandlers.ts';
 import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.ts';
 import { closeLive, sessionKeeper } from '../handlers/sessionKeeper.ts';
@@ -86,6 +87,7 @@ export function startBackend(options: BackendOptions): Backend {
     ...toolHandlers(ctx),
     ...lifecycleHandlers(ctx),
     ...commandHandlers(ctx),
+    ...doctorHandlers(ctx),
     ...approvalHandlers(runtime.judgeHomes),
   };
   // A SQLite failure in any method (state.db locked, disk full) is answered naming the file and the fix.
