@@ -28,6 +28,8 @@ export interface CliOptions {
   write?: string;
   /** `hermes approvals check --cwd DIR`: where the command runs (default: the current directory). */
   cwd?: string;
+  /** `hermes doctor --online`: also send the configured model one tiny request. */
+  online: boolean;
   positionals: string[];
 }
 
@@ -59,6 +61,10 @@ Usage:
                                one JSON object per stdin line, {"command"|"write_path",
                                "cwd"?}; one JSON verdict (or {"error"}) per line on
                                stdout, in order; exit 1 if any line got an error
+  hermes doctor [--online]     check the setup: Node, $HERMES_HOME, SQLite, config.yaml,
+                               the model and its key, plugins; one line per check with a
+                               fix for each failure; exit 1 if any failed. --online also
+                               sends the model one tiny request
 
 Options:
   --tui                 open the interactive terminal UI
@@ -68,6 +74,7 @@ Options:
   --base-url <url>      OpenAI-compatible endpoint, e.g. http://localhost:11434/v1
   --cwd <dir>           approvals check: the directory the command runs in (default: here)
   --write <path>        approvals check: judge a file write to <path> instead of a command
+  --online              doctor: also try a round trip to the configured model
   --version             print the version and exit
   -h, --help            show this help
 
@@ -87,7 +94,7 @@ Logs: $HERMES_HOME/logs/tui.log.
 export { UsageError };
 
 /** Commands hermes itself handles; any other first word is a plugin's CLI command. */
-const BUILTIN_CLI_COMMANDS = new Set(['chat', 'sessions', 'plugins', 'approvals']);
+const BUILTIN_CLI_COMMANDS = new Set(['chat', 'sessions', 'plugins', 'approvals', 'doctor']);
 
 export function parseCliArgs(argv: string[]): CliOptions {
   const first = argv[0];
@@ -116,6 +123,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         format: { type: 'string' },
         write: { type: 'string' },
         cwd: { type: 'string' },
+        online: { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -140,12 +148,13 @@ export function parseCliArgs(argv: string[]): CliOptions {
     format: values.format,
     write: values.write,
     cwd: values.cwd,
+    online: values.online,
     positionals,
   };
 }
 
 function pluginCommand(argv: string[]): CliOptions {
-  return { tui: false, demo: false, version: false, help: false, json: false, yolo: false, continueLatest: false, positionals: argv };
+  return { tui: false, demo: false, version: false, help: false, json: false, yolo: false, continueLatest: false, online: false, positionals: argv };
 }
 
 const MODEL_OPTIONS = ['model', 'provider', 'base-url'];
@@ -156,6 +165,7 @@ const OPTION_SCOPE: Record<string, string[]> = {
   sessions: ['limit', 'format', ...MODEL_OPTIONS],
   plugins: MODEL_OPTIONS,
   approvals: ['json', 'write', 'cwd'],
+  doctor: ['online', ...MODEL_OPTIONS],
 };
 
 function checkOptionScope(values: Record<string, unknown>, positionals: string[]): void {

@@ -76,7 +76,7 @@ export async function runPluginCli(argv: string[], backend: BackendOptions, io: 
       return result.code;
     } catch (error) {
       if (errorCode(error) === ErrorCode.NotACommand || errorCode(error) === ErrorCode.UsageError) {
-        throw new CommandFailure(`unknown command "${argv[0]}". Commands: chat, sessions, plugins, approvals; or run \`hermes --tui\`.`, 2);
+        throw new CommandFailure(`unknown command "${argv[0]}". Commands: chat, sessions, plugins, approvals, doctor; or run \`hermes --tui\`.`, 2);
       }
       throw error;
     }
