@@ -42,6 +42,9 @@ const NOT_IMPLEMENTED: KnownKeys = {
       'personalities', 'security', 'cron', 'kanban', 'bot_mode', 'code_execution', 'tools', 'logging', 'model_catalog',
       'model_overrides', 'models_dev', 'network', 'monitoring', 'gateway', 'streaming', 'onboarding', 'telemetry',
       'doctor', 'updates',
+      // In Hermes's config.yaml but not in the reference's list (its last quarter was not read).
+      '_config_version', 'custom_providers', 'smart_model_routing', 'fallback_model', 'worktree', 'group_sessions_per_user',
+      'background_process_notifications', 'platform_toolsets',
     ].map((key) => [key, null]),
   ),
 };
