@@ -42,11 +42,12 @@ function sqliteCheck(runtime: HermesRuntime): DoctorCheck {
 /** A problem's message split into what is wrong and the fix it names (`… Fix: …`), or a fix pointing at the line. */
 function problemCheck(problem: ConfigProblem): DoctorCheck {
   const text = formatProblem(problem);
-  const at = text.indexOf(' Fix: ');
   const where = `${problem.file}${problem.line ? ` line ${problem.line}` : ''}`;
   const name = path.basename(problem.file);
   if (problem.kind === 'unknown_key') return { name, status: 'warn', detail: text, fix: `rename or remove the key at ${where}` };
-  if (at >= 0) return { name, status: 'fail', detail: text.slice(0, at), fix: text.slice(at + ' Fix: '.length).replace(/^./, (c) => c.toLowerCase()) };
+  // loadConfig's messages end with their fix: "… Fix: chmod …" or "… Fix that line (…)".
+  const split = /^(.*?\.) Fix(:?) (.*)$/s.exec(text);
+  if (split) return { name, status: 'fail', detail: split[1]!, fix: split[2] ? split[3]!.replace(/^./, (c) => c.toLowerCase()) : `fix ${split[3]}` };
   return { name, status: 'fail', detail: text, fix: `correct the value at ${where} (docs: README, "Configuration")` };
 }
 
@@ -56,7 +57,7 @@ function configChecks(runtime: HermesRuntime): DoctorCheck[] {
   const checks = loaded.problems.map(problemCheck);
   if (!loaded.problems.some((p) => p.file === configFile)) {
     const keys = Object.keys(loaded.config.raw).length;
-    checks.unshift({ name: 'config.yaml', status: 'ok', detail: keys ? `${configFile}: ${keys} top-level keys, all read` : `${configFile}: not present or empty (defaults apply)` });
+    checks.unshift({ name: 'config.yaml', status: 'ok', detail: keys ? `${configFile}: ${keys} top-level keys, no problems` : `${configFile}: not present or empty (defaults apply)` });
   }
   // Said once, here, and nowhere else: they are not mistakes, a Hermes home simply has them.
   const keys = loaded.notImplemented;

@@ -52,8 +52,9 @@ async function openHome(variant: HomeVariant) {
   await backend.request('prompt.submit', { session_id: session.session_id, text: 'clean up the build folder' });
   const done = (await backend.waitForEvent((e) => e.type === 'message.complete' && e.session_id === session.session_id)) as EventOf<'message.complete'>;
   const plugins = (await backend.request('plugins.list', {})).plugins;
+  const slashPlugins = (await backend.request('slash.exec', { session_id: session.session_id, command: '/plugins' })).output;
   await backend.stop();
-  return { home, before, after: snapshotFiles(home), work, server, ready, session, done, asked, plugins, log: backend.log() };
+  return { home, before, after: snapshotFiles(home), work, server, ready, session, done, asked, plugins, slashPlugins, log: backend.log() };
 }
 
 const toolNames = (body: unknown) => ((body as { tools?: { function: { name: string } }[] }).tools ?? []).map((t) => t.function.name);
@@ -89,6 +90,9 @@ describe('a Hermes home opened by the backend', () => {
         missing_env: [{ name: 'HONCHO_API_KEY' }, { name: 'HONCHO_PROJECT_ID', description: 'Honcho project identifier' }],
       }),
     ]);
+    expect(opened.slashPlugins).toBe(
+      '○ honcho-memory 1.2.0 (user) tools 0, hooks 0, middleware 0, commands 0 — not loadable here (Python) — missing env: HONCHO_API_KEY, HONCHO_PROJECT_ID (Honcho project identifier)',
+    );
     // Not implemented keys are doctor's to list, not warnings in the log.
     expect(opened.log).not.toMatch(/unknown key|Unknown toolset/);
 
