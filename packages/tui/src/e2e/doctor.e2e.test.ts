@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
@@ -117,6 +118,20 @@ describe('hermes doctor failures: each with its fix, exit 1', () => {
       `FAIL  backend: hermes-rpc could not start: Permission denied: hermes cannot write the session database ${home}/state.db (it needs to write the file and create files next to it in ${home}). — fix: chmod u+rwx ${home} (as the owner), or set HERMES_HOME to a folder you can write.`,
     );
     expect(result.stdout).not.toMatch(/^\s+at /m);
+  });
+
+  it("a home holding Hermes's own state.db: the backend refuses it untouched, and doctor says how to give hermes its own home", async () => {
+    const home = hermesHomeCopy();
+    const db = new Database(path.join(home, 'state.db'));
+    db.exec('CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (30); CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT NOT NULL);');
+    db.close();
+    const before = snapshotFiles(home);
+    const result = await hermes(home, ['doctor']);
+    expect(result.exitCode).toBe(1);
+    expect(row(result.stdout, 'backend')).toMatch(
+      new RegExp(`^FAIL  backend: hermes-rpc could not start: The session database ${home}/state\\.db is Hermes's own .* — fix: give hermes its own home \\(mkdir ~/\\.hermes-ts .*\\)\\.$`),
+    );
+    expect(changedFiles(before, snapshotFiles(home))).toEqual([]);
   });
 
   it('plugins: one that fails (why, and how to turn it off), one missing a required variable (a warning with its description)', async () => {
