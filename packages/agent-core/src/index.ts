@@ -73,3 +73,5 @@ export { knownSecrets, redactSecrets, redactSecretsDeep, rememberSecrets } from 
 export { Redactor, REDACTED } from './secrets/redactor.ts';
 export * from './liveSession/index.ts';
 export { configValue } from './config/configLookup.ts';
+export * from './mcp/index.ts';
+export type { McpServerState, McpServerStatus } from './contract/mcp.ts';

@@ -21,6 +21,7 @@ import { registerBuiltinTools } from './tools/builtins.ts';
 import { TodoList } from './tools/todoList.ts';
 import { SkillCatalog } from './skills/skillCatalog.ts';
 import { ToolRegistry } from './tools/registry.ts';
+import { McpManager } from './mcp/mcpManager.ts';
 import type { ToolSettings } from './tools/types.ts';
 import { NO_PROMPTS, type SessionModel, type SessionPrompts } from './agent/sessionOptions.ts';
 import { shellExec, type ShellExecResult } from './agent/shellExec.ts';
@@ -53,6 +54,8 @@ export class HermesRuntime {
   readonly store: SessionStore;
   readonly logger: Logger;
   readonly gate: ApprovalGate;
+  /** MCP servers as tools; created here from config.yaml, started by the front end once it is ready. */
+  readonly mcp: McpManager;
   /** Smart approval's guardian model (`auxiliary.approval`), or why it cannot be used; absent: each session's own model. */
   private readonly guardianModel: ChatProvider | { unavailable: string } | undefined;
   /** The homes the gate judges against (for `approvals.check` too). */
@@ -97,6 +100,15 @@ export class HermesRuntime {
       maxLines: config.tool_output.max_lines,
       env: toolEnvironment(env, { dotenvNames: Object.keys(this.loaded.dotenv), passthrough: config.terminal.env_passthrough, values: this.env }),
     };
+    this.mcp = new McpManager({
+      servers: config.mcp_servers,
+      discoveryTimeoutS: config.mcp_discovery_timeout,
+      registry: this.tools,
+      env: this.env,
+      logger: this.logger,
+      // stdio servers start from the tool environment (no provider keys or .env values) plus their own `env`.
+      ...(this.settings.env ? { childEnv: this.settings.env } : {}),
+    });
     this.store = SessionStore.open(path.join(this.home, 'state.db'));
     this.skills = new SkillCatalog({ onWarning: (warning) => this.logger.warn('skills: %s', warning) });
     for (const problem of this.skills.loadUserSkills(this.home)) this.logger.warn('skills: %s: %s', problem.path, problem.message);
@@ -238,6 +250,8 @@ export class HermesRuntime {
       toolsets: this.toolsets,
       // Read live: open sessions see a plugin reload's tools and engine from their next turn.
       toolSchemas: () => this.tools.schemas(this.toolsets),
+      // The first model call of a turn waits (at most mcp_discovery_timeout) for MCP servers still connecting.
+      toolsReady: () => this.mcp.whenDiscovered(),
       gate: this.gate,
       prompts: input.prompts ?? NO_PROMPTS,
       home: this.home,
@@ -297,6 +311,8 @@ export class HermesRuntime {
   }
 
   close(): void {
+    // Ends the stdio servers' process groups at once (close's synchronous part); the exit hook and the watchdog back it up.
+    void this.mcp.close().catch((error: unknown) => this.logger.warn('mcp: closing the servers failed: %s', error));
     this.processes.killAll();
     this.store.close();
   }

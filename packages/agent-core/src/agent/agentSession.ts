@@ -154,9 +154,9 @@ export class AgentSession {
     // Tools and engine are read once per turn: after a plugin reload, the next turn sees the new ones;
     // a turn already running finishes with the schemas and engine it started with. (Tools are always
     // run through the live registry, so a removed plugin's tool answers "unknown tool", never runs.)
-    const toolSchemas = this.options.toolSchemas();
+    const schemasAtSubmit = this.options.toolSchemas();
     const engine = this.options.contextEngine();
-    const working = this.workingPrompt(toolSchemas);
+    const working = this.workingPrompt(schemasAtSubmit);
     try {
       const notice = store.keepFileInPlace();
       if (notice) {
@@ -171,8 +171,9 @@ export class AgentSession {
     const controller = new AbortController();
     // Start on a later tick: the caller's reply (e.g. prompt.submit's result) goes out first.
     const done = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => {
+      .then(async () => {
         emit({ type: 'message.start' });
+        const toolSchemas = await this.toolsAfterDiscovery(schemasAtSubmit, controller.signal);
         return runTurn(
           {
             sessionId: this.id,
@@ -316,6 +317,27 @@ export class AgentSession {
       });
     this.running = { kind: 'compress', controller, done };
     return done;
+  }
+
+  /**
+   * The tools for a turn's model calls: once tools still being discovered (MCP servers connecting) are
+   * in or `toolsReady` gave up waiting, the live set; the working prompt's system prompt then names it.
+   */
+  private async toolsAfterDiscovery(atSubmit: ToolSchema[], signal: AbortSignal): Promise<ToolSchema[]> {
+    const ready = this.options.toolsReady;
+    if (!ready) return atSubmit;
+    let onAbort = () => {};
+    const aborted = new Promise<void>((resolve) => (onAbort = resolve));
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      await Promise.race([ready(), aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+    const now = this.options.toolSchemas();
+    if (now.length === atSubmit.length && now.every((schema, i) => schema.function.name === atSubmit[i]!.function.name)) return atSubmit;
+    this.workingPrompt(now);
+    return now;
   }
 
   /**

@@ -57,6 +57,11 @@ export interface AgentSessionOptions {
   extensions: ExtensionPort;
   retry: RetryPolicy;
   stallTimeoutMs: number;
+  /**
+   * Resolves when tools still being discovered (MCP servers connecting) are in, or when waiting longer
+   * is not worth it (mcp_discovery_timeout): the first model call of each turn waits for it.
+   */
+  toolsReady?: () => Promise<void>;
   /** The context engine, read like `toolSchemas`: a reload may replace a plugin's engine or restore the built-in. */
   contextEngine: () => ContextEngine;
   compression: CompressionSettings;

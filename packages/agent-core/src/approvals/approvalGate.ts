@@ -10,6 +10,7 @@
 import { Allowlist, approvalKey } from './allowlist.ts';
 import { judgeCommand, judgeWrite } from './judgeOnDemand.ts';
 import { isHomeDotenv, isProcessEnvironment } from '../secrets/secretFiles.ts';
+import { redactSecrets } from '../secrets/processSecrets.ts';
 import type { Guardian } from './smart/guardian.ts';
 import { SmartApproval } from './smart/smartApproval.ts';
 import type { ApprovalMode } from '../contract/approvals.ts';
@@ -75,6 +76,8 @@ export class ApprovalGate {
 
   /** The verdict on a subject, without asking or recording anything (fails closed: see `judgeCommand`). */
   async judge(subject: ApprovalSubject, cwd?: string): Promise<Verdict> {
+    // The tool judged its own call: one finding, which approvals remember by its rule and target.
+    if (subject.kind === 'tool') return { level: 'dangerous', findings: [{ level: 'dangerous', rule: subject.rule, target: subject.target, why: subject.why }] };
     const ctx = { home: this.options.home, hermesHome: this.options.hermesHome, cwd: (subject.kind === 'command' ? subject.cwd : undefined) ?? cwd };
     const verdict =
       subject.kind === 'command'
@@ -217,6 +220,7 @@ export class ApprovalGate {
 
 /** The subject as the human and the record see it. */
 function shownAs(subject: ApprovalSubject): string {
+  if (subject.kind === 'tool') return `${subject.toolName} ${redactSecrets(JSON.stringify(subject.arguments))}`;
   return subject.kind === 'command' ? subject.command : `${subject.kind} ${subject.path}`;
 }
 

@@ -13,7 +13,13 @@ export type ApprovalSubject =
   /** A file write: `path` absolute; `diff` a unified diff of the change, shown to the human. */
   | { kind: 'write'; toolName: string; path: string; diff: string }
   /** A file read by a file tool: `path` absolute. Only secrets (`$HERMES_HOME/.env`) ask. */
-  | { kind: 'read'; toolName: string; path: string };
+  | { kind: 'read'; toolName: string; path: string }
+  /**
+   * A call of a tool that asks as a whole (an MCP server's destructive tool, or every tool of a server
+   * with `approval: ask`): the tool judged it already. "Session" and "always" remember `rule@target`
+   * (`mcp.destructive@mcp_github_delete_repo`); `arguments` (redacted) are shown with the question.
+   */
+  | { kind: 'tool'; toolName: string; arguments: Record<string, unknown>; rule: string; target: string; why: string };
 
 export type Level = ApprovalLevel;
 

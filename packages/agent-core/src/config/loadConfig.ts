@@ -9,6 +9,7 @@ import { findUnknownKeys, notImplementedKeys } from './unknownKeys.ts';
 import { cleanValue, describeKind, fits, type Check } from './settingChecks.ts';
 import type { ApprovalMode } from '../contract/approvals.ts';
 import { modelFromConfigString } from '../liveSession/modelValue.ts';
+import { MCP_DEFAULTS, parseMcpServers, type McpServerConfig } from '../mcp/mcpConfig.ts';
 
 /** The settings hermes reads from `config.yaml` (unknown keys are kept in `raw` and ignored). */
 export interface HermesConfig {
@@ -70,6 +71,10 @@ export interface HermesConfig {
   command_allowlist: string[];
   /** Toolsets offered to the model; absent means all core toolsets. */
   toolsets?: string[];
+  /** `mcp_servers:` (docs/mcp.md), in file order. */
+  mcp_servers: McpServerConfig[];
+  /** Seconds the first model call of a turn waits for MCP servers still connecting. */
+  mcp_discovery_timeout: number;
   raw: Record<string, unknown>;
 }
 
@@ -107,6 +112,8 @@ export const DEFAULT_CONFIG: Omit<HermesConfig, 'raw'> = {
   auxiliary: { approval: { timeout: 20 } },
   sessions: { idle_close: 30 * 60, max_open: 32 },
   command_allowlist: [],
+  mcp_servers: [],
+  mcp_discovery_timeout: MCP_DEFAULTS.discoveryTimeoutS,
 };
 
 export function formatProblem(problem: ConfigProblem): string {
@@ -168,6 +175,8 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
     sessions: { ...DEFAULT_CONFIG.sessions },
     compression: { ...DEFAULT_CONFIG.compression },
     command_allowlist: [],
+    mcp_servers: [],
+    mcp_discovery_timeout: DEFAULT_CONFIG.mcp_discovery_timeout,
     raw: {},
   };
 
@@ -257,6 +266,10 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
         const parent = keyPath.slice(0, -1).reduce<Record<string, unknown>>((v, k) => v[k] as Record<string, unknown>, config as unknown as Record<string, unknown>);
         parent[keyPath.at(-1)!] = clean;
       }
+      const mcp = parseMcpServers(raw, configFile, (keyPath) => keyLine(doc, keyPath, lineCounter));
+      config.mcp_servers = mcp.servers;
+      config.mcp_discovery_timeout = mcp.discoveryTimeoutS;
+      problems.push(...mcp.problems);
       const unknownKeys = findUnknownKeys(raw, CHECKS.map((c) => c.key));
       notImplemented = notImplementedKeys(raw, CHECKS.map((c) => c.key));
       // Each is looked up in the document to give its line: a file of many thousand stray keys

@@ -12,3 +12,4 @@ export * from './sessionInfo.ts';
 export * from './tools.ts';
 export * from './transcript.ts';
 export * from './usage.ts';
+export * from './mcp.ts';

@@ -27,6 +27,8 @@ function failure(error: string): ToolOutcome {
 export class ToolRegistry {
   private readonly tools = new Map<string, ToolDefinition>();
   private readonly descriptions = new Map<string, string>(Object.entries(CORE_TOOLSETS));
+  /** Toolsets that exist before they have a tool (an MCP server still connecting): selectable, never "unknown". */
+  private readonly declared = new Set<string>();
   private readonly env: Record<string, string | undefined>;
 
   constructor(options: RegistryOptions = {}) {
@@ -56,6 +58,17 @@ export class ToolRegistry {
     this.descriptions.set(name, description);
   }
 
+  /** Makes a toolset known while it may have no tools (an MCP server that is down), with its description. */
+  declareToolset(name: string, description: string): void {
+    this.declared.add(name);
+    this.descriptions.set(name, description);
+  }
+
+  /** Undoes declareToolset (the MCP server was removed from the config). */
+  forgetToolset(name: string): void {
+    this.declared.delete(name);
+  }
+
   get(name: string): ToolDefinition | undefined {
     return this.tools.get(name);
   }
@@ -79,7 +92,7 @@ export class ToolRegistry {
   }
 
   private toolsetNames(): Set<string> {
-    return new Set([...Object.keys(CORE_TOOLSETS), ...[...this.tools.values()].map((t) => t.toolset)]);
+    return new Set([...Object.keys(CORE_TOOLSETS), ...this.declared, ...[...this.tools.values()].map((t) => t.toolset)]);
   }
 
   /**

@@ -10,6 +10,9 @@ export const CORE_TOOLSETS: Readonly<Record<string, string>> = {
   skills: 'List and load skills (task instructions)',
 };
 
+/** The toolsets of MCP servers' tools are `mcp-<server>` (mcp/toolNames.ts). */
+export const MCP_TOOLSET_PREFIX = 'mcp-';
+
 /** Names that stand for several toolsets (Hermes' default config says `hermes-cli`). */
 export const TOOLSET_ALIASES: Readonly<Record<string, readonly string[]>> = {
   'hermes-cli': Object.keys(CORE_TOOLSETS),
@@ -46,7 +49,11 @@ export function resolveToolsets(selection: readonly string[] | undefined, known:
   for (const raw of selection) {
     const name = raw.trim();
     const alias = TOOLSET_ALIASES[name];
-    if (alias) alias.forEach((n) => names.add(n));
+    if (alias) {
+      alias.forEach((n) => names.add(n));
+      // As in Hermes, MCP servers' tools join the platform toolset: `toolsets: [hermes-cli]` (its default) offers them.
+      if (name === 'hermes-cli') for (const known of knownSet) if (known.startsWith(MCP_TOOLSET_PREFIX)) names.add(known);
+    }
     else if (knownSet.has(name)) names.add(name);
     else if (HERMES_ONLY_TOOLSETS.has(name)) notImplemented.push(name);
     else {

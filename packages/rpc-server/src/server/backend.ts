@@ -121,6 +121,8 @@ export function startBackend(options: BackendOptions): Backend {
     });
   });
   listenAndAnnounce(connection, options.version, logger, configProblemInfos(runtime));
+  // MCP servers connect in the background once the client has its handshake: startup never waits for them.
+  runtime.mcp.start();
   const model = runtime.model.ok ? `${runtime.model.model.provider}/${runtime.model.model.model}` : 'none configured';
   logger.info('backend ready (pid %d, model %s)', process.pid, model);
   return { closed, shutdown, endOutput: (done) => writer.end(done) };

@@ -1,0 +1,260 @@
+/**
+ * One live connection to an MCP server, on the official SDK. Loaded only by dynamic import from the
+ * manager (mcpClientLoader.ts): the SDK (with ajv and zod schemas) is not part of the backend's start.
+ * stdio servers run through StdioChildTransport; URL servers speak Streamable HTTP, falling back to
+ * the older SSE transport when the server refuses it (the SDK's documented client fallback).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode, McpError, type CallToolResult, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { McpRequestError } from './requestError.ts';
+import { StdioChildTransport } from './stdioTransport.ts';
+
+export type { Tool as McpTool, Resource as McpResource, Prompt as McpPrompt };
+
+export interface ConnectSpec {
+  name: string;
+  /** stdio: the command and its whole environment (resolved). */
+  command?: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  /** URL servers: the endpoint and its headers (resolved). */
+  url?: string;
+  headers: Record<string, string>;
+  connectTimeoutMs: number;
+}
+
+export interface ConnectionEvents {
+  /** The server said its tool list changed (`notifications/tools/list_changed`). */
+  onToolsChanged(): void;
+  /** The connection ended without close() (the process exited, the stream broke): why, for the status. */
+  onLost(reason: string): void;
+}
+
+export interface CallOptions {
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+/** Thrown by connect: what failed (with the last lines of a stdio server's stderr). */
+export class McpConnectError extends Error {
+  override name = 'McpConnectError';
+}
+
+const CLIENT_INFO = { name: 'hermes', version: '0.1.0' };
+
+const isTimeout = (error: unknown) => error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+
+export class McpConnection {
+  private closedOnPurpose = false;
+  private lostReason: string | null = null;
+
+  private constructor(
+    private readonly client: Client,
+    private readonly transportInUse: Transport,
+    readonly transport: 'stdio' | 'http' | 'sse',
+    events: ConnectionEvents,
+  ) {
+    client.onclose = () => {
+      if (this.closedOnPurpose) return;
+      this.lostReason = this.describeLoss();
+      events.onLost(this.lostReason);
+    };
+  }
+
+  static async connect(spec: ConnectSpec, events: ConnectionEvents): Promise<McpConnection> {
+    if (spec.command) {
+      const transport = new StdioChildTransport({ command: spec.command, args: spec.args, env: spec.env, ...(spec.cwd ? { cwd: spec.cwd } : {}) });
+      const client = newClient(events);
+      try {
+        await connectWithin(client, transport, spec.connectTimeoutMs);
+      } catch (error) {
+        // Worded before close(), whose SIGTERM would otherwise be the reason given.
+        const failure = new McpConnectError(stdioFailure(spec, error, transport));
+        await transport.close().catch(() => undefined);
+        throw failure;
+      }
+      return new McpConnection(client, transport, 'stdio', events);
+    }
+    const url = new URL(spec.url!);
+    const requestInit = { headers: spec.headers };
+    const http = new StreamableHTTPClientTransport(url, { requestInit });
+    const httpClient = newClient(events);
+    try {
+      await connectWithin(httpClient, http, spec.connectTimeoutMs);
+      return new McpConnection(httpClient, http, 'http', events);
+    } catch (httpError) {
+      await http.close().catch(() => undefined);
+      // A server that does not answer at all would not answer SSE either, and the time is spent.
+      if (isTimeout(httpError)) throw new McpConnectError(`${spec.url} did not answer initialize within ${spec.connectTimeoutMs / 1000} s (mcp_servers.${spec.name}.connect_timeout)`);
+      // Refused credentials: SSE would be refused the same way.
+      if (httpError instanceof StreamableHTTPError && (httpError.code === 401 || httpError.code === 403)) {
+        throw new McpConnectError(`${spec.url} refused the request (HTTP ${httpError.code}): ${errorText(httpError)}. Check the credentials in mcp_servers.${spec.name}.headers`);
+      }
+      const sse = new SSEClientTransport(url, { requestInit, eventSourceInit: { fetch: (input, init) => fetch(input, { ...init, headers: { ...spec.headers, ...headersOf(init?.headers) } }) } });
+      const sseClient = newClient(events);
+      try {
+        await connectWithin(sseClient, sse, spec.connectTimeoutMs);
+        return new McpConnection(sseClient, sse, 'sse', events);
+      } catch (sseError) {
+        await sse.close().catch(() => undefined);
+        throw new McpConnectError(`${spec.url}: Streamable HTTP failed (${errorText(httpError)}) and so did SSE (${errorText(sseError)})`);
+      }
+    }
+  }
+
+  /** What the server offers beyond tools. */
+  get capabilities(): { resources: boolean; prompts: boolean; toolsListChanged: boolean } {
+    const caps = this.client.getServerCapabilities() ?? {};
+    return { resources: caps.resources !== undefined, prompts: caps.prompts !== undefined, toolsListChanged: caps.tools?.listChanged === true };
+  }
+
+  /** Why the connection ended, once it has. */
+  get lost(): string | null {
+    return this.lostReason;
+  }
+
+  async listTools(timeoutMs: number): Promise<Tool[]> {
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return tools;
+  }
+
+  /** A tool call; timeout and abort cancel it at the server (notifications/cancelled). Throws McpRequestError. */
+  callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
+    return this.request(options, (o) => this.client.callTool({ name, arguments: args }, undefined, o) as Promise<CallToolResult>);
+  }
+
+  listResources(options: CallOptions): Promise<Resource[]> {
+    return this.request(options, async (o) => {
+      const resources: Resource[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await this.client.listResources(cursor ? { cursor } : undefined, o);
+        resources.push(...page.resources);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return resources;
+    });
+  }
+
+  readResource(uri: string, options: CallOptions): Promise<ReadResourceResult> {
+    return this.request(options, (o) => this.client.readResource({ uri }, o));
+  }
+
+  listPrompts(options: CallOptions): Promise<Prompt[]> {
+    return this.request(options, async (o) => {
+      const prompts: Prompt[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await this.client.listPrompts(cursor ? { cursor } : undefined, o);
+        prompts.push(...page.prompts);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return prompts;
+    });
+  }
+
+  getPrompt(name: string, args: Record<string, string>, options: CallOptions): Promise<GetPromptResult> {
+    return this.request(options, (o) => this.client.getPrompt({ name, arguments: args }, o));
+  }
+
+  /** Runs a request and words its failure by kind: timed out, connection lost, aborted, or the server's own error. */
+  private async request<T>(options: CallOptions, run: (o: { timeout: number; signal: AbortSignal }) => Promise<T>): Promise<T> {
+    try {
+      return await run({ timeout: options.timeoutMs, signal: options.signal });
+    } catch (error) {
+      if (options.signal.aborted) throw new McpRequestError('aborted', 'the request was cancelled');
+      if (isTimeout(error)) throw new McpRequestError('timeout', `no answer within ${options.timeoutMs / 1000} s; the request was cancelled`);
+      if (this.lostReason !== null || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
+        throw new McpRequestError('closed', `the server stopped during the request: ${this.lostReason ?? 'the connection closed'}`);
+      }
+      // fetch failures of a URL server (it went away): the connection is as good as lost.
+      if (this.transport !== 'stdio' && !(error instanceof McpError)) throw new McpRequestError('closed', `the server could not be reached: ${errorText(error)}`);
+      throw new McpRequestError('other', errorText(error));
+    }
+  }
+
+  /** Closes the client; a stdio server's whole process group is ended. */
+  async close(): Promise<void> {
+    this.closedOnPurpose = true;
+    await this.client.close();
+  }
+
+  private describeLoss(): string {
+    const transport = this.transportInUse;
+    if (!(transport instanceof StdioChildTransport)) return 'the connection to the server closed';
+    const exit = transport.exitStatus;
+    const how = !exit ? 'closed its output' : exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+    return withStderr(`the server process ${how}`, transport.stderrTail);
+  }
+}
+
+function newClient(events: ConnectionEvents): Client {
+  return new Client(CLIENT_INFO, {
+    capabilities: {},
+    // Not autoRefresh: the manager lists every page itself and re-registers the tools.
+    listChanged: { tools: { autoRefresh: false, debounceMs: 50, onChanged: () => events.onToolsChanged() } },
+  });
+}
+
+/**
+ * connect() within the time allowed: the initialize request has the timeout, and so has everything
+ * before it (an SSE endpoint that never sends its first event).
+ */
+async function connectWithin(client: Client, transport: Transport, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new McpError(ErrorCode.RequestTimeout, `no answer to initialize within ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+  try {
+    await Promise.race([client.connect(transport, { timeout: timeoutMs }), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function headersOf(headers: unknown): Record<string, string> {
+  if (!headers) return {};
+  if (headers instanceof Headers) {
+    const out: Record<string, string> = {};
+    headers.forEach((value, name) => (out[name] = value));
+    return out;
+  }
+  if (Array.isArray(headers)) return Object.fromEntries(headers as [string, string][]);
+  return headers as Record<string, string>;
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return error.message.replace(/^MCP error -?\d+: /, '');
+  if (error instanceof Error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
+  }
+  return String(error);
+}
+
+export function withStderr(text: string, stderr: string[]): string {
+  return stderr.length > 0 ? `${text}; its stderr ended with:\n${stderr.join('\n')}` : text;
+}
+
+function stdioFailure(spec: ConnectSpec, error: unknown, transport: StdioChildTransport): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return `\`${spec.command}\` was not found${spec.cwd ? ` (cwd ${spec.cwd})` : ''}: install it or give its full path in mcp_servers.${spec.name}.command`;
+  if (code === 'EACCES') return `\`${spec.command}\` cannot be run (permission denied)`;
+  const exit = transport.exitStatus;
+  if (exit) {
+    const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+    return withStderr(`the server process ${how} before it finished initialize`, transport.stderrTail);
+  }
+  if (isTimeout(error)) return withStderr(`the server did not answer initialize within ${spec.connectTimeoutMs / 1000} s (mcp_servers.${spec.name}.connect_timeout)`, transport.stderrTail);
+  return withStderr(`initialize failed: ${errorText(error)}`, transport.stderrTail);
+}

@@ -1,0 +1,364 @@
+/**
+ * MCP servers as tools: connects every enabled server in the background, registers its tools in the
+ * one ToolRegistry and keeps them in step with the server: `tools/list_changed` refreshes them, a
+ * server that fails or crashes loses its tools, is reported once (log and status) and is retried with
+ * capped back-off (docs/mcp.md). The SDK is loaded on the first connect, never at the backend's start.
+ */
+import type { McpServerState, McpServerStatus } from '../contract/mcp.ts';
+import type { Logger } from '../logging/logger.ts';
+import { redactSecrets } from '../secrets/processSecrets.ts';
+import { toolEnvironment } from '../secrets/toolEnvironment.ts';
+import type { ToolRegistry } from '../tools/registry.ts';
+import type { McpServerConfig } from './mcpConfig.ts';
+import type { McpConnection } from './mcpConnection.ts';
+import { buildToolDefinitions, selectTools } from './mcpTools.ts';
+import { loadConnectionModule } from './connectionLoader.ts';
+import { MissingVariableError, resolveServerSecrets } from './secretRefs.ts';
+import { mcpToolset } from './toolNames.ts';
+
+export interface McpManagerOptions {
+  servers: McpServerConfig[];
+  discoveryTimeoutS: number;
+  registry: ToolRegistry;
+  /** Where `${VAR}` references are looked up: the process environment merged with `$HERMES_HOME/.env`. */
+  env: Record<string, string | undefined>;
+  logger: Logger;
+  /**
+   * The environment stdio servers start from (their `env` is added to it): the runtime's tool
+   * environment, without provider keys and `.env` variables. Default: this process's, minus provider keys.
+   */
+  childEnv?: Record<string, string>;
+  /** Retry back-off: the first delay, doubled each failure up to the cap (ms). */
+  retry?: { firstMs: number; maxMs: number };
+}
+
+const DEFAULT_RETRY = { firstMs: 1_000, maxMs: 60_000 };
+
+interface ServerEntry {
+  config: McpServerConfig;
+  status: McpServerState;
+  error: string | null;
+  transport: McpServerStatus['transport'];
+  connection: McpConnection | null;
+  tools: string[];
+  /** Failures since the last success: the next delay doubles with each. */
+  failures: number;
+  retryTimer: NodeJS.Timeout | null;
+  /** The first attempt has ended (connected or failed): discovery does not wait for it any more. */
+  settled: boolean;
+  /** The error last written to the log, so a server failing the same way on each retry is reported once. */
+  reported: string | null;
+  /** False once the entry was closed (reload, close): its late callbacks are ignored. */
+  live: boolean;
+}
+
+export class McpManager {
+  private entries: ServerEntry[] = [];
+  private discoveryTimeoutS: number;
+  private started = false;
+  private readonly listeners = new Set<() => void>();
+  private settledWaiters = new Set<() => void>();
+  private readonly retry: { firstMs: number; maxMs: number };
+
+  constructor(private readonly options: McpManagerOptions) {
+    this.discoveryTimeoutS = options.discoveryTimeoutS;
+    this.retry = options.retry ?? DEFAULT_RETRY;
+    this.entries = options.servers.map((config) => this.newEntry(config));
+  }
+
+  /** Connects every enabled server in the background; never throws, never blocks. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    for (const entry of this.entries) if (entry.config.enabled) void this.connect(entry);
+  }
+
+  /** One status per configured server, in config order. */
+  statuses(): McpServerStatus[] {
+    return this.entries.map((entry) => ({
+      name: entry.config.name,
+      status: entry.status,
+      tool_count: entry.tools.length,
+      error: entry.error,
+      transport: entry.transport,
+      target: targetOf(entry.config),
+      tools: [...entry.tools],
+    }));
+  }
+
+  /** Called when a status or the tool set changed; returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Resolves when every enabled server's first attempt has ended (connected or failed), or after
+   * `timeoutMs` (default: mcp_discovery_timeout); at once when the manager was not started.
+   */
+  whenDiscovered(timeoutMs: number = this.discoveryTimeoutS * 1000): Promise<void> {
+    if (this.allSettled()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.settledWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.settledWaiters.add(done);
+    });
+  }
+
+  /**
+   * Applies edited config: every server is closed and connected again (a reload is how a user says
+   * "try now"), new ones are added, removed ones and their tools go. Resolves with the statuses once
+   * discovery settled (or mcp_discovery_timeout passed).
+   */
+  async reload(servers: McpServerConfig[], discoveryTimeoutS?: number): Promise<McpServerStatus[]> {
+    if (discoveryTimeoutS !== undefined) this.discoveryTimeoutS = discoveryTimeoutS;
+    const old = this.entries;
+    this.entries = servers.map((config) => this.newEntry(config));
+    await Promise.all(old.map((entry) => this.closeEntry(entry)));
+    this.changed();
+    this.started = true;
+    for (const entry of this.entries) if (entry.config.enabled) void this.connect(entry);
+    await this.whenDiscovered();
+    return this.statuses();
+  }
+
+  /** Closes every client and kills the stdio servers; their tools are unregistered. */
+  async close(): Promise<void> {
+    const entries = this.entries;
+    this.entries = [];
+    await Promise.all(entries.map((entry) => this.closeEntry(entry)));
+    this.wakeWaiters();
+  }
+
+  private newEntry(config: McpServerConfig): ServerEntry {
+    // Declared up front: `toolsets: [mcp-github]` is a known toolset while the server is still connecting.
+    this.options.registry.declareToolset(mcpToolset(config.name), `Tools from the MCP server ${config.name}`);
+    return {
+      config,
+      status: config.enabled ? 'connecting' : 'disabled',
+      error: null,
+      transport: config.transport,
+      connection: null,
+      tools: [],
+      failures: 0,
+      retryTimer: null,
+      settled: !config.enabled,
+      reported: null,
+      live: true,
+    };
+  }
+
+  private async closeEntry(entry: ServerEntry): Promise<void> {
+    entry.live = false;
+    if (entry.retryTimer) clearTimeout(entry.retryTimer);
+    entry.retryTimer = null;
+    this.unregisterTools(entry);
+    if (!this.entries.some((other) => mcpToolset(other.config.name) === mcpToolset(entry.config.name))) {
+      this.options.registry.forgetToolset(mcpToolset(entry.config.name));
+    }
+    const connection = entry.connection;
+    entry.connection = null;
+    if (connection) {
+      await connection.close().catch((error: unknown) => this.options.logger.warn('mcp: closing %s failed: %s', entry.config.name, errorMessage(error)));
+    }
+  }
+
+  private async connect(entry: ServerEntry): Promise<void> {
+    const { config } = entry;
+    entry.retryTimer = null;
+    let secrets: { env: Record<string, string>; headers: Record<string, string> };
+    try {
+      secrets = resolveServerSecrets(config, this.options.env);
+    } catch (error) {
+      // Retrying cannot help until the variable is set (and the config reloaded): no retry.
+      if (error instanceof MissingVariableError) return this.failed(entry, error.message, { retry: false });
+      throw error;
+    }
+    try {
+      const { McpConnection } = await loadConnectionModule();
+      if (!entry.live) return;
+      const connection = await McpConnection.connect(
+        {
+          name: config.name,
+          ...(config.command ? { command: config.command } : {}),
+          args: config.args,
+          env: { ...(this.options.childEnv ?? toolEnvironment(process.env, { dotenvNames: [] })), ...secrets.env },
+          ...(config.cwd ? { cwd: config.cwd } : {}),
+          ...(config.url ? { url: config.url } : {}),
+          headers: secrets.headers,
+          connectTimeoutMs: config.connectTimeoutS * 1000,
+        },
+        {
+          onToolsChanged: () => void this.refreshTools(entry, connection),
+          onLost: (reason) => this.lost(entry, connection, reason),
+        },
+      );
+      if (!entry.live) {
+        await connection.close();
+        return;
+      }
+      entry.connection = connection;
+      entry.transport = connection.transport;
+      await this.registerTools(entry, connection);
+      if (!entry.live || entry.connection !== connection) return;
+      const wasDown = entry.reported !== null;
+      entry.status = 'connected';
+      entry.error = null;
+      entry.failures = 0;
+      entry.reported = null;
+      this.options.logger.info('mcp: %s %s (%s, %d tools)', config.name, wasDown ? 'is back' : 'connected', connection.transport, entry.tools.length);
+      this.settle(entry);
+      this.changed();
+    } catch (error) {
+      if (!entry.live) return;
+      const connection = entry.connection;
+      entry.connection = null;
+      await connection?.close().catch(() => undefined);
+      this.failed(entry, errorMessage(error), { retry: true });
+    }
+  }
+
+  /** The connection ended on its own (the process exited, the stream broke): tools go, a retry follows. */
+  private lost(entry: ServerEntry, connection: McpConnection, reason: string): void {
+    if (!entry.live || entry.connection !== connection) return;
+    entry.connection = null;
+    void connection.close().catch(() => undefined);
+    this.failed(entry, reason, { retry: true });
+  }
+
+  private failed(entry: ServerEntry, reason: string, options: { retry: boolean }): void {
+    if (!entry.live) return;
+    const error = redactSecrets(`MCP server "${entry.config.name}" (${targetOf(entry.config)}): ${reason}`);
+    this.unregisterTools(entry);
+    entry.status = 'failed';
+    entry.error = error;
+    entry.failures += 1;
+    const delay = Math.min(this.retry.firstMs * 2 ** (entry.failures - 1), this.retry.maxMs);
+    // Reported once: the same failure on every retry would fill the log.
+    if (entry.reported !== error) {
+      this.options.logger.warn('mcp: %s%s', error, options.retry ? ` (retrying in ${delay / 1000} s, then with growing intervals up to ${this.retry.maxMs / 1000} s)` : '');
+      entry.reported = error;
+    }
+    if (options.retry) {
+      entry.retryTimer = setTimeout(() => void this.connect(entry), delay);
+      // A pending retry must not keep the backend alive.
+      entry.retryTimer.unref();
+    }
+    this.settle(entry);
+    this.changed();
+  }
+
+  private async registerTools(entry: ServerEntry, connection: McpConnection): Promise<void> {
+    const listed = await connection.listTools(entry.config.connectTimeoutS * 1000);
+    if (!entry.live || entry.connection !== connection) return;
+    const registry = this.options.registry;
+    this.unregisterTools(entry);
+    const definitions = buildToolDefinitions(
+      {
+        config: entry.config,
+        live: () => (entry.live ? entry.connection : null),
+        downReason: () => entry.error,
+        onConnectionLost: (reason) => this.lost(entry, connection, reason),
+      },
+      selectTools(listed, entry.config.tools),
+      connection.capabilities,
+      (name) => registry.get(name) !== undefined,
+    );
+    for (const definition of definitions) {
+      try {
+        registry.register(definition);
+        entry.tools.push(definition.name);
+      } catch (error) {
+        // One malformed tool (its schema) does not cost the server its other tools.
+        this.options.logger.warn('mcp: %s: tool %s was not registered: %s', entry.config.name, definition.name, errorMessage(error));
+      }
+    }
+  }
+
+  private async refreshTools(entry: ServerEntry, connection: McpConnection): Promise<void> {
+    if (!entry.live || entry.connection !== connection) return;
+    try {
+      await this.registerTools(entry, connection);
+      this.options.logger.info('mcp: %s changed its tools (%d now)', entry.config.name, entry.tools.length);
+      this.changed();
+    } catch (error) {
+      this.options.logger.warn('mcp: %s: refreshing its tools after list_changed failed: %s', entry.config.name, errorMessage(error));
+    }
+  }
+
+  private unregisterTools(entry: ServerEntry): void {
+    for (const name of entry.tools) this.options.registry.unregister(name);
+    entry.tools = [];
+  }
+
+  private settle(entry: ServerEntry): void {
+    entry.settled = true;
+    if (this.allSettled()) this.wakeWaiters();
+  }
+
+  private allSettled(): boolean {
+    return !this.started || this.entries.every((entry) => entry.settled);
+  }
+
+  private wakeWaiters(): void {
+    for (const wake of [...this.settledWaiters]) wake();
+  }
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        this.options.logger.error('mcp: a status listener failed: %s', errorMessage(error));
+      }
+    }
+  }
+}
+
+/** The command line or URL, never env or header values. */
+function targetOf(config: McpServerConfig): string {
+  return config.command ? [config.command, ...config.args].join(' ') : (config.url ?? '');
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Connects to one server, lists its tools and disconnects (`hermes mcp test`). */
+export async function testMcpServer(
+  server: McpServerConfig,
+  env: Record<string, string | undefined>,
+  options: { timeoutMs?: number; childEnv?: Record<string, string> } = {},
+): Promise<{ ok: boolean; tools: string[]; latency_ms: number; error?: string }> {
+  const started = performance.now();
+  const latency = () => Math.round(performance.now() - started);
+  let connection: McpConnection | null = null;
+  try {
+    const secrets = resolveServerSecrets(server, env);
+    const { McpConnection } = await loadConnectionModule();
+    const timeoutMs = options.timeoutMs ?? server.connectTimeoutS * 1000;
+    connection = await McpConnection.connect(
+      {
+        name: server.name,
+        ...(server.command ? { command: server.command } : {}),
+        args: server.args,
+        env: { ...(options.childEnv ?? toolEnvironment(process.env, { dotenvNames: [] })), ...secrets.env },
+        ...(server.cwd ? { cwd: server.cwd } : {}),
+        ...(server.url ? { url: server.url } : {}),
+        headers: secrets.headers,
+        connectTimeoutMs: timeoutMs,
+      },
+      { onToolsChanged: () => {}, onLost: () => {} },
+    );
+    const tools = selectTools(await connection.listTools(timeoutMs), server.tools).map((tool) => tool.name);
+    return { ok: true, tools, latency_ms: latency() };
+  } catch (error) {
+    return { ok: false, tools: [], latency_ms: latency(), error: redactSecrets(errorMessage(error)) };
+  } finally {
+    await connection?.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * `${VAR}` in an MCP server's `env` and `headers` values: replaced with the variable from the process
+ * environment, else `$HERMES_HOME/.env` (the runtime merges the two, the process winning). The values
+ * put in, and credential headers, are told to the redactor before the server starts, so they never
+ * reach a log, the store, the wire or the screen. A variable that is not set is an error naming it,
+ * never an empty value.
+ */
+import { rememberSecrets } from '../secrets/processSecrets.ts';
+import { isSecretName } from '../secrets/secretNames.ts';
+
+const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+export class MissingVariableError extends Error {
+  override name = 'MissingVariableError';
+}
+
+/** Header names that carry credentials whatever their value looks like. */
+const isCredentialHeader = (name: string) => /^(?:proxy-)?authorization$|api[-_]?key|token|secret|cookie/i.test(name) || isSecretName(name.toUpperCase().replace(/-/g, '_'));
+
+/**
+ * The values with their `${VAR}` references replaced. Throws MissingVariableError naming every
+ * variable that is not set (and where it is used).
+ */
+export function resolveReferences(
+  values: Record<string, string>,
+  env: Record<string, string | undefined>,
+  where: string,
+  options: { credentialNames?: (name: string) => boolean } = {},
+): Record<string, string> {
+  const missing = new Set<string>();
+  const secrets: string[] = [];
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    let referenced = false;
+    out[name] = value.replace(REFERENCE, (_, variable: string) => {
+      referenced = true;
+      const found = env[variable];
+      if (found === undefined || found === '') {
+        missing.add(variable);
+        return '';
+      }
+      secrets.push(found);
+      return found;
+    });
+    if (referenced || isSecretName(name) || options.credentialNames?.(name)) secrets.push(out[name]!);
+  }
+  if (missing.size > 0) {
+    const names = [...missing];
+    throw new MissingVariableError(
+      `${where} uses ${names.map((n) => `\${${n}}`).join(', ')}, but ${names.length > 1 ? 'these variables are' : `${names[0]} is`} not set: ` +
+        `set ${names.length > 1 ? 'them' : 'it'} in the environment or in $HERMES_HOME/.env`,
+    );
+  }
+  rememberSecrets({}, {}, secrets.filter((s) => s !== ''));
+  return out;
+}
+
+/** A server's `env` and `headers`, resolved; headers that carry credentials are secrets whatever their names hold. */
+export function resolveServerSecrets(
+  server: { name: string; env: Record<string, string>; headers: Record<string, string> },
+  env: Record<string, string | undefined>,
+): { env: Record<string, string>; headers: Record<string, string> } {
+  return {
+    env: resolveReferences(server.env, env, `mcp_servers.${server.name}.env`),
+    headers: resolveReferences(server.headers, env, `mcp_servers.${server.name}.headers`, { credentialNames: isCredentialHeader }),
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Registry names of MCP tools: `mcp_<server>_<tool>`, within the providers' name rules (OpenAI's
+ * `^[a-zA-Z0-9_-]{1,64}$`, the registry's own check). A name that had to be cut, or that another
+ * tool already holds, ends in a short hash of the server and tool, so it stays the same across restarts.
+ */
+import { createHash } from 'node:crypto';
+import { MCP_TOOLSET_PREFIX } from '../tools/toolsets.ts';
+
+const MAX_NAME = 64;
+const HASH_LENGTH = 8;
+
+/** Letters, digits, `_` and `-`; anything else becomes `_`. */
+export function sanitizeName(text: string): string {
+  const clean = text.replace(/[^A-Za-z0-9_-]/g, '_');
+  return clean === '' ? '_' : clean;
+}
+
+function shortHash(server: string, tool: string): string {
+  return createHash('sha256').update(`${server}\u0000${tool}`).digest('hex').slice(0, HASH_LENGTH);
+}
+
+/**
+ * The registry name for `tool` of `server`; `taken` says whether a name is held by another tool
+ * (a built-in, a plugin's, another server's).
+ */
+export function mcpToolName(server: string, tool: string, taken: (name: string) => boolean): string {
+  const plain = `mcp_${sanitizeName(server)}_${sanitizeName(tool)}`;
+  if (plain.length <= MAX_NAME && !taken(plain)) return plain;
+  const suffix = `_${shortHash(server, tool)}`;
+  return `${plain.slice(0, MAX_NAME - suffix.length)}${suffix}`;
+}
+
+/** The toolset of a server's tools. */
+export const mcpToolset = (server: string) => `${MCP_TOOLSET_PREFIX}${sanitizeName(server)}`;
