@@ -1,7 +1,8 @@
 /**
  * The backend's part of `hermes doctor` (`doctor.check`): what only the backend can see — the SQLite
  * addon and state.db, config.yaml as loaded, the model it resolved and whether its key is there (never
- * the key), plugins as loaded, and on request one model round trip. Node and $HERMES_HOME permissions
+ * the key), plugins as loaded, MCP servers (each given `timeoutMs` to connect), and on request one
+ * model round trip. Node and $HERMES_HOME permissions
  * are checked by the CLI before it starts this process (a backend that cannot start reports nothing).
  */
 import path from 'node:path';
@@ -19,7 +20,7 @@ export interface DoctorInputs {
 
 export async function doctorChecks(inputs: DoctorInputs, options: { online: boolean; timeoutMs: number }): Promise<DoctorCheck[]> {
   const { runtime } = inputs;
-  const checks = [sqliteCheck(runtime), ...configChecks(runtime), modelCheck(runtime), ...pluginChecks(inputs)];
+  const checks = [sqliteCheck(runtime), ...configChecks(runtime), modelCheck(runtime), ...pluginChecks(inputs), ...(await mcpChecks(runtime, options.timeoutMs))];
   if (options.online) checks.push(await onlineCheck(runtime, options.timeoutMs));
   return checks;
 }
@@ -121,6 +122,23 @@ function pluginChecks({ runtime, plugins, pluginsLoaded }: DoctorInputs): Doctor
       detail: `${state}; requires_env not set: ${describeMissingEnv(p.missingEnv)}`,
       fix: `set ${p.missingEnv.map((m) => m.name).join(', ')} in ${envFile} (or export them)`,
     };
+  });
+}
+
+/** One row per configured MCP server, once each has connected or failed (or `timeoutMs` passed). */
+async function mcpChecks(runtime: HermesRuntime, timeoutMs: number): Promise<DoctorCheck[]> {
+  if (runtime.loaded.config.mcp_servers.length === 0) return [];
+  // A doctor tries them even where the front end would not have (start() is idempotent).
+  runtime.mcp.start();
+  await runtime.mcp.whenDiscovered(timeoutMs);
+  return runtime.mcp.statuses().map((s): DoctorCheck => {
+    const name = `mcp ${s.name}`;
+    const fix = `check mcp_servers.${s.name} in ${path.join(runtime.home, 'config.yaml')} (command, args, url, env); hermes mcp test ${s.name} tries it alone`;
+    if (s.status === 'connected') return { name, status: 'ok', detail: `connected (${s.transport}: ${s.target}): ${s.tool_count} tool${s.tool_count === 1 ? '' : 's'}` };
+    if (s.status === 'disabled') return { name, status: 'info', detail: `disabled in config.yaml (enabled: false): ${s.target}` };
+    // Its error names the server and its command or URL, then the last lines of its stderr.
+    if (s.status === 'failed') return { name, status: 'fail', detail: s.error ?? `${s.transport}: ${s.target}: failed`, fix };
+    return { name, status: 'fail', detail: `${s.transport}: ${s.target}: not connected within ${timeoutMs / 1000} s`, fix };
   });
 }
 

@@ -157,7 +157,8 @@ export const MethodSchemas = {
   'approvals.check': { params: ApprovalsCheckParamsSchema, result: ApprovalVerdictSchema },
   /**
    * What `hermes doctor` reports from the backend: the SQLite store, config.yaml, the model and its key
-   * (never the key), plugins, MCP servers; with `online`, one tiny model request, bounded by `timeout_ms`.
+   * (never the key), plugins, MCP servers; with `online`, one tiny model request. `timeout_ms` bounds
+   * each wait (MCP servers connecting, the model's answer).
    */
   'doctor.check': {
     params: object({ online: optional(boolean()), timeout_ms: optional(count(120_000)) }),

@@ -16,9 +16,10 @@ import type { ChatIo } from './chatCommand.ts';
 export const NODE_ENGINES = { min: [20, 11] as const, belowMajor: 23 };
 export const NODE_RANGE = `>=${NODE_ENGINES.min.join('.')} <${NODE_ENGINES.belowMajor}`;
 
-/** How long `doctor.check` may take beyond its model request (plugins and config are already loaded). */
+/** How long `doctor.check` may take beyond its waits for MCP servers and the model (plugins and config are already loaded). */
 const ANSWER_GRACE_MS = 20_000;
-const ONLINE_TIMEOUT_MS = 15_000;
+/** What each bounded step may take: MCP servers connecting, the model's answer with --online. */
+const STEP_TIMEOUT_MS = 15_000;
 
 export interface DoctorOptions {
   online: boolean;
@@ -67,8 +68,10 @@ export function homeChecks(home: string): DoctorCheck[] {
 
 const LABEL: Record<DoctorCheck['status'], string> = { ok: 'ok  ', warn: 'warn', fail: 'FAIL', info: 'info' };
 
+/** One line, whatever the detail holds (a server's stderr tail has several): its lines are joined with ` | `. */
 export function formatCheck(check: DoctorCheck): string {
-  return `${LABEL[check.status]}  ${check.name}: ${check.detail}${check.fix ? ` — fix: ${check.fix}` : ''}`;
+  const oneLine = (text: string) => text.trim().replace(/\s*\n\s*/g, ' | ');
+  return `${LABEL[check.status]}  ${check.name}: ${oneLine(check.detail)}${check.fix ? ` — fix: ${oneLine(check.fix)}` : ''}`;
 }
 
 /** What a backend that did not start or answer said: its startup error, else the error and the last lines of its stderr. */
@@ -90,11 +93,11 @@ async function backendChecks(options: DoctorOptions, logger: Logger, home: strin
   let timer: NodeJS.Timeout | undefined;
   try {
     await backend.waitReady();
-    const limitMs = (options.online ? ONLINE_TIMEOUT_MS : 0) + ANSWER_GRACE_MS;
+    const limitMs = STEP_TIMEOUT_MS * (options.online ? 2 : 1) + ANSWER_GRACE_MS;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`doctor.check got no answer within ${limitMs / 1000} s`)), limitMs);
     });
-    const request = backend.client.request('doctor.check', { online: options.online, ...(options.online ? { timeout_ms: ONLINE_TIMEOUT_MS } : {}) });
+    const request = backend.client.request('doctor.check', { online: options.online, timeout_ms: STEP_TIMEOUT_MS });
     return (await Promise.race([request, late])).checks;
   } catch (error) {
     logger.warn('hermes doctor: the backend failed', { error });

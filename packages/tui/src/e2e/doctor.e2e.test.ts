@@ -8,6 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
+import { stdioTestServer } from '../../../../scripts/mcp-servers/launch.ts';
 import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
 import { addedFiles, changedFiles, hermesHomeCopy, snapshotFiles } from '../../../../scripts/testing/hermesHomeFixture.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
@@ -55,6 +56,7 @@ describe('hermes doctor on a Hermes home', () => {
     expect(row(out, 'plugin honcho-memory')).toBe(
       `info  plugin honcho-memory: not loadable here (Python): a Hermes plugin (${home}/plugins/honcho-memory); hermes runs JavaScript and TypeScript plugins`,
     );
+    expect(row(out, 'mcp filesystem')).toMatch(/^info {2}mcp filesystem: disabled in config\.yaml \(enabled: false\): npx .*server-filesystem/);
     expect(out).not.toMatch(/^(FAIL|warn)/m);
     expect(out.trimEnd().split('\n').at(-1)).toBe('no failures (hermes doctor --online also tries the model)');
     expect(out).not.toContain(FIXTURE_KEY.slice(10));
@@ -71,6 +73,27 @@ describe('hermes doctor on a Hermes home', () => {
     expect(row(result.stdout, 'online')).toMatch(new RegExp(`^ok {4}online: openrouter/anthropic/claude-sonnet-4 at ${server.baseUrl.replace(/[.]/g, '\\.')} answered in \\d+ ms \\("OK"\\)$`));
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${FIXTURE_KEY}`);
+  });
+
+  it('MCP servers: one row each, connected with its tool count, disabled, or failed with what it said and the fix', async () => {
+    const home = hermesHomeCopy();
+    const config = fs.readFileSync(path.join(home, 'config.yaml'), 'utf8');
+    const good = stdioTestServer();
+    const bad = stdioTestServer('--fail-at-start');
+    const servers = [
+      'mcp_servers:',
+      '  filesystem:\n    command: npx\n    args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]\n    enabled: false',
+      `  tester:\n    command: ${JSON.stringify(good.command)}\n    args: ${JSON.stringify(good.args)}`,
+      `  broken:\n    command: ${JSON.stringify(bad.command)}\n    args: ${JSON.stringify(bad.args)}`,
+    ].join('\n');
+    fs.writeFileSync(path.join(home, 'config.yaml'), config.replace(/^mcp_servers:\n(?: {2}.*\n)+/m, `${servers}\n`));
+    const result = await hermes(home, ['doctor']);
+    expect(result.exitCode).toBe(1);
+    expect(row(result.stdout, 'mcp filesystem')).toMatch(/^info {2}mcp filesystem: disabled/);
+    expect(row(result.stdout, 'mcp tester')).toMatch(/^ok {4}mcp tester: connected \(stdio: .*stdioServer\.ts\): [1-9]\d* tools?$/);
+    expect(row(result.stdout, 'mcp broken')).toMatch(
+      new RegExp(`^FAIL  mcp broken: MCP server "broken" \\(.*stdioServer\\.ts --fail-at-start\\): the server process exited with code 3 before it finished initialize; its stderr ended with: \\| .* — fix: check mcp_servers\\.broken in ${home}/config\\.yaml \\(command, args, url, env\\); hermes mcp test broken tries it alone$`),
+    );
   });
 
   it('hermes plugins list shows the Python plugin as not loadable here, with the variables it needs', async () => {
