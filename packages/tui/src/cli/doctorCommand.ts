@@ -75,7 +75,7 @@ export function formatCheck(check: DoctorCheck): string {
 }
 
 /** What a backend that did not start or answer said: its startup error, else the error and the last lines of its stderr. */
-function backendFailure(error: unknown, backend: BackendProcess, home: string): DoctorCheck {
+function backendFailure(error: unknown, backend: BackendProcess, home: string, wasReady: boolean): DoctorCheck {
   const tail = backend.stderrTail(20).filter((line) => line.trim() !== '' && !/^\s+at /.test(line));
   const startupError = findStartupError(tail);
   const said = startupError ?? [errorMessage(error), ...tail.slice(-5)].join(' / ');
@@ -83,7 +83,7 @@ function backendFailure(error: unknown, backend: BackendProcess, home: string): 
   return {
     name: 'backend',
     status: 'fail',
-    detail: `hermes-rpc could not ${backend.hasExited ? 'start' : 'answer'}: ${at >= 0 ? said.slice(0, at) : said}`,
+    detail: `hermes-rpc ${!wasReady ? 'could not start' : backend.hasExited ? 'stopped during the checks' : 'did not answer'}: ${at >= 0 ? said.slice(0, at) : said}`,
     fix: at >= 0 ? said.slice(at + ' Fix: '.length) : `read ${path.join(home, 'logs', 'backend.log')}; a plugin that stops the start can be turned off with hermes plugins disable <name>`,
   };
 }
@@ -91,8 +91,10 @@ function backendFailure(error: unknown, backend: BackendProcess, home: string): 
 async function backendChecks(options: DoctorOptions, logger: Logger, home: string): Promise<DoctorCheck[]> {
   const backend = new BackendProcess(backendCommand(options.backend), logger);
   let timer: NodeJS.Timeout | undefined;
+  let ready = false;
   try {
     await backend.waitReady();
+    ready = true;
     const limitMs = STEP_TIMEOUT_MS * (options.online ? 2 : 1) + ANSWER_GRACE_MS;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`doctor.check got no answer within ${limitMs / 1000} s`)), limitMs);
@@ -101,7 +103,7 @@ async function backendChecks(options: DoctorOptions, logger: Logger, home: strin
     return (await Promise.race([request, late])).checks;
   } catch (error) {
     logger.warn('hermes doctor: the backend failed', { error });
-    return [backendFailure(error, backend, home)];
+    return [backendFailure(error, backend, home, ready)];
   } finally {
     clearTimeout(timer);
     await backend.shutdown(2_000);
