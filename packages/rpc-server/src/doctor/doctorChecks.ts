@@ -2,8 +2,8 @@
  * The backend's part of `hermes doctor` (`doctor.check`): what only the backend can see — the SQLite
  * addon and state.db, config.yaml as loaded, the model it resolved and whether its key is there (never
  * the key), plugins as loaded, MCP servers (each given `timeoutMs` to connect), and on request one
- * model round trip. Node and $HERMES_HOME permissions
- * are checked by the CLI before it starts this process (a backend that cannot start reports nothing).
+ * model round trip. Node and $HERMES_HOME permissions are checked by the CLI before it starts this
+ * process (a backend that cannot start reports nothing).
  */
 import path from 'node:path';
 import { findPreset, formatProblem, type ConfigProblem, type HermesRuntime } from '@hermes/agent-core';
@@ -56,13 +56,18 @@ function configChecks(runtime: HermesRuntime): DoctorCheck[] {
   const { loaded } = runtime;
   const configFile = path.join(runtime.home, 'config.yaml');
   const checks = loaded.problems.map(problemCheck);
+  // Unknown toolset names and tools that cannot run (a missing variable, a failed check): hermes runs without them.
+  const selection = runtime.tools.enabledFor(runtime.toolsets);
+  for (const problem of selection.problems) {
+    checks.push({ name: 'toolsets', status: 'warn', detail: problem, fix: `correct \`toolsets\` in ${configFile}, or provide what the tool needs` });
+  }
   if (!loaded.problems.some((p) => p.file === configFile)) {
     const keys = Object.keys(loaded.config.raw).length;
     checks.unshift({ name: 'config.yaml', status: 'ok', detail: keys ? `${configFile}: ${keys} top-level keys, no problems` : `${configFile}: not present or empty (defaults apply)` });
   }
   // Said once, here, and nowhere else: they are not mistakes, a Hermes home simply has them.
   const keys = loaded.notImplemented;
-  const toolsets = runtime.tools.enabledFor(runtime.toolsets).notImplemented;
+  const toolsets = selection.notImplemented;
   if (keys.length || toolsets.length) {
     const parts = [
       ...(keys.length ? [`Hermes keys hermes does not implement: ${keys.join(', ')}`] : []),

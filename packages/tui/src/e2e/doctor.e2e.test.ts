@@ -184,8 +184,9 @@ describe('hermes doctor failures: each with its fix, exit 1', () => {
 
   it('warnings alone do not fail: exit 0', async () => {
     const home = tempDir('hermes-doctor-warn-');
-    fs.writeFileSync(path.join(home, 'config.yaml'), 'model:\n  provider: ollama\n  default: llama3.1\napprovels:\n  mode: off\n');
+    fs.writeFileSync(path.join(home, 'config.yaml'), 'model:\n  provider: ollama\n  default: llama3.1\napprovels:\n  mode: off\ntoolsets: [file, fiel]\n');
     const result = await hermes(home, ['doctor']);
+    expect(row(result.stdout, 'toolsets')).toMatch(/^warn {2}toolsets: Unknown toolset "fiel" in `toolsets`; known toolsets: .* — fix: correct `toolsets` in .*config\.yaml, or provide what the tool needs$/);
     expect(row(result.stdout, 'config.yaml')).toMatch(/^warn {2}config\.yaml: .* unknown key `approvels` — did you mean `approvals`\? \(hermes ignores it\) — fix: rename or remove the key at .*config\.yaml line 4$/);
     expect(result.exitCode).toBe(0);
   });
