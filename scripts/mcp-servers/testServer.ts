@@ -67,6 +67,10 @@ export function buildTestServer(name = 'hermes-test'): McpServer {
   server.registerTool('env_value', { description: 'Returns the value of one of its environment variables', inputSchema: { name: z.string() } }, ({ name: variable }) => ({
     content: [{ type: 'text', text: `${variable}=${process.env[variable] ?? '(unset)'}` }],
   }));
+  server.registerTool('stdout_noise', { description: 'Writes a line that is not JSON-RPC to stdout, then answers' }, () => {
+    process.stdout.write('debug: this line is not JSON-RPC\n');
+    return { content: [{ type: 'text', text: 'noisy but fine' }] };
+  });
   server.registerTool('pids', { description: 'Its own pid and its grandchild\'s (with --spawn-grandchild), as JSON' }, () => ({
     content: [{ type: 'text', text: JSON.stringify({ pid: process.pid, grandchild: grandchildPid ?? null }) }],
   }));

@@ -324,13 +324,17 @@ export class AgentSession {
    * in or `toolsReady` gave up waiting, the live set; the working prompt's system prompt then names it.
    */
   private async toolsAfterDiscovery(atSubmit: ToolSchema[], signal: AbortSignal): Promise<ToolSchema[]> {
-    const ready = this.options.toolsReady;
-    if (!ready) return atSubmit;
+    if (!this.options.toolsReady) return atSubmit;
+    let settled = false;
+    const ready = this.options.toolsReady().then(() => void (settled = true));
+    // An already-settled discovery resolves within these microtasks: only a real wait is shown.
+    await Promise.resolve();
+    if (!settled) this.options.emit({ type: 'status.update', payload: { kind: 'status', text: 'waiting for MCP servers to connect…' } });
     let onAbort = () => {};
     const aborted = new Promise<void>((resolve) => (onAbort = resolve));
     signal.addEventListener('abort', onAbort, { once: true });
     try {
-      await Promise.race([ready(), aborted]);
+      await Promise.race([ready, aborted]);
     } finally {
       signal.removeEventListener('abort', onAbort);
     }

@@ -1,37 +1,31 @@
 /**
  * One live connection to an MCP server, on the official SDK. Loaded only by dynamic import from the
- * manager (mcpClientLoader.ts): the SDK (with ajv and zod schemas) is not part of the backend's start.
+ * manager (connectionLoader.ts): the SDK (with ajv and zod schemas) is not part of the backend's start.
  * stdio servers run through StdioChildTransport; URL servers speak Streamable HTTP, falling back to
  * the older SSE transport when the server refuses it (the SDK's documented client fallback).
  */
+import fs from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type CallToolResult, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { McpRequestError } from './requestError.ts';
+import type { McpServerConfig } from './mcpConfig.ts';
+import { McpRequestError, withStderr } from './requestError.ts';
 import { StdioChildTransport } from './stdioTransport.ts';
 
-export type { Tool as McpTool, Resource as McpResource, Prompt as McpPrompt };
+export type { Tool as McpTool };
 
-export interface ConnectSpec {
-  name: string;
-  /** stdio: the command and its whole environment (resolved). */
-  command?: string;
-  args: string[];
-  env: Record<string, string>;
-  cwd?: string;
-  /** URL servers: the endpoint and its headers (resolved). */
-  url?: string;
-  headers: Record<string, string>;
-  connectTimeoutMs: number;
-}
+/** What connect needs: the server's config with `env` (the whole environment of a stdio server) and `headers` resolved. */
+export type ConnectSpec = Pick<McpServerConfig, 'name' | 'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers'> & { connectTimeoutMs: number };
 
 export interface ConnectionEvents {
   /** The server said its tool list changed (`notifications/tools/list_changed`). */
   onToolsChanged(): void;
   /** The connection ended without close() (the process exited, the stream broke): why, for the status. */
   onLost(reason: string): void;
+  /** Something went wrong that does not end the connection (a line on stdout that is not JSON-RPC): for the log. */
+  onError(message: string): void;
 }
 
 export interface CallOptions {
@@ -107,25 +101,13 @@ export class McpConnection {
   }
 
   /** What the server offers beyond tools. */
-  get capabilities(): { resources: boolean; prompts: boolean; toolsListChanged: boolean } {
+  get capabilities(): { resources: boolean; prompts: boolean } {
     const caps = this.client.getServerCapabilities() ?? {};
-    return { resources: caps.resources !== undefined, prompts: caps.prompts !== undefined, toolsListChanged: caps.tools?.listChanged === true };
+    return { resources: caps.resources !== undefined, prompts: caps.prompts !== undefined };
   }
 
-  /** Why the connection ended, once it has. */
-  get lost(): string | null {
-    return this.lostReason;
-  }
-
-  async listTools(timeoutMs: number): Promise<Tool[]> {
-    const tools: Tool[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await this.client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return tools;
+  listTools(timeoutMs: number): Promise<Tool[]> {
+    return allPages((cursor) => this.client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs }), (page) => page.tools);
   }
 
   /** A tool call; timeout and abort cancel it at the server (notifications/cancelled). Throws McpRequestError. */
@@ -134,16 +116,7 @@ export class McpConnection {
   }
 
   listResources(options: CallOptions): Promise<Resource[]> {
-    return this.request(options, async (o) => {
-      const resources: Resource[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await this.client.listResources(cursor ? { cursor } : undefined, o);
-        resources.push(...page.resources);
-        cursor = page.nextCursor;
-      } while (cursor);
-      return resources;
-    });
+    return this.request(options, (o) => allPages((cursor) => this.client.listResources(cursor ? { cursor } : undefined, o), (page) => page.resources));
   }
 
   readResource(uri: string, options: CallOptions): Promise<ReadResourceResult> {
@@ -151,16 +124,7 @@ export class McpConnection {
   }
 
   listPrompts(options: CallOptions): Promise<Prompt[]> {
-    return this.request(options, async (o) => {
-      const prompts: Prompt[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await this.client.listPrompts(cursor ? { cursor } : undefined, o);
-        prompts.push(...page.prompts);
-        cursor = page.nextCursor;
-      } while (cursor);
-      return prompts;
-    });
+    return this.request(options, (o) => allPages((cursor) => this.client.listPrompts(cursor ? { cursor } : undefined, o), (page) => page.prompts));
   }
 
   getPrompt(name: string, args: Record<string, string>, options: CallOptions): Promise<GetPromptResult> {
@@ -198,12 +162,26 @@ export class McpConnection {
   }
 }
 
+/** Every item of a paginated list (tools/list, resources/list, prompts/list), following `nextCursor`. */
+async function allPages<P extends { nextCursor?: string }, T>(page: (cursor?: string) => Promise<P>, items: (page: P) => T[]): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const next = await page(cursor);
+    all.push(...items(next));
+    cursor = next.nextCursor;
+  } while (cursor);
+  return all;
+}
+
 function newClient(events: ConnectionEvents): Client {
-  return new Client(CLIENT_INFO, {
+  const client = new Client(CLIENT_INFO, {
     capabilities: {},
     // Not autoRefresh: the manager lists every page itself and re-registers the tools.
     listChanged: { tools: { autoRefresh: false, debounceMs: 50, onChanged: () => events.onToolsChanged() } },
   });
+  client.onerror = (error) => events.onError(errorText(error));
+  return client;
 }
 
 /**
@@ -233,7 +211,7 @@ function headersOf(headers: unknown): Record<string, string> {
   return headers as Record<string, string>;
 }
 
-export function errorText(error: unknown): string {
+function errorText(error: unknown): string {
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return error.message.replace(/^MCP error -?\d+: /, '');
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
@@ -242,12 +220,9 @@ export function errorText(error: unknown): string {
   return String(error);
 }
 
-export function withStderr(text: string, stderr: string[]): string {
-  return stderr.length > 0 ? `${text}; its stderr ended with:\n${stderr.join('\n')}` : text;
-}
-
 function stdioFailure(spec: ConnectSpec, error: unknown, transport: StdioChildTransport): string {
   const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' && spec.cwd && !fs.existsSync(spec.cwd)) return `its working directory ${spec.cwd} does not exist: fix mcp_servers.${spec.name}.cwd`;
   if (code === 'ENOENT') return `\`${spec.command}\` was not found${spec.cwd ? ` (cwd ${spec.cwd})` : ''}: install it or give its full path in mcp_servers.${spec.name}.command`;
   if (code === 'EACCES') return `\`${spec.command}\` cannot be run (permission denied)`;
   const exit = transport.exitStatus;

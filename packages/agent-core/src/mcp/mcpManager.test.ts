@@ -110,6 +110,14 @@ describe('McpManager with the stdio test server', () => {
     expect(status.error).toContain('stdioServer.ts --fail-at-start');
   });
 
+  it('a server failing the same way on every retry is logged once (its stderr, with a new pid each time, aside)', async () => {
+    const { manager, logger } = startedManager([stdioServerConfig('broken', '--fail-at-start')], { retry: { firstMs: 50, maxMs: 100 } });
+    let failures = 0;
+    manager.onChange(() => failures++);
+    await untilManager(manager, () => failures >= 3, 'three failed attempts');
+    expect(logger.lines.filter((line) => line.includes('exited with code 3'))).toHaveLength(1);
+  });
+
   it('a command that does not exist is a clear error', async () => {
     const { manager } = startedManager([stdioServerConfig('missing', undefined, { command: 'no-such-mcp-server-here', args: [] })]);
     await manager.whenDiscovered();
@@ -138,6 +146,14 @@ describe('McpManager with the stdio test server', () => {
     const selection = registry.enabledFor(['mcp-test', 'mcp-broken']);
     expect(selection.problems).toEqual([]);
     expect(selection.tools.every((t) => t.toolset === 'mcp-test')).toBe(true);
+  });
+
+  it('a line on stdout that is not JSON-RPC is logged; the server and the call go on', async () => {
+    const { manager, registry, logger } = startedManager([stdioServerConfig('test')]);
+    await manager.whenDiscovered();
+    expect((await registry.run('mcp_test_stdout_noise', '{}', testContext())).result).toBe('noisy but fine');
+    expect(logger.lines.some((line) => line.startsWith('warn mcp: test: the server wrote a line to stdout that is not a JSON-RPC message'))).toBe(true);
+    expect(manager.statuses()[0]!.status).toBe('connected');
   });
 
   it('a disabled server is listed, never started', async () => {

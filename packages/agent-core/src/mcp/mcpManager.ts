@@ -10,9 +10,10 @@ import { redactSecrets } from '../secrets/processSecrets.ts';
 import { toolEnvironment } from '../secrets/toolEnvironment.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import type { McpServerConfig } from './mcpConfig.ts';
-import type { McpConnection } from './mcpConnection.ts';
+import type { ConnectSpec, McpConnection } from './mcpConnection.ts';
 import { buildToolDefinitions, selectTools } from './mcpTools.ts';
 import { loadConnectionModule } from './connectionLoader.ts';
+import { withoutStderr } from './requestError.ts';
 import { MissingVariableError, resolveServerSecrets } from './secretRefs.ts';
 import { mcpToolset } from './toolNames.ts';
 
@@ -46,7 +47,7 @@ interface ServerEntry {
   retryTimer: NodeJS.Timeout | null;
   /** The first attempt has ended (connected or failed): discovery does not wait for it any more. */
   settled: boolean;
-  /** The error last written to the log, so a server failing the same way on each retry is reported once. */
+  /** The failure last written to the log (without stderr, which may hold pids or times), so a server failing the same way on each retry is reported once. */
   reported: string | null;
   /** False once the entry was closed (reload, close): its late callbacks are ignored. */
   live: boolean;
@@ -81,7 +82,7 @@ export class McpManager {
       tool_count: entry.tools.length,
       error: entry.error,
       transport: entry.transport,
-      target: targetOf(entry.config),
+      target: redactSecrets(targetOf(entry.config)),
       tools: [...entry.tools],
     }));
   }
@@ -175,28 +176,21 @@ export class McpManager {
       secrets = resolveServerSecrets(config, this.options.env);
     } catch (error) {
       // Retrying cannot help until the variable is set (and the config reloaded): no retry.
-      if (error instanceof MissingVariableError) return this.failed(entry, error.message, { retry: false });
-      throw error;
+      return this.failed(entry, errorMessage(error), { retry: !(error instanceof MissingVariableError) });
     }
+    let made: McpConnection | null = null;
     try {
       const { McpConnection } = await loadConnectionModule();
       if (!entry.live) return;
       const connection = await McpConnection.connect(
-        {
-          name: config.name,
-          ...(config.command ? { command: config.command } : {}),
-          args: config.args,
-          env: { ...(this.options.childEnv ?? toolEnvironment(process.env, { dotenvNames: [] })), ...secrets.env },
-          ...(config.cwd ? { cwd: config.cwd } : {}),
-          ...(config.url ? { url: config.url } : {}),
-          headers: secrets.headers,
-          connectTimeoutMs: config.connectTimeoutS * 1000,
-        },
+        connectSpec(config, secrets, this.options.childEnv, config.connectTimeoutS * 1000),
         {
           onToolsChanged: () => void this.refreshTools(entry, connection),
           onLost: (reason) => this.lost(entry, connection, reason),
+          onError: (message) => this.options.logger.warn('mcp: %s: %s', config.name, redactSecrets(message)),
         },
       );
+      made = connection;
       if (!entry.live) {
         await connection.close();
         return;
@@ -215,9 +209,10 @@ export class McpManager {
       this.changed();
     } catch (error) {
       if (!entry.live) return;
-      const connection = entry.connection;
+      // The connection was lost while its tools were listed: lost() reported it and scheduled the retry.
+      if (made && entry.connection !== made) return;
       entry.connection = null;
-      await connection?.close().catch(() => undefined);
+      await made?.close().catch(() => undefined);
       this.failed(entry, errorMessage(error), { retry: true });
     }
   }
@@ -239,10 +234,12 @@ export class McpManager {
     entry.failures += 1;
     const delay = Math.min(this.retry.firstMs * 2 ** (entry.failures - 1), this.retry.maxMs);
     // Reported once: the same failure on every retry would fill the log.
-    if (entry.reported !== error) {
+    if (entry.reported !== withoutStderr(error)) {
       this.options.logger.warn('mcp: %s%s', error, options.retry ? ` (retrying in ${delay / 1000} s, then with growing intervals up to ${this.retry.maxMs / 1000} s)` : '');
-      entry.reported = error;
+      entry.reported = withoutStderr(error);
     }
+    if (entry.retryTimer) clearTimeout(entry.retryTimer);
+    entry.retryTimer = null;
     if (options.retry) {
       entry.retryTimer = setTimeout(() => void this.connect(entry), delay);
       // A pending retry must not keep the backend alive.
@@ -319,6 +316,24 @@ export class McpManager {
   }
 }
 
+/**
+ * What connect needs: the config with its secrets resolved; a stdio server's environment is the tool
+ * environment (`childEnv`; default: this process's, minus provider keys) plus its own `env`.
+ */
+function connectSpec(
+  server: McpServerConfig,
+  secrets: { env: Record<string, string>; headers: Record<string, string> },
+  childEnv: Record<string, string> | undefined,
+  connectTimeoutMs: number,
+): ConnectSpec {
+  return {
+    ...server,
+    env: { ...(childEnv ?? toolEnvironment(process.env, { dotenvNames: [] })), ...secrets.env },
+    headers: secrets.headers,
+    connectTimeoutMs,
+  };
+}
+
 /** The command line or URL, never env or header values. */
 function targetOf(config: McpServerConfig): string {
   return config.command ? [config.command, ...config.args].join(' ') : (config.url ?? '');
@@ -337,27 +352,23 @@ export async function testMcpServer(
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   let connection: McpConnection | null = null;
+  // Non-fatal trouble (stdout noise) matters only if the test fails: then it is told with the failure.
+  const notes: string[] = [];
   try {
     const secrets = resolveServerSecrets(server, env);
     const { McpConnection } = await loadConnectionModule();
     const timeoutMs = options.timeoutMs ?? server.connectTimeoutS * 1000;
-    connection = await McpConnection.connect(
-      {
-        name: server.name,
-        ...(server.command ? { command: server.command } : {}),
-        args: server.args,
-        env: { ...(options.childEnv ?? toolEnvironment(process.env, { dotenvNames: [] })), ...secrets.env },
-        ...(server.cwd ? { cwd: server.cwd } : {}),
-        ...(server.url ? { url: server.url } : {}),
-        headers: secrets.headers,
-        connectTimeoutMs: timeoutMs,
-      },
-      { onToolsChanged: () => {}, onLost: () => {} },
-    );
+    connection = await McpConnection.connect(connectSpec(server, secrets, options.childEnv, timeoutMs), {
+      onToolsChanged: () => {},
+      // A test reports what ended it; the connection is closed right after.
+      onLost: () => {},
+      onError: (message) => notes.push(message),
+    });
     const tools = selectTools(await connection.listTools(timeoutMs), server.tools).map((tool) => tool.name);
     return { ok: true, tools, latency_ms: latency() };
   } catch (error) {
-    return { ok: false, tools: [], latency_ms: latency(), error: redactSecrets(errorMessage(error)) };
+    const also = notes.length > 0 ? ` (before that: ${notes.at(-1)})` : '';
+    return { ok: false, tools: [], latency_ms: latency(), error: redactSecrets(`${errorMessage(error)}${also}`) };
   } finally {
     await connection?.close().catch(() => undefined);
   }

@@ -39,7 +39,9 @@ export function selectTools(tools: McpTool[], policy: McpServerConfig['tools']):
 /** The arguments schema as the registry needs it: an object schema with `properties` and valid `required`. */
 function argumentSchema(input: McpTool['inputSchema']): Record<string, unknown> {
   const properties = input.properties && typeof input.properties === 'object' ? input.properties : {};
-  const schema: Record<string, unknown> = { ...input, type: 'object', properties };
+  // `$schema` names the dialect for validators; some providers refuse a tool schema that carries it.
+  const { $schema: _dialect, ...rest } = input as Record<string, unknown>;
+  const schema: Record<string, unknown> = { ...rest, type: 'object', properties };
   if (Array.isArray(input.required)) schema.required = input.required.filter((name) => typeof name === 'string' && name in properties);
   return schema;
 }

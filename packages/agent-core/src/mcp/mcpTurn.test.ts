@@ -11,6 +11,7 @@ import { startModelServer, type Turn } from '../../../../scripts/model-server/in
 import { stdioTestServer } from '../../../../scripts/mcp-servers/launch.ts';
 import { onCleanup } from '../../../../scripts/testing/tempDirs.ts';
 import type { ApprovalChoice, ApprovalQuestion } from '../approvals/types.ts';
+import type { AgentEvent } from '../agent/events.ts';
 import { createFileLogger } from '../logging/logger.ts';
 import { HermesRuntime } from '../runtime.ts';
 import { homeWith } from '../testing/tempHome.ts';
@@ -29,15 +30,16 @@ async function start(turns: Turn[], options: { servers?: Record<string, object>;
     await runtime.mcp.close();
   });
   const questions: ApprovalQuestion[] = [];
+  const events: AgentEvent[] = [];
   const session = runtime.openSession({
     cwd: home,
-    emit: () => {},
+    emit: (event) => events.push(event),
     prompts: { approval: async (question) => (questions.push(question), options.answer ?? 'deny'), clarify: async () => null },
   });
   onCleanup(() => session.close());
   runtime.mcp.start();
   const sent = (request: number) => model.requests.filter((r) => r.path.endsWith('/chat/completions'))[request]!.body as { tools?: { function: { name: string } }[]; messages: { role: string; content: string }[] };
-  return { runtime, session, questions, home, sent, log: () => fs.readFileSync(logFile, 'utf8') };
+  return { runtime, session, questions, events, home, sent, log: () => fs.readFileSync(logFile, 'utf8') };
 }
 
 const call = (name: string, args: Record<string, unknown>, id = 'c1'): Turn => ({ tool_calls: [{ id, name, arguments: args }] });
@@ -45,8 +47,13 @@ const toolResults = (body: { messages: { role: string; content: string }[] }) =>
 
 describe('MCP tools in a turn', () => {
   it('the first model call waits for discovery and offers the tools; ${VAR} from .env reaches the server and nothing else', async () => {
-    const { session, sent, log, home } = await start([call('mcp_test_env_value', { name: 'SERVICE_TOKEN' }), { text: 'done' }]);
+    const { session, sent, log, home, events } = await start([call('mcp_test_env_value', { name: 'SERVICE_TOKEN' }), { text: 'done' }, { text: 'again' }]);
     expect(await session.submit('show the token')).toMatchObject({ status: 'complete', text: 'done' });
+    const waiting = (e: AgentEvent) => e.type === 'status.update' && e.payload.text === 'waiting for MCP servers to connect…';
+    expect(events.filter(waiting)).toHaveLength(1);
+    // Discovery is over: the next turn does not wait.
+    await session.submit('again');
+    expect(events.filter(waiting)).toHaveLength(1);
     const offered = sent(0).tools!.map((t) => t.function.name);
     expect(offered).toEqual(expect.arrayContaining(['mcp_test_echo', 'mcp_test_env_value', 'terminal']));
     expect(sent(0).messages[0]!.content).toContain('mcp_test_echo');

@@ -1,4 +1,4 @@
-/** A request to an MCP server that failed, by kind: the tool wrappers word each kind for the model. SDK-free. */
+/** How MCP failures are worded (SDK-free). A request that failed, by kind: the tool wrappers word each kind for the model. */
 export type RequestFailure = 'timeout' | 'closed' | 'aborted' | 'other';
 
 export class McpRequestError extends Error {
@@ -9,4 +9,17 @@ export class McpRequestError extends Error {
   ) {
     super(message);
   }
+}
+
+const STDERR_NOTE = '; its stderr ended with:\n';
+
+/** A failure with the last lines a stdio server wrote to stderr. */
+export function withStderr(text: string, stderr: string[]): string {
+  return stderr.length > 0 ? `${text}${STDERR_NOTE}${stderr.join('\n')}` : text;
+}
+
+/** The failure without its stderr lines: what stays the same when a server fails the same way again. */
+export function withoutStderr(text: string): string {
+  const at = text.indexOf(STDERR_NOTE);
+  return at < 0 ? text : text.slice(0, at);
 }

@@ -66,11 +66,14 @@ export class StdioChildTransport implements Transport {
       });
       this.child = child;
       const closed = new Promise<void>((done) => child.once('close', () => done()));
-      child.once('error', (error) => {
+      child.on('error', (error) => {
         // ENOENT (no such command), EACCES: the spawn itself failed.
         if (child.pid === undefined) reject(error);
         else this.onerror?.(error);
       });
+      // A broken pipe is the process ending, which 'close' reports; an unhandled stream error would end hermes.
+      child.stdout!.on('error', (error) => this.onerror?.(error));
+      child.stderr!.on('error', (error) => this.onerror?.(error));
       child.once('spawn', () => {
         watchGroup({ pid: child.pid, finally: (done: () => void) => closed.finally(done) });
         resolve();
@@ -131,7 +134,12 @@ export class StdioChildTransport implements Transport {
     if (!child || child.pid === undefined) return;
     const gone = new Promise<void>((done) => child.once('close', () => done()));
     child.stdin?.end();
-    killGroup(child.pid);
+    try {
+      killGroup(child.pid);
+    } catch (error) {
+      // EPERM: the group is no longer ours to signal; the watchdog and the exit hook still hold it.
+      this.onerror?.(error as Error);
+    }
     // A process that left the group (setsid) may hold the pipes open: close does not wait for it.
     await Promise.race([gone, new Promise((done) => setTimeout(done, CLOSE_WAIT_MS).unref())]);
   }

@@ -53,8 +53,7 @@ export function resolveToolsets(selection: readonly string[] | undefined, known:
       alias.forEach((n) => names.add(n));
       // As in Hermes, MCP servers' tools join the platform toolset: `toolsets: [hermes-cli]` (its default) offers them.
       if (name === 'hermes-cli') for (const known of knownSet) if (known.startsWith(MCP_TOOLSET_PREFIX)) names.add(known);
-    }
-    else if (knownSet.has(name)) names.add(name);
+    } else if (knownSet.has(name)) names.add(name);
     else if (HERMES_ONLY_TOOLSETS.has(name)) notImplemented.push(name);
     else {
       const list = [...knownSet, ...Object.keys(TOOLSET_ALIASES)].sort().join(', ');
