@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { tempDir } from './tempDirs.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -23,6 +24,29 @@ export function hermesHomeCopy(variant: HomeVariant = 'model-mapping'): string {
   return home;
 }
 
+/**
+ * Writes Hermes's own SessionDB (its schema and a few rows: scripts/fixtures/hermes-state-db.sql) as
+ * `$HERMES_HOME/state.db`, in WAL mode as Hermes keeps it, and closes it (checkpointed: no -wal/-shm
+ * left). Built by the test rather than stored, so the fixture holds text only. Returns the file.
+ */
+export function addHermesStateDb(home: string): string {
+  const file = path.join(home, 'state.db');
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.exec(fs.readFileSync(path.join(FIXTURES, 'hermes-state-db.sql'), 'utf8'));
+  } finally {
+    db.close();
+  }
+  fs.chmodSync(file, 0o600);
+  return file;
+}
+
+/** The SHA-256 of a file's bytes. */
+export function fileHash(file: string): string {
+  return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
 export interface FileStamp {
   sha256: string;
   mtimeMs: number;
@@ -36,7 +60,7 @@ export function snapshotFiles(home: string): Map<string, FileStamp> {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath ?? (entry as { path?: string }).path ?? home, entry.name);
     const stat = fs.statSync(file);
-    files.set(path.relative(home, file), { sha256: crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex'), mtimeMs: stat.mtimeMs, mode: stat.mode });
+    files.set(path.relative(home, file), { sha256: fileHash(file), mtimeMs: stat.mtimeMs, mode: stat.mode });
   }
   return files;
 }

@@ -8,13 +8,16 @@ export interface BackendArgs {
   judgeOnly: boolean;
   /** `--discover-plugins-only`: plugins are discovered and listed, never imported (`hermes plugins …`). */
   discoverPluginsOnly: boolean;
+  /** `--no-session-store`: the session store is neither opened nor created (`hermes doctor`). */
+  noSessionStore: boolean;
 }
 
 export const BACKEND_USAGE =
-  'usage: hermes-rpc [--model NAME] [--provider ID] [--base-url URL] [--demo] [--judge-only] [--discover-plugins-only]\n' +
+  'usage: hermes-rpc [--model NAME] [--provider ID] [--base-url URL] [--demo] [--judge-only] [--discover-plugins-only] [--no-session-store]\n' +
   'Runs the hermes backend: newline-delimited JSON-RPC 2.0 on stdin/stdout.\n' +
   '--judge-only serves approvals.check only: no sessions, no model, no plugins, and nothing written.\n' +
-  '--discover-plugins-only lists plugins from discovery, manifests and config without importing any.';
+  '--discover-plugins-only lists plugins from discovery, manifests and config without importing any.\n' +
+  '--no-session-store neither opens nor creates the session database (hermes doctor: sessions are not needed).';
 
 /** Parses the backend's argv; throws with the usage text on unknown options. */
 export function parseBackendArgs(argv: string[]): BackendArgs {
@@ -27,6 +30,7 @@ export function parseBackendArgs(argv: string[]): BackendArgs {
       demo: { type: 'boolean', default: false },
       'judge-only': { type: 'boolean', default: false },
       'discover-plugins-only': { type: 'boolean', default: false },
+      'no-session-store': { type: 'boolean', default: false },
     },
     strict: true,
     allowPositionals: false,
@@ -40,5 +44,6 @@ export function parseBackendArgs(argv: string[]): BackendArgs {
     demo: values.demo ?? false,
     judgeOnly: values['judge-only'] ?? false,
     discoverPluginsOnly: values['discover-plugins-only'] ?? false,
+    noSessionStore: values['no-session-store'] ?? false,
   };
 }

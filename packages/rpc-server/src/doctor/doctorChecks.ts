@@ -1,12 +1,12 @@
 /**
  * The backend's part of `hermes doctor` (`doctor.check`): what only the backend can see — the SQLite
- * addon and state.db, config.yaml as loaded, the model it resolved and whether its key is there (never
+ * addon and the session store (read-only, never created), config.yaml as loaded, the model it resolved and whether its key is there (never
  * the key), plugins as loaded, MCP servers (each given `timeoutMs` to connect), and on request one
  * model round trip. Node and $HERMES_HOME permissions are checked by the CLI before it starts this
  * process (a backend that cannot start reports nothing).
  */
 import path from 'node:path';
-import { findPreset, formatProblem, type ConfigProblem, type HermesRuntime } from '@hermes/agent-core';
+import { findPreset, formatProblem, inspectSessionStore, type ConfigProblem, type HermesRuntime, type StoreInspection } from '@hermes/agent-core';
 import { describeMissingEnv, PYTHON_PLUGIN, type PluginInfo } from '@hermes/plugin-host';
 import type { DoctorCheck } from '../protocol/shapes.ts';
 import { modelRoundTrip } from './modelRoundTrip.ts';
@@ -20,24 +20,48 @@ export interface DoctorInputs {
 
 export async function doctorChecks(inputs: DoctorInputs, options: { online: boolean; timeoutMs: number }): Promise<DoctorCheck[]> {
   const { runtime } = inputs;
-  const checks = [sqliteCheck(runtime), ...configChecks(runtime), modelCheck(runtime), ...pluginChecks(inputs), ...(await mcpChecks(runtime, options.timeoutMs))];
+  const checks = [...sqliteChecks(runtime), ...configChecks(runtime), modelCheck(runtime), ...pluginChecks(inputs), ...(await mcpChecks(runtime, options.timeoutMs))];
   if (options.online) checks.push(await onlineCheck(runtime, options.timeoutMs));
   return checks;
 }
 
-function sqliteCheck(runtime: HermesRuntime): DoctorCheck {
+/**
+ * SQLite and the session store, without creating or changing either: the addon on an in-memory
+ * database, the store read-only if it exists. Hermes's own state.db, when hermes keeps its sessions
+ * beside it, gets an info row saying it is left alone.
+ */
+function sqliteChecks(runtime: HermesRuntime): DoctorCheck[] {
+  let store: StoreInspection;
   try {
-    // The store opened state.db at start (or the backend would not be running); a query proves the addon works.
-    const { version } = runtime.store.db.prepare('SELECT sqlite_version() AS version').get() as { version: string };
-    return { name: 'sqlite', status: 'ok', detail: `SQLite ${version} (better-sqlite3 addon loaded); ${runtime.store.file} open` };
+    store = inspectSessionStore(runtime.home);
   } catch (error) {
-    return {
-      name: 'sqlite',
-      status: 'fail',
-      detail: `${runtime.store.file}: ${(error as Error).message}`,
-      fix: 'reinstall hermes so its SQLite addon matches this Node (npm rebuild better-sqlite3 in a repository checkout)',
-    };
+    return [
+      {
+        name: 'sqlite',
+        status: 'fail',
+        detail: `the SQLite addon cannot be used: ${(error as Error).message}`,
+        fix: 'reinstall hermes so its SQLite addon matches this Node (npm rebuild better-sqlite3 in a repository checkout)',
+      },
+    ];
   }
+  const checks: DoctorCheck[] = [{ name: 'sqlite', status: 'ok', detail: `SQLite ${store.sqliteVersion} (better-sqlite3 addon loaded)` }];
+  if (store.problem) {
+    const at = store.problem.indexOf(' Fix: ');
+    checks.push({ name: 'sessions', status: 'fail', detail: at >= 0 ? store.problem.slice(0, at) : store.problem, fix: at >= 0 ? store.problem.slice(at + 6) : `move ${store.file} aside` });
+  } else if (!store.exists) {
+    checks.push({ name: 'sessions', status: 'ok', detail: `hermes keeps its sessions in ${store.file} (not created yet: hermes creates it at its first start)` });
+  } else {
+    const count = store.sessions ?? 0;
+    checks.push({ name: 'sessions', status: 'ok', detail: `hermes keeps its sessions in ${store.file} (${count} session${count === 1 ? '' : 's'}, schema ${store.schemaVersion})` });
+  }
+  if (store.foreign) {
+    checks.push({
+      name: 'state.db',
+      status: 'info',
+      detail: `${store.foreign} is Hermes's own session database (the Python agent's schema): hermes leaves it alone and keeps its sessions in ${store.file}`,
+    });
+  }
+  return checks;
 }
 
 /** A problem's message split into what is wrong and the fix it names (`… Fix: …`), or a fix pointing at the line. */

@@ -89,7 +89,8 @@ function backendFailure(error: unknown, backend: BackendProcess, home: string, w
 }
 
 async function backendChecks(options: DoctorOptions, logger: Logger, home: string): Promise<DoctorCheck[]> {
-  const backend = new BackendProcess(backendCommand(options.backend), logger);
+  // Doctor reads the session database (read-only, in doctor.check) and never creates it.
+  const backend = new BackendProcess(backendCommand({ ...options.backend, noSessionStore: true }), logger);
   let timer: NodeJS.Timeout | undefined;
   let ready = false;
   try {

@@ -16,6 +16,8 @@ export interface BackendOptions {
   judgeOnly?: boolean;
   /** Start the backend with `--discover-plugins-only`: plugins are listed, never imported. */
   discoverPluginsOnly?: boolean;
+  /** Start the backend with `--no-session-store`: the session database is neither opened nor created (hermes doctor). */
+  noSessionStore?: boolean;
 }
 
 export interface ProcessCommand {
@@ -47,6 +49,7 @@ export function backendArgs(options: BackendOptions): string[] {
   if (options.demo) args.push('--demo');
   if (options.judgeOnly) args.push('--judge-only');
   if (options.discoverPluginsOnly) args.push('--discover-plugins-only');
+  if (options.noSessionStore) args.push('--no-session-store');
   return args;
 }
 
