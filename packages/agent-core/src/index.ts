@@ -45,6 +45,8 @@ export {
   type SearchHit,
 } from './sessions/sessionStore.ts';
 export { isSqliteFailure } from './sessions/storeError.ts';
+export { OWN_DB, STATE_DB, sessionStoreLocation, stateDbKind, type StateDbKind, type StoreLocation } from './sessions/storeLocation.ts';
+export { inspectSessionStore, type StoreInspection } from './sessions/storeInspection.ts';
 export { ToolRegistry, TOOL_ERROR_PREFIX } from './tools/registry.ts';
 export type { ToolContext, ToolDefinition, ToolOutcome, ToolSettings } from './tools/types.ts';
 export { registerBuiltinTools, BUILTIN_TOOLS } from './tools/builtins.ts';

@@ -11,7 +11,8 @@ import { resolveAuxiliaryModel } from './config/resolveModel.ts';
 import { resolveContextWindow } from './context/contextWindows.ts';
 import { ContextCompressor } from './context/contextCompressor.ts';
 import type { ContextEngine } from './context/contextEngine.ts';
-import { SessionStore, type StoredSession } from './sessions/sessionStore.ts';
+import { SessionStore, StoreError, type StoredSession } from './sessions/sessionStore.ts';
+import { sessionStoreLocation } from './sessions/storeLocation.ts';
 import { ApprovalGate } from './approvals/approvalGate.ts';
 import { appendToConfigList, setConfigValue } from './config/configWriter.ts';
 import { setInConfig } from './config/configLookup.ts';
@@ -40,6 +41,11 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** Where plugins plug in (plugin-host implements it); nothing by default. */
   extensions?: ExtensionPort;
+  /**
+   * false: the session store is neither opened nor created (`hermes doctor` must not create state.db in
+   * a home that has none); `store` then throws. Default true.
+   */
+  openStore?: boolean;
 }
 
 /**
@@ -51,7 +57,12 @@ export class HermesRuntime {
   readonly loaded: LoadedConfig;
   readonly model: ModelResolution;
   readonly tools: ToolRegistry;
-  readonly store: SessionStore;
+  private readonly openedStore: SessionStore | undefined;
+  /** The session store; throws in a runtime made with `openStore: false`. */
+  get store(): SessionStore {
+    if (!this.openedStore) throw new StoreError('This hermes-rpc was started with --no-session-store (for hermes doctor): it keeps no sessions.');
+    return this.openedStore;
+  }
   readonly logger: Logger;
   readonly gate: ApprovalGate;
   /** MCP servers as tools; created here from config.yaml, started by the front end once it is ready. */
@@ -109,7 +120,8 @@ export class HermesRuntime {
       // stdio servers start from the tool environment (no provider keys or .env values) plus their own `env`.
       ...(this.settings.env ? { childEnv: this.settings.env } : {}),
     });
-    this.store = SessionStore.open(path.join(this.home, 'state.db'));
+    // state.db, or hermes-node.db beside Hermes's own state.db (sessions/storeLocation.ts).
+    this.openedStore = options.openStore === false ? undefined : SessionStore.open(sessionStoreLocation(this.home).file);
     this.skills = new SkillCatalog({ onWarning: (warning) => this.logger.warn('skills: %s', warning) });
     for (const problem of this.skills.loadUserSkills(this.home)) this.logger.warn('skills: %s: %s', problem.path, problem.message);
     const guardian = resolveAuxiliaryModel(config.auxiliary.approval, config, this.env, this.flags, this.home);
@@ -314,6 +326,6 @@ export class HermesRuntime {
     // Ends the stdio servers' process groups at once (close's synchronous part); the exit hook and the watchdog back it up.
     void this.mcp.close().catch((error: unknown) => this.logger.warn('mcp: closing the servers failed: %s', error));
     this.processes.killAll();
-    this.store.close();
+    this.openedStore?.close();
   }
 }

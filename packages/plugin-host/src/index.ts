@@ -5,9 +5,10 @@
 export { PluginHost, type BlockedLoad, type LoadWatch, type PluginHostOptions, type PluginInfo } from './pluginHost.ts';
 export { PluginContext, normalizeCommandName, type HostCallbacks, type PluginToolSpec } from './context/pluginContext.ts';
 export type { PluginCliCommand, PluginCommand, PluginSkill } from './context/registrations.ts';
-export { discoverPlugins, projectPluginsEnabled, type DiscoveredPlugin, type PluginSource } from './discovery/discover.ts';
+export { discoverPlugins, projectPluginsEnabled, PYTHON_PLUGIN, type DiscoveredPlugin, type PluginSource } from './discovery/discover.ts';
 export { gateVerdict } from './discovery/gate.ts';
-export { ManifestError, parseManifest, type PluginManifest } from './discovery/manifest.ts';
+export { describeMissingEnv, missingEnv } from './discovery/requiredEnv.ts';
+export { ManifestError, parseManifest, type PluginManifest, type RequiredEnv } from './discovery/manifest.ts';
 export { applyRequestChain, runExecutionChain } from './dispatch/middleware.ts';
 export { FailureLog } from './dispatch/failureLog.ts';
 export { blamePlugins, watchPluginCalls, type PluginCall } from './containment/pluginScope.ts';

@@ -1,6 +1,8 @@
 import { silentLogger, type ContextEngine, type ExtensionPort, type Logger, type ToolRegistry } from '@hermes/agent-core';
 import { discoverPlugins, type DiscoveredPlugin, type PluginSource } from './discovery/discover.ts';
 import { gateVerdict } from './discovery/gate.ts';
+import type { RequiredEnv } from './discovery/manifest.ts';
+import { missingEnv } from './discovery/requiredEnv.ts';
 import { entryStamp, knownManifests, readLoadRecords, sameStamp, writeLoadRecords, type LoadRecord } from './discovery/loadRecord.ts';
 import { PluginContext, type HostCallbacks } from './context/pluginContext.ts';
 import { newLedger, Registrations, rollback, type PluginCliCommand, type PluginCommand, type PluginLedger, type PluginSkill } from './context/registrations.ts';
@@ -16,6 +18,8 @@ export interface PluginHostOptions {
   home: string;
   cwd: string;
   env?: Record<string, string | undefined>;
+  /** `$HERMES_HOME/.env`, for `requires_env` (the process environment wins over it). */
+  dotenv?: Record<string, string>;
   /** The loaded config's raw object (`plugins.enabled`, `plugins.disabled`, `plugins.entries`, `plugins.hook_callback_timeout`). */
   config?: Record<string, unknown>;
   tools: ToolRegistry;
@@ -65,6 +69,8 @@ export interface PluginInfo {
   commands: number;
   /** Why it is not enabled, or null. */
   error: string | null;
+  /** Its manifest's `requires_env` entries that are set nowhere (it loads anyway and sees them as `ctx.missingEnv`). */
+  missingEnv: RequiredEnv[];
   /** It should have loaded but failed (bad manifest, import, register() error or time-out): not a config refusal. */
   failed: boolean;
   /** Registrations refused while it loaded (e.g. a command clashing with a built-in). */
@@ -89,8 +95,8 @@ function record(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** What discovery and the manifest say about a plugin. */
-function identity(plugin: DiscoveredPlugin): Pick<PluginInfo, 'name' | 'key' | 'version' | 'description' | 'source' | 'dir'> {
+/** What discovery and the manifest say about a plugin, and which of its required variables are set nowhere. */
+function identity(plugin: DiscoveredPlugin, env: Record<string, string | undefined>, dotenv: Record<string, string>): Pick<PluginInfo, 'name' | 'key' | 'version' | 'description' | 'source' | 'dir' | 'missingEnv'> {
   return {
     name: plugin.name,
     key: plugin.name,
@@ -98,8 +104,12 @@ function identity(plugin: DiscoveredPlugin): Pick<PluginInfo, 'name' | 'key' | '
     description: plugin.manifest?.description ?? null,
     source: plugin.source,
     dir: plugin.dir,
+    missingEnv: missingEnv(plugin.manifest?.requiresEnv ?? [], env, dotenv),
   };
 }
+
+/** A failure to load, as opposed to a refusal by config or a Python plugin (listed, never loadable here). */
+const loadFailed = (plugin: DiscoveredPlugin): boolean => plugin.error !== null && !plugin.python;
 
 /** Discovers, gates and loads plugins, and serves their registrations as agent-core's ExtensionPort. */
 export class PluginHost {
@@ -120,6 +130,10 @@ export class PluginHost {
 
   private get pluginsConfig(): Record<string, unknown> {
     return record(this.options.config?.plugins);
+  }
+
+  private identity(plugin: DiscoveredPlugin): ReturnType<typeof identity> {
+    return identity(plugin, this.options.env ?? process.env, this.options.dotenv ?? {});
   }
 
   private seconds(key: string, fallback: number): number {
@@ -185,14 +199,14 @@ export class PluginHost {
       const last = records[plugin.name]?.dir === plugin.dir ? records[plugin.name] : undefined;
       const lastError = !refused && last?.failed && last.error ? `at the last start: ${last.error}` : null;
       return {
-        ...identity(plugin),
+        ...this.identity(plugin),
         enabled: refused === null,
         tools: last?.tools ?? 0,
         hooks: last?.hooks ?? 0,
         middleware: last?.middleware ?? 0,
         commands: last?.commands ?? 0,
         error: refused ?? lastError,
-        failed: plugin.error !== null || lastError !== null,
+        failed: loadFailed(plugin) || lastError !== null,
         warnings: [],
         countsFrom: last && !refused ? 'last_start' : 'unknown',
       };
@@ -228,7 +242,7 @@ export class PluginHost {
     for (const { plugin, blocked, imported } of plans) {
       if (blocked) {
         this.logger.warn(`plugin ${plugin.name} (${plugin.source}) not loaded: ${blocked}`);
-        infos.push({ ...identity(plugin), enabled: false, tools: 0, hooks: 0, middleware: 0, commands: 0, error: blocked, failed: true, warnings: [] });
+        infos.push({ ...this.identity(plugin), enabled: false, tools: 0, hooks: 0, middleware: 0, commands: 0, error: blocked, failed: true, warnings: [] });
         records[plugin.name] ??= previous[plugin.name]!;
         continue;
       }
@@ -293,8 +307,9 @@ export class PluginHost {
 
   private async loadOne(plugin: DiscoveredPlugin, builtinTools: ReadonlySet<string>, imported: Imported | Promise<Imported> | null, guard: LoadGuard, limitS: number): Promise<PluginInfo> {
     const ledger = newLedger();
+    const described = this.identity(plugin);
     const info = (enabled: boolean, error: string | null, failed = error !== null): PluginInfo => ({
-      ...identity(plugin),
+      ...described,
       enabled,
       ...ledger.counts,
       error,
@@ -303,7 +318,7 @@ export class PluginHost {
     });
     if (plugin.error || !plugin.entry) {
       this.logger.warn(`plugin ${plugin.name} (${plugin.source}) not loaded: ${plugin.error}`);
-      return info(false, plugin.error ?? 'no entry file');
+      return info(false, plugin.error ?? 'no entry file', plugin.python ? false : undefined);
     }
     const refused = gateVerdict(plugin.name, this.pluginsConfig);
     if (refused || !imported) return info(false, refused ?? 'not imported', false);
@@ -317,6 +332,9 @@ export class PluginHost {
       builtinTools,
       builtinCommands: this.options.builtinCommands ?? new Set(),
       allowToolOverride: entryConfig.allow_tool_override === true,
+      // Hermes's name for them; its older `config` is read when `settings` is absent.
+      settings: record(entryConfig.settings ?? entryConfig.config),
+      missingEnv: described.missingEnv,
       logger: this.logger,
       callbacks: this.options.callbacks ?? {},
     });

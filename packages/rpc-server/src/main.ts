@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   });
   let runtime: HermesRuntime;
   try {
-    runtime = new HermesRuntime({ home, flags: args.flags, logger });
+    runtime = new HermesRuntime({ home, flags: args.flags, logger, openStore: !args.noSessionStore });
   } catch (error) {
     // The user sees the message (the TUI shows it); the stack, when it says more, goes to the log only.
     reportStartupFailure(error);

@@ -142,6 +142,20 @@ async function main(): Promise<void> {
     );
     return;
   }
+  if (options.positionals[0] === 'doctor') {
+    if (options.positionals.length > 1) {
+      process.stderr.write(`hermes doctor: takes no arguments (got "${options.positionals[1]}"); use --online to try the model too\n`);
+      process.exitCode = 2;
+      return;
+    }
+    const [{ runDoctor }, { createLogger }] = await Promise.all([import('./cli/doctorCommand.ts'), import('./logging/logger.ts')]);
+    process.exitCode = await runDoctor(
+      { online: options.online, backend: { model: options.model, provider: options.provider, baseUrl: options.baseUrl } },
+      { stdout: process.stdout, stderr: process.stderr },
+      createLogger(),
+    );
+    return;
+  }
   if (options.positionals.length > 0) {
     const [{ runPlugins, runPluginCli }, { createLogger }] = await Promise.all([import('./cli/pluginsCommand.ts'), import('./logging/logger.ts')]);
     const io = { stdout: process.stdout, stderr: process.stderr };

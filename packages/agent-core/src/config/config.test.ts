@@ -91,6 +91,35 @@ describe('loadConfig', () => {
     expect(loaded.problems).toEqual([]);
   });
 
+  it('lists the Hermes keys it does not implement, once each, in file order (terminal.backend: local is what it does)', () => {
+    const loaded = loadConfig(
+      home({
+        'config.yaml': [
+          'display:\n  skin: mono\n',
+          'agent:\n  max_turns: 40\n  max_verify_nudges: 2\n',
+          'terminal:\n  backend: local\n  cwd: /srv\n',
+          'auxiliary:\n  approval:\n    timeout: 5\n  compression:\n    model: x\n',
+          'sessions:\n  idle_close: 60\n',
+          'plugins:\n  entries: {}\n',
+          'memory:\n  memory_enabled: true\n',
+        ].join(''),
+      }),
+    );
+    expect(loaded.notImplemented).toEqual(['display', 'agent.max_verify_nudges', 'terminal.cwd', 'auxiliary.compression', 'memory']);
+    expect(loaded.problems).toEqual([]);
+    const docker = loadConfig(home({ 'config.yaml': 'terminal:\n  backend: docker\n' }));
+    expect(docker.notImplemented).toEqual(['terminal.backend']);
+  });
+
+  it.each([
+    ['openrouter/anthropic/claude-sonnet-4', { provider: 'openrouter', default: 'anthropic/claude-sonnet-4' }],
+    ['ollama/llama3.1:8b', { provider: 'ollama', default: 'llama3.1:8b' }],
+    ['anthropic/claude-sonnet-4', { default: 'anthropic/claude-sonnet-4' }],
+    ['gpt-4o', { default: 'gpt-4o' }],
+  ])('reads `model: %s` as Hermes does', (text, model) => {
+    expect(loadConfig(home({ 'config.yaml': `model: ${text}\n` })).config.model).toEqual(model);
+  });
+
   it('says how to fix an unreadable config.yaml', () => {
     const dir = home({});
     fs.mkdirSync(path.join(dir, 'config.yaml'));
@@ -195,6 +224,12 @@ describe('resolveModel', () => {
   it('lets flags win over config', () => {
     const r = resolveModel(withModel({ provider: 'openai', default: 'a' }), {}, { provider: 'ollama', model: 'llama3.1' }, '/h');
     expect(r).toMatchObject({ ok: true, model: { provider: 'ollama', model: 'llama3.1', baseUrl: 'http://127.0.0.1:11434/v1' } });
+  });
+
+  it('serves an OpenRouter slug (Hermes\'s `model: anthropic/…`) with whichever provider has a key', () => {
+    const slug = withModel({ default: 'anthropic/claude-sonnet-4' });
+    expect(resolveModel(slug, { OPENROUTER_API_KEY: 'k' }, {}, '/h')).toMatchObject({ ok: true, model: { provider: 'openrouter', model: 'anthropic/claude-sonnet-4' } });
+    expect(resolveModel(slug, { ANTHROPIC_API_KEY: 'k' }, {}, '/h')).toMatchObject({ ok: true, model: { provider: 'anthropic', model: 'claude-sonnet-4' } });
   });
 
   it('treats a bare base_url as a custom endpoint that needs no key', () => {

@@ -5,9 +5,10 @@ import { LineCounter, parseDocument, isMap, isScalar, visit, type Document } fro
 import { configValue } from './configLookup.ts';
 import { hermesHome } from './hermesHome.ts';
 import { decodeConfigText, envFileProblems, NOT_UTF8 } from './fileText.ts';
-import { findUnknownKeys } from './unknownKeys.ts';
+import { findUnknownKeys, notImplementedKeys } from './unknownKeys.ts';
 import { cleanValue, describeKind, fits, type Check } from './settingChecks.ts';
 import type { ApprovalMode } from '../contract/approvals.ts';
+import { modelFromConfigString } from '../liveSession/modelValue.ts';
 import { MCP_DEFAULTS, parseMcpServers, type McpServerConfig } from '../mcp/mcpConfig.ts';
 
 /** The settings hermes reads from `config.yaml` (unknown keys are kept in `raw` and ignored). */
@@ -97,6 +98,8 @@ export interface LoadedConfig {
   /** Secrets from `$HERMES_HOME/.env`; the process environment wins over them. */
   dotenv: Record<string, string>;
   problems: ConfigProblem[];
+  /** Hermes keys config.yaml sets that hermes does not implement (not problems: `hermes doctor` lists them). */
+  notImplemented: string[];
 }
 
 export const DEFAULT_CONFIG: Omit<HermesConfig, 'raw'> = {
@@ -160,6 +163,7 @@ const SECTIONS = [...new Set(CHECKS.flatMap((c) => c.key.split('.').slice(0, -1)
 /** Reads `$HERMES_HOME/config.yaml` and `.env`. Never throws on bad content: it reports problems. */
 export function loadConfig(home: string = hermesHome()): LoadedConfig {
   const problems: ConfigProblem[] = [];
+  let notImplemented: string[] = [];
   const configFile = path.join(home, 'config.yaml');
   const config: HermesConfig = {
     model: { ...DEFAULT_CONFIG.model },
@@ -222,8 +226,13 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
     } else {
       const raw = doc.toJS() as Record<string, unknown>;
       config.raw = raw;
-      // `model: gpt-4o` is accepted as shorthand for `model: {default: gpt-4o}`, as in Hermes.
-      if (typeof raw.model === 'string') config.model.default = raw.model;
+      // `model: gpt-4o` is shorthand for `model: {default: gpt-4o}`, and `model: ollama/llama3.1` for
+      // `{provider: ollama, default: llama3.1}`, as in Hermes.
+      if (typeof raw.model === 'string') {
+        const { provider, model } = modelFromConfigString(raw.model);
+        config.model.default = model;
+        if (provider) config.model.provider = provider;
+      }
       for (const section of SECTIONS) {
         const value = configValue(raw, section);
         if (value === undefined || value === null || (section === 'model' && typeof value === 'string')) continue;
@@ -262,6 +271,7 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
       config.mcp_discovery_timeout = mcp.discoveryTimeoutS;
       problems.push(...mcp.problems);
       const unknownKeys = findUnknownKeys(raw, CHECKS.map((c) => c.key));
+      notImplemented = notImplementedKeys(raw, CHECKS.map((c) => c.key));
       // Each is looked up in the document to give its line: a file of many thousand stray keys
       // (generated, pasted) would stall startup, and a screen of warnings helps nobody.
       for (const unknown of unknownKeys.slice(0, MAX_UNKNOWN_KEYS_NAMED)) {
@@ -295,7 +305,7 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
     }
   }
 
-  return { home, config, dotenv, problems };
+  return { home, config, dotenv, problems, notImplemented };
 }
 
 /** The value at a key path in plain data (undefined when a step is missing or not a mapping). */

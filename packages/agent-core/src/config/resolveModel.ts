@@ -77,7 +77,9 @@ export function resolveModel(
     else if (env.OPENAI_API_KEY) provider = 'openai';
     else if (env.ANTHROPIC_API_KEY) provider = 'anthropic';
   }
-  const model = flags.model ?? config.model.default ?? '';
+  let model = flags.model ?? config.model.default ?? '';
+  // An OpenRouter slug (`anthropic/claude-sonnet-4`, Hermes's usual `model:`) served by that vendor's own API.
+  if (provider && provider !== 'openrouter' && model.startsWith(`${provider}/`)) model = model.slice(provider.length + 1);
   const fail = (problem: string): ModelResolution => ({
     ok: false,
     provider: provider ?? '',

@@ -1,19 +1,30 @@
 /**
  * Finds keys in config.yaml that nothing reads (typos such as `approvels:`), with the nearest known
  * key as a suggestion. Known keys are the ones hermes checks (loadConfig's CHECKS, passed in) plus
- * the ones below, which Hermes documents and other packages read or hermes does not implement yet:
- * those are never reported as typos.
+ * the ones below, which other parts of hermes read or Hermes documents and hermes does not implement:
+ * those are never reported as typos; the latter are listed by `notImplementedKeys` (for doctor).
  */
 import { closest, distance } from 'fastest-levenshtein';
 
+type KnownKeys = Readonly<Record<string, readonly string[] | null>>;
+
 /**
- * Hermes's config.yaml keys (shared/reference/hermes-core.md §9.3) that loadConfig does not check.
- * A section mapped to a list has only those sub-keys (besides the checked ones); `null` means its
- * sub-keys are not known here and are left alone.
+ * Keys loadConfig does not check that other parts of hermes read from the raw config. A section
+ * mapped to a list has only those sub-keys (besides the checked ones); `null` leaves its sub-keys alone.
  */
-const OTHER_KNOWN_KEYS: Readonly<Record<string, readonly string[] | null>> = {
-  // Read by plugin-host from the raw config.
+const READ_ELSEWHERE: KnownKeys = {
+  // plugin-host (`allow_deprecated_imports` is Hermes's and means nothing here, but it is plugins' own).
   plugins: ['enabled', 'disabled', 'entries', 'hook_callback_timeout', 'register_timeout', 'allow_deprecated_imports'],
+  // agent-core/src/mcp (mcpConfig.ts).
+  mcp_servers: null,
+  mcp_discovery_timeout: null,
+};
+
+/**
+ * Hermes's config.yaml keys (shared/reference/hermes-core.md §9.3) that hermes does not implement:
+ * not typos, so never reported as unknown; `hermes doctor` lists the ones a config sets, once.
+ */
+const NOT_IMPLEMENTED: KnownKeys = {
   model: ['api_key', 'api_mode', 'max_tokens'],
   agent: ['max_verify_nudges', 'disabled_toolsets'],
   terminal: ['backend', 'cwd'],
@@ -23,14 +34,17 @@ const OTHER_KNOWN_KEYS: Readonly<Record<string, readonly string[] | null>> = {
     [
       'providers', 'fallback_providers', 'credential_pool_strategies', 'database', 'runtime', 'max_concurrent_sessions',
       'max_live_sessions', 'session', 'sessions', 'web', 'browser', 'checkpoints', 'context_file_max_chars',
-      'context_file_read_timeout', 'file_read_max_chars', 'mcp_discovery_timeout', 'mcp_single_query_discovery_timeout',
-      'mcp', 'mcp_servers', 'tool_loop_guardrails', 'prompt_caching', 'openrouter', 'bedrock', 'auxiliary', 'display',
+      'context_file_read_timeout', 'file_read_max_chars', 'mcp_single_query_discovery_timeout',
+      'mcp', 'tool_loop_guardrails', 'prompt_caching', 'openrouter', 'bedrock', 'auxiliary', 'display',
       'dashboard', 'privacy', 'tts', 'stt', 'voice', 'wake_word', 'human_delay', 'context', 'memory', 'delegation',
       'prefill_messages_file', 'goals', 'loops', 'moa', 'skills', 'curator', 'honcho', 'timezone', 'slack', 'discord',
       'whatsapp', 'telegram', 'mattermost', 'matrix', 'quick_commands', 'platform_hints', 'hooks', 'hooks_auto_accept',
       'personalities', 'security', 'cron', 'kanban', 'bot_mode', 'code_execution', 'tools', 'logging', 'model_catalog',
       'model_overrides', 'models_dev', 'network', 'monitoring', 'gateway', 'streaming', 'onboarding', 'telemetry',
       'doctor', 'updates',
+      // In Hermes's config.yaml but not in the reference's list (its last quarter was not read).
+      '_config_version', 'custom_providers', 'smart_model_routing', 'fallback_model', 'worktree', 'group_sessions_per_user',
+      'background_process_notifications', 'platform_toolsets',
     ].map((key) => [key, null]),
   ),
 };
@@ -57,7 +71,7 @@ function knownTree(checkedKeys: readonly string[]): Map<string, Set<string> | nu
     const [section, sub] = key.split('.', 2) as [string, string | undefined];
     add(section, sub);
   }
-  for (const [section, subs] of Object.entries(OTHER_KNOWN_KEYS)) {
+  for (const [section, subs] of [...Object.entries(READ_ELSEWHERE), ...Object.entries(NOT_IMPLEMENTED)]) {
     if (subs === null) {
       if (!tree.has(section)) tree.set(section, null);
       continue;
@@ -94,6 +108,35 @@ export function findUnknownKeys(raw: Record<string, unknown>, checkedKeys: reado
       if (subs.has(sub)) continue;
       const suggestion = nearest(sub, [...subs]);
       found.push({ key: `${key}.${sub}`, path: [key, sub], ...(suggestion ? { suggestion: `${key}.${suggestion}` } : {}) });
+    }
+  }
+  return found;
+}
+
+/** Values of a not-implemented key that are what hermes does anyway (`terminal.backend: local`). */
+const HONOURED_VALUES: Readonly<Record<string, unknown>> = { 'terminal.backend': 'local' };
+
+/**
+ * The keys of `raw` that Hermes defines and hermes does not implement (dotted: `display`,
+ * `agent.max_verify_nudges`, `auxiliary.compression`), in file order. A section hermes reads nothing
+ * of is one entry; of a section it reads in part (`auxiliary.approval` is checked), the other sub-keys.
+ */
+export function notImplementedKeys(raw: Record<string, unknown>, checkedKeys: readonly string[]): string[] {
+  const checkedSections = new Set(checkedKeys.filter((k) => k.includes('.')).map((k) => k.split('.', 1)[0]!));
+  const checked = (dotted: string) => checkedKeys.some((k) => k === dotted || k.startsWith(`${dotted}.`));
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (!Object.hasOwn(NOT_IMPLEMENTED, key)) continue;
+    const subs = NOT_IMPLEMENTED[key];
+    if (subs === null && !checkedSections.has(key)) {
+      found.push(key);
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+    for (const [sub, subValue] of Object.entries(value)) {
+      const dotted = `${key}.${sub}`;
+      const implemented = subs === null ? checked(dotted) : !subs.includes(sub);
+      if (!implemented && HONOURED_VALUES[dotted] !== subValue) found.push(dotted);
     }
   }
   return found;

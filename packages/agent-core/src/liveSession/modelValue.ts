@@ -31,5 +31,24 @@ export function parseModelValue(value: unknown): ModelFlags | null {
   return null;
 }
 
+/**
+ * Providers whose names also lead OpenRouter's model slugs (`anthropic/claude-sonnet-4`): Hermes's own
+ * `model:` string is such a slug, served by whichever provider has a key (resolveModel).
+ */
+const SLUG_VENDORS = new Set(['openai', 'anthropic']);
+
+/**
+ * config.yaml's `model:` written as one string, as Hermes writes it: `openrouter/anthropic/claude-sonnet-4`
+ * or `ollama/llama3.1` name the provider first; `anthropic/claude-sonnet-4` and `gpt-4o` are a model
+ * (an OpenRouter slug or a plain name) for the provider that has a key.
+ */
+export function modelFromConfigString(text: string): { provider?: string; model: string } {
+  const slash = text.indexOf('/');
+  const provider = slash > 0 ? text.slice(0, slash) : '';
+  const model = text.slice(slash + 1).trim();
+  if (provider && model && findPreset(provider) && !SLUG_VENDORS.has(provider)) return { provider, model };
+  return { model: text.trim() };
+}
+
 /** What to say when `parseModelValue` finds no model. */
 export const MODEL_VALUE_HINT = 'name a model ("gpt-4o"), "provider:model" ("openrouter:anthropic/claude-sonnet-4"), or {provider, model, base_url}';

@@ -13,7 +13,7 @@ import { branchSession, explainConstraint, undoLastTurn, updateMessage, type Mes
 import { findSession, listSessions, type ListOptions, type SessionSummary } from './sessionList.ts';
 import { makeDirs } from '../config/hermesHome.ts';
 import { copyDatabase, deletedNotice, fileChange, identityOf, replacedError, type FileIdentity } from './storeFileCheck.ts';
-import { explainStoreFailure, newerSchemaError, StoreError } from './storeError.ts';
+import { explainStoreFailure, hermesDatabaseError, newerSchemaError, StoreError } from './storeError.ts';
 
 export { StoreError };
 export { explainStoreFailure, isDiskWriteFailure, type StoreProblem } from './storeError.ts';
@@ -366,6 +366,10 @@ export class SessionStore {
 function refuseNewerSchema(db: Database.Database, file: string): number {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > SCHEMA_VERSION) throw newerSchemaError(file, version, SCHEMA_VERSION);
+  // Every hermes schema sets user_version; tables without it are Hermes's (its `schema_version` table).
+  if (version === 0 && db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name IN ('schema_version', 'sessions')").get()) {
+    throw hermesDatabaseError(file);
+  }
   return version;
 }
 

@@ -131,6 +131,20 @@ describe('state.db that cannot be used', () => {
     expect(error.message).toMatch(/newer hermes \(schema \d+; this one knows up to \d+\)\. Upgrade hermes/);
   });
 
+  it("Hermes's own state.db (the Python agent's schema): refused with the fix, and not written to (no WAL switch, no tables)", () => {
+    const file = tmpDb();
+    const db = new Database(file);
+    db.exec(`CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (30);
+      CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT NOT NULL, started_at REAL NOT NULL);
+      INSERT INTO sessions VALUES ('20261130_101010_abc', 'cli', 1);`);
+    db.close();
+    const bytes = fs.readFileSync(file);
+    const error = openError(file);
+    expect(error.problem).toBe('hermes_database');
+    expect(error.message).toMatch(new RegExp(`^The session database ${file} is Hermes's own .* Fix: give hermes its own home .* or, if you no longer use Hermes, move it aside \\(mv ${file} ${file}\\.hermes\\)\\.$`));
+    expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+  });
+
   it('a database another program holds locked: says it is locked and what to close', () => {
     const file = tmpDb();
     const holder = new Database(file);

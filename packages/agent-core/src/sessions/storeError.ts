@@ -16,7 +16,8 @@ export type StoreProblem =
   | 'io'
   | 'broken_link'
   | 'replaced'
-  | 'newer_schema';
+  | 'newer_schema'
+  | 'hermes_database';
 
 /**
  * A session-store failure with a message the user can act on. With a `problem`, the file, the disk
@@ -195,6 +196,16 @@ function isReadOnlyFs(dir: string): boolean {
 }
 
 /** The refusal of a database written by a newer hermes. */
+/** A state.db Hermes (the Python agent) wrote in the same home: another schema, never written to. */
+export function hermesDatabaseError(file: string): StoreError {
+  const dir = path.dirname(file);
+  return new StoreError(
+    `The session database ${file} is Hermes's own (the Python agent's schema, not this hermes's), so hermes leaves it untouched and cannot keep its sessions there. Fix: give hermes its own home (mkdir ~/.hermes-ts && cp -r ${shellPath(path.join(dir, 'config.yaml'))} ${shellPath(path.join(dir, '.env'))} ${shellPath(path.join(dir, 'skills'))} ${shellPath(path.join(dir, 'memories'))} ~/.hermes-ts/, then HERMES_HOME=~/.hermes-ts), or, if you no longer use Hermes, move it aside (mv ${shellPath(file)} ${shellPath(`${file}.hermes`)}).`,
+    'hermes_database',
+    file,
+  );
+}
+
 export function newerSchemaError(file: string, version: number, known: number): StoreError {
   return new StoreError(
     `The session database ${file} was written by a newer hermes (schema ${version}; this one knows up to ${known}). Upgrade hermes to open it, or set HERMES_HOME to another folder to start afresh with this version.`,

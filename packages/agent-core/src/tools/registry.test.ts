@@ -62,11 +62,18 @@ describe('toolset selection and availability', () => {
   });
 
   it('reports an unknown toolset name with the known ones instead of failing', () => {
-    const { tools, problems } = builtins().enabledFor(['file', 'web']);
+    const { tools, problems } = builtins().enabledFor(['file', 'wbe']);
     expect(tools.map((t) => t.toolset)).toEqual(['file', 'file', 'file']);
     expect(problems).toEqual([
-      'Unknown toolset "web" in `toolsets`; known toolsets: clarify, file, hermes-cli, memory, search, session_search, skills, terminal, todo',
+      'Unknown toolset "wbe" in `toolsets`; known toolsets: clarify, file, hermes-cli, memory, search, session_search, skills, terminal, todo',
     ]);
+  });
+
+  it("skips Hermes's toolsets hermes does not have (web, browser …) without a problem, naming them as not implemented", () => {
+    const { tools, problems, notImplemented } = builtins().enabledFor(['file', 'web', 'browser']);
+    expect(tools.map((t) => t.toolset)).toEqual(['file', 'file', 'file']);
+    expect(problems).toEqual([]);
+    expect(notImplemented).toEqual(['web', 'browser']);
   });
 
   it('does not offer a tool whose check fails or whose environment variable is missing, and says why', async () => {

@@ -108,7 +108,7 @@ export class ToolRegistry {
    * The tools to offer the model for a `toolsets` selection (absent: every toolset), without the
    * unavailable ones. `problems` says which selected names are unknown and which tools are unavailable.
    */
-  enabledFor(toolsets?: readonly string[]): { tools: ToolDefinition[]; problems: string[] } {
+  enabledFor(toolsets?: readonly string[]): { tools: ToolDefinition[]; problems: string[]; notImplemented: string[] } {
     const selection = resolveToolsets(toolsets, this.toolsetNames());
     const problems = [...selection.problems];
     const tools: ToolDefinition[] = [];
@@ -118,7 +118,7 @@ export class ToolRegistry {
       if (reason) problems.push(`Tool "${tool.name}" is unavailable: ${reason}`);
       else tools.push(tool);
     }
-    return { tools, problems };
+    return { tools, problems, notImplemented: selection.notImplemented };
   }
 
   schemas(toolsets?: readonly string[]): ToolSchema[] {

@@ -18,11 +18,22 @@ export const TOOLSET_ALIASES: Readonly<Record<string, readonly string[]>> = {
   'hermes-cli': Object.keys(CORE_TOOLSETS),
 };
 
+/**
+ * Hermes's toolsets (shared/reference/hermes-core.md §6.3) hermes does not have: a Hermes config naming
+ * them is not mistaken, they are skipped and `hermes doctor` lists them (a plugin may provide one).
+ */
+const HERMES_ONLY_TOOLSETS = new Set([
+  'web', 'vision', 'image_gen', 'browser', 'cronjob', 'tts', 'code_execution', 'delegation', 'debugging', 'safe', 'coding',
+  'homeassistant', 'kanban', 'computer_use', 'hermes-telegram', 'hermes-discord', 'hermes-slack', 'hermes-whatsapp', 'hermes-gateway',
+]);
+
 export interface ToolsetSelection {
   /** The toolsets selected, aliases expanded. */
   names: Set<string>;
   /** One line per unknown name, listing the known ones. */
   problems: string[];
+  /** Selected Hermes toolsets hermes does not have (skipped, not problems). */
+  notImplemented: string[];
 }
 
 /**
@@ -31,9 +42,10 @@ export interface ToolsetSelection {
  */
 export function resolveToolsets(selection: readonly string[] | undefined, known: Iterable<string>): ToolsetSelection {
   const knownSet = new Set(known);
-  if (selection === undefined) return { names: knownSet, problems: [] };
+  if (selection === undefined) return { names: knownSet, problems: [], notImplemented: [] };
   const names = new Set<string>();
   const problems: string[] = [];
+  const notImplemented: string[] = [];
   for (const raw of selection) {
     const name = raw.trim();
     const alias = TOOLSET_ALIASES[name];
@@ -42,10 +54,11 @@ export function resolveToolsets(selection: readonly string[] | undefined, known:
       // As in Hermes, MCP servers' tools join the platform toolset: `toolsets: [hermes-cli]` (its default) offers them.
       if (name === 'hermes-cli') for (const known of knownSet) if (known.startsWith(MCP_TOOLSET_PREFIX)) names.add(known);
     } else if (knownSet.has(name)) names.add(name);
+    else if (HERMES_ONLY_TOOLSETS.has(name)) notImplemented.push(name);
     else {
       const list = [...knownSet, ...Object.keys(TOOLSET_ALIASES)].sort().join(', ');
       problems.push(`Unknown toolset "${name}" in \`toolsets\`; known toolsets: ${list}`);
     }
   }
-  return { names, problems };
+  return { names, problems, notImplemented };
 }

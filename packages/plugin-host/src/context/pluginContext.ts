@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { contextEngineProblem, HOOK_NAMES, MIDDLEWARE_KINDS, type Logger, type ToolContext, type ToolDefinition, type ToolRegistry } from '@hermes/agent-core';
+import { configValue, contextEngineProblem, HOOK_NAMES, MIDDLEWARE_KINDS, type Logger, type ToolContext, type ToolDefinition, type ToolRegistry } from '@hermes/agent-core';
 import { abandonCalls, inPlugin, outsidePlugins } from '../containment/pluginScope.ts';
 import { ABORTED, abortError, untilAborted } from '../dispatch/untilAborted.ts';
+import type { RequiredEnv } from '../discovery/manifest.ts';
 import { appendEntry, removeTool, type Callback, type PluginLedger, type Registrations } from './registrations.ts';
 
 /** What `registerTool` accepts (PLUGINS.md): `schema` is an OpenAI function schema. */
@@ -33,6 +34,10 @@ export interface ContextDeps {
   builtinTools: ReadonlySet<string>;
   builtinCommands: ReadonlySet<string>;
   allowToolOverride: boolean;
+  /** `plugins.entries.<name>.settings` of config.yaml (a mapping; empty when not set). */
+  settings: Record<string, unknown>;
+  /** Its `requires_env` entries that are set neither in the environment nor in `.env`. */
+  missingEnv: RequiredEnv[];
   logger: Logger;
   callbacks: HostCallbacks;
 }
@@ -60,6 +65,22 @@ export class PluginContext {
 
   get logger(): Logger {
     return this.deps.logger;
+  }
+
+  /** `plugins.entries.<name>.settings` from config.yaml, as the user wrote it (a copy: the plugin cannot change the config). */
+  get settings(): Record<string, unknown> {
+    return structuredClone(this.deps.settings);
+  }
+
+  /** Hermes's `get_config`: a dotted key under the plugin's settings, or `fallback` when it is not set. */
+  getConfig(key: string, fallback?: unknown): unknown {
+    const value = configValue(this.deps.settings, key);
+    return value === undefined ? fallback : structuredClone(value);
+  }
+
+  /** The manifest's `requires_env` entries that are set nowhere: the plugin may degrade or refuse (throw). */
+  get missingEnv(): RequiredEnv[] {
+    return this.deps.missingEnv.map((m) => ({ ...m }));
   }
 
   /** After a plugin was given up on (register() timed out), its late registrations are refused. */

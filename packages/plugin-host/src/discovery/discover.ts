@@ -18,7 +18,12 @@ export interface DiscoveredPlugin {
   error: string | null;
   /** The plugin.yaml it was read from, as it was then (so a later start can skip parsing it again). */
   manifestFile?: ManifestStamp;
+  /** A Hermes (Python) plugin: `__init__.py` and no JavaScript entry. Listed, never imported, not a failure. */
+  python?: boolean;
 }
+
+/** What a Python plugin (a Hermes user's, carried over in their home) is listed with. */
+export const PYTHON_PLUGIN = 'not loadable here (Python)';
 
 /** One version of a manifest file. */
 export interface ManifestStamp {
@@ -80,10 +85,12 @@ function firstFile(files: string[]): { file: string; stat: fs.Stats } | null {
   return null;
 }
 
-function resolveEntry(dir: string, main: string | undefined): Pick<DiscoveredPlugin, 'entry' | 'error' | 'entryStamp'> {
+function resolveEntry(dir: string, main: string | undefined): Pick<DiscoveredPlugin, 'entry' | 'error' | 'entryStamp' | 'python'> {
   const found = firstFile(main ? [path.resolve(dir, main)] : ENTRY_CANDIDATES.map((name) => path.join(dir, name)));
   if (found) return { entry: found.file, error: null, entryStamp: { entry: found.file, mtimeMs: found.stat.mtimeMs, size: found.stat.size } };
   if (main) return { entry: null, error: `entry file ${path.resolve(dir, main)} (\`main\`) does not exist` };
+  // Hermes's own plugins are Python packages (plugin.yaml + __init__.py): a carried-over home has them.
+  if (firstFile([path.join(dir, '__init__.py')])) return { entry: null, error: PYTHON_PLUGIN, python: true };
   return { entry: null, error: `no entry file in ${dir} (expected ${ENTRY_CANDIDATES.join(', ')} or \`main\` in plugin.yaml)` };
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { CommandHost } from '@hermes/agent-core';
+import { describeMissingEnv } from '@hermes/plugin-host';
 import type { HandlerContext } from '../handlers/context.ts';
 import { openLive } from '../handlers/sessionHandlers.ts';
 import type { LiveSession } from '../server/liveSessions.ts';
@@ -26,7 +27,11 @@ export function commandHost(ctx: HandlerContext, live: LiveSession, reloadPlugin
       const plugins = ctx.plugins.list();
       if (plugins.length === 0) return `No plugins. Put one in ${path.join(runtime.home, 'plugins')}/<name>/ with a plugin.yaml.`;
       return plugins
-        .map((p) => `${p.enabled ? '●' : '○'} ${p.name} ${p.version ?? ''} (${p.source}) tools ${p.tools}, hooks ${p.hooks}, middleware ${p.middleware}, commands ${p.commands}${p.error ? ` — ${p.error}` : ''}`)
+        .map(
+          (p) =>
+            `${p.enabled ? '●' : '○'} ${p.name} ${p.version ?? ''} (${p.source}) tools ${p.tools}, hooks ${p.hooks}, middleware ${p.middleware}, commands ${p.commands}${p.error ? ` — ${p.error}` : ''}` +
+            (p.missingEnv.length ? ` — missing env: ${describeMissingEnv(p.missingEnv)}` : ''),
+        )
         .join('\n');
     },
     listSkills: () => {

@@ -58,6 +58,8 @@ export function commandHandlers(ctx: HandlerContext): HandlerTable {
         middleware: p.middleware,
         commands: p.commands,
         error: p.error,
+        failed: p.failed,
+        ...(p.missingEnv.length ? { missing_env: p.missingEnv } : {}),
         ...(p.countsFrom ? { counts_from: p.countsFrom } : {}),
       })),
     }),

@@ -23,6 +23,7 @@ import { cappedString, count, nonEmptyString, optionalSessionId, sessionId, sess
 import {
   McpServerStatusSchema,
   McpTestResultSchema,
+  DoctorCheckSchema,
   PluginDescriptorSchema,
   SearchHitSchema,
   SessionSummarySchema,
@@ -176,6 +177,15 @@ export const MethodSchemas = {
   'clarify.respond': { params: object({ request_id: nonEmptyString(ParamLimit.id), answer: cappedString(ParamLimit.answer) }), result: resolved },
   /** How the approval gate judges a command or file write; needs no session, runs nothing. */
   'approvals.check': { params: ApprovalsCheckParamsSchema, result: ApprovalVerdictSchema },
+  /**
+   * What `hermes doctor` reports from the backend: the SQLite store, config.yaml, the model and its key
+   * (never the key), plugins, MCP servers; with `online`, one tiny model request. `timeout_ms` bounds
+   * each wait (MCP servers connecting, the model's answer).
+   */
+  'doctor.check': {
+    params: object({ online: optional(boolean()), timeout_ms: optional(count(120_000)) }),
+    result: strictObject({ checks: array(DoctorCheckSchema) }),
+  },
 } satisfies Record<Method, { params: unknown; result: unknown }>;
 
 export type MethodSchemas = typeof MethodSchemas;

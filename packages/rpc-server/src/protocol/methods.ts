@@ -43,6 +43,7 @@ export const Method = {
   ApprovalRespond: 'approval.respond',
   ClarifyRespond: 'clarify.respond',
   ApprovalsCheck: 'approvals.check',
+  DoctorCheck: 'doctor.check',
 } as const;
 
 export type Method = (typeof Method)[keyof typeof Method];

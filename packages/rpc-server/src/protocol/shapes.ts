@@ -41,6 +41,10 @@ export const PluginDescriptorSchema = strictObject({
   middleware: number(),
   commands: number(),
   error: nullable(string()),
+  /** It should have loaded and did not (bad manifest, import or register() error, time-out): not a config refusal nor a Python plugin. */
+  failed: optional(boolean()),
+  /** Its manifest's `requires_env` entries set neither in the environment nor in `$HERMES_HOME/.env` (it loads anyway). */
+  missing_env: optional(array(strictObject({ name: string(), description: optional(string()) }))),
   /**
    * Only from a backend started with `--discover-plugins-only` (which imports no plugin): the counts
    * are those of the last start that loaded the plugin (`last_start`), or not known (`unknown`, all 0).
@@ -48,6 +52,18 @@ export const PluginDescriptorSchema = strictObject({
   counts_from: optional(oneOf(['last_start', 'unknown'])),
 });
 export type PluginDescriptor = output<typeof PluginDescriptorSchema>;
+
+/**
+ * One line of `hermes doctor`: `fail` makes it exit 1 and always has a `fix`; `warn` (works, but should
+ * be looked at) usually has one; `info` is for the record (a Hermes key hermes does not implement).
+ */
+export const DoctorCheckSchema = strictObject({
+  name: string(),
+  status: oneOf(['ok', 'warn', 'fail', 'info']),
+  detail: string(),
+  fix: optional(string()),
+});
+export type DoctorCheck = output<typeof DoctorCheckSchema>;
 
 /** A stored session as `session.history` describes one it read without opening. */
 export const StoredSessionInfoSchema = strictObject({

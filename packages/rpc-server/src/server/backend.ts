@@ -7,6 +7,7 @@ import { promptAnswerHandlers } from '../handlers/promptAnswers.ts';
 import { toolHandlers } from '../handlers/toolHandlers.ts';
 import { lifecycleHandlers } from '../handlers/lifecycleHandlers.ts';
 import { commandHandlers } from '../handlers/commandHandlers.ts';
+import { doctorHandlers } from '../handlers/doctorHandlers.ts';
 import { approvalHandlers } from '../handlers/approvalHandlers.ts';
 import { mcpHandlers } from '../handlers/mcpHandlers.ts';
 import { sendSessionEvent, sessionHandlers } from '../handlers/sessionHandlers.ts';
@@ -90,6 +91,7 @@ export function startBackend(options: BackendOptions): Backend {
     ...toolHandlers(ctx),
     ...lifecycleHandlers(ctx),
     ...commandHandlers(ctx),
+    ...doctorHandlers(ctx),
     ...approvalHandlers(runtime.judgeHomes),
     ...mcpHandlers(ctx),
   };

@@ -29,7 +29,7 @@ const PLUGIN = `export function register(ctx) {
 function homeWithPlugin(): string {
   const home = tempDir('hermes-contract-');
   fs.mkdirSync(path.join(home, 'plugins', 'greeter'), { recursive: true });
-  fs.writeFileSync(path.join(home, 'plugins', 'greeter', 'plugin.yaml'), 'name: greeter\nversion: 1.0\n');
+  fs.writeFileSync(path.join(home, 'plugins', 'greeter', 'plugin.yaml'), 'name: greeter\nversion: 1.0\nrequires_env:\n  - name: GREETER_TOKEN\n    description: a token it does not need\n');
   fs.writeFileSync(path.join(home, 'plugins', 'greeter', 'index.js'), PLUGIN);
   // An MCP server, so mcp.list, mcp.test and reload.mcp have one to report.
   const mcp = stdioTestServer();
@@ -77,12 +77,14 @@ describe('the contract over the wire', () => {
     expect((await call('mcp.list', {})).servers.map((s) => s.name)).toEqual(['contract']);
     expect(await call('mcp.test', { name: 'contract' })).toMatchObject({ ok: true, tools: expect.arrayContaining(['echo']) });
     expect(await call('reload.mcp', { session_id: sid })).toMatchObject({ status: 'reloaded' });
+    expect((await call('plugins.list', {})).plugins[0]).toMatchObject({ failed: false, missing_env: [{ name: 'GREETER_TOKEN', description: 'a token it does not need' }] });
     await call('shell.exec', { command: 'echo contract' });
     expect(await call('shell.cancel', { session_id: sid })).toEqual({ stopped: 0 });
     expect(await call('cli.exec', { argv: ['greet', 'world'] })).toEqual({ code: 0, output: 'hello world' });
     await call('approval.respond', { session_id: sid, request_id: 'srq-none', choice: 'deny' });
     await call('clarify.respond', { request_id: 'srq-none', answer: 'nothing' });
     await call('approvals.check', { command: 'rm -rf ~/.ssh' });
+    expect((await call('doctor.check', { online: true, timeout_ms: 10_000 })).checks).toContainEqual(expect.objectContaining({ name: 'online', status: 'ok' }));
     await call('session.compress', { session_id: sid });
     const branch = await call('session.branch', { session_id: sid, name: 'quokka branch' });
     await call('session.undo', { session_id: branch.session_id });

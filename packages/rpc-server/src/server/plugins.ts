@@ -41,6 +41,7 @@ function pluginHost(runtime: HermesRuntime, sessions: LiveSessions, logger: Logg
     home: runtime.home,
     cwd: process.cwd(),
     env: process.env,
+    dotenv: runtime.loaded.dotenv,
     config: runtime.loaded.config.raw,
     tools: runtime.tools,
     builtinCommands: builtinCommandNames(),

@@ -29,6 +29,13 @@ describe('parseCliArgs', () => {
     expect(HELP_TEXT).toContain('hermes approvals check --write PATH');
   });
 
+  it('reads hermes doctor [--online] (with model flags), and refuses --online elsewhere', () => {
+    expect(parseCliArgs(['doctor'])).toMatchObject({ positionals: ['doctor'], online: false });
+    expect(parseCliArgs(['doctor', '--online', '--base-url', 'http://h/v1'])).toMatchObject({ online: true, baseUrl: 'http://h/v1' });
+    expect(() => parseCliArgs(['chat', '-q', 'hi', '--online'])).toThrow('--online does not apply to hermes chat.');
+    expect(HELP_TEXT).toContain('hermes doctor [--online]');
+  });
+
   it('reads --demo, --version and -h', () => {
     expect(parseCliArgs(['--demo']).demo).toBe(true);
     expect(parseCliArgs(['--version']).version).toBe(true);

@@ -30,6 +30,8 @@ export interface CliOptions {
   cwd?: string;
   /** `hermes mcp add`: the server to add, as given (checked by the command, stored by the backend). */
   mcpServer?: McpServerOptions;
+  /** `hermes doctor --online`: also send the configured model one tiny request. */
+  online: boolean;
   positionals: string[];
 }
 
@@ -81,6 +83,10 @@ Usage:
   hermes mcp remove <name>     remove it from config.yaml
   hermes mcp test <name>       connect to it: the tools found and the latency (exit 1
                                with the error when it fails)
+  hermes doctor [--online]     check the setup: Node, $HERMES_HOME, SQLite, config.yaml,
+                               the model and its key, plugins; one line per check with a
+                               fix for each failure; exit 1 if any failed. --online also
+                               sends the model one tiny request
 
 Options:
   --tui                 open the interactive terminal UI
@@ -93,6 +99,7 @@ Options:
   --command, --arg, --env, --url, --header
                         mcp add: the server's command, each argument (taken verbatim,
                         even one starting with -), environment, URL, HTTP headers
+  --online              doctor: also try a round trip to the configured model
   --version             print the version and exit
   -h, --help            show this help
 
@@ -112,7 +119,7 @@ Logs: $HERMES_HOME/logs/tui.log.
 export { UsageError };
 
 /** Commands hermes itself handles; any other first word is a plugin's CLI command. */
-const BUILTIN_CLI_COMMANDS = new Set(['chat', 'sessions', 'plugins', 'approvals', 'mcp']);
+const BUILTIN_CLI_COMMANDS = new Set(['chat', 'sessions', 'plugins', 'approvals', 'mcp', 'doctor']);
 
 export function parseCliArgs(argv: string[]): CliOptions {
   const first = argv[0];
@@ -146,6 +153,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         env: { type: 'string', multiple: true },
         url: { type: 'string' },
         header: { type: 'string', multiple: true },
+        online: { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -171,6 +179,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     write: values.write,
     cwd: values.cwd,
     ...(first === 'mcp' ? { mcpServer: { command: values.command, args: values.arg ?? [], env: values.env ?? [], url: values.url, headers: values.header ?? [] } } : {}),
+    online: values.online,
     positionals,
   };
 }
@@ -191,7 +200,7 @@ function verbatimArgs(argv: string[]): string[] {
 }
 
 function pluginCommand(argv: string[]): CliOptions {
-  return { tui: false, demo: false, version: false, help: false, json: false, yolo: false, continueLatest: false, positionals: argv };
+  return { tui: false, demo: false, version: false, help: false, json: false, yolo: false, continueLatest: false, online: false, positionals: argv };
 }
 
 const MODEL_OPTIONS = ['model', 'provider', 'base-url'];
@@ -203,6 +212,7 @@ const OPTION_SCOPE: Record<string, string[]> = {
   plugins: MODEL_OPTIONS,
   approvals: ['json', 'write', 'cwd'],
   mcp: ['command', 'arg', 'env', 'url', 'header'],
+  doctor: ['online', ...MODEL_OPTIONS],
 };
 
 function checkOptionScope(values: Record<string, unknown>, positionals: string[]): void {

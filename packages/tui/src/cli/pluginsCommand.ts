@@ -33,12 +33,14 @@ export async function runPlugins(argv: string[], backend: BackendOptions, io: Ch
     if (verb === 'list') {
       if (plugins.length === 0) io.stdout.write('No plugins found. Put one in $HERMES_HOME/plugins/<name>/ (see docs/plugins.md).\n');
       for (const p of plugins) {
-        // The gate's refusal ("disabled in config") is reported as an error field too; it is not a failure.
+        // The gate's refusal ("disabled in config") and a Python plugin are reported in the error field
+        // too; neither is a failure. A backend older than `failed` is judged by the refusal's words.
         const refusedByConfig = !p.error || p.error.startsWith('disabled') || p.error.startsWith('not listed in plugins.enabled');
-        const state = !refusedByConfig ? 'error' : p.enabled ? 'enabled' : 'disabled';
+        const state = (p.failed ?? !refusedByConfig) ? 'error' : p.enabled ? 'enabled' : 'disabled';
         const counts =
           p.counts_from === 'unknown' ? 'not loaded yet' : `tools ${p.tools}, hooks ${p.hooks}, middleware ${p.middleware}, commands ${p.commands}`;
-        io.stdout.write(`${p.name}\t${p.version || '-'}\t${p.source}\t${state}\t${counts}${p.error ? `\t${p.error}` : ''}\n`);
+        const missing = p.missing_env?.length ? `\tmissing env: ${p.missing_env.map((m) => (m.description ? `${m.name} (${m.description})` : m.name)).join(', ')}` : '';
+        io.stdout.write(`${p.name}\t${p.version || '-'}\t${p.source}\t${state}\t${counts}${p.error ? `\t${p.error}` : ''}${missing}\n`);
       }
       return 0;
     }
@@ -74,7 +76,7 @@ export async function runPluginCli(argv: string[], backend: BackendOptions, io: 
       return result.code;
     } catch (error) {
       if (errorCode(error) === ErrorCode.NotACommand || errorCode(error) === ErrorCode.UsageError) {
-        throw new CommandFailure(`unknown command "${argv[0]}". Commands: chat, sessions, plugins, approvals; or run \`hermes --tui\`.`, 2);
+        throw new CommandFailure(`unknown command "${argv[0]}". Commands: chat, sessions, plugins, approvals, doctor; or run \`hermes --tui\`.`, 2);
       }
       throw error;
     }

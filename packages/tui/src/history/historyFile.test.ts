@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
-import { appendHistory, formatEntry, historyFile, loadHistory, parseHistory } from './historyFile.ts';
+import { appendHistory, formatEntry, HISTORY_CAP, historyFile, loadHistory, parseHistory } from './historyFile.ts';
 import { PromptHistory } from './promptHistory.ts';
 
 describe('the prompt history file', () => {
@@ -25,20 +25,31 @@ describe('the prompt history file', () => {
     expect(loadHistory(join(tempDir('hermes-history-'), 'absent'))).toEqual({ entries: [] });
   });
 
-  it('a clean file past twice the cap is rewritten with its newest entries; a damaged one never is', () => {
+  it('never rewrites the file: 2500 entries stay byte for byte, only the newest cap are kept in memory, a new prompt is appended', () => {
     const file = historyFile(tempDir('hermes-history-'));
-    const entries = Array.from({ length: 11 }, (_, i) => `prompt ${i}`);
-    writeFileSync(file, entries.map((entry) => formatEntry(entry)).join(''));
-    expect(loadHistory(file, 5).entries).toEqual(entries.slice(-5));
-    expect(parseHistory(readFileSync(file, 'utf8'), 100)).toEqual({ entries: entries.slice(-5), total: 5 });
-    // Twice the cap or less: left as it is.
-    const ten = entries.slice(0, 10).map((entry) => formatEntry(entry)).join('');
-    writeFileSync(file, ten);
-    loadHistory(file, 5);
-    expect(readFileSync(file, 'utf8')).toBe(ten);
-    const damaged = `${ten}not a history line\n${formatEntry('last')}`;
+    // Hermes's own timestamps (prompt_toolkit), years old: a rewrite would lose them.
+    const old = new Date(2024, 0, 2, 3, 4, 5);
+    const entries = Array.from({ length: 2500 }, (_, i) => `prompt ${i}`);
+    const text = entries.map((entry, i) => formatEntry(entry, new Date(old.getTime() + i * 1000))).join('');
+    writeFileSync(file, text);
+    const loaded = loadHistory(file);
+    expect(loaded.entries).toEqual(entries.slice(-HISTORY_CAP));
+    expect(loaded.total).toBe(2500);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    const problems: string[] = [];
+    const history = new PromptHistory(file, (problem) => problems.push(problem));
+    history.load();
+    expect(history.size).toBe(HISTORY_CAP);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    history.add('a new prompt');
+    const after = readFileSync(file, 'utf8');
+    expect(after.startsWith(text)).toBe(true);
+    expect(parseHistory(after.slice(text.length))).toEqual({ entries: ['a new prompt'], total: 1 });
+    expect(problems).toEqual([]);
+    // A damaged file is not rewritten either.
+    const damaged = `${text}not a history line\n${formatEntry('last')}`;
     writeFileSync(file, damaged);
-    expect(loadHistory(file, 5).entries).toEqual(['prompt 6', 'prompt 7', 'prompt 8', 'prompt 9', 'last']);
+    expect(loadHistory(file, 5).entries).toEqual(['prompt 2496', 'prompt 2497', 'prompt 2498', 'prompt 2499', 'last']);
     expect(readFileSync(file, 'utf8')).toBe(damaged);
   });
 

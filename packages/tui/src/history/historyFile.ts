@@ -5,11 +5,11 @@
  *
  *     \n# 2026-12-01 01:52:13.123456\n+first line\n+second line\n
  *
- * Entries are appended. A file that grew past twice the cap is rewritten once, on load, with its newest
- * `cap` entries (written aside, then renamed over it). A line that fits none of these forms (a damaged
- * or foreign file) is skipped with a notice, and such a file is never rewritten, so nothing in it is lost.
+ * Entries are only ever appended: the file is never rewritten, however long it grows, because it may be
+ * a Hermes user's (their old entries and timestamps are theirs to keep). Only the newest `cap` entries are
+ * kept in memory. A line that fits none of these forms (a damaged or foreign file) is skipped with a notice.
  */
-import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const HISTORY_FILE_NAME = '.hermes_history';
@@ -82,18 +82,7 @@ export function loadHistory(file: string, cap = HISTORY_CAP): LoadedHistory {
     return { entries: [], problem: `the prompt history ${file} could not be read (${code ?? (error as Error).message}); ↑ starts empty this time` };
   }
   const loaded = parseHistory(text, cap);
-  if (loaded.problem) return { ...loaded, problem: `${file}: ${loaded.problem}` };
-  if ((loaded.total ?? 0) > 2 * cap) {
-    try {
-      const aside = `${file}.${process.pid}.tmp`;
-      writeFileSync(aside, loaded.entries.map((entry) => formatEntry(entry)).join(''), { encoding: 'utf8', mode: 0o600 });
-      renameSync(aside, file);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      return { ...loaded, problem: `the prompt history ${file} could not be trimmed to its newest ${cap} entries (${code}); it keeps growing` };
-    }
-  }
-  return loaded;
+  return loaded.problem ? { ...loaded, problem: `${file}: ${loaded.problem}` } : loaded;
 }
 
 /** The text one entry adds to the file. */

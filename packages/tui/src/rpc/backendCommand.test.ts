@@ -39,5 +39,6 @@ describe('backendCommand', () => {
 
   it('starts a backend that imports no plugin for hermes plugins list|enable|disable', () => {
     expect(backendArgs({ discoverPluginsOnly: true })).toEqual(['--discover-plugins-only']);
+    expect(backendArgs({ noSessionStore: true })).toEqual(['--no-session-store']);
   });
 });

@@ -18,6 +18,8 @@ export interface BackendOptions {
   discoverPluginsOnly?: boolean;
   /** Start the backend with `--no-mcp-connect`: config.yaml's MCP servers are read, never started. */
   noMcpConnect?: boolean;
+  /** Start the backend with `--no-session-store`: the session database is neither opened nor created (hermes doctor). */
+  noSessionStore?: boolean;
 }
 
 export interface ProcessCommand {
@@ -50,6 +52,7 @@ export function backendArgs(options: BackendOptions): string[] {
   if (options.judgeOnly) args.push('--judge-only');
   if (options.discoverPluginsOnly) args.push('--discover-plugins-only');
   if (options.noMcpConnect) args.push('--no-mcp-connect');
+  if (options.noSessionStore) args.push('--no-session-store');
   return args;
 }
 

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { addHermesStateDb, fileHash } from '../../../../scripts/testing/hermesHomeFixture.ts';
+import { tempDir } from '../testing/tempHome.ts';
+import { SessionStore } from './sessionStore.ts';
+import { inspectSessionStore } from './storeInspection.ts';
+import { sessionStoreLocation, stateDbKind } from './storeLocation.ts';
+
+const filesIn = (dir: string) => fs.readdirSync(dir).sort();
+
+describe('where hermes keeps its sessions', () => {
+  it('a fresh home, and a home with hermes\'s own state.db: state.db', () => {
+    const home = tempDir('location');
+    expect(sessionStoreLocation(home)).toEqual({ file: path.join(home, 'state.db') });
+    expect(filesIn(home)).toEqual([]);
+    const store = SessionStore.open(path.join(home, 'state.db'));
+    store.createSession({ id: 's1' });
+    store.close();
+    expect(stateDbKind(path.join(home, 'state.db'))).toBe('hermes');
+    expect(sessionStoreLocation(home)).toEqual({ file: path.join(home, 'state.db') });
+    // An empty file (no tables yet) is hermes's to fill.
+    const other = tempDir('location-empty');
+    fs.writeFileSync(path.join(other, 'state.db'), '');
+    expect(sessionStoreLocation(other)).toEqual({ file: path.join(other, 'state.db') });
+  });
+
+  it("Hermes's state.db: hermes-node.db beside it, Hermes's file never opened (bytes, mtime, no -wal/-shm), and kept from then on", () => {
+    const home = tempDir('location-hermes');
+    const hermesDb = addHermesStateDb(home);
+    const hash = fileHash(hermesDb);
+    const mtime = fs.statSync(hermesDb).mtimeMs;
+    expect(stateDbKind(hermesDb)).toBe('foreign');
+    const location = sessionStoreLocation(home);
+    expect(location).toEqual({ file: path.join(home, 'hermes-node.db'), foreign: hermesDb });
+
+    const store = SessionStore.open(location.file);
+    store.createSession({ id: 'mine', title: 'kept apart' });
+    store.appendMessage('mine', { role: 'user', content: 'hello' });
+    expect(inspectSessionStore(home)).toMatchObject({ file: location.file, foreign: hermesDb, exists: true, sessions: 1 });
+    store.close();
+
+    expect(fileHash(hermesDb)).toBe(hash);
+    expect(fs.statSync(hermesDb).mtimeMs).toBe(mtime);
+    expect(filesIn(home)).toEqual(['hermes-node.db', 'state.db']);
+    // Hermes's file still reads as Hermes wrote it.
+    const hermes = new Database(hermesDb, { readonly: true });
+    expect(hermes.prepare('SELECT COUNT(*) AS n FROM sessions').get()).toEqual({ n: 2 });
+    hermes.close();
+
+    // Hermes's state.db gone later: hermes keeps using its own file.
+    fs.rmSync(hermesDb, { force: true });
+    fs.rmSync(`${hermesDb}-wal`, { force: true });
+    fs.rmSync(`${hermesDb}-shm`, { force: true });
+    expect(sessionStoreLocation(home)).toEqual({ file: path.join(home, 'hermes-node.db') });
+    const reopened = SessionStore.open(sessionStoreLocation(home).file);
+    expect(reopened.getSession('mine')?.title).toBe('kept apart');
+    reopened.close();
+  });
+
+  it("Hermes running now, its schema still only in its WAL: told apart through a read-only reader", () => {
+    const home = tempDir('location-wal');
+    const file = path.join(home, 'state.db');
+    const running = new Database(file);
+    running.pragma('journal_mode = WAL');
+    running.pragma('wal_autocheckpoint = 0');
+    running.exec('CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (30);');
+    try {
+      expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+      // The main file alone has no tables; only the WAL has them.
+      expect(stateDbKind(file, () => false)).toBe('hermes');
+      expect(stateDbKind(file)).toBe('foreign');
+      expect(sessionStoreLocation(home).file).toBe(path.join(home, 'hermes-node.db'));
+    } finally {
+      running.close();
+    }
+  });
+
+  it('doctor\'s inspection creates nothing in a fresh home', () => {
+    const home = tempDir('location-doctor');
+    expect(inspectSessionStore(home)).toMatchObject({ file: path.join(home, 'state.db'), exists: false });
+    expect(filesIn(home)).toEqual([]);
+  });
+});
