@@ -180,6 +180,26 @@ describe('PluginHost loading', () => {
     expect(h.commands.map((c) => c.name)).toEqual(loaded);
   });
 
+  it('loads plugins from folders whose names a URL gives a meaning to (% # ? space, tab, non-ASCII), in discovery order, and again on reload', async () => {
+    const home = tempDir();
+    const order: string[] = [];
+    (globalThis as { __urlish?: string[] }).__urlish = order;
+    const folders = ['a%20b', 'b#frag', 'c?query=1', 'd e', 'e\tf', 'f数据'];
+    folders.forEach((folder, i) => {
+      writePlugin(path.join(home, 'plugins'), folder, {
+        'plugin.yaml': `name: u${i}\n`,
+        'index.mjs': `globalThis.__urlish.push('u${i}');\nexport function register(ctx) { ctx.registerCommand('u${i}', () => ${JSON.stringify(folder)}); }\n`,
+      });
+    });
+    const { h } = host(home);
+    const names = folders.map((_, i) => `u${i}`);
+    expect((await h.load()).map((i) => [i.name, i.enabled, i.error])).toEqual(names.map((n) => [n, true, null]));
+    expect(order).toEqual(names);
+    expect(await Promise.all(h.commands.map((c) => c.handler('')))).toEqual(folders);
+    expect((await h.reload()).map((i) => [i.name, i.enabled])).toEqual(names.map((n) => [n, true]));
+    expect(order).toEqual([...names, ...names]);
+  });
+
   it('rewrites the load records only when they change', async () => {
     const home = tempDir();
     userPlugin(home, 'same', TOOL('same_tool'));

@@ -43,9 +43,14 @@ export interface BlockedLoad {
   /** Its entry file: a record of a block names this version of it. */
   entry: string;
   limitMs: number;
-  /** The load record file and the contents to give it (the plugin marked as blocked). */
+  /**
+   * The load record file, and its contents with this plugin marked as blocked: `recordsHead` (the last
+   * start's records as JSON without the closing braces; the same string for every plugin of a load, so a
+   * watchdog on another thread is sent it once), then `record` (`"name":{…}`), then `}}`.
+   */
   recordFile: string;
-  recordText: string;
+  recordsHead: string;
+  record: string;
   /** What to tell the user: the plugin, what it did, and the fix. */
   message: string;
 }
@@ -253,6 +258,9 @@ export class PluginHost {
     }
     guard.done();
     this.infos = infos;
+    // One line for the whole load: a logger writes each line to its file at once, and 100 plugins' lines were a cost.
+    const loaded = infos.filter((info) => info.enabled).map((info) => `${info.name} (${info.source}: ${info.tools} tools, ${info.hooks} hooks, ${info.middleware} middleware, ${info.commands} commands)`);
+    if (loaded.length > 0) this.logger.info(`${loaded.length} plugin(s) loaded: ${loaded.join(', ')}`);
     if (infos.length > 0) writeLoadRecords(home, records, this.logger, previous);
     return infos;
   }
@@ -366,7 +374,6 @@ export class PluginHost {
       guard.idle();
     }
     this.ledgers.set(plugin.name, ledger);
-    this.logger.info(`plugin ${plugin.name} loaded (${plugin.source})`);
     return info(true, null);
   }
 

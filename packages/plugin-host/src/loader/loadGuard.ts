@@ -18,24 +18,26 @@ export interface LoadingPlugin {
  */
 export class LoadGuard {
   private readonly mark: LoadingMark;
-  /** The last start's records as JSON without the closing braces: a blocked record is appended per plugin. */
-  private readonly recordsHead: string;
+  /** The last start's records as JSON without the closing braces (made only for a watch): a blocked record is appended per plugin. */
+  private recordsHead: string | null = null;
 
   constructor(
     private readonly home: string,
-    previous: Record<string, LoadRecord>,
+    private readonly previous: Record<string, LoadRecord>,
     private readonly limitS: number,
     logger: Logger,
     private readonly watch?: LoadWatch,
   ) {
     this.mark = new LoadingMark(home, logger);
-    const inner = JSON.stringify(previous).slice(1, -1);
-    this.recordsHead = `{"version":1,"plugins":{${inner}${inner ? ',' : ''}`;
   }
 
   running(plugin: LoadingPlugin): void {
     this.mark.set({ plugin: plugin.name, dir: plugin.dir });
     if (!this.watch || !plugin.stamp) return;
+    if (this.recordsHead === null) {
+      const inner = JSON.stringify(this.previous).slice(1, -1);
+      this.recordsHead = `{"version":1,"plugins":{${inner}${inner ? ',' : ''}`;
+    }
     const what = `its import or register() blocked hermes for more than ${this.limitS} s (plugins.register_timeout), so hermes was stopped`;
     const record: LoadRecord = { dir: plugin.dir, tools: 0, hooks: 0, middleware: 0, commands: 0, error: what, failed: true, blocked: plugin.stamp };
     this.watch.start({
@@ -43,9 +45,10 @@ export class LoadGuard {
       entry: plugin.entry,
       limitMs: this.limitS * 1000,
       recordFile: loadRecordFile(this.home),
-      // Built by appending rather than re-serializing every record per plugin (this runs 2× per plugin);
+      // Appended to the head rather than re-serializing every record per plugin (this runs 2× per plugin);
       // JSON.parse keeps the last of a repeated key, so this record replaces an older one of the plugin.
-      recordText: `${this.recordsHead}${JSON.stringify(plugin.name)}:${JSON.stringify(record)}}}\n`,
+      recordsHead: this.recordsHead,
+      record: `${JSON.stringify(plugin.name)}:${JSON.stringify(record)}`,
       message: `plugin ${plugin.name}: ${what}. It is skipped at the next start until ${plugin.entry} changes; fix or remove the plugin, or run \`hermes plugins disable ${plugin.name}\`.`,
     });
   }

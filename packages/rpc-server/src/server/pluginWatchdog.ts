@@ -31,6 +31,7 @@ let loadTimer = null;
 let lastBeat = Date.now();
 let blockLimitMs = 0;
 let recordFile = null;
+let recordsHead = '';
 const entries = new Map();
 const calls = new Map();
 function markBlocked(plugins, error) {
@@ -57,8 +58,9 @@ parentPort.on('message', (m) => {
       clearTimeout(loadTimer);
       entries.set(m.plugin, m.entry);
       recordFile = m.recordFile;
+      if (m.recordsHead !== undefined) recordsHead = m.recordsHead;
       loadTimer = setTimeout(() => {
-        try { fs.writeFileSync(m.recordFile, m.recordText); } catch {}
+        try { fs.writeFileSync(m.recordFile, recordsHead + m.record + '}}\\n'); } catch {}
         stop(m.line);
       }, m.limitMs + m.graceMs);
       break;
@@ -118,8 +120,12 @@ export function pluginWatchdog(blockLimitMs: () => number): LoadWatch {
       if (id !== undefined) post({ kind: 'end', id });
     },
   });
+  // The records head is the same string for every plugin of a load, and large (every plugin's last
+  // record): posted only when it changes, not cloned to the worker twice per plugin.
+  let headSent: string | null = null;
   return {
     start(load: BlockedLoad) {
+      const head = load.recordsHead === headSent ? {} : { recordsHead: (headSent = load.recordsHead) };
       post({
         kind: 'load',
         plugin: load.plugin,
@@ -127,7 +133,8 @@ export function pluginWatchdog(blockLimitMs: () => number): LoadWatch {
         limitMs: load.limitMs,
         graceMs: GRACE_MS,
         recordFile: load.recordFile,
-        recordText: load.recordText,
+        ...head,
+        record: load.record,
         line: `${STARTUP_ERROR_PREFIX}${load.message}\n`,
       });
     },

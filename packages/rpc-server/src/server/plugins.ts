@@ -21,10 +21,8 @@ export async function loadPlugins(runtime: HermesRuntime, sessions: LiveSessions
   host = pluginHost(runtime, sessions, logger, watch);
   const plugins = await host.load();
   applyPlugins(runtime, host);
-  for (const p of plugins) {
-    if (p.error) logger.warn('plugin %s (%s) not loaded: %s', p.name, p.source, p.error);
-    else if (p.enabled) logger.info('plugin %s loaded: %d tools, %d hooks, %d middleware, %d commands', p.name, p.tools, p.hooks, p.middleware, p.commands);
-  }
+  // The host logged the loaded plugins in one line.
+  for (const p of plugins) if (p.error) logger.warn('plugin %s (%s) not loaded: %s', p.name, p.source, p.error);
   return host;
 }
 
