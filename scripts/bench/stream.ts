@@ -4,6 +4,7 @@
  *
  *  (a) a 60 kB reply in 10,000 deltas: `hermes --tui` in a pty, from Enter to the reply's last words on
  *      screen; floor: the backend alone (hermes-rpc over pipes), from `prompt.submit` to `message.complete`.
+ *  (a′) the same reply's first words on screen, against the backend's first delta: where the start of the turn goes.
  *  (b) a 5 MB reply (500 kB under --quick): the same two times, and the TUI's peak RSS sampled from /proc.
  *  (c) a 5 MB code block still open, streamed at a model's pace: its last words in the live zone, against
  *      the backend's last delta (the model stalls after its text, so nothing is committed).
@@ -19,6 +20,8 @@ import { cpuMs, interleaved, median, rssMb } from './lib/samples.ts';
 
 /** The reply's last line: short, so it never wraps, and found nowhere else in the reply. */
 const END = 'STREAM-END-MARK';
+/** How streamedReply begins, as shown (its markup drawn or still plain). */
+const FIRST_WORDS = 'Paragraph 0 explains';
 
 /**
  * A reply of exactly `bytes` characters as a model writes one: paragraphs with inline markup, a fenced
@@ -67,7 +70,7 @@ type Until = 'complete' | 'last words';
  * hermes-rpc alone over pipes: milliseconds from writing `prompt.submit` to reading `message.complete`,
  * or to the `message.delta` that brings the reply's last words.
  */
-async function backendAlone(server: ModelServer, until: Until, timeoutMs: number): Promise<{ ms: number; cpuMs: number }> {
+async function backendAlone(server: ModelServer, until: Until, timeoutMs: number): Promise<{ ms: number; cpuMs: number; firstDeltaMs: number }> {
   const child = spawn(process.execPath, [HERMES_RPC_BIN, ...MODEL_ARGS(server)], {
     cwd: PRODUCT_ROOT,
     env: ptyEnv({ ...UNSET, HERMES_HOME: tempDir('hermes-bench-stream-') }),
@@ -77,16 +80,17 @@ async function backendAlone(server: ModelServer, until: Until, timeoutMs: number
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const send = (id: number, method: string, params: unknown) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
   try {
-    return await new Promise<{ ms: number; cpuMs: number }>((resolve, reject) => {
+    return await new Promise<{ ms: number; cpuMs: number; firstDeltaMs: number }>((resolve, reject) => {
       let partial = '';
       let submittedAt = -1;
       let cpuAtSubmit = 0;
+      let firstDeltaMs = -1;
       // The reply's end as streamed so far: its last words may come split over two deltas.
       let streamedEnd = '';
       const timer = setTimeout(() => reject(new Error(`the backend did not reach ${until} within ${timeoutMs} ms; stderr:\n${stderr}`)), timeoutMs);
       const done = () => {
         clearTimeout(timer);
-        resolve({ ms: performance.now() - submittedAt, cpuMs: cpuMs(child.pid!) - cpuAtSubmit });
+        resolve({ ms: performance.now() - submittedAt, cpuMs: cpuMs(child.pid!) - cpuAtSubmit, firstDeltaMs });
       };
       child.once('exit', (code) => reject(new Error(`the backend exited (${code}); stderr:\n${stderr}`)));
       child.stdout.on('data', (chunk: Buffer) => {
@@ -94,6 +98,7 @@ async function backendAlone(server: ModelServer, until: Until, timeoutMs: number
         partial = lines.pop() ?? '';
         for (const line of lines) {
           // The floor reads the wire as cheaply as it can: only what it waits for is parsed.
+          if (firstDeltaMs < 0 && submittedAt >= 0 && line.includes('"message.delta"')) firstDeltaMs = performance.now() - submittedAt;
           if (until === 'complete' && line.includes('"message.complete"')) return done();
           if (until === 'last words' && line.includes('"message.delta"')) {
             const event = JSON.parse(line) as { params: { payload: { text: string } } };
@@ -119,7 +124,7 @@ async function backendAlone(server: ModelServer, until: Until, timeoutMs: number
 }
 
 /** `hermes --tui` in a pty: milliseconds from Enter to `END` on screen, the TUI's CPU time and peak RSS meanwhile. */
-async function throughTui(server: ModelServer, timeoutMs: number): Promise<{ ms: number; cpuMs: number; peakMb: number }> {
+async function throughTui(server: ModelServer, timeoutMs: number, firstWords?: string): Promise<{ ms: number; cpuMs: number; peakMb: number; firstMs: number }> {
   const tui = spawnInPty(process.execPath, [HERMES_BIN, '--tui', ...MODEL_ARGS(server)], {
     cols: 100,
     rows: 30,
@@ -133,11 +138,14 @@ async function throughTui(server: ModelServer, timeoutMs: number): Promise<{ ms:
     let peakMb = rssMb(tui.pid);
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(tui.pid))), 20);
     const enterAt = tui.elapsed();
+    // A phase of its own: the reply's first words on screen (the backend's first delta is its floor).
+    let firstMs = -1;
+    if (firstWords) void tui.waitFor((screen) => screen.includes(firstWords), timeoutMs).then((at) => (firstMs = at - enterAt), () => undefined);
     const cpuAtEnter = cpuMs(tui.pid);
     tui.write('\r');
     try {
       const shownAt = await tui.waitFor((screen) => screen.split('\n').some((row) => row.trim() === END), timeoutMs, 'the end of the reply');
-      return { ms: shownAt - enterAt, cpuMs: cpuMs(tui.pid) - cpuAtEnter, peakMb: Math.max(peakMb, rssMb(tui.pid)) };
+      return { ms: shownAt - enterAt, cpuMs: cpuMs(tui.pid) - cpuAtEnter, peakMb: Math.max(peakMb, rssMb(tui.pid)), firstMs };
     } finally {
       clearInterval(sampler);
     }
@@ -154,10 +162,13 @@ interface Measured {
   backendCpu: number[];
   peaks: number[];
   deltas: number;
+  /** The first words: on the TUI's screen (when asked for), and the backend's first delta. */
+  tuiFirst: number[];
+  backendFirst: number[];
 }
 
 /** Ours and the floor for one reply, interleaved; the model streams `text` in pieces of `chunkSize` characters. */
-async function measure(label: string, text: string, chunkSize: number, until: Until, runs: number, timeoutMs: number, chunkDelayMs = 0): Promise<Measured> {
+async function measure(label: string, text: string, chunkSize: number, until: Until, runs: number, timeoutMs: number, chunkDelayMs = 0, firstWords?: string): Promise<Measured> {
   const deltas = Math.ceil(text.length / chunkSize);
   // Stalled after its text (the role frame and every content frame), the turn stays open: what is measured is the live zone alone.
   const stall = until === 'last words' ? { stall_after: 1 + deltas } : {};
@@ -167,14 +178,19 @@ async function measure(label: string, text: string, chunkSize: number, until: Un
     const peaks: number[] = [];
     const tuiCpu: number[] = [];
     const backendCpu: number[] = [];
+    const tuiFirst: number[] = [];
+    const backendFirst: number[] = [];
     const samples = await interleaved(runs, {
       backend: async () => {
         const alone = await backendAlone(server, until, timeoutMs);
         backendCpu.push(alone.cpuMs);
+        backendFirst.push(alone.firstDeltaMs);
         return alone.ms;
       },
       tui: async () => {
-        const shown = await throughTui(server, timeoutMs);
+        const shown = await throughTui(server, timeoutMs, firstWords);
+        // -1: the first words were printed and scrolled away within one chunk of output, never seen on screen.
+        if (firstWords && shown.firstMs >= 0) tuiFirst.push(shown.firstMs);
         peaks.push(shown.peakMb);
         tuiCpu.push(shown.cpuMs);
         return shown.ms;
@@ -182,9 +198,9 @@ async function measure(label: string, text: string, chunkSize: number, until: Un
     });
     const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
     process.stderr.write(
-      `stream ${label}: tui ${list(samples.tui)} ms (CPU ${list(tuiCpu)} ms); backend ${list(samples.backend)} ms (CPU ${list(backendCpu)} ms); TUI peak RSS ${list(peaks)} MB (${deltas} deltas)\n`,
+      `stream ${label}: tui ${list(samples.tui)} ms (CPU ${list(tuiCpu)} ms); backend ${list(samples.backend)} ms (CPU ${list(backendCpu)} ms); TUI peak RSS ${list(peaks)} MB (${deltas} deltas)${firstWords ? `; first words: tui ${list(tuiFirst)} ms, backend's first delta ${list(backendFirst)} ms` : ''}\n`,
     );
-    return { ...samples, tuiCpu, backendCpu, peaks, deltas };
+    return { ...samples, tuiCpu, backendCpu, peaks, deltas, tuiFirst, backendFirst };
   } finally {
     await server.close();
   }
@@ -193,7 +209,7 @@ async function measure(label: string, text: string, chunkSize: number, until: Un
 const backendFloor = (label: string, samples: number[]) => ({ label: `hermes-rpc alone, ${label}`, value: median(samples) });
 
 export const bench: Bench = async ({ quick, runs }) => {
-  const small = await measure('60 kB', streamedReply(60_000), 6, 'complete', runs, 60_000);
+  const small = await measure('60 kB', streamedReply(60_000), 6, 'complete', runs, 60_000, 0, FIRST_WORDS);
   // Under --quick the big replies are smaller and sampled once: the run stays short.
   const bigBytes = quick ? 1_000_000 : 5_000_000;
   const big = quick ? '1 MB' : '5 MB';
@@ -215,6 +231,19 @@ export const bench: Bench = async ({ quick, runs }) => {
       target: { ratio: 1.3 },
       runs,
     },
+    ...(small.tuiFirst.length > 0
+      ? [
+          {
+            name: '60 kB reply → its first words on screen',
+            unit: 'ms',
+            ours: median(small.tuiFirst),
+            floor: backendFloor('submit → first delta', small.backendFirst),
+            target: {},
+            runs: small.tuiFirst.length,
+            note: 'a phase of the figure above: where the start of the turn goes',
+          } satisfies Figure,
+        ]
+      : []),
     {
       name: '60 kB reply → TUI CPU time until its end is on screen',
       unit: 'ms',

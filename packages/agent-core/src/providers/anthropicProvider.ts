@@ -4,6 +4,7 @@ import { AnthropicStreamAccumulator, defaultMaxTokens, toAnthropicRequest } from
 import type { AnthropicStreamEvent } from './anthropicMessages.ts';
 import { stallError, toProviderError } from './providerErrors.ts';
 import type { SdkErrorClasses } from './providerErrors.ts';
+import { LoopTurns } from './loopTurns.ts';
 import { StallGuard } from './stallGuard.ts';
 import type { ChatProvider, ChatRequest, ChatResponse, StreamEvent } from './types.ts';
 
@@ -58,7 +59,12 @@ export class AnthropicProvider implements ChatProvider {
         stream: true as const,
       };
       const stream = await client.messages.create(params as Anthropic.MessageCreateParamsStreaming, { signal: guard.signal });
-      for await (const event of stream) accumulator.add(event as AnthropicStreamEvent);
+      const turns = new LoopTurns();
+      for await (const event of stream) {
+        const turn = turns.due();
+        if (turn) await turn;
+        accumulator.add(event as AnthropicStreamEvent);
+      }
       // The SDK ends the iteration quietly on abort; the partial response must not pass as complete.
       const stopped = guard.stopReason();
       if (stopped) throw stopped;

@@ -2,6 +2,7 @@ import type OpenAI from 'openai';
 import type { ResolvedModel } from '../config/resolveModel.ts';
 import { stallError, toProviderError } from './providerErrors.ts';
 import type { SdkErrorClasses } from './providerErrors.ts';
+import { LoopTurns } from './loopTurns.ts';
 import { StallGuard } from './stallGuard.ts';
 import type { ChatProvider, ChatRequest, ChatResponse, StreamEvent, ToolCall } from './types.ts';
 
@@ -57,7 +58,10 @@ export class OpenAICompatibleProvider implements ChatProvider {
         },
         { signal: guard.signal },
       );
+      const turns = new LoopTurns();
       for await (const chunk of stream) {
+        const turn = turns.due();
+        if (turn) await turn;
         if (chunk.usage) {
           const details = chunk.usage.completion_tokens_details as { reasoning_tokens?: number } | undefined;
           response.usage = {

@@ -20,7 +20,8 @@ export class QueuedPrompts {
   /** A turn, a `!cmd` or a command holding the session is running. */
   working(): boolean {
     const { busy, shell, commands } = this.view.store.getState();
-    return busy || Boolean(shell) || (commands?.length ?? 0) > 0;
+    // A prompt just sent is shown (and the session marked busy) a moment later: see ViewStore.dispatchSoon.
+    return busy || Boolean(shell) || (commands?.length ?? 0) > 0 || this.view.hasSoon();
   }
 
   /** Queues `text` when the session is working (or others wait before it); false when it can go now. */

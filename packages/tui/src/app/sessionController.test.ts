@@ -58,6 +58,24 @@ describe('SessionController against a real backend process', () => {
     expect(done.usage?.total).toBe(3);
   });
 
+  it('puts prompt.submit on the pipe before the view shows the prompt (its repaint does not delay the turn)', async () => {
+    await controller.start();
+    // White-box: the backend's stdin, to see when the frame is handed to the pipe.
+    const stdin = (controller as unknown as { backend: { child: { stdin: { bytesWritten: number } } } }).backend.child.stdin;
+    const before = stdin.bytesWritten;
+    let writtenWhenShown = -1;
+    const stop = controller.view.store.subscribe((state) => {
+      if (writtenWhenShown < 0 && texts(state).includes('user: hello')) writtenWhenShown = stdin.bytesWritten;
+    });
+    expect(controller.submit('hello')).toBe(true);
+    // A prompt sent in the same moment is queued behind it, as when the first was already on screen.
+    expect(controller.submit('next one')).toBe(true);
+    expect(controller.composerSide.getState().queued).toEqual(['next one']);
+    await until(replied('echo: next one'));
+    stop();
+    expect(writtenWhenShown).toBeGreaterThan(before + '"prompt.submit"'.length);
+  });
+
   it('shows the error of a prompt the backend refused', async () => {
     await controller.start();
     controller.submit('nomodel');

@@ -299,8 +299,11 @@ export class SessionController {
   private sendPrompt(text: string): boolean {
     const target = this.sendable();
     if (!target) return false;
-    this.view.dispatch({ type: 'local.submitted', text });
     this.unconfirmedPrompt = text;
+    // Shown once the frame is on its way: a store change is rendered at once (React, in a microtask),
+    // and the repaint of the submitted prompt (20-60 ms, the markdown loader starting) came before the
+    // transport's write of this tick, so every reply started that much later.
+    this.view.dispatchSoon({ type: 'local.submitted', text });
     target.backend.client.request('prompt.submit', { session_id: target.sessionId, text }).then(
       (result) => {
         // Answered only once the prompt is stored.

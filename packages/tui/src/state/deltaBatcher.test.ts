@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HermesEvent } from '@hermes/rpc-server/protocol';
-import { createDeltaBatcher, DELTA_WINDOW_MS, type Scheduler } from './deltaBatcher.ts';
+import { createDeltaBatcher, DELTA_WINDOW_MS, FRAME_COST_SHARE, MAX_WINDOW_MS, type Scheduler } from './deltaBatcher.ts';
 import type { ViewInput } from './viewState.ts';
 
 /** A clock and scheduler the test advances by hand: no real time involved. */
@@ -23,15 +23,26 @@ function manualClock() {
       entry.run();
     }
   };
-  return { schedule, now: () => time, advance, get size() { return queued.length; } };
+  /** Moves time on without running what falls due (the event loop is busy). */
+  const spend = (ms: number) => {
+    time += ms;
+  };
+  return { schedule, now: () => time, advance, spend, get size() { return queued.length; } };
 }
 
 const delta = (text: string, type = 'message.delta'): HermesEvent => ({ type, session_id: 's', payload: { text } }) as HermesEvent;
 
-function setup() {
+/** `costMs`: how long each update takes to apply and paint (the clock moves that much while it runs). */
+function setup(costMs: (inputs: ViewInput[]) => number = () => 0) {
   const updates: ViewInput[][] = [];
   const clock = manualClock();
-  const batcher = createDeltaBatcher((inputs) => updates.push(inputs), { schedule: clock.schedule, now: clock.now });
+  const batcher = createDeltaBatcher(
+    (inputs) => {
+      updates.push(inputs);
+      clock.spend(costMs(inputs));
+    },
+    { schedule: clock.schedule, now: clock.now, afterUpdate: (done) => done() },
+  );
   return { updates, clock, batcher };
 }
 
@@ -83,6 +94,40 @@ describe('delta batcher', () => {
     batcher.push(delta('Answer'));
     clock.advance(DELTA_WINDOW_MS);
     expect(updates.map(texts)).toEqual([['local.status'], ['reasoning.delta:thinking', 'message.delta:Answer']]);
+  });
+
+  it('stretches the frame after a costly update (render work at most a quarter of the time), and shortens it again after a cheap one', () => {
+    let cost = 20;
+    const { updates, clock, batcher } = setup(() => cost);
+    batcher.push(delta('a'));
+    expect(updates).toHaveLength(1);
+    // The update took 20 ms: the next frame is 80 ms from its start, not 33.
+    batcher.push(delta('b'));
+    clock.advance(20 * FRAME_COST_SHARE - 20 - 1);
+    expect(updates).toHaveLength(1);
+    cost = 1;
+    clock.advance(1);
+    expect(updates.map(texts)).toEqual([['message.delta:a'], ['message.delta:b']]);
+    // That one cost 1 ms: back to the usual frame.
+    batcher.push(delta('c'));
+    clock.advance(DELTA_WINDOW_MS - 1);
+    expect(updates.map(texts).at(-1)).toEqual(['message.delta:c']);
+  });
+
+  it('never stretches a frame past MAX_WINDOW_MS, and applies the completion at once whatever the frame', () => {
+    let cost = MAX_WINDOW_MS / 2;
+    const { updates, clock, batcher } = setup(() => cost);
+    batcher.push(delta('a'));
+    cost = 0;
+    // A 100 ms update would ask for a 400 ms frame: it lasts 200 ms from the update's start.
+    batcher.push(delta('b'));
+    clock.advance(MAX_WINDOW_MS - MAX_WINDOW_MS / 2 - 1);
+    expect(updates).toHaveLength(1);
+    clock.advance(1);
+    expect(updates.map(texts)).toEqual([['message.delta:a'], ['message.delta:b']]);
+    batcher.push(delta('c'));
+    batcher.push({ type: 'message.complete', session_id: 's', payload: { text: 'abc', status: 'complete' } });
+    expect(updates.map(texts).at(-1)).toEqual(['message.delta:c', 'message.complete:abc']);
   });
 
   it('applies a local action at once', () => {
