@@ -3,8 +3,10 @@
 // server, and each package's library entry. Bundles start far faster than the unbundled ESM graph
 // (see shared STACK.md, trap 4). Workspace packages are read from source via the `source` condition.
 import { build } from 'esbuild';
+import { routeDynamicImports } from './bundling/codeCache/dynamicImports.mjs';
 import { stringWidthLazyEmoji, yogaWithoutFetch } from './bundling/sourcePatches.mjs';
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,7 +41,11 @@ const targets = [
     splitting: true,
     plugins: [yogaWithoutFetch, stringWidthLazyEmoji],
   },
-  { name: 'hermes-rpc (backend)', outdir: 'packages/rpc-server/dist', entryPoints: { main: 'packages/rpc-server/src/main.ts' }, splitting: true },
+  {
+    name: 'hermes-rpc (backend)',
+    outdir: 'packages/rpc-server/dist',
+    cached: { bundle: 'hermes-rpc.cjs', entry: 'packages/rpc-server/src/main.ts', launcher: 'packages/rpc-server/src/boot/launch.ts' },
+  },
   {
     name: 'rpc-server library',
     outdir: 'packages/rpc-server/dist',
@@ -65,11 +71,50 @@ const selected = only.length ? targets.filter((t) => only.some((word) => t.name.
 
 for (const dir of new Set(selected.map((t) => t.outdir))) rmSync(at(dir), { recursive: true, force: true });
 
+/**
+ * A process started through V8's code cache (scripts/bundling/codeCache/runCached.ts): one CommonJS
+ * bundle (vm.Script takes cached data, Node 20's ESM loader does not; CommonJS cannot be split, so
+ * lazily imported code is in it too, compiled only when first run), then `main.js`, the launcher that
+ * runs it, told the bundle's content hash.
+ */
+async function buildCached({ outdir, cached, plugins = [] }) {
+  const bundle = path.join(at(outdir), cached.bundle);
+  await build({
+    ...common,
+    format: 'cjs',
+    entryPoints: [at(cached.entry)],
+    outfile: bundle,
+    plugins,
+    // No comments (whose non-ASCII text made the whole source a two-byte string, decoded from UTF-8 at
+    // each start: ~10 ms for the backend); the file is then ASCII and read as such. Stack traces keep
+    // module names through the linked source map.
+    minifyWhitespace: true,
+    // Strict as the ES modules it is made of; `import.meta.url` is the bundle's own URL.
+    banner: { js: '"use strict"; var __hermesImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+    define: { ...common.define, 'import.meta.url': '__hermesImportMetaUrl' },
+  });
+  writeFileSync(bundle, await routeDynamicImports(readFileSync(bundle, 'utf8')));
+  const text = readFileSync(bundle);
+  // runCached.ts reads an ASCII bundle without UTF-8 decoding; esbuild escapes non-ASCII text except in
+  // regular expression literals (write `\u00a7` there).
+  const nonAscii = /[^\0-\x7f]/.exec(text.toString('utf8'));
+  if (nonAscii) process.stderr.write(`warning: ${cached.bundle} is not ASCII (…${text.toString('utf8').slice(nonAscii.index - 40, nonAscii.index + 10)}…): it starts slower\n`);
+  const buildHash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  await build({
+    ...common,
+    entryPoints: { main: at(cached.launcher) },
+    outdir: at(outdir),
+    external: [],
+    define: { ...common.define, HERMES_BUNDLE_HASH: JSON.stringify(buildHash) },
+  });
+}
+
 const started = performance.now();
 await Promise.all(
   selected.map(async ({ name, outdir, entryPoints, ...rest }) => {
-    const entries = Object.fromEntries(Object.entries(entryPoints).map(([k, v]) => [k, at(v)]));
     try {
+      if (rest.cached) return await buildCached({ outdir, ...rest });
+      const entries = Object.fromEntries(Object.entries(entryPoints).map(([k, v]) => [k, at(v)]));
       await build({ ...common, ...rest, entryPoints: entries, outdir: at(outdir), chunkNames: 'chunks/[name]-[hash]' });
     } catch (error) {
       process.stderr.write(`build of ${name} failed\n`);

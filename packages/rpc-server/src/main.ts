@@ -25,6 +25,7 @@ import { startJudgeBackend } from './server/judgeBackend.ts';
 import { LiveSessions } from './server/liveSessions.ts';
 import { discoverPluginsOnly, loadPlugins } from './server/plugins.ts';
 import { HERMES_VERSION } from './version.ts';
+import { codeCacheStatus, describeCodeCache } from '../../../scripts/bundling/codeCache/status.ts';
 
 /**
  * A client that died (kill -9 of the TUI) leaves stderr a broken pipe. Unhandled, each write's EPIPE
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
       process.stderr.write(`hermes-rpc: ${logProblem}\n`);
     },
   });
+  const codeCache = codeCacheStatus();
+  if (codeCache) logger[codeCache.problem ? 'warn' : 'info']('%s', describeCodeCache(codeCache));
   let runtime: HermesRuntime;
   try {
     runtime = new HermesRuntime({ home, flags: args.flags, logger });
