@@ -4,7 +4,7 @@
 // (see shared STACK.md, trap 4). Workspace packages are read from source via the `source` condition.
 import { build } from 'esbuild';
 import { routeDynamicImports } from './bundling/codeCache/dynamicImports.mjs';
-import { stringWidthLazyEmoji, yogaWithoutFetch } from './bundling/sourcePatches.mjs';
+import { inkWithoutDevtools, stringWidthLazyEmoji, yogaSync } from './bundling/sourcePatches.mjs';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,14 +37,14 @@ const targets = [
   {
     name: 'hermes (TUI)',
     outdir: 'packages/tui/dist',
-    entryPoints: { main: 'packages/tui/src/main.tsx', 'demo-model-server': 'scripts/model-server/cli.ts' },
-    splitting: true,
-    plugins: [yogaWithoutFetch, stringWidthLazyEmoji],
+    cached: { bundle: 'hermes.cjs', entry: 'packages/tui/src/main.tsx', launcher: 'scripts/bundling/codeCache/launchTui.ts' },
+    plugins: [...yogaSync, stringWidthLazyEmoji, inkWithoutDevtools],
   },
+  { name: 'hermes (TUI) demo model server', outdir: 'packages/tui/dist', entryPoints: { 'demo-model-server': 'scripts/model-server/cli.ts' } },
   {
     name: 'hermes-rpc (backend)',
     outdir: 'packages/rpc-server/dist',
-    cached: { bundle: 'hermes-rpc.cjs', entry: 'packages/rpc-server/src/main.ts', launcher: 'packages/rpc-server/src/boot/launch.ts' },
+    cached: { bundle: 'hermes-rpc.cjs', entry: 'packages/rpc-server/src/main.ts', launcher: 'scripts/bundling/codeCache/launchBackend.ts' },
   },
   {
     name: 'rpc-server library',
@@ -106,6 +106,8 @@ async function buildCached({ outdir, cached, plugins = [] }) {
     outdir: at(outdir),
     external: [],
     define: { ...common.define, HERMES_BUNDLE_HASH: JSON.stringify(buildHash) },
+    // Its import(specifier, options) is meant for run time, where Node resolves it.
+    logOverride: { 'unsupported-dynamic-import': 'silent' },
   });
 }
 

@@ -7,5 +7,6 @@ export interface SourceEdit {
   count: number;
 }
 export declare function sourcePatch(name: string, filter: RegExp, edits: SourceEdit[], applies?: (file: string) => boolean): Plugin;
-export declare const yogaWithoutFetch: Plugin;
 export declare const stringWidthLazyEmoji: Plugin;
+export declare const yogaSync: Plugin[];
+export declare const inkWithoutDevtools: Plugin;

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The guard must be the first import: nothing may reach stdout but protocol frames.
 import { protocolStdout } from './boot/guard.ts';
-import nodeModule from 'node:module';
 import path from 'node:path';
 import {
   createFileLogger,
@@ -37,9 +36,6 @@ function tolerateBrokenStderr(): void {
 }
 
 async function main(): Promise<void> {
-  // Node 22.1+: the chunks loaded later (the provider SDK at the first turn, the approval judge) are
-  // compiled once and kept in Node's compile cache (see the TUI's main.tsx). No such cache on Node 20.
-  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   tolerateBrokenStderr();
   redactStderr();
   let args: BackendArgs;

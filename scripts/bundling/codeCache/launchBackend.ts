@@ -1,10 +1,10 @@
 /**
- * `dist/main.js` of the built backend: runs the CommonJS bundle `dist/hermes-rpc.cjs` with V8's code
- * cache (scripts/bundling/codeCache/runCached.ts). Built by scripts/build.mjs, which defines
- * HERMES_BUNDLE_HASH; from the sources, src/main.ts runs directly.
+ * `packages/rpc-server/dist/main.js`, the built backend's entry: runs the CommonJS bundle
+ * `dist/hermes-rpc.cjs` with V8's code cache (runCached.ts). Built by scripts/build.mjs, which
+ * defines HERMES_BUNDLE_HASH; from the sources, packages/rpc-server/src/main.ts runs directly.
  */
 import { fileURLToPath } from 'node:url';
-import { runCachedBundle } from '../../../../scripts/bundling/codeCache/runCached.ts';
+import { runCachedBundle } from './runCached.ts';
 
 declare const HERMES_BUNDLE_HASH: string;
 
