@@ -86,8 +86,8 @@ async function buildCached({ outdir, cached, plugins = [] }) {
     outfile: bundle,
     plugins,
     // No comments (whose non-ASCII text made the whole source a two-byte string, decoded from UTF-8 at
-    // each start: ~10 ms for the backend); the file is then ASCII and read as such. Stack traces keep
-    // module names through the linked source map.
+    // each start: ~10 ms for the backend); the file is then ASCII and read as such. The linked source
+    // map leads positions back to the sources.
     minifyWhitespace: true,
     // Strict as the ES modules it is made of; `import.meta.url` is the bundle's own URL.
     banner: { js: '"use strict"; var __hermesImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },

@@ -7,8 +7,9 @@
  * The cache lives outside the install (which may be read-only): `$HERMES_CODE_CACHE_DIR`, else
  * `$XDG_CACHE_HOME/hermes/code-cache` (`~/.cache/hermes/code-cache`). One file per install, role (a
  * backend answering approvals only compiles other code than one serving sessions), bundle build (its
- * content hash, size and mtime), Node version and architecture; a new build's replaces the old one's. A missing, stale or rejected cache only costs the compile
- * it would have saved: the bundle runs without it and a new cache is written once the start is over.
+ * content hash, size and mtime), Node version and architecture; a new build's replaces the old one's.
+ * A missing, stale or rejected cache only costs the compile it would have saved: the bundle runs
+ * without it and a new cache is written once the start is over.
  */
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
