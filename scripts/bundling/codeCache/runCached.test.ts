@@ -26,19 +26,27 @@ function writeBundle(dir: string, marker = 'one'): string {
  * Runs the bundle in a fresh node (V8 also keeps compiled code per process: a second compile in one
  * process never reads the cache) and returns the cache status and what the bundle recorded.
  */
-function run(bundle: string, cacheDir: string, { role = 'serve', v8Flags = [] as string[] } = {}): { status: CodeCacheStatus; runs: string[] } {
+function run(bundle: string, cacheDir: string, { role = 'serve', v8Flags = [] as string[], cache = true } = {}): { status: CodeCacheStatus; runs: string[] } {
   const script = path.join(tempDir('hermes-cc-runner-'), 'runner.mts');
   fs.writeFileSync(
     script,
     `import { runCachedBundle } from ${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, 'runCached.ts')).href)};\n` +
       `globalThis.__codeCacheRuns = [];\n` +
-      `const status = runCachedBundle(${JSON.stringify(bundle)}, { buildHash: 'test', role: ${JSON.stringify(role)}, saveAfterMs: 0, dynamicImport: (specifier, options) => import(specifier, options), env: { HERMES_CODE_CACHE_DIR: ${JSON.stringify(cacheDir)} } });\n` +
+      `const status = runCachedBundle(${JSON.stringify(bundle)}, { buildHash: 'test', role: ${JSON.stringify(role)}, cache: ${cache}, saveAfterMs: 0, dynamicImport: (specifier, options) => import(specifier, options), env: { HERMES_CODE_CACHE_DIR: ${JSON.stringify(cacheDir)} } });\n` +
       `setTimeout(() => process.stdout.write(JSON.stringify({ status, runs: globalThis.__codeCacheRuns })), 50);\n`,
   );
   return JSON.parse(execFileSync(process.execPath, [...v8Flags, '--import', 'tsx', script], { encoding: 'utf8' })) as { status: CodeCacheStatus; runs: string[] };
 }
 
 const RAN = 'one:52:true:function:true';
+
+/** The next start finds the cache refused, runs anyway and writes a new one, which the start after uses. */
+function expectRefusedThenReplaced(bundle: string, cacheDir: string): void {
+  const refused = run(bundle, cacheDir);
+  expect(refused.status).toMatchObject({ state: 'rejected', saved: true });
+  expect(refused.runs).toEqual([RAN]);
+  expect(run(bundle, cacheDir).status.state).toBe('hit');
+}
 
 const cacheFiles = (dir: string) => fs.readdirSync(dir).filter((name) => name.endsWith('.v8cache'));
 
@@ -91,10 +99,7 @@ describe('runCachedBundle', () => {
     run(bundle, cacheDir);
     const [file] = cacheFiles(cacheDir);
     fs.writeFileSync(path.join(cacheDir, file!), Buffer.alloc(4096, 7));
-    const refused = run(bundle, cacheDir);
-    expect(refused.status).toMatchObject({ state: 'rejected', saved: true });
-    expect(refused.runs).toEqual([RAN]);
-    expect(run(bundle, cacheDir).status.state).toBe('hit');
+    expectRefusedThenReplaced(bundle, cacheDir);
   });
 
   it('refuses a cache made by another V8 configuration (another Node build, other flags) and replaces it', () => {
@@ -103,10 +108,7 @@ describe('runCachedBundle', () => {
     // V8 checks its version and flags: a cache made under other flags stands for one of another Node.
     const other = run(bundle, cacheDir, { v8Flags: ['--stack-size=2000'] });
     expect(other.status).toMatchObject({ state: 'miss', saved: true });
-    const refused = run(bundle, cacheDir);
-    expect(refused.status).toMatchObject({ state: 'rejected', saved: true });
-    expect(refused.runs).toEqual([RAN]);
-    expect(run(bundle, cacheDir).status.state).toBe('hit');
+    expectRefusedThenReplaced(bundle, cacheDir);
   });
 
   it('runs without a cache where no directory can be made, and says why', () => {
@@ -131,15 +133,7 @@ describe('runCachedBundle', () => {
   it('runs without a cache and creates nothing when told so', () => {
     const bundle = writeBundle(tempDir('hermes-cc-app-'));
     const cacheDir = path.join(tempDir('hermes-cc-'), 'cache');
-    const script = path.join(tempDir('hermes-cc-runner-'), 'runner.mts');
-    fs.writeFileSync(
-      script,
-      `import { runCachedBundle } from ${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, 'runCached.ts')).href)};\n` +
-        `globalThis.__codeCacheRuns = [];\n` +
-        `const status = runCachedBundle(${JSON.stringify(bundle)}, { buildHash: 'test', role: 'judge', cache: false, saveAfterMs: 0, dynamicImport: (s) => import(s), env: { HERMES_CODE_CACHE_DIR: ${JSON.stringify(cacheDir)} } });\n` +
-        `setTimeout(() => process.stdout.write(JSON.stringify({ status, runs: globalThis.__codeCacheRuns })), 50);\n`,
-    );
-    expect(JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8' }))).toEqual({ status: { state: 'off' }, runs: [RAN] });
+    expect(run(bundle, cacheDir, { role: 'judge', cache: false })).toEqual({ status: { state: 'off' }, runs: [RAN] });
     expect(fs.existsSync(cacheDir)).toBe(false);
   });
 
