@@ -3,7 +3,7 @@
 // server, and each package's library entry. Bundles start far faster than the unbundled ESM graph
 // (see shared STACK.md, trap 4). Workspace packages are read from source via the `source` condition.
 import { build } from 'esbuild';
-import { routeDynamicImports } from './bundling/codeCache/dynamicImports.mjs';
+import { pluginImportRouted, routeDynamicImports } from './bundling/codeCache/dynamicImports.mjs';
 import { inkWithoutDevtools, stringWidthLazyEmoji, yogaSync } from './bundling/sourcePatches.mjs';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -84,7 +84,7 @@ async function buildCached({ outdir, cached, plugins = [] }) {
     format: 'cjs',
     entryPoints: [at(cached.entry)],
     outfile: bundle,
-    plugins,
+    plugins: [...plugins, pluginImportRouted],
     // No comments (whose non-ASCII text made the whole source a two-byte string, decoded from UTF-8 at
     // each start: ~10 ms for the backend); the file is then ASCII and read as such. The linked source
     // map leads positions back to the sources.

@@ -1,6 +1,8 @@
 // Edits to dependencies' code made while bundling (scripts/build.mjs), each for a measured start cost.
 import { readFile } from 'node:fs/promises';
 
+const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.tsx': 'tsx' };
+
 /**
  * A dependency's source edited as esbuild loads it: each `find` must occur exactly `count` times, so a
  * release whose code no longer reads this way fails the build (review the patch) instead of going slow.
@@ -17,7 +19,7 @@ export function sourcePatch(name, filter, edits, applies = () => true) {
           if (found !== count) throw new Error(`${args.path}: expected ${count} of ${JSON.stringify(find)}, found ${found}; review the ${name} patch in scripts/build.mjs`);
           source = source.replaceAll(find, () => replace);
         }
-        return { contents: source, loader: 'js' };
+        return { contents: source, loader: LOADERS[args.path.slice(args.path.lastIndexOf('.'))] ?? 'js' };
       });
     },
   };

@@ -3,6 +3,7 @@
 // was not specified"), so each import() left in the bundle (those of packages kept external, e.g. tsx,
 // or of Node builtins) calls a function the launcher hands in instead, whose import() is its own.
 import { init, parse } from 'es-module-lexer';
+import { sourcePatch } from '../sourcePatches.mjs';
 
 /** What each import() becomes: as long as `import`, so the source map's columns stay right. */
 export const DYNAMIC_IMPORT = '__hImp';
@@ -22,3 +23,13 @@ export async function routeDynamicImports(source) {
   }
   return out + source.slice(at);
 }
+
+/**
+ * The plugin host imports plugins with an import() made by `new Function`, so that a test runner
+ * rewriting import() in the code it loads cannot change it. In a cached bundle such an import() has no
+ * callback (its fallback, vm's USE_MAIN_CONTEXT_DEFAULT_LOADER, prints an ExperimentalWarning on
+ * every start with plugins): bundled, it is a plain import(), which routeDynamicImports then routes.
+ */
+export const pluginImportRouted = sourcePatch('plugin-import-routed', /packages[\\/]plugin-host[\\/]src[\\/]loader[\\/]importEntry\.ts$/, [
+  { find: "new Function('specifier', 'return import(specifier)')", replace: '((specifier: string) => import(specifier))', count: 1 },
+]);
