@@ -17,7 +17,8 @@ const subcommand = argv.find((arg) => SUBCOMMANDS.has(arg));
 const uncached = subcommand === 'approvals' || argv.some((arg) => ['-h', '--help', '-v', '--version'].includes(arg));
 runCachedBundle(fileURLToPath(new URL('./hermes.cjs', import.meta.url)), {
   buildHash: HERMES_BUNDLE_HASH,
-  role: subcommand ?? (argv.some((arg) => !arg.startsWith('-')) ? 'plugin-command' : 'tui'),
+  // A flag's value (`--model gpt-4o`) is not told from a plugin's command here: both are the TUI's.
+  role: subcommand ?? 'tui',
   cache: !uncached,
   // The bundle's import() calls are made here, next to it, by Node's own loader.
   dynamicImport: (specifier, options) => import(specifier, options),
