@@ -4,8 +4,10 @@
 // (see shared STACK.md, trap 4). Workspace packages are read from source via the `source` condition.
 // scripts/packaging/pack.mjs imports `buildTargets` to build the shipped bundles with their metafiles.
 import { build } from 'esbuild';
-import { stringWidthLazyEmoji, yogaWithoutFetch } from './bundling/sourcePatches.mjs';
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { pluginImportRouted, routeDynamicImports } from './bundling/codeCache/dynamicImports.mjs';
+import { inkWithoutDevtools, stringWidthLazyEmoji, yogaSync } from './bundling/sourcePatches.mjs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -53,15 +55,14 @@ const targets = [
   {
     name: 'hermes (TUI)',
     outdir: 'packages/tui/dist',
-    entryPoints: { main: 'packages/tui/src/main.tsx', 'demo-model-server': 'scripts/model-server/cli.ts' },
-    splitting: true,
-    plugins: [yogaWithoutFetch, stringWidthLazyEmoji],
+    cached: { bundle: 'hermes.cjs', entry: 'packages/tui/src/main.tsx', launcher: 'scripts/bundling/codeCache/launchTui.ts' },
+    plugins: [...yogaSync, stringWidthLazyEmoji, inkWithoutDevtools],
   },
+  { name: 'hermes (TUI) demo model server', outdir: 'packages/tui/dist', entryPoints: { 'demo-model-server': 'scripts/model-server/cli.ts' } },
   {
     name: 'hermes-rpc (backend)',
     outdir: 'packages/rpc-server/dist',
-    entryPoints: { main: 'packages/rpc-server/src/main.ts' },
-    splitting: true,
+    cached: { bundle: 'hermes-rpc.cjs', entry: 'packages/rpc-server/src/main.ts', launcher: 'scripts/bundling/codeCache/launchBackend.ts' },
     after: copyGrammar,
   },
   {
@@ -84,21 +85,70 @@ const targets = [
 ];
 
 /**
+ * A process started through V8's code cache (scripts/bundling/codeCache/runCached.ts): one CommonJS
+ * bundle (vm.Script takes cached data, Node 20's ESM loader does not; CommonJS cannot be split, so
+ * lazily imported code is in it too, compiled only when first run), then `main.js`, the launcher that
+ * runs it, told the bundle's content hash.
+ */
+async function buildCached({ outdir, cached, plugins = [] }, extra) {
+  const { plugins: extraPlugins = [], ...extraOptions } = extra;
+  const bundle = path.join(outdir, cached.bundle);
+  const result = await build({
+    ...common,
+    ...extraOptions,
+    format: 'cjs',
+    entryPoints: [at(cached.entry)],
+    outfile: bundle,
+    plugins: [...extraPlugins, ...plugins, pluginImportRouted],
+    // No comments (whose non-ASCII text made the whole source a two-byte string, decoded from UTF-8 at
+    // each start: ~10 ms for the backend); the file is then ASCII and read as such. The linked source
+    // map leads positions back to the sources.
+    minifyWhitespace: true,
+    // Strict as the ES modules it is made of; `import.meta.url` is the bundle's own URL.
+    banner: { js: '"use strict"; var __hermesImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+    define: { ...common.define, 'import.meta.url': '__hermesImportMetaUrl' },
+  });
+  writeFileSync(bundle, await routeDynamicImports(readFileSync(bundle, 'utf8')));
+  const text = readFileSync(bundle);
+  // runCached.ts reads an ASCII bundle without UTF-8 decoding; esbuild escapes non-ASCII text except in
+  // regular expression literals (write `\u00a7` there).
+  const nonAscii = /[^\0-\x7f]/.exec(text.toString('utf8'));
+  if (nonAscii) process.stderr.write(`warning: ${cached.bundle} is not ASCII (…${text.toString('utf8').slice(nonAscii.index - 40, nonAscii.index + 10)}…): it starts slower\n`);
+  const buildHash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  await build({
+    ...common,
+    ...extraOptions,
+    metafile: false,
+    entryPoints: { main: at(cached.launcher) },
+    outdir,
+    external: [],
+    define: { ...common.define, HERMES_BUNDLE_HASH: JSON.stringify(buildHash) },
+    // Its import(specifier, options) is meant for run time, where Node resolves it.
+    logOverride: { 'unsupported-dynamic-import': 'silent' },
+  });
+  return result;
+}
+
+/**
  * Builds the targets whose name contains one of `words` (all when none), each outdir emptied first.
  * `extra` is added to each target's esbuild options (the packaging script asks for metafiles, no
  * source maps); `outdirs` maps a target's outdir (as in `targets`) to another (the packaging
  * script's staging folder, so the repository's own bundles are left alone). Gives each target's
- * name, outdir and esbuild result.
+ * name, outdir and esbuild result (for a cached target, its bundle's).
  */
 export async function buildTargets(words = [], extra = {}, outdirs = (outdir) => at(outdir)) {
   const selected = words.length ? targets.filter((t) => words.some((word) => t.name.includes(word))) : targets;
   for (const dir of new Set(selected.map((t) => outdirs(t.outdir)))) rmSync(dir, { recursive: true, force: true });
   return Promise.all(
     selected.map(async ({ name, outdir: targetOutdir, entryPoints, after, ...rest }) => {
-      const entries = Object.fromEntries(Object.entries(entryPoints).map(([k, v]) => [k, at(v)]));
       const outdir = outdirs(targetOutdir);
       try {
-        const result = await build({ ...common, ...rest, ...extra, entryPoints: entries, outdir, chunkNames: 'chunks/[name]-[hash]' });
+        let result;
+        if (rest.cached) result = await buildCached({ outdir, ...rest }, extra);
+        else {
+          const entries = Object.fromEntries(Object.entries(entryPoints).map(([k, v]) => [k, at(v)]));
+          result = await build({ ...common, ...rest, ...extra, entryPoints: entries, outdir, chunkNames: 'chunks/[name]-[hash]' });
+        }
         after?.(outdir);
         return { name, outdir, result };
       } catch (error) {

@@ -3,7 +3,9 @@
  * from a key written to the pty to the chunk that shows it on the emulated screen (p95 per run, the
  * figure is the median of the runs). Three conditions: a fresh session, a resumed long session, and
  * while a long reply streams slowly. The floor is a bundled Ink text input (Ink's incremental
- * rendering, scripts/bench/lib/inkFloor.ts) measured the same way, interleaved.
+ * rendering, scripts/bench/lib/inkFloor.ts) measured the same way, interleaved. Below Ink, a raw-mode
+ * echo in plain Node (no React, no layout) gives what the pty, the emulator and the harness cost
+ * alone: the Ink floor's echo over it is Ink's own share of a key.
  *
  *   npm run build && node --import tsx scripts/bench/keys.ts [--quick] [--runs N]
  */
@@ -131,17 +133,43 @@ async function floorSubject(word: string): Promise<Subject> {
   return { round: () => typeRound(term, floorPrompt, word), close: () => term.kill() };
 }
 
+/** A line editor in plain Node: raw mode, each key redraws the prompt row; what a key costs without Ink. */
+const RAW_ECHO_PROMPT = 'raw-echo> ';
+const RAW_ECHO_SCRIPT = `
+let text = '';
+const draw = () => process.stdout.write('\\r\\x1b[2K' + ${JSON.stringify(RAW_ECHO_PROMPT)} + text);
+process.stdin.setRawMode(true);
+process.stdin.on('data', (data) => {
+  for (const key of data.toString('utf8')) {
+    if (key === '\\x03') process.exit(0);
+    text = key === '\\x7f' ? text.slice(0, -1) : text + key;
+  }
+  draw();
+});
+draw();
+`;
+
+async function rawEchoSubject(word: string): Promise<Subject> {
+  const term = spawnInPty(process.execPath, ['-e', RAW_ECHO_SCRIPT], { env: ptyEnv(), cols: 100, rows: 30 });
+  const prompt = promptText(RAW_ECHO_PROMPT);
+  await term.waitFor((screen) => prompt(screen) === '', 20_000, 'the raw echo prompt');
+  return { round: () => typeRound(term, prompt, word), close: () => term.kill() };
+}
+
 /** A long reply in small deltas (~4 minutes of them), slow enough to outlast every round. */
 function streamingServer(): Promise<ModelServer> {
   const text = Array.from({ length: 12_000 }, (_, line) => `streaming line ${line} of a long answer that keeps coming.\n`).join('');
   return startModelServer({ loop: true, turns: [{ text, chunk_size: 12, chunk_delay_ms: 4 }] });
 }
 
+/** The figure of a condition: the p95 echo of each round (run), median of the runs. */
+const echoP95 = (of: Round[]) => median(of.map((r) => p95(r.echo)));
+
 function figures(label: string, rounds: Round[], floor: Round[], runs: number, withBytes: boolean): Figure[] {
   const out: Figure[] = [];
   const floorLabel = 'Ink hello-world, incremental';
   const bytes = (of: Round[]) => median(of.map((r) => r.bytes));
-  const echo = (of: Round[]) => median(of.map((r) => p95(r.echo)));
+  const echo = echoP95;
   // Ticks of 10 ms are too coarse for one round: CPU is summed over all rounds, then divided by the keys.
   const cpu = (of: Round[]) => of.reduce((sum, r) => sum + r.cpu, 0) / of.reduce((sum, r) => sum + r.keys, 0);
   if (withBytes) out.push({ name: `keys: bytes per keystroke, ${label}`, unit: 'B', ours: bytes(rounds), floor: { label: floorLabel, value: bytes(floor) }, target: { max: MAX_BYTES_PER_KEY }, runs });
@@ -163,6 +191,7 @@ export const bench: Bench = async ({ runs, quick }) => {
   const streamServer = await streamingServer();
   // Started side by side; each is measured only once all are up.
   const started = await Promise.allSettled([
+    rawEchoSubject(word),
     floorSubject(word),
     hermesSubject({ word, server: idleServer }),
     hermesSubject({ word, server: idleServer, home: resumeHome, args: ['--resume', stored.sessionId], lastMessage: messageMark(messages) }),
@@ -172,15 +201,24 @@ export const bench: Bench = async ({ runs, quick }) => {
   try {
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-    const [floor, fresh, resumed, stream] = up as [Subject, Subject, Subject, Subject];
-    const subjects = { floor, fresh, resumed, stream };
-    const rounds = { floor: [] as Round[], fresh: [] as Round[], resumed: [] as Round[], stream: [] as Round[] };
+    const [raw, floor, fresh, resumed, stream] = up as [Subject, Subject, Subject, Subject, Subject];
+    const subjects = { raw, floor, fresh, resumed, stream };
+    const rounds = { raw: [] as Round[], floor: [] as Round[], fresh: [] as Round[], resumed: [] as Round[], stream: [] as Round[] };
     const measure = (key: keyof typeof rounds) => async () => {
       rounds[key].push(await subjects[key].round());
       return 0;
     };
-    await interleaved(runs, { floor: measure('floor'), fresh: measure('fresh'), resumed: measure('resumed'), stream: measure('stream') });
+    await interleaved(runs, { raw: measure('raw'), floor: measure('floor'), fresh: measure('fresh'), resumed: measure('resumed'), stream: measure('stream') });
     return [
+      {
+        name: 'keys: echo p95, Ink hello-world (incremental)',
+        unit: 'ms',
+        ours: echoP95(rounds.floor),
+        floor: { label: 'raw-mode echo in plain Node, no Ink', value: echoP95(rounds.raw) },
+        target: {},
+        runs,
+        note: 'what Ink itself adds to a key: the pty, the emulator and the harness are in the floor',
+      },
       ...figures('fresh session', rounds.fresh, rounds.floor, runs, true),
       ...figures(`resumed ${messages.toLocaleString('en')}-message session`, rounds.resumed, rounds.floor, runs, true),
       // During a stream the reply's own output shares the terminal, so bytes per key say nothing there.

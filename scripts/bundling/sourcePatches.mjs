@@ -1,12 +1,13 @@
 // Edits to dependencies' code made while bundling (scripts/build.mjs), each for a measured start cost.
 import { readFile } from 'node:fs/promises';
 
+const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.tsx': 'tsx' };
+
 /**
  * A dependency's source edited as esbuild loads it: each `find` must occur exactly `count` times, so a
  * release whose code no longer reads this way fails the build (review the patch) instead of going slow.
- * `loader` is esbuild's for the edited source (`ts` for one of ours).
  */
-export function sourcePatch(name, filter, edits, applies = () => true, loader = 'js') {
+export function sourcePatch(name, filter, edits, applies = () => true) {
   return {
     name,
     setup(b) {
@@ -18,22 +19,11 @@ export function sourcePatch(name, filter, edits, applies = () => true, loader = 
           if (found !== count) throw new Error(`${args.path}: expected ${count} of ${JSON.stringify(find)}, found ${found}; review the ${name} patch in scripts/build.mjs`);
           source = source.replaceAll(find, () => replace);
         }
-        return { contents: source, loader };
+        return { contents: source, loader: LOADERS[args.path.slice(args.path.lastIndexOf('.'))] ?? 'js' };
       });
     },
   };
 }
-
-/**
- * Ink's layout engine, yoga, ships its wasm as a base64 data: URL. Where `fetch` exists (Node ≥ 18) its
- * loader fetches that URL: Node then loads undici, compiles its HTTP parser and percent-decodes the
- * ~100 kB URL — 20-40 ms of a start before the first frame (CPU profile of `hermes`, see
- * scripts/bench/startup.ts). Without fetch it decodes the base64 itself. The two checks are patched to
- * take that path.
- */
-export const yogaWithoutFetch = sourcePatch('yoga-without-fetch', /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/, [
-  { find: '"function"!=typeof fetch', replace: '!0', count: 2 },
-]);
 
 /**
  * string-width (Ink's text measure) builds `/^\p{RGI_Emoji}$/v` when it loads and runs it on every
@@ -58,3 +48,42 @@ const isRgiEmoji = (segment) =>
   { find: 'rgiEmojiRegex.test(segment)', replace: 'isRgiEmoji(segment)', count: 1 },
   // Ink's own string-width (8.x); an older copy nested under another package measures another way.
 ], (file) => !/node_modules[\\/].*node_modules[\\/]/.test(file));
+
+/**
+ * The TUI runs as one CommonJS bundle through V8's code cache (scripts/bundling/codeCache/), and
+ * CommonJS has no top-level await. Ink's layout engine, yoga, awaits its wasm at the top of its
+ * module: Emscripten's loader takes an `instantiateWasm` hook, and this patch adds a synchronous one
+ * of its own (the module object is then ready when the loader returns, which index.js checks). It
+ * decodes the base64 data: URL the wasm ships as itself: where `fetch` exists the loader would
+ * fetch that URL, and Node then loads undici, compiles its HTTP parser and percent-decodes the
+ * ~100 kB URL (20-40 ms of a start before the first frame).
+ */
+export const yogaSync = [
+  sourcePatch('yoga-sync-instantiate', /yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/, [
+    {
+      find: 'if(h.instantiateWasm)try{return h.instantiateWasm(d,',
+      replace: 'if(h.instantiateSync){var inst=new WebAssembly.Instance(new WebAssembly.Module(wa()),d);a(inst);return inst.exports}if(h.instantiateWasm)try{return h.instantiateWasm(d,',
+      count: 1,
+    },
+  ]),
+  sourcePatch('yoga-sync-load', /yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/, [
+    {
+      find: 'const Yoga = wrapAssembly(await loadYoga());',
+      replace: `const yogaModule = { instantiateSync: true };
+loadYoga(yogaModule);
+if (!yogaModule.calledRun) throw new Error('yoga-layout did not start synchronously (see yogaSync in scripts/bundling/sourcePatches.mjs)');
+const Yoga = wrapAssembly(yogaModule);`,
+      count: 1,
+    },
+  ]),
+];
+
+/**
+ * Ink's reconciler awaits React DevTools at its top when DEV=true. react-devtools-core is not
+ * shipped (a build external), so that import could only fail; without top-level await the bundle can
+ * be CommonJS (see yogaSync).
+ */
+export const inkWithoutDevtools = sourcePatch('ink-without-devtools', /ink[\\/]build[\\/]reconciler\.js$/, [
+  { find: "        await import('./devtools.js');", replace: '        // React DevTools: not shipped with hermes (scripts/bundling/sourcePatches.mjs).', count: 1 },
+  { find: '    ? await loadPackageJson()', replace: '    ? { name: undefined, version: undefined }', count: 1 },
+]);

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The guard must be the first import: nothing may reach stdout but protocol frames.
 import { protocolStdout } from './boot/guard.ts';
-import nodeModule from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -28,6 +27,7 @@ import { startJudgeBackend } from './server/judgeBackend.ts';
 import { LiveSessions } from './server/liveSessions.ts';
 import { discoverPluginsOnly, loadPlugins } from './server/plugins.ts';
 import { HERMES_VERSION } from './version.ts';
+import { codeCacheStatus, describeCodeCache } from '../../../scripts/bundling/codeCache/status.ts';
 
 /**
  * A client that died (kill -9 of the TUI) leaves stderr a broken pipe. Unhandled, each write's EPIPE
@@ -39,9 +39,6 @@ function tolerateBrokenStderr(): void {
 }
 
 async function main(): Promise<void> {
-  // Node 22.1+: the chunks loaded later (the provider SDK at the first turn, the approval judge) are
-  // compiled once and kept in Node's compile cache (see the TUI's main.tsx). No such cache on Node 20.
-  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   tolerateBrokenStderr();
   redactStderr();
   // The bundle (dist/main.js) carries the bash grammar beside it (scripts/build.mjs): an installed
@@ -85,6 +82,8 @@ async function main(): Promise<void> {
       process.stderr.write(`hermes-rpc: ${logProblem}\n`);
     },
   });
+  const codeCache = codeCacheStatus();
+  if (codeCache) logger[codeCache.problem ? 'warn' : 'info']('%s', describeCodeCache(codeCache));
   let runtime: HermesRuntime;
   try {
     runtime = new HermesRuntime({ home, flags: args.flags, logger, openStore: !args.noSessionStore });

@@ -2,7 +2,6 @@
  * The `hermes` entry point. Kept thin so `--help`, `--version` and the no-terminal message are
  * instant: Ink, React and the backend client load only when the TUI actually opens.
  */
-import nodeModule from 'node:module';
 import { runtimeFrom } from './app/runtime.ts';
 import { HELP_TEXT, NO_TTY_MESSAGE, UsageError, parseCliArgs, type CliOptions } from './cli/args.ts';
 import type { Logger } from './logging/logger.ts';
@@ -45,19 +44,7 @@ async function startBackend(options: BackendOptions): Promise<{ backend: Backend
   return { backend: new BackendProcess(spawned, logger), logger };
 }
 
-/**
- * On a Node that has it (22.1+), V8 keeps the code it compiles for the chunks loaded from here on in
- * Node's compile cache (NODE_COMPILE_CACHE, else the temp dir; Node checks each entry against its
- * source), so a start after the first compiles far less. Node 20 has no such cache: nothing happens.
- */
-function useCompileCache(): void {
-  // It reports a cache it cannot use (an unwritable directory) in its result instead of throwing: that
-  // start is only as slow as without it.
-  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-}
-
 async function main(): Promise<void> {
-  useCompileCache();
   quietOnClosedPipe(process.stdout);
   quietOnClosedPipe(process.stderr);
   let options: CliOptions;

@@ -8,7 +8,7 @@ function usage(name: string, state: MemoryState): string {
 function text(args: ToolArgs, key: 'content' | 'old_text'): string {
   const value = args[key];
   if (typeof value !== 'string' || value.trim() === '') throw new Error(`"${key}" must be a non-empty string for this action`);
-  if (/^§$/m.test(value)) throw new Error(`"${key}" must not contain a line holding only "§" (it separates entries)`);
+  if (/^\u00a7$/m.test(value)) throw new Error(`"${key}" must not contain a line holding only "§" (it separates entries)`);
   return value.trim();
 }
 

@@ -36,7 +36,7 @@ export function readMemory(home: string, target: MemoryTarget): MemoryState {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`Cannot read ${file}: ${(error as Error).message}`);
   }
   const entries = text
-    .split(/\n§\n/)
+    .split(/\n\u00a7\n/)
     .map((e) => e.trim())
     .filter(Boolean);
   return { file, entries, used: join(entries).length, limit: MEMORY_LIMITS[target] };

@@ -1,7 +1,7 @@
 /**
- * Where this copy of hermes runs from: the esbuild bundle (`dist/main.js`) or the TypeScript sources
- * (`src/main.tsx` under tsx). Computed once by the entry module, whose own URL is reliable; code
- * split into bundle chunks lives in another directory and must not use its own URL for this.
+ * Where this copy of hermes runs from: the esbuild bundle (`dist/hermes.cjs`, started by
+ * `dist/main.js`) or the TypeScript sources (`src/main.tsx` under tsx). Computed once by the entry
+ * module, whose own URL is reliable (in the bundle, `import.meta.url` is the bundle's).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

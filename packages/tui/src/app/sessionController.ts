@@ -243,6 +243,12 @@ export class SessionController {
   }
 
   private receive(event: HermesEvent): void {
+    // session.create goes out first (start(), on the same event): painting the interim status is a
+    // frame's work that would otherwise delay it; the backend opens the session meanwhile.
+    if (event.type === 'gateway.ready') {
+      setImmediate(() => this.view.dispatch(event));
+      return;
+    }
     if (this.early.keep(event)) return;
     if (event.type === 'session.info' && event.session_id && event.session_id !== this.state.sessionId) this.infos.put(event.session_id, event.payload);
     if (event.type === 'message.complete') this.interrupts.settle();

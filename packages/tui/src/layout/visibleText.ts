@@ -56,7 +56,7 @@ export function displayText(text: string): string {
 }
 
 /** A marker `revealText` writes. A literal `⟨` is itself marked, so every `⟨` in its output starts one. */
-export const MARKER = /⟨(?:U\+[0-9A-F]{4,6}|[A-Z]{2,3})⟩/u;
+export const MARKER = /\u27e8(?:U\+[0-9A-F]{4,6}|[A-Z]{2,3})\u27e9/u;
 
 /** Control characters with a name a reader knows. */
 const CONTROL_NAMES: Record<number, string> = { 0x00: 'NUL', 0x07: 'BEL', 0x08: 'BS', 0x0b: 'VT', 0x0c: 'FF', 0x0d: 'CR', 0x1b: 'ESC', 0x7f: 'DEL' };

@@ -20,11 +20,11 @@ export const OTHER_PROTOCOL = PROTOCOL_VERSION + 1;
 export async function otherProtocolBackend(options: { checksClient: boolean }): Promise<string> {
   const dir = tempDir('hermes-other-protocol-');
   const plugins = [
-    sourcePatch('other-protocol', /rpc-server[\\/]src[\\/]protocol[\\/]versions\.ts$/, [{ find: `export const PROTOCOL_VERSION = ${PROTOCOL_VERSION};`, replace: `export const PROTOCOL_VERSION = ${OTHER_PROTOCOL};`, count: 1 }], undefined, 'ts'),
+    sourcePatch('other-protocol', /rpc-server[\\/]src[\\/]protocol[\\/]versions\.ts$/, [{ find: `export const PROTOCOL_VERSION = ${PROTOCOL_VERSION};`, replace: `export const PROTOCOL_VERSION = ${OTHER_PROTOCOL};`, count: 1 }]),
   ];
   if (!options.checksClient) {
     plugins.push(
-      sourcePatch('no-client-check', /rpc-server[\\/]src[\\/]main\.ts$/, [{ find: 'clientProtocolProblem(process.env[CLIENT_PROTOCOL_ENV])', replace: 'undefined', count: 1 }], undefined, 'ts'),
+      sourcePatch('no-client-check', /rpc-server[\\/]src[\\/]main\.ts$/, [{ find: 'clientProtocolProblem(process.env[CLIENT_PROTOCOL_ENV])', replace: 'undefined', count: 1 }]),
     );
   }
   await buildTargets(['(backend)'], { plugins, sourcemap: false }, () => path.join(dir, 'dist'));

@@ -1,0 +1,171 @@
+/**
+ * Runs a CommonJS bundle through `vm.Script` with V8's code cache, so a start deserializes the code
+ * compiled by an earlier start instead of parsing and compiling ~2 MB again. Node 20 has no
+ * `module.enableCompileCache` (22.1+), and its ESM loader takes no cached data: the shipped bundles
+ * are CommonJS for this (scripts/build.mjs), each started by a small ESM launcher (`dist/main.js`).
+ *
+ * The cache lives outside the install (which may be read-only): `$HERMES_CODE_CACHE_DIR`, else
+ * `$XDG_CACHE_HOME/hermes/code-cache` (`~/.cache/hermes/code-cache`). One file per install, role (a
+ * backend answering approvals only compiles other code than one serving sessions), bundle build (its
+ * content hash, size and mtime), Node version and architecture; a new build's replaces the old one's.
+ * A missing, stale or rejected cache only costs the compile it would have saved: the bundle runs
+ * without it and a new cache is written once the start is over.
+ */
+import { isAscii } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+import { DYNAMIC_IMPORT } from './dynamicImports.mjs';
+import { publishCodeCacheStatus, type CodeCacheStatus } from './status.ts';
+
+export type { CodeCacheStatus } from './status.ts';
+
+export interface RunCachedOptions {
+  /** Content hash of the bundle, computed by the build (cheap staleness check beside size and mtime). */
+  buildHash: string;
+  /** Which kind of start this is (see the module comment); becomes part of the file name. */
+  role: string;
+  /** False for a start that must create nothing (no directory, no file): the bundle runs without a cache. */
+  cache?: boolean;
+  /** Node's import(), as the launcher (an ES module, not from the cache) calls it. */
+  dynamicImport: (specifier: string, options?: ImportCallOptions) => Promise<unknown>;
+  /** Milliseconds after the start at which a missing or rejected cache is written (and at exit, if sooner). */
+  saveAfterMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Node wraps CommonJS modules the same way: the bundle sees the usual five module variables, and the
+ * function its import() calls were renamed to (dynamicImports.mjs).
+ */
+const WRAPPER = [`(function (exports, require, module, __filename, __dirname, ${DYNAMIC_IMPORT}) { `, '\n});'] as const;
+
+/** Where caches go unless HERMES_CODE_CACHE_DIR says: the user's cache directory (XDG), not the install. */
+function defaultCacheDirectory(env: NodeJS.ProcessEnv): string {
+  const xdg = env.XDG_CACHE_HOME?.trim();
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'hermes', 'code-cache');
+  try {
+    return path.join(os.homedir(), '.cache', 'hermes', 'code-cache');
+  } catch {
+    return path.join(os.tmpdir(), `hermes-code-cache-${process.getuid?.() ?? 'user'}`);
+  }
+}
+
+/**
+ * The cache directory, created private to this user. A directory another user could write is not
+ * used: a planted cache would be code run as us.
+ */
+export function cacheDirectory(env: NodeJS.ProcessEnv = process.env): { dir?: string; problem?: string } {
+  const dir = env.HERMES_CODE_CACHE_DIR?.trim() || defaultCacheDirectory(env);
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stat = fs.lstatSync(dir);
+    if (!stat.isDirectory()) return { problem: `${dir} is not a directory` };
+    if (process.getuid && stat.uid !== process.getuid()) return { problem: `${dir} belongs to another user` };
+    if (process.platform !== 'win32' && (stat.mode & 0o022) !== 0) return { problem: `${dir} is writable by other users (chmod go-w to use it)` };
+    fs.accessSync(dir, fs.constants.W_OK);
+    return { dir };
+  } catch (error) {
+    return { problem: `cannot use ${dir}: ${(error as Error).message}` };
+  }
+}
+
+const shortHash = (parts: unknown[]) => createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 16);
+
+/**
+ * The cache file for this bundle build, Node and role: `<bundle>-<role>-<install>-<build>.v8cache`.
+ * The install part (the bundle's path) lets a new build's cache replace the old one's.
+ */
+export function cacheFileName(bundle: string, stat: fs.Stats, options: Pick<RunCachedOptions, 'buildHash' | 'role'>): string {
+  return `${installPrefix(bundle, options.role)}${shortHash([options.buildHash, stat.size, stat.mtimeMs, process.version, process.arch])}.v8cache`;
+}
+
+function installPrefix(bundle: string, role: string): string {
+  return `${path.basename(bundle).replace(/\.[^.]+$/, '')}-${role.replace(/[^a-z0-9-]/gi, '_')}-${shortHash([path.resolve(bundle)])}-`;
+}
+
+/** Removes the caches of this install's earlier builds (and Node versions): one file per install and role stays. */
+function removeOlderCaches(file: string, prefix: string): void {
+  const dir = path.dirname(file);
+  for (const name of fs.readdirSync(dir))
+    if (name.startsWith(prefix) && name !== path.basename(file) && name.endsWith('.v8cache')) fs.rmSync(path.join(dir, name), { force: true });
+}
+
+/** Writes `data` to `file` through a temporary file and a rename, so a reader never sees half a cache. */
+function writeAtomically(file: string, data: Buffer): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(temporary, data, { mode: 0o600 });
+    fs.renameSync(temporary, file);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+function readCache(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Compiles and runs `bundle` (a CommonJS file) with the code cache; returns what happened to the cache. */
+export function runCachedBundle(bundle: string, options: RunCachedOptions): CodeCacheStatus {
+  const bytes = fs.readFileSync(bundle);
+  // An ASCII file (what the build makes) is read as Latin-1: the same text without UTF-8 decoding,
+  // which cost ~10 ms for the backend's 2.4 MB. A hashbang is valid only at the start of a file, not
+  // inside the wrapper: it becomes a comment of the same length.
+  const source = (isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8')).replace(/^#!/, '//');
+  const stat = fs.statSync(bundle);
+  const { dir, problem } = options.cache === false ? {} : cacheDirectory(options.env);
+  const file = dir ? path.join(dir, cacheFileName(bundle, stat, options)) : undefined;
+  let cachedData: Buffer | undefined;
+  let status: CodeCacheStatus;
+  try {
+    cachedData = file ? readCache(file) : undefined;
+    status = file ? { state: cachedData ? 'hit' : 'miss', file } : { state: 'off', problem };
+  } catch (error) {
+    status = { state: 'off', file, problem: `cannot read ${file}: ${(error as Error).message}` };
+  }
+  const script = new vm.Script(WRAPPER[0] + source + WRAPPER[1], {
+    filename: bundle,
+    cachedData,
+    // No importModuleDynamically: Node 20 loses it for functions taken from the cache; the bundle's
+    // import() calls go to options.dynamicImport instead (dynamicImports.mjs).
+  });
+  if (cachedData && script.cachedDataRejected) status.state = 'rejected';
+  publishCodeCacheStatus(status);
+  if (file && status.state !== 'hit') scheduleSave(script, file, installPrefix(bundle, options.role), status, options.saveAfterMs ?? 1_000);
+  const module = { exports: {} as unknown, filename: bundle, id: '.', loaded: false };
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
+  run.call(module.exports, module.exports, createRequire(bundle), module, bundle, path.dirname(bundle), options.dynamicImport);
+  module.loaded = true;
+  return status;
+}
+
+/**
+ * The cache is made once the start is over (the functions a start compiles lazily are in it by then)
+ * or at exit if that comes first; never twice. A failed write leaves the status saying why.
+ */
+function scheduleSave(script: vm.Script, file: string, prefix: string, status: CodeCacheStatus, afterMs: number): void {
+  const save = () => {
+    clearTimeout(timer);
+    process.removeListener('exit', save);
+    try {
+      writeAtomically(file, script.createCachedData());
+      status.saved = true;
+      removeOlderCaches(file, prefix);
+    } catch (error) {
+      status.problem = `cannot write ${file}: ${(error as Error).message}`;
+    }
+  };
+  const timer = setTimeout(save, afterMs);
+  timer.unref();
+  process.once('exit', save);
+}
