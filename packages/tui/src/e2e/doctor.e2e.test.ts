@@ -162,11 +162,15 @@ describe('hermes doctor failures: each with its fix, exit 1', () => {
     expect(changedFiles(before, snapshotFiles(home))).toEqual([]);
     expect(fs.readdirSync(home).filter((f) => f.startsWith('state.db'))).toEqual(['state.db']);
 
-    // Once hermes has used it (any backend start creates it), doctor counts its sessions, still read-only.
-    const store = await execa(process.execPath, [HERMES_BIN, 'sessions', 'list'], { env: { ...CLEAN_ENV, HERMES_HOME: home }, reject: false, stdin: 'ignore', timeout: 60_000 });
-    expect(store.exitCode).toBe(0);
+    // hermes chat -q works in this home; doctor then counts its session, still read-only.
+    const server = await startModelServer({ turns: [{ text: 'Hi.' }] });
+    servers.push(server);
+    const chat = await hermes(home, ['chat', '-q', 'hello', '--base-url', server.baseUrl]);
+    expect(chat.stderr).toBe('');
+    expect(chat.stdout.trim()).toBe('Hi.');
+    expect(chat.exitCode).toBe(0);
     const later = await hermes(home, ['doctor']);
-    expect(row(later.stdout, 'sessions')).toMatch(new RegExp(`^ok {4}sessions: hermes keeps its sessions in ${home}/hermes-node\\.db \\(0 sessions, schema \\d+\\)$`));
+    expect(row(later.stdout, 'sessions')).toMatch(new RegExp(`^ok {4}sessions: hermes keeps its sessions in ${home}/hermes-node\\.db \\(1 session, schema \\d+\\)$`));
     expect(fileHash(hermesDb)).toBe(hash);
   });
 
