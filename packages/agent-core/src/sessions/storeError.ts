@@ -195,8 +195,11 @@ function isReadOnlyFs(dir: string): boolean {
   }
 }
 
-/** The refusal of a database written by a newer hermes. */
-/** A state.db Hermes (the Python agent) wrote in the same home: another schema, never written to. */
+/**
+ * A state.db Hermes (the Python agent) wrote, opened as hermes's store: another schema, never written to.
+ * The runtime never gets here (sessions/storeLocation.ts keeps hermes's sessions beside such a file);
+ * this guards a direct SessionStore.open.
+ */
 export function hermesDatabaseError(file: string): StoreError {
   const dir = path.dirname(file);
   return new StoreError(
@@ -206,6 +209,7 @@ export function hermesDatabaseError(file: string): StoreError {
   );
 }
 
+/** The refusal of a database written by a newer hermes. */
 export function newerSchemaError(file: string, version: number, known: number): StoreError {
   return new StoreError(
     `The session database ${file} was written by a newer hermes (schema ${version}; this one knows up to ${known}). Upgrade hermes to open it, or set HERMES_HOME to another folder to start afresh with this version.`,

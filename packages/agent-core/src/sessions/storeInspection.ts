@@ -4,6 +4,7 @@
  * missing one is left missing, and Hermes's own state.db is only looked at through its header.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { SCHEMA_VERSION } from './schema.ts';
 import { explainStoreFailure } from './storeError.ts';
@@ -30,10 +31,25 @@ export function sqliteVersion(): string {
   }
 }
 
+/** Why hermes could not create `file` at its first start (its folder exists but cannot be written), or undefined. */
+function cannotCreate(file: string): string | undefined {
+  const dir = path.dirname(file);
+  if (!fs.existsSync(dir)) return undefined;
+  try {
+    fs.accessSync(dir, fs.constants.W_OK | fs.constants.X_OK);
+    return undefined;
+  } catch (error) {
+    return explainStoreFailure(file, error).message;
+  }
+}
+
 export function inspectSessionStore(home: string): StoreInspection {
   const version = sqliteVersion();
   const location = sessionStoreLocation(home);
-  if (!fs.existsSync(location.file)) return { ...location, sqliteVersion: version, exists: false };
+  if (!fs.existsSync(location.file)) {
+    const problem = cannotCreate(location.file);
+    return { ...location, sqliteVersion: version, exists: false, ...(problem ? { problem } : {}) };
+  }
   let db: Database.Database | undefined;
   try {
     db = new Database(location.file, { readonly: true, fileMustExist: true, timeout: 2_000 });

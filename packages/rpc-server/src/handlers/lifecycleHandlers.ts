@@ -20,10 +20,11 @@ function storedFor(ctx: HandlerContext, idOrTitle: string): StoredSession {
 
 /** Sessions as stored: list, search, resume, title, branch, undo, delete. */
 export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
-  const { store } = ctx.runtime;
+  // Read at each call, not here: a backend without a session store (hermes doctor's) still starts.
+  const store = () => ctx.runtime.store;
   return {
     'session.list': (params) => {
-      const sessions = store.listSessions({ limit: params.limit ?? 50, ...(params.query?.trim() ? { query: params.query } : {}) });
+      const sessions = store().listSessions({ limit: params.limit ?? 50, ...(params.query?.trim() ? { query: params.query } : {}) });
       return {
         sessions: sessions.map((s) => ({
           id: s.id,
@@ -38,14 +39,14 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
     },
 
     'session.search': (params) => {
-      const hits = store.search(params.query, { limit: params.limit ?? 20 });
+      const hits = store().search(params.query, { limit: params.limit ?? 20 });
       return {
         hits: hits.map((h) => ({ session_id: h.sessionId, title: h.title, role: h.role, snippet: h.snippet, timestamp: h.timestamp })),
       };
     },
 
     'session.resume': async (params) => {
-      const stored = store.findSession(params.session_id);
+      const stored = store().findSession(params.session_id);
       if (!stored) throw notFound(params.session_id);
       // Reopening a session this backend still has open replaces the old live one.
       ctx.sessions.forgetClosedOf(stored.id);
@@ -67,7 +68,7 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       // A live session's title is changed by its service (session.title and session.info follow).
       // A title another session has is a StoreError with the usage code (4004); a disk failure is a storage one.
       if (live) live.service.setTitle(title);
-      else store.setTitle(stored.id, title);
+      else store().setTitle(stored.id, title);
       return { title };
     },
 
@@ -76,7 +77,7 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       const live = ctx.sessions.find(params.session_id);
       const name = params.name?.trim();
       // A live session's service refuses during a turn or compress (SessionBusyError).
-      const branched = live ? live.service.branch(name) : branchStored(store, source.id, name);
+      const branched = live ? live.service.branch(name) : branchStored(store(), source.id, name);
       const cwd = live?.agent.cwd ?? (source.cwd && fs.existsSync(source.cwd) ? source.cwd : process.cwd());
       // A branch goes on with the model its source was switched to (`/model`, session.create's model).
       const overrides = live?.service.overrides;
@@ -86,7 +87,7 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
     /** The one exporter; reads the store only, so a session another hermes runs is not repaired or written. */
     'session.export': ({ session_id, format }) => {
       const stored = storedFor(ctx, session_id);
-      return { format, text: exportConversation(format, stored, store.messages(stored.id)) };
+      return { format, text: exportConversation(format, stored, store().messages(stored.id)) };
     },
 
     'session.undo': ({ session_id }) => {
@@ -100,7 +101,7 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
       if (ctx.sessions.all().some((l) => l.agent.id === stored.id)) {
         throw new SessionBusyError('That session is open: close it (session.close) before deleting it.');
       }
-      return { deleted: store.deleteSession(stored.id) };
+      return { deleted: store().deleteSession(stored.id) };
     },
   };
 }

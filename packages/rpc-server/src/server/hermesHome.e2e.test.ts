@@ -6,9 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
-import { addedFiles, changedFiles, hermesHomeCopy, snapshotFiles, type HomeVariant } from '../../../../scripts/testing/hermesHomeFixture.ts';
+import { addedFiles, addHermesStateDb, changedFiles, fileHash, hermesHomeCopy, snapshotFiles, type HomeVariant } from '../../../../scripts/testing/hermesHomeFixture.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 import type { EventOf, ServerRequestMap } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
@@ -111,5 +112,51 @@ describe('a Hermes home opened by the backend', () => {
     expect(toolNames(first.body)).toEqual(expect.arrayContaining(['terminal', 'read_file', 'memory', 'skills_list', 'clarify']));
     expect(opened.asked).toHaveLength(1);
     expect(changedFiles(opened.before, opened.after)).toEqual([]);
+  });
+
+  it("with Hermes's own state.db: a turn, list and resume use hermes-node.db beside it; Hermes's file and its sessions stay as they were", async () => {
+    const home = hermesHomeCopy();
+    const hermesDb = addHermesStateDb(home);
+    const hash = fileHash(hermesDb);
+    const before = snapshotFiles(home);
+    const server = await startModelServer({ turns: [{ text: 'Hello from hermes.' }, { text: 'Still here.' }] });
+    cleanups.push(() => server.close());
+    const start = () => {
+      const backend = new BackendProcess({ home, args: ['--base-url', server.baseUrl] });
+      cleanups.push(() => backend.stop());
+      return backend;
+    };
+    const first = start();
+    const ready = (await first.waitForEvent((e) => e.type === 'gateway.ready')) as EventOf<'gateway.ready'>;
+    expect(ready.payload?.config_problems ?? []).toEqual([]);
+    const session = await first.request('session.create', {});
+    await first.request('prompt.submit', { session_id: session.session_id, text: 'say hello' });
+    const done = (await first.waitForEvent((e) => e.type === 'message.complete' && e.session_id === session.session_id)) as EventOf<'message.complete'>;
+    expect(done.payload).toMatchObject({ status: 'complete', text: 'Hello from hermes.' });
+    await first.stop();
+
+    // A later start keeps using hermes-node.db: the session is listed (only hermes's, none of Hermes's) and resumes.
+    const second = start();
+    await second.waitForEvent((e) => e.type === 'gateway.ready');
+    const { sessions } = await second.request('session.list', {});
+    expect(sessions.map((s) => s.id)).toEqual([session.stored_session_id]);
+    const resumed = await second.request('session.resume', { session_id: session.stored_session_id });
+    expect(resumed.messages.map((m) => m.text)).toEqual(['say hello', 'Hello from hermes.']);
+    await second.request('prompt.submit', { session_id: resumed.session_id, text: 'again' });
+    await second.waitForEvent((e) => e.type === 'message.complete' && e.session_id === resumed.session_id);
+    await second.stop();
+
+    expect(fileHash(hermesDb)).toBe(hash);
+    const after = snapshotFiles(home);
+    expect(changedFiles(before, after)).toEqual([]);
+    const added = addedFiles(before, after);
+    expect(added).toEqual(expect.arrayContaining(['hermes-node.db']));
+    // No -wal/-shm of Hermes's file: SQLite never opened it.
+    expect(added.filter((file) => file.startsWith('state.db'))).toEqual([]);
+    expect(added.filter((file) => !/^(hermes-node\.db(-wal|-shm)?|logs\/[\w.-]+|plugins\/\.(last-load|loading)\.json)$/.test(file))).toEqual([]);
+    const hermes = new Database(hermesDb, { readonly: true, fileMustExist: true });
+    expect(hermes.prepare('SELECT id FROM sessions ORDER BY started_at').all()).toEqual([{ id: '20251130_101500_a1b2c3' }, { id: '20251201_080000_d4e5f6' }]);
+    expect(hermes.prepare('SELECT COUNT(*) AS n FROM messages').get()).toEqual({ n: 4 });
+    hermes.close();
   });
 });

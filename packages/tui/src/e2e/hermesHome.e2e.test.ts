@@ -1,14 +1,14 @@
 /**
  * The TUI in a real pseudo-terminal on a Hermes user's `~/.hermes` (scripts/fixtures/hermes-home/,
- * copied): it opens with no config panel, its prompt history is the home's `.hermes_history`, `/plugins`
+ * copied, with Hermes's own state.db): it opens with no config panel, its prompt history is the home's `.hermes_history`, `/plugins`
  * shows the Python plugin as not loadable here with what it needs, and the only file that changes is
- * the history the user added to (appended, never rewritten).
+ * the history the user added to (appended, never rewritten); hermes's sessions go to hermes-node.db.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer } from '../../../../scripts/model-server/index.ts';
-import { changedFiles, hermesHomeCopy, snapshotFiles } from '../../../../scripts/testing/hermesHomeFixture.ts';
+import { addedFiles, addHermesStateDb, changedFiles, hermesHomeCopy, snapshotFiles } from '../../../../scripts/testing/hermesHomeFixture.ts';
 import { spawnHermes } from '../testing/ptyHarness.ts';
 import { CLEAN_ENV, stopAll, type Running } from '../testing/realBackend.ts';
 
@@ -16,8 +16,10 @@ const running: Running = { hermes: [], servers: [] };
 afterEach(() => stopAll(running));
 
 describe('the TUI on a Hermes home', () => {
-  it('opens it as it is: no config panel, its history under ↑, /plugins shows the Python plugin; only the history grows', async () => {
+  it('opens it as it is: no config panel, its history under ↑, /plugins shows the Python plugin; only the history grows, sessions go beside the state.db of Hermes', async () => {
     const home = hermesHomeCopy();
+    // A real Hermes home has Hermes's own session database: hermes keeps its sessions beside it.
+    const hermesDb = addHermesStateDb(home);
     const history = fs.readFileSync(path.join(home, '.hermes_history'), 'utf8');
     const before = snapshotFiles(home);
     const server = await startModelServer({ turns: [{ text: 'Hello from the scripted model.' }] });
@@ -45,9 +47,13 @@ describe('the TUI on a Hermes home', () => {
     await tui.waitForText('Hello from the scripted model.');
     await stopAll(running);
 
-    expect(changedFiles(before, snapshotFiles(home))).toEqual(['.hermes_history']);
-    const after = fs.readFileSync(path.join(home, '.hermes_history'), 'utf8');
-    expect(after.startsWith(history)).toBe(true);
-    expect(after.slice(history.length)).toMatch(/^\n# \d{4}-\d\d-\d\d [\d:.]+\n\+\/plugins\n\n# \d{4}-\d\d-\d\d [\d:.]+\n\+say hello\n$/);
+    const after = snapshotFiles(home);
+    expect(changedFiles(before, after)).toEqual(['.hermes_history']);
+    expect(addedFiles(before, after).filter((file) => file.includes('.db'))).toEqual(expect.arrayContaining(['hermes-node.db']));
+    expect(addedFiles(before, after).filter((file) => file.startsWith('state.db'))).toEqual([]);
+    expect(fs.existsSync(hermesDb)).toBe(true);
+    const grown = fs.readFileSync(path.join(home, '.hermes_history'), 'utf8');
+    expect(grown.startsWith(history)).toBe(true);
+    expect(grown.slice(history.length)).toMatch(/^\n# \d{4}-\d\d-\d\d [\d:.]+\n\+\/plugins\n\n# \d{4}-\d\d-\d\d [\d:.]+\n\+say hello\n$/);
   });
 });
