@@ -100,6 +100,11 @@ async function buildCached({ outdir, cached, plugins = [] }, extra) {
     entryPoints: [at(cached.entry)],
     outfile: bundle,
     plugins: [...extraPlugins, ...plugins, pluginImportRouted],
+    // One CommonJS file holds the lazily imported MCP client too, so the zod modules it shares with our
+    // eager code are wrapped in esbuild's lazy initialisers. esbuild then initialises them for a direct
+    // import (the SDK's `zod/v4-mini`) but not through `zod/mini`, a second entry re-exporting the same
+    // file (`export *`): our schemas ran before zod's and the backend died at start. One entry for both.
+    alias: { 'zod/mini': 'zod/v4-mini' },
     // No comments (whose non-ASCII text made the whole source a two-byte string, decoded from UTF-8 at
     // each start: ~10 ms for the backend); the file is then ASCII and read as such. The linked source
     // map leads positions back to the sources.

@@ -50,6 +50,7 @@ const SHELL_GRAMMAR = /^node_modules\/web-tree-sitter\//;
 const JUDGE = /^packages\/agent-core\/src\/approvals\/(judge\.ts|rules\/)/;
 const EXECA = /^node_modules\/execa\//;
 const PROVIDER_SDK = /^node_modules\/openai\//;
+const MCP_SDK = /^node_modules\/@modelcontextprotocol\/sdk\//;
 
 /** Runs hermes with coverage (and a code cache of its own: a start without one compiles what it runs), `act`, then quits; gives the coverage dir. */
 async function coveredRun(act: (hermes: Hermes) => Promise<void>): Promise<string> {
@@ -66,7 +67,7 @@ async function coveredRun(act: (hermes: Hermes) => Promise<void>): Promise<strin
 }
 
 describe('the start path', () => {
-  it('runs neither the markdown renderer, the approval judge, its shell grammar nor execa before the prompt is usable; the renderer and the provider SDK run for a reply', async () => {
+  it('runs neither the markdown renderer, the approval judge, its shell grammar, execa nor the MCP client before the prompt is usable; the renderer and the provider SDK run for a reply', async () => {
     const started = await coveredRun(async () => {});
     const tui = modulesOf(started, TUI);
     expect(ran(tui, MARKDOWN)).toEqual([]);
@@ -76,6 +77,8 @@ describe('the start path', () => {
     expect(ran(backend, SHELL_GRAMMAR)).toEqual([]);
     expect(ran(backend, EXECA)).toEqual([]);
     expect(ran(backend, PROVIDER_SDK)).toEqual([]);
+    // No MCP server is configured: its client never loads.
+    expect(ran(backend, MCP_SDK)).toEqual([]);
 
     // The same coverage sees lazily loaded code run.
     const replied = await coveredRun(async (hermes) => {
