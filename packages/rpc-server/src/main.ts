@@ -41,10 +41,10 @@ function tolerateBrokenStderr(): void {
 async function main(): Promise<void> {
   tolerateBrokenStderr();
   redactStderr();
-  // The bundle (dist/main.js) carries the bash grammar beside it (scripts/build.mjs): an installed
-  // copy has no node_modules to resolve it from. This entry's own URL is reliable; its chunks' are not.
+  // The bundle (dist/hermes-rpc.cjs) carries the bash grammar beside it (scripts/build.mjs): an
+  // installed copy has no node_modules to resolve it from. Run from source (.ts), node_modules has it.
   const entry = fileURLToPath(import.meta.url);
-  if (entry.endsWith('.js')) useGrammarDir(path.join(path.dirname(entry), 'grammar'));
+  if (!entry.endsWith('.ts')) useGrammarDir(path.join(path.dirname(entry), 'grammar'));
   let args: BackendArgs;
   try {
     args = parseBackendArgs(process.argv.slice(2));
