@@ -11,7 +11,7 @@ import type { McpConnection, McpTool, SkippedTool } from './mcpConnection.ts';
 import type { McpServerConfig } from './mcpConfig.ts';
 import { callResultText, promptText, readResourceText } from './mcpResults.ts';
 import { McpRequestError } from './requestError.ts';
-import { mcpToolName, mcpToolset } from './toolNames.ts';
+import { mcpToolName, mcpToolset, serverFingerprint } from './toolNames.ts';
 
 /** Tool errors longer than this are cut: an error body is a message, not a document (as in Hermes). */
 const MAX_ERROR_CHARS = 2048;
@@ -105,7 +105,8 @@ function approvalFor(config: McpServerConfig, name: string, tool: McpTool | null
     config.approval === 'ask'
       ? `call ${name}: mcp_servers.${config.name} has approval: ask (every call asks)`
       : `call ${name}: the MCP server marks this tool destructive`;
-  return { kind: 'tool', toolName: name, arguments: redactSecretsDeep(args), rule: config.approval === 'ask' ? 'mcp.ask' : 'mcp.destructive', target: name, why };
+  const rule = config.approval === 'ask' ? 'mcp.ask' : 'mcp.destructive';
+  return { kind: 'tool', toolName: name, arguments: redactSecretsDeep(args), rule, target: `${name}#${serverFingerprint(config)}`, why };
 }
 
 function describe(config: McpServerConfig, text: string | undefined, fallback: string): string {
