@@ -335,8 +335,13 @@ export class McpManager {
 
   /** With `goneReason` (the server went down), calls of its tools are told why instead of "Unknown tool". */
   private unregisterTools(entry: ServerEntry, goneReason?: string): void {
-    for (const name of entry.tools) this.options.registry.unregister(name, goneReason);
-    if (goneReason !== undefined) entry.downTools.push(...entry.tools);
+    if (goneReason === undefined) {
+      for (const name of entry.tools) this.options.registry.unregister(name);
+    } else {
+      // Tools down since an earlier failure are told the latest reason too.
+      entry.downTools.push(...entry.tools);
+      for (const name of entry.downTools) if (this.options.registry.get(name) === undefined || entry.tools.includes(name)) this.options.registry.unregister(name, goneReason);
+    }
     entry.tools = [];
   }
 
