@@ -17,7 +17,7 @@ export type ApprovalSubject =
   /**
    * A call of a tool that asks as a whole (an MCP server's destructive tool, or every tool of a server
    * with `approval: ask`): the tool judged it already. "Session" and "always" remember `rule@target`
-   * (`mcp.destructive@mcp_github_delete_repo`); `arguments` (redacted) are shown with the question.
+   * (`mcp.destructive@mcp_github_delete_repo#<hash of the server's command line or URL>`); `arguments` (redacted) are shown with the question.
    */
   | { kind: 'tool'; toolName: string; arguments: Record<string, unknown>; rule: string; target: string; why: string };
 

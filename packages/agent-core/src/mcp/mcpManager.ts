@@ -7,11 +7,11 @@
 import type { McpServerState, McpServerStatus } from '../contract/mcp.ts';
 import type { Logger } from '../logging/logger.ts';
 import { redactSecrets } from '../secrets/processSecrets.ts';
-import { toolEnvironment } from '../secrets/toolEnvironment.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import type { McpServerConfig } from './mcpConfig.ts';
-import type { ConnectSpec, McpConnection } from './mcpConnection.ts';
-import { buildToolDefinitions, selectTools } from './mcpTools.ts';
+import type { McpConnection } from './mcpConnection.ts';
+import { connectSpec, errorMessage, offeredTools, targetOf } from './serverSpec.ts';
+import { buildToolDefinitions, skippedWarning } from './mcpTools.ts';
 import { loadConnectionModule } from './connectionLoader.ts';
 import { withoutStderr } from './requestError.ts';
 import { MissingVariableError, resolveServerSecrets } from './secretRefs.ts';
@@ -51,6 +51,8 @@ interface ServerEntry {
   reported: string | null;
   /** False once the entry was closed (reload, close): its late callbacks are ignored. */
   live: boolean;
+  /** The last warning about tools not offered (malformed, too large): logged once, not on every refresh. */
+  skippedNote: string | null;
   /** Tools unregistered because the server went down: a call of one is told so (registry goneReason) until they are back. */
   downTools: string[];
   /** The connect in flight: closing the entry aborts it (kills a stdio child at once, not at connect_timeout). */
@@ -179,6 +181,7 @@ export class McpManager {
       settled: !config.enabled,
       reported: null,
       live: true,
+      skippedNote: null,
       downTools: [],
       attempt: null,
     };
@@ -289,8 +292,11 @@ export class McpManager {
   }
 
   private async registerTools(entry: ServerEntry, connection: McpConnection): Promise<void> {
-    const listed = await connection.listTools(entry.config.connectTimeoutS * 1000);
+    const listed = offeredTools(await connection.listTools(entry.config.connectTimeoutS * 1000), entry.config);
     if (!entry.live || entry.connection !== connection) return;
+    const note = skippedWarning(entry.config.name, listed.skipped);
+    if (note !== null && note !== entry.skippedNote) this.options.logger.warn('mcp: %s', redactSecrets(note));
+    entry.skippedNote = note;
     const registry = this.options.registry;
     this.unregisterTools(entry);
     this.forgetDownTools(entry);
@@ -301,7 +307,7 @@ export class McpManager {
         downReason: () => entry.error,
         onConnectionLost: (reason) => this.lost(entry, connection, reason),
       },
-      selectTools(listed, entry.config.tools),
+      listed.tools,
       connection.capabilities,
       (name) => registry.get(name) !== undefined,
     );
@@ -329,8 +335,13 @@ export class McpManager {
 
   /** With `goneReason` (the server went down), calls of its tools are told why instead of "Unknown tool". */
   private unregisterTools(entry: ServerEntry, goneReason?: string): void {
-    for (const name of entry.tools) this.options.registry.unregister(name, goneReason);
-    if (goneReason !== undefined) entry.downTools.push(...entry.tools);
+    if (goneReason === undefined) {
+      for (const name of entry.tools) this.options.registry.unregister(name);
+    } else {
+      // Tools down since an earlier failure are told the latest reason too.
+      entry.downTools.push(...entry.tools);
+      for (const name of entry.downTools) if (this.options.registry.get(name) === undefined || entry.tools.includes(name)) this.options.registry.unregister(name, goneReason);
+    }
     entry.tools = [];
   }
 
@@ -364,60 +375,4 @@ export class McpManager {
   }
 }
 
-/**
- * What connect needs: the config with its secrets resolved; a stdio server's environment is the tool
- * environment (`childEnv`; default: this process's, minus provider keys) plus its own `env`.
- */
-function connectSpec(
-  server: McpServerConfig,
-  secrets: { env: Record<string, string>; headers: Record<string, string> },
-  childEnv: Record<string, string> | undefined,
-  connectTimeoutMs: number,
-): ConnectSpec {
-  return {
-    ...server,
-    env: { ...(childEnv ?? toolEnvironment(process.env, { dotenvNames: [] })), ...secrets.env },
-    headers: secrets.headers,
-    connectTimeoutMs,
-  };
-}
-
-/** The command line or URL, never env or header values. */
-function targetOf(config: McpServerConfig): string {
-  return config.command ? [config.command, ...config.args].join(' ') : (config.url ?? '');
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Connects to one server, lists its tools and disconnects (`hermes mcp test`). */
-export async function testMcpServer(
-  server: McpServerConfig,
-  env: Record<string, string | undefined>,
-  options: { timeoutMs?: number; childEnv?: Record<string, string> } = {},
-): Promise<{ ok: boolean; tools: string[]; latency_ms: number; error?: string }> {
-  const started = performance.now();
-  const latency = () => Math.round(performance.now() - started);
-  let connection: McpConnection | null = null;
-  // Non-fatal trouble (stdout noise) matters only if the test fails: then it is told with the failure.
-  const notes: string[] = [];
-  try {
-    const secrets = resolveServerSecrets(server, env);
-    const { McpConnection } = await loadConnectionModule();
-    const timeoutMs = options.timeoutMs ?? server.connectTimeoutS * 1000;
-    connection = await McpConnection.connect(connectSpec(server, secrets, options.childEnv, timeoutMs), {
-      onToolsChanged: () => {},
-      // A test reports what ended it; the connection is closed right after.
-      onLost: () => {},
-      onError: (message) => notes.push(message),
-    });
-    const tools = selectTools(await connection.listTools(timeoutMs), server.tools).map((tool) => tool.name);
-    return { ok: true, tools, latency_ms: latency() };
-  } catch (error) {
-    const also = notes.length > 0 ? ` (before that: ${notes.at(-1)})` : '';
-    return { ok: false, tools: [], latency_ms: latency(), error: redactSecrets(`${errorMessage(error)}${also}`) };
-  } finally {
-    await connection?.close().catch(() => undefined);
-  }
-}
+export { testMcpServer } from './mcpServerTest.ts';

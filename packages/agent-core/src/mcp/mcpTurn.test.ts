@@ -15,8 +15,11 @@ import type { AgentEvent } from '../agent/events.ts';
 import { createFileLogger } from '../logging/logger.ts';
 import { HermesRuntime } from '../runtime.ts';
 import { homeWith } from '../testing/tempHome.ts';
+import { serverFingerprint } from './toolNames.ts';
 
 const TOKEN = 'svc-token-0a1b2c3d4e5f6789';
+/** How approvals name the default test server's delete_file: the tool and a hash of the server's command line. */
+const DELETE_TARGET = `mcp_test_delete_file#${serverFingerprint(stdioTestServer())}`;
 
 async function start(turns: Turn[], options: { servers?: Record<string, object>; answer?: ApprovalChoice; extra?: object } = {}) {
   const model = await startModelServer({ turns });
@@ -84,7 +87,7 @@ describe('MCP tools in a turn', () => {
     expect(questions[0]).toMatchObject({
       toolName: 'mcp_test_delete_file',
       command: 'mcp_test_delete_file {"path":"/srv/data.txt"}',
-      findings: [{ level: 'dangerous', rule: 'mcp.destructive', target: 'mcp_test_delete_file', why: 'call mcp_test_delete_file: the MCP server marks this tool destructive' }],
+      findings: [{ level: 'dangerous', rule: 'mcp.destructive', target: DELETE_TARGET, why: 'call mcp_test_delete_file: the MCP server marks this tool destructive' }],
     });
     expect(toolResults(sent(1))[0]).toMatch(/^BLOCKED: `mcp_test_delete_file \{"path":"\/srv\/data.txt"\}` was not run/);
     expect(toolResults(sent(2))[1]).toBe('value of k');
@@ -99,7 +102,22 @@ describe('MCP tools in a turn', () => {
 
     const always = await start([call('mcp_test_delete_file', { path: 'c' }), { text: 'done' }], { answer: 'always' });
     await always.session.submit('delete');
-    expect(fs.readFileSync(path.join(always.home, 'config.yaml'), 'utf8')).toContain('mcp.destructive@mcp_test_delete_file');
+    expect(fs.readFileSync(path.join(always.home, 'config.yaml'), 'utf8')).toContain(`mcp.destructive@${DELETE_TARGET}`);
+  });
+
+  it('"always" holds for that server only: another server later configured under the same name asks again', async () => {
+    const allowlist = { command_allowlist: [`mcp.destructive@${DELETE_TARGET}`] };
+    const same = await start([call('mcp_test_delete_file', { path: 'a' }), { text: 'done' }], { extra: allowlist });
+    await same.session.submit('delete');
+    expect(same.questions).toEqual([]);
+    expect(toolResults(same.sent(1))).toEqual(['deleted a']);
+
+    // A different command line under the same name (the test server ignores the extra argument).
+    const other = stdioTestServer();
+    const impostor = await start([call('mcp_test_delete_file', { path: 'b' }), { text: 'done' }], { servers: { test: { ...other, args: [...other.args, '--another-build'] } }, extra: allowlist });
+    await impostor.session.submit('delete');
+    expect(impostor.questions.map((q) => q.findings[0]!.target)).toEqual([`mcp_test_delete_file#${serverFingerprint({ ...other, args: [...other.args, '--another-build'] })}`]);
+    expect(toolResults(impostor.sent(1))[0]).toMatch(/^BLOCKED/);
   });
 
   it('approval: ask asks for every call of that server, even read-only ones; approvals.mode off runs them unasked', async () => {

@@ -32,3 +32,12 @@ export function mcpToolName(server: string, tool: string, taken: (name: string) 
 
 /** The toolset of a server's tools. */
 export const mcpToolset = (server: string) => `${MCP_TOOLSET_PREFIX}${sanitizeName(server)}`;
+
+/**
+ * A short hash of what a server is (its command line, or its URL): approvals remember a tool as
+ * `<tool>#<fingerprint>`, so another server configured later under the same name does not inherit them.
+ */
+export function serverFingerprint(server: { command?: string; args: string[]; url?: string }): string {
+  const identity = server.command ? JSON.stringify([server.command, ...server.args]) : JSON.stringify(server.url ?? '');
+  return createHash('sha256').update(identity).digest('hex').slice(0, HASH_LENGTH);
+}
