@@ -7,6 +7,7 @@ import { errorCode } from '../app/rpcErrors.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { BackendOptions } from '../rpc/backendCommand.ts';
 import type { ChatIo } from './chatCommand.ts';
+import { BUILTIN_CLI_COMMANDS } from './args.ts';
 import { CommandFailure, withBackend } from './withBackend.ts';
 
 export const PLUGINS_USAGE = `Usage:
@@ -74,7 +75,7 @@ export async function runPluginCli(argv: string[], backend: BackendOptions, io: 
       return result.code;
     } catch (error) {
       if (errorCode(error) === ErrorCode.NotACommand || errorCode(error) === ErrorCode.UsageError) {
-        throw new CommandFailure(`unknown command "${argv[0]}". Commands: chat, sessions, plugins, approvals; or run \`hermes --tui\`.`, 2);
+        throw new CommandFailure(`unknown command "${argv[0]}". Commands: ${BUILTIN_CLI_COMMANDS.join(', ')}; or run \`hermes --tui\`.`, 2);
       }
       throw error;
     }
