@@ -11,7 +11,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** tsx's loader by absolute path: the server may run with any cwd. */
 const TSX = createRequire(import.meta.url).resolve('tsx');
 
-export type StdioMode = '--never-initialize' | '--fail-at-start' | '--spawn-grandchild';
+export type StdioMode = '--never-initialize' | '--fail-at-start' | '--spawn-grandchild' | '--odd-tools';
 
 /** `command` and `args` for an `mcp_servers` entry running the stdio test server. */
 export function stdioTestServer(mode?: StdioMode): { command: string; args: string[] } {

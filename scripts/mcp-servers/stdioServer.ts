@@ -2,7 +2,8 @@
  * hermes's stdio MCP test server: `node --import tsx scripts/mcp-servers/stdioServer.ts [mode]`.
  * Modes: none (serves the test tools), `--never-initialize` (reads requests, answers none),
  * `--fail-at-start` (writes to stderr and exits 3 before any message), `--spawn-grandchild`
- * (also starts a child that sleeps, to check that the whole process group dies).
+ * (also starts a child that sleeps, to check that the whole process group dies), `--odd-tools`
+ * (malformed and oversized tools: oddToolsServer.ts).
  */
 import { spawn } from 'node:child_process';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -14,6 +15,8 @@ process.stderr.write(`test server starting (pid ${process.pid}${mode ? `, ${mode
 if (mode === '--fail-at-start') {
   process.stderr.write('fatal: the test server was told to fail at start\n');
   process.exit(3);
+} else if (mode === '--odd-tools') {
+  await import('./oddToolsServer.ts');
 } else if (mode === '--never-initialize') {
   // Reads (so the pipe stays open) and never answers.
   process.stdin.resume();

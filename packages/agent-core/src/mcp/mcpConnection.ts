@@ -9,12 +9,22 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError, type CallToolResult, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, ToolSchema, type CallToolResult, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod/v4';
 import type { McpServerConfig } from './mcpConfig.ts';
 import { McpRequestError, withStderr } from './requestError.ts';
 import { StdioChildTransport } from './stdioTransport.ts';
 
 export type { Tool as McpTool };
+
+/** A tool the server listed that cannot be offered, and why (for one warning naming it). */
+export interface SkippedTool {
+  name: string;
+  why: string;
+}
+
+/** tools/list pages read loosely: each tool is checked alone, so one malformed tool does not fail the whole list. */
+const LooseToolsPage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
 
 /** What connect needs: the server's config with `env` (the whole environment of a stdio server) and `headers` resolved. */
 export type ConnectSpec = Pick<McpServerConfig, 'name' | 'command' | 'args' | 'env' | 'cwd' | 'url' | 'headers'> & {
@@ -115,8 +125,26 @@ export class McpConnection {
     return { resources: caps.resources !== undefined, prompts: caps.prompts !== undefined };
   }
 
-  listTools(timeoutMs: number): Promise<Tool[]> {
-    return allPages((cursor) => this.client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs }), (page) => page.tools);
+  /**
+   * Every tool the server lists. Not the SDK's listTools: its strict parse of the whole result fails the
+   * server for one tool whose schema lacks `type: "object"`. Here such a schema is given the type, and a
+   * tool that still does not parse is skipped, saying why.
+   */
+  async listTools(timeoutMs: number): Promise<{ tools: Tool[]; skipped: SkippedTool[] }> {
+    const listed = await allPages(
+      (cursor) => this.client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, LooseToolsPage, { timeout: timeoutMs }),
+      (page) => page.tools,
+    );
+    const tools: Tool[] = [];
+    const skipped: SkippedTool[] = [];
+    for (const item of listed) {
+      const parsed = ToolSchema.safeParse(withObjectType(item));
+      if (parsed.success) tools.push(parsed.data);
+      else skipped.push({ name: nameOf(item), why: parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || 'the tool'}: ${issue.message}`).join('; ') });
+    }
+    // The SDK's listTools would also cache output schemas (callTool then checks structured results
+    // against them): that cache is private; results reach the model as text either way.
+    return { tools, skipped };
   }
 
   /** A tool call; timeout and abort cancel it at the server (notifications/cancelled). Throws McpRequestError. */
@@ -181,6 +209,20 @@ async function allPages<P extends { nextCursor?: string }, T>(page: (cursor?: st
     cursor = next.nextCursor;
   } while (cursor);
   return all;
+}
+
+/** A tool whose inputSchema has no `type` (or no schema at all) takes arguments as an object: say so. */
+function withObjectType(item: unknown): unknown {
+  if (!item || typeof item !== 'object') return item;
+  const tool = item as { inputSchema?: unknown };
+  if (tool.inputSchema === undefined) return { ...tool, inputSchema: { type: 'object' } };
+  if (tool.inputSchema && typeof tool.inputSchema === 'object' && !('type' in tool.inputSchema)) return { ...tool, inputSchema: { type: 'object', ...tool.inputSchema } };
+  return item;
+}
+
+function nameOf(item: unknown): string {
+  const name = item && typeof item === 'object' ? (item as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? name : '(a tool without a name)';
 }
 
 function newClient(events: ConnectionEvents): Client {

@@ -87,6 +87,10 @@ describe('McpManager with the stdio test server', () => {
     expect(down.tool_count).toBe(0);
     expect(down.error).toContain('crash: exiting on purpose');
     expect(registry.get('mcp_test_echo')).toBeUndefined();
+    // A later call of the same model response is told the server is down, not that the tool does not exist.
+    expect((await registry.run('mcp_test_echo', '{"text":"x"}', testContext())).error).toBe(
+      'MCP server "test" is down (the server process exited with code 7); it is being restarted — try again later',
+    );
     expect(logger.lines.filter((line) => line.startsWith('warn') && line.includes('exited with code 7'))).toHaveLength(1);
     await untilManager(manager, () => statusOf(manager, 'test').status === 'connected', 'the server to be back');
     expect(logger.lines.some((line) => line.includes('mcp: test is back'))).toBe(true);
@@ -177,6 +181,7 @@ describe('McpManager with the stdio test server', () => {
     const statuses = await manager.reload([stdioServerConfig('two')]);
     expect(statuses.map((s) => [s.name, s.status])).toEqual([['two', 'connected']]);
     expect(registry.get('mcp_one_echo')).toBeUndefined();
+    expect((await registry.run('mcp_one_echo', '{"text":"x"}', testContext())).error).toMatch(/^Unknown tool "mcp_one_echo"/);
     expect(registry.get('mcp_two_echo')).toBeDefined();
   });
 });

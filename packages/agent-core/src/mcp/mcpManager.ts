@@ -7,11 +7,11 @@
 import type { McpServerState, McpServerStatus } from '../contract/mcp.ts';
 import type { Logger } from '../logging/logger.ts';
 import { redactSecrets } from '../secrets/processSecrets.ts';
-import { toolEnvironment } from '../secrets/toolEnvironment.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import type { McpServerConfig } from './mcpConfig.ts';
-import type { ConnectSpec, McpConnection } from './mcpConnection.ts';
-import { buildToolDefinitions, selectTools } from './mcpTools.ts';
+import type { McpConnection } from './mcpConnection.ts';
+import { connectSpec, errorMessage, offeredTools, targetOf } from './serverSpec.ts';
+import { buildToolDefinitions, skippedWarning } from './mcpTools.ts';
 import { loadConnectionModule } from './connectionLoader.ts';
 import { withoutStderr } from './requestError.ts';
 import { MissingVariableError, resolveServerSecrets } from './secretRefs.ts';
@@ -51,6 +51,10 @@ interface ServerEntry {
   reported: string | null;
   /** False once the entry was closed (reload, close): its late callbacks are ignored. */
   live: boolean;
+  /** The last warning about tools not offered (malformed, too large): logged once, not on every refresh. */
+  skippedNote: string | null;
+  /** Tools unregistered because the server went down: a call of one is told so (registry goneReason) until they are back. */
+  downTools: string[];
   /** The connect in flight: closing the entry aborts it (kills a stdio child at once, not at connect_timeout). */
   attempt: AbortController | null;
 }
@@ -177,6 +181,8 @@ export class McpManager {
       settled: !config.enabled,
       reported: null,
       live: true,
+      skippedNote: null,
+      downTools: [],
       attempt: null,
     };
   }
@@ -188,6 +194,7 @@ export class McpManager {
     entry.attempt?.abort();
     entry.attempt = null;
     this.unregisterTools(entry);
+    this.forgetDownTools(entry);
     if (!this.entries.some((other) => mcpToolset(other.config.name) === mcpToolset(entry.config.name))) {
       this.options.registry.forgetToolset(mcpToolset(entry.config.name));
     }
@@ -262,7 +269,8 @@ export class McpManager {
   private failed(entry: ServerEntry, reason: string, options: { retry: boolean }): void {
     if (!entry.live) return;
     const error = redactSecrets(`MCP server "${entry.config.name}" (${targetOf(entry.config)}): ${reason}`);
-    this.unregisterTools(entry);
+    const comeback = options.retry ? 'it is being restarted — try again later' : 'it is not retried until the config is fixed and reloaded';
+    this.unregisterTools(entry, redactSecrets(`MCP server "${entry.config.name}" is down (${withoutStderr(reason)}); ${comeback}`));
     entry.status = 'failed';
     entry.error = error;
     entry.failures += 1;
@@ -284,10 +292,14 @@ export class McpManager {
   }
 
   private async registerTools(entry: ServerEntry, connection: McpConnection): Promise<void> {
-    const listed = await connection.listTools(entry.config.connectTimeoutS * 1000);
+    const listed = offeredTools(await connection.listTools(entry.config.connectTimeoutS * 1000), entry.config);
     if (!entry.live || entry.connection !== connection) return;
+    const note = skippedWarning(entry.config.name, listed.skipped);
+    if (note !== null && note !== entry.skippedNote) this.options.logger.warn('mcp: %s', redactSecrets(note));
+    entry.skippedNote = note;
     const registry = this.options.registry;
     this.unregisterTools(entry);
+    this.forgetDownTools(entry);
     const definitions = buildToolDefinitions(
       {
         config: entry.config,
@@ -295,7 +307,7 @@ export class McpManager {
         downReason: () => entry.error,
         onConnectionLost: (reason) => this.lost(entry, connection, reason),
       },
-      selectTools(listed, entry.config.tools),
+      listed.tools,
       connection.capabilities,
       (name) => registry.get(name) !== undefined,
     );
@@ -321,9 +333,17 @@ export class McpManager {
     }
   }
 
-  private unregisterTools(entry: ServerEntry): void {
-    for (const name of entry.tools) this.options.registry.unregister(name);
+  /** With `goneReason` (the server went down), calls of its tools are told why instead of "Unknown tool". */
+  private unregisterTools(entry: ServerEntry, goneReason?: string): void {
+    for (const name of entry.tools) this.options.registry.unregister(name, goneReason);
+    if (goneReason !== undefined) entry.downTools.push(...entry.tools);
     entry.tools = [];
+  }
+
+  /** The down tools' reasons go (the server is back with its current tools, or removed). */
+  private forgetDownTools(entry: ServerEntry): void {
+    for (const name of entry.downTools) if (this.options.registry.get(name) === undefined) this.options.registry.unregister(name);
+    entry.downTools = [];
   }
 
   private settle(entry: ServerEntry): void {
@@ -350,60 +370,4 @@ export class McpManager {
   }
 }
 
-/**
- * What connect needs: the config with its secrets resolved; a stdio server's environment is the tool
- * environment (`childEnv`; default: this process's, minus provider keys) plus its own `env`.
- */
-function connectSpec(
-  server: McpServerConfig,
-  secrets: { env: Record<string, string>; headers: Record<string, string> },
-  childEnv: Record<string, string> | undefined,
-  connectTimeoutMs: number,
-): ConnectSpec {
-  return {
-    ...server,
-    env: { ...(childEnv ?? toolEnvironment(process.env, { dotenvNames: [] })), ...secrets.env },
-    headers: secrets.headers,
-    connectTimeoutMs,
-  };
-}
-
-/** The command line or URL, never env or header values. */
-function targetOf(config: McpServerConfig): string {
-  return config.command ? [config.command, ...config.args].join(' ') : (config.url ?? '');
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Connects to one server, lists its tools and disconnects (`hermes mcp test`). */
-export async function testMcpServer(
-  server: McpServerConfig,
-  env: Record<string, string | undefined>,
-  options: { timeoutMs?: number; childEnv?: Record<string, string> } = {},
-): Promise<{ ok: boolean; tools: string[]; latency_ms: number; error?: string }> {
-  const started = performance.now();
-  const latency = () => Math.round(performance.now() - started);
-  let connection: McpConnection | null = null;
-  // Non-fatal trouble (stdout noise) matters only if the test fails: then it is told with the failure.
-  const notes: string[] = [];
-  try {
-    const secrets = resolveServerSecrets(server, env);
-    const { McpConnection } = await loadConnectionModule();
-    const timeoutMs = options.timeoutMs ?? server.connectTimeoutS * 1000;
-    connection = await McpConnection.connect(connectSpec(server, secrets, options.childEnv, timeoutMs), {
-      onToolsChanged: () => {},
-      // A test reports what ended it; the connection is closed right after.
-      onLost: () => {},
-      onError: (message) => notes.push(message),
-    });
-    const tools = selectTools(await connection.listTools(timeoutMs), server.tools).map((tool) => tool.name);
-    return { ok: true, tools, latency_ms: latency() };
-  } catch (error) {
-    const also = notes.length > 0 ? ` (before that: ${notes.at(-1)})` : '';
-    return { ok: false, tools: [], latency_ms: latency(), error: redactSecrets(`${errorMessage(error)}${also}`) };
-  } finally {
-    await connection?.close().catch(() => undefined);
-  }
-}
+export { testMcpServer } from './mcpServerTest.ts';

@@ -7,7 +7,7 @@
 import type { ApprovalSubject } from '../approvals/types.ts';
 import { redactSecretsDeep } from '../secrets/processSecrets.ts';
 import type { ToolArgs, ToolContext, ToolDefinition } from '../tools/types.ts';
-import type { McpConnection, McpTool } from './mcpConnection.ts';
+import type { McpConnection, McpTool, SkippedTool } from './mcpConnection.ts';
 import type { McpServerConfig } from './mcpConfig.ts';
 import { callResultText, promptText, readResourceText } from './mcpResults.ts';
 import { McpRequestError } from './requestError.ts';
@@ -15,6 +15,10 @@ import { mcpToolName, mcpToolset } from './toolNames.ts';
 
 /** Tool errors longer than this are cut: an error body is a message, not a document (as in Hermes). */
 const MAX_ERROR_CHARS = 2048;
+/** A tool description longer than this is cut: it is sent with every model request. */
+export const MAX_DESCRIPTION_CHARS = 4096;
+/** A tool whose input schema is larger than this (serialized) is not offered: it would swell every model request. */
+export const MAX_SCHEMA_BYTES = 64 * 1024;
 
 export interface ServerTools {
   config: McpServerConfig;
@@ -27,13 +31,32 @@ export interface ServerTools {
 }
 
 /** The server tools the config lets through: `include` (when given) wins over `exclude`. */
-export function selectTools(tools: McpTool[], policy: McpServerConfig['tools']): McpTool[] {
+export function selectTools<T extends { name: string }>(tools: T[], policy: McpServerConfig['tools']): T[] {
   if (policy.include) {
     const include = new Set(policy.include);
     return tools.filter((tool) => include.has(tool.name));
   }
   const exclude = new Set(policy.exclude ?? []);
   return tools.filter((tool) => !exclude.has(tool.name));
+}
+
+/** The tools small enough to offer; the others are skipped, saying why. */
+export function withinCaps(tools: McpTool[]): { tools: McpTool[]; skipped: SkippedTool[] } {
+  const kept: McpTool[] = [];
+  const skipped: SkippedTool[] = [];
+  for (const tool of tools) {
+    const bytes = Buffer.byteLength(JSON.stringify(tool.inputSchema));
+    if (bytes > MAX_SCHEMA_BYTES) skipped.push({ name: tool.name, why: `its inputSchema is ${Math.round(bytes / 1024)} kB, over the ${MAX_SCHEMA_BYTES / 1024} kB a tool may send with every request` });
+    else kept.push(tool);
+  }
+  return { tools: kept, skipped };
+}
+
+/** One warning naming every tool of a server that is not offered, or null. */
+export function skippedWarning(server: string, skipped: SkippedTool[]): string | null {
+  if (skipped.length === 0) return null;
+  const list = skipped.map((tool) => `${tool.name} (${tool.why})`).join('; ');
+  return `MCP server "${server}": ${skipped.length === 1 ? 'a tool is' : `${skipped.length} tools are`} not offered to the model: ${list}`;
 }
 
 /** The arguments schema as the registry needs it: an object schema with `properties` and valid `required`. */
@@ -86,7 +109,8 @@ function approvalFor(config: McpServerConfig, name: string, tool: McpTool | null
 }
 
 function describe(config: McpServerConfig, text: string | undefined, fallback: string): string {
-  const body = text?.trim() || fallback;
+  let body = text?.trim() || fallback;
+  if (body.length > MAX_DESCRIPTION_CHARS) body = `${body.slice(0, MAX_DESCRIPTION_CHARS)}… [description cut at ${MAX_DESCRIPTION_CHARS} characters]`;
   return `${body} (MCP server ${config.name})`;
 }
 

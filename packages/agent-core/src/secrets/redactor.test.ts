@@ -91,6 +91,15 @@ describe('Redactor', () => {
     for (const text of ['https://h/search?q=monkey-business&page=12', 'fetch(`${base}?key=${apiKey}`)', 'https://h/x?token=process.env.TOKEN']) expect(plain.redact(text)).toBe(text);
   });
 
+  it('a URL query credential in prose ends before the text after it (a closing parenthesis, a colon, a full stop)', () => {
+    expect(plain.redact('MCP server "h" (https://x.example/mcp?api_key=abcd1234efgh5678): connection refused')).toBe(
+      `MCP server "h" (https://x.example/mcp?api_key=${REDACTED}): connection refused`,
+    );
+    expect(plain.redact('failed at https://x.example/mcp?token=abcd1234efgh5678: refused. See https://h/x?key=abcd1234efgh5678.')).toBe(
+      `failed at https://x.example/mcp?token=${REDACTED}: refused. See https://h/x?key=${REDACTED}.`,
+    );
+  });
+
   it('leaves ordinary text alone', () => {
     const text = 'task-runner sk-short the desk-lamp Bearer of news; ghp_short; AKIA is a word; https://example.com/a:b@c';
     expect(plain.redact(text)).toBe(text);

@@ -58,7 +58,8 @@ const SHAPES: Shape[] = [
   { keep: '\\bAIza', value: '[0-9A-Za-z_-]{35}' },
   // Credentials in a URL: `https://user:pass@host`, and in its query: `?key=…`, `&access_token=…`, `&sig=…`.
   { keep: '://[^/\\s:@]{1,64}:', value: '[^/\\s@{}$<>`]{3,256}(?=@)' },
-  { keep: '[?&][A-Za-z0-9_.-]{0,24}(?:key|token|secret|passw(?:or)?d|sig|signature|auth|credential)=', value: '[^&\\s#"\'<>]{8,}', accept: credentialLike },
+  // The value stops before a parenthesis and does not end on punctuation: a URL in prose (`(…?key=…): why`) keeps its text.
+  { keep: '[?&][A-Za-z0-9_.-]{0,24}(?:key|token|secret|passw(?:or)?d|sig|signature|auth|credential)=', value: '[^&\\s#"\'<>()]{7,}[^&\\s#"\'<>().,:;!?]', accept: credentialLike },
   {
     keep: '(?:api[_-]?key|apikey|secret|token|passw(?:or)?d|access[_-]?key|private[_-]?key)[A-Za-z0-9_-]{0,20}["\']?[ \\t]{0,4}[:=][ \\t]{0,4}["\']?',
     value: '[A-Za-z0-9_+/=.~-]{8,}',

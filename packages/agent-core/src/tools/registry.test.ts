@@ -83,6 +83,17 @@ describe('toolset selection and availability', () => {
     expect((await r.run('no_docker', '{"count":1}', testContext())).error).toBe('Unknown tool "no_docker". Available tools: has_key.');
   });
 
+  it('a tool unregistered with a reason (its MCP server is down) is answered with that reason until it is back or forgotten', async () => {
+    const r = new ToolRegistry();
+    r.register(tool({ name: 'mcp_h_rm' }));
+    r.unregister('mcp_h_rm', 'MCP server "h" is down (it crashed); it is being restarted — try again later');
+    expect((await r.run('mcp_h_rm', '{"count":1}', testContext())).error).toBe('MCP server "h" is down (it crashed); it is being restarted — try again later');
+    r.register(tool({ name: 'mcp_h_rm' }));
+    expect((await r.run('mcp_h_rm', '{"count":1}', testContext())).error).toBeUndefined();
+    r.unregister('mcp_h_rm');
+    expect((await r.run('mcp_h_rm', '{"count":1}', testContext())).error).toBe('Unknown tool "mcp_h_rm". Available tools: none.');
+  });
+
   it('refuses a call to a tool outside the selected toolsets', () => {
     const prepared = builtins().prepare('terminal', '{"command":"ls"}', ['file']);
     expect(prepared.ok).toBe(false);

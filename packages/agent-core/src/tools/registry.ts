@@ -30,13 +30,21 @@ export class ToolRegistry {
   /** Toolsets that exist before they have a tool (an MCP server still connecting): selectable, never "unknown". */
   private readonly declared = new Set<string>();
   private readonly env: Record<string, string | undefined>;
+  /** Why a tool that was registered is gone for now (its MCP server is down): told instead of "Unknown tool". */
+  private readonly goneReasons = new Map<string, string>();
 
   constructor(options: RegistryOptions = {}) {
     this.env = options.env ?? process.env;
   }
 
-  /** Removes a tool (a plugin unloading); true when it was registered. */
-  unregister(name: string): boolean {
+  /**
+   * Removes a tool (a plugin unloading); true when it was registered. With `goneReason` (a tool whose
+   * MCP server went down) a call of it is answered with that reason until it is registered again or
+   * unregistered without one.
+   */
+  unregister(name: string, goneReason?: string): boolean {
+    if (goneReason === undefined) this.goneReasons.delete(name);
+    else this.goneReasons.set(name, goneReason);
     return this.tools.delete(name);
   }
 
@@ -51,6 +59,7 @@ export class ToolRegistry {
       );
     }
     this.tools.set(tool.name, tool);
+    this.goneReasons.delete(tool.name);
   }
 
   /** Describes a toolset that is not a core one (e.g. a plugin's), for `tools.list`. */
@@ -156,6 +165,8 @@ export class ToolRegistry {
     const offered = this.enabledFor(toolsets).tools;
     const tool = offered.find((t) => t.name === name);
     if (!tool) {
+      const gone = this.tools.has(name) ? undefined : this.goneReasons.get(name);
+      if (gone !== undefined) return { ok: false, outcome: failure(gone) };
       const available = offered.map((t) => t.name).join(', ') || 'none';
       return { ok: false, outcome: failure(`Unknown tool "${name}". Available tools: ${available}.`) };
     }
