@@ -8,6 +8,7 @@ import type { Logger } from '../logging/logger.ts';
 import type { BackendOptions } from '../rpc/backendCommand.ts';
 import type { ChatIo } from './chatCommand.ts';
 import { BUILTIN_CLI_COMMANDS } from './args.ts';
+import { plainText } from './plainText.ts';
 import { CommandFailure, withBackend } from './withBackend.ts';
 
 export const PLUGINS_USAGE = `Usage:
@@ -39,7 +40,8 @@ export async function runPlugins(argv: string[], backend: BackendOptions, io: Ch
         const state = !refusedByConfig ? 'error' : p.enabled ? 'enabled' : 'disabled';
         const counts =
           p.counts_from === 'unknown' ? 'not loaded yet' : `tools ${p.tools}, hooks ${p.hooks}, middleware ${p.middleware}, commands ${p.commands}`;
-        io.stdout.write(`${p.name}\t${p.version || '-'}\t${p.source}\t${state}\t${counts}${p.error ? `\t${p.error}` : ''}\n`);
+        // Names, versions and errors come from a plugin's own files: never written to the terminal raw.
+        io.stdout.write(plainText(`${p.name}\t${p.version || '-'}\t${p.source}\t${state}\t${counts}${p.error ? `\t${p.error.replace(/\t/g, ' ')}` : ''}\n`));
       }
       return 0;
     }
