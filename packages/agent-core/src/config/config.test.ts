@@ -205,6 +205,17 @@ describe('loadConfig', () => {
     expect(loaded.config.agent.max_turns).toBe(90);
   });
 
+  it('merges YAML merge keys (`<<: *base`) as Hermes (PyYAML) does, without an unknown-key warning', () => {
+    const yaml = 'mcp_servers:\n  a: &base\n    command: node\n    timeout: 30\n  b:\n    <<: *base\n    args: [b.js]\n  c:\n    <<: [*base]\n    <<: {connect_timeout: 5}\n    args: [c.js]\n';
+    const loaded = loadConfig(home({ 'config.yaml': yaml }));
+    expect(loaded.problems.map(formatProblem)).toEqual([]);
+    expect(loaded.config.raw.mcp_servers).toEqual({
+      a: { command: 'node', timeout: 30 },
+      b: { command: 'node', timeout: 30, args: ['b.js'] },
+      c: { command: 'node', timeout: 30, connect_timeout: 5, args: ['c.js'] },
+    });
+  });
+
   it('treats a missing HERMES_HOME as an empty configuration', () => {
     const loaded = loadConfig(path.join(os.tmpdir(), 'hermes-does-not-exist-' + process.pid));
     expect(loaded.problems).toEqual([]);

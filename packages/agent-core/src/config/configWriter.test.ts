@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ConfigWriteError, appendToConfigList } from './configWriter.ts';
+import { ConfigWriteError, appendToConfigList, setConfigValue } from './configWriter.ts';
 import { mountSmallDisk, smallDiskUnavailable } from '../../../../scripts/testing/smallDisk.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
@@ -108,5 +108,36 @@ describe('a config.yaml hermes cannot write', () => {
     } finally {
       disk.unmount();
     }
+  });
+});
+
+describe('setConfigValue keeps the file as the user wrote it', () => {
+  it('fills a section written with no value yet (`mcp_servers:`) with a mapping', () => {
+    const home = tmpHome();
+    fs.writeFileSync(path.join(home, 'config.yaml'), '# servers to come\nmcp_servers:\n');
+    setConfigValue(home, 'mcp_servers.new', { command: 'echo' });
+    expect(read(home)).toBe('# servers to come\nmcp_servers:\n  new:\n    command: echo\n');
+  });
+
+  it('keeps CRLF line endings, flow lists as written, long lines unfolded and a missing last newline', () => {
+    const home = tmpHome();
+    const long = 'a long description '.repeat(8).trim();
+    const original = ['model:', '  default: gpt-4o', 'mcp_servers:', '  a:', '    command: npx', '    args: ["-y", "server"]', `    description: ${long}`, 'toolsets: [terminal, web]'].join('\r\n');
+    fs.writeFileSync(path.join(home, 'config.yaml'), original);
+    setConfigValue(home, 'mcp_servers.b', { command: 'node', args: ['b.js'] });
+    const text = read(home);
+    expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(text).toBe(
+      [...original.split('\r\n').slice(0, 7), '  b:', '    command: node', '    args:', '      - b.js', 'toolsets: [terminal, web]'].join('\r\n'),
+    );
+  });
+
+  it('keeps a YAML merge key (`<<: *defaults`) as written', () => {
+    const home = tmpHome();
+    const original = 'defaults: &defaults\n  timeout: 30\nmcp_servers:\n  a:\n    <<: *defaults\n    command: echo\n';
+    fs.writeFileSync(path.join(home, 'config.yaml'), original);
+    setConfigValue(home, 'mcp_servers.b', { command: 'node' });
+    expect(read(home)).toBe(`${original}  b:\n    command: node\n`);
+    expect(parse(read(home), { merge: true }).mcp_servers.a).toEqual({ timeout: 30, command: 'echo' });
   });
 });

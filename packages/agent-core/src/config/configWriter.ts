@@ -45,7 +45,15 @@ export function setConfigValue(home: string, dottedKey: string, value: unknown):
   const { file, doc, existing } = openConfig(home);
   const keyPath = dottedKey.split('.');
   if (value === undefined) doc.deleteIn(keyPath);
-  else doc.setIn(keyPath, doc.createNode(value));
+  else {
+    // A section written with no value yet (`mcp_servers:` before its first entry) reads as null: it
+    // becomes a mapping, as the user meant it, instead of refusing "Expected YAML collection".
+    for (let depth = 1; depth < keyPath.length; depth++) {
+      const section = doc.getIn(keyPath.slice(0, depth), true);
+      if (isScalar(section) && (section.value === null || section.value === '')) doc.setIn(keyPath.slice(0, depth), doc.createNode({}));
+    }
+    doc.setIn(keyPath, doc.createNode(value));
+  }
   save(file, doc, existing);
 }
 
@@ -54,7 +62,8 @@ function openConfig(home: string): { file: string; doc: Document; existing: stri
   const file = path.join(home, 'config.yaml');
   const existing = readIfPresent(file);
   // Typed as a plain Document so an empty file's contents can be replaced by a new mapping.
-  const doc: Document = parseDocument(existing ?? '');
+  // `merge`: Hermes reads config.yaml with PyYAML, which honours `<<: *defaults`; kept as written here.
+  const doc: Document = parseDocument(existing ?? '', { merge: true });
   if (doc.errors.length > 0) {
     const first = doc.errors[0]!;
     const where = first.linePos?.[0] ? ` line ${first.linePos[0].line}` : '';
@@ -68,10 +77,21 @@ function openConfig(home: string): { file: string; doc: Document; existing: stri
 
 function save(file: string, doc: Document, existing: string | null): void {
   try {
-    writeAtomically(file, doc.toString(), existing === null ? 0o600 : fs.statSync(file).mode & 0o777);
+    writeAtomically(file, asWritten(doc, existing), existing === null ? 0o600 : fs.statSync(file).mode & 0o777);
   } catch (error) {
     throw new ConfigWriteError(`${describeWriteFailure(file, error)} The file was not changed.`, ErrorCode.StorageError);
   }
+}
+
+/**
+ * The document in the file's own conventions, so a change touches only its lines: flow collections
+ * as commonly written (`["x"]`, not the library's `[ "x" ]`), long strings never folded, the file's
+ * line endings (CRLF stays CRLF) and its last line's newline (or lack of one).
+ */
+function asWritten(doc: Document, existing: string | null): string {
+  let text = doc.toString({ flowCollectionPadding: false, lineWidth: 0 });
+  if (existing && !existing.endsWith('\n')) text = text.replace(/\n$/, '');
+  return existing?.includes('\r\n') ? text.replace(/\r?\n/g, '\r\n') : text;
 }
 
 function readIfPresent(file: string): string | null {

@@ -195,7 +195,8 @@ export function loadConfig(home: string = hermesHome()): LoadedConfig {
     const lineCounter = new LineCounter();
     // The yaml package's own duplicate-key check compares every key with every other (minutes for a
     // file of many thousand keys); duplicates are found below in one pass instead.
-    const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+    // `merge`: PyYAML, which reads Hermes's config.yaml, honours merge keys (`<<: *defaults`).
+    const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false, merge: true });
     const duplicate = firstDuplicateKey(doc, lineCounter);
     if (duplicate) {
       problems.push({
@@ -325,7 +326,8 @@ function firstDuplicateKey(doc: Document, lines: LineCounter): { key: string; li
     Map(_, map) {
       const seen = new Map<unknown, number | undefined>();
       for (const item of map.items) {
-        if (!isScalar(item.key)) continue;
+        // Several merge keys in one mapping are allowed (each merges its mapping in).
+        if (!isScalar(item.key) || item.key.value === '<<') continue;
         const line = item.key.range ? lines.linePos(item.key.range[0]).line : undefined;
         if (seen.has(item.key.value)) {
           found = { key: String(item.key.value), line, firstLine: seen.get(item.key.value) };

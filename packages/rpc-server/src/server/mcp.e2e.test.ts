@@ -249,4 +249,16 @@ describe('MCP servers through the backend', () => {
     await expect(backend.request('reload.mcp', {})).rejects.toMatchObject({ code: 4004, message: expect.stringContaining('the MCP servers were left as they were') });
     expect((await backend.request('mcp.list', {})).servers.map((s) => [s.name, s.status])).toEqual([['first', 'connected']]);
   });
+
+  it('config.set mcp_servers.<name> stores env and header values as written but answers without them', async () => {
+    const { backend, home } = await start('mcp_servers:\n');
+    const web = { url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer sk-live-0123456789', 'X-Key': '${API_KEY}' } };
+    const answer = await backend.request('config.set', { key: 'mcp_servers.web', value: web });
+    expect(answer.value).toEqual({ url: web.url, headers: { Authorization: '[REDACTED]', 'X-Key': '${API_KEY}' } });
+    const local = await backend.request('config.set', { key: 'mcp_servers.local', value: { command: 'srv', env: { TOKEN: 'tok-${USER}-x', EMPTY: '' } } });
+    expect(local.value).toEqual({ command: 'srv', env: { TOKEN: '[REDACTED]${USER}[REDACTED]', EMPTY: '' } });
+    expect(JSON.stringify([answer, local])).not.toMatch(/sk-live|tok-/);
+    const written = fs.readFileSync(path.join(home, 'config.yaml'), 'utf8');
+    for (const value of ['Authorization: Bearer sk-live-0123456789', 'X-Key: ${API_KEY}', 'TOKEN: tok-${USER}-x']) expect(written).toContain(value);
+  });
 });

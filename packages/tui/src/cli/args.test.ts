@@ -39,6 +39,10 @@ describe('parseCliArgs', () => {
   it('reads --demo, --version and -h', () => {
     expect(parseCliArgs(['--demo']).demo).toBe(true);
     expect(parseCliArgs(['--version']).version).toBe(true);
+    // Hermes's forms too: -V and `hermes version`.
+    expect(parseCliArgs(['-V']).version).toBe(true);
+    expect(parseCliArgs(['version'])).toMatchObject({ version: true, positionals: [] });
+    expect(() => parseCliArgs(['version', 'x'])).toThrow(/hermes version takes no arguments/);
     expect(parseCliArgs(['-h']).help).toBe(true);
   });
 

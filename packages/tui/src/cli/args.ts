@@ -100,7 +100,7 @@ Options:
                         mcp add: the server's command, each argument (taken verbatim,
                         even one starting with -), environment, URL, HTTP headers
   --online              doctor: also try a round trip to the configured model
-  --version             print the version and exit
+  -V, --version         print the version and exit (also: hermes version)
   -h, --help            show this help
 
 Keys in the TUI:
@@ -118,13 +118,21 @@ Logs: $HERMES_HOME/logs/tui.log.
 /** Thrown for arguments hermes does not understand; the message is meant for the user (the wire's 4004 error). */
 export { UsageError };
 
-/** Commands hermes itself handles; any other first word is a plugin's CLI command. */
-const BUILTIN_CLI_COMMANDS = new Set(['chat', 'sessions', 'plugins', 'approvals', 'mcp', 'doctor']);
+/**
+ * Commands hermes itself handles, in the order an unknown command's error lists them; any other first
+ * word is a plugin's CLI command.
+ */
+export const BUILTIN_CLI_COMMANDS: readonly string[] = ['chat', 'sessions', 'plugins', 'approvals', 'mcp', 'doctor', 'version'];
 
 export function parseCliArgs(argv: string[]): CliOptions {
   const first = argv[0];
   // A plugin's own command (`hermes <name> …`): its words and flags are its handler's to read, untouched.
-  if (first !== undefined && !first.startsWith('-') && !BUILTIN_CLI_COMMANDS.has(first)) return pluginCommand(argv);
+  if (first !== undefined && !first.startsWith('-') && !BUILTIN_CLI_COMMANDS.includes(first)) return pluginCommand(argv);
+  // `hermes version`, as Hermes has it: the same as --version.
+  if (first === 'version') {
+    if (argv.length > 1) throw new UsageError('hermes version takes no arguments.');
+    return { ...pluginCommand([]), version: true };
+  }
   let parsed;
   try {
     parsed = parseArgs({
@@ -137,7 +145,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         model: { type: 'string' },
         provider: { type: 'string' },
         'base-url': { type: 'string' },
-        version: { type: 'boolean', default: false },
+        version: { type: 'boolean', short: 'V', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         query: { type: 'string', short: 'q' },
         json: { type: 'boolean', default: false },

@@ -30,8 +30,12 @@ describe('hermes mcp add: the entry written to config.yaml', () => {
     expect(refused({ ...none, command: 'a', url: 'http://h' })?.message).toBe('hermes mcp add x: give --command or --url, not both');
     expect(refused({ ...none, command: 'a', headers: ['A=1'] })?.message).toMatch(/--header applies to --url servers/);
     expect(refused({ ...none, url: 'http://h', env: ['A=1'] })?.message).toMatch(/--arg and --env apply to --command servers/);
-    expect(refused({ ...none, command: 'a', env: ['NOEQUALS'] })?.message).toBe('--env takes NAME=VALUE, not "NOEQUALS"');
-    expect(refused({ ...none, command: 'a', env: ['=v'] })?.message).toBe('--env takes NAME=VALUE, not "=v"');
+    expect(refused({ ...none, command: 'a', env: ['NOEQUALS'] })?.message).toBe(`--env takes NAME=VALUE (a name, "=", then the value; e.g. --env TOKEN='\${TOKEN}'); one --env given has no "="`);
+    expect(refused({ ...none, command: 'a', env: ['=v'] })?.message).toMatch(/one --env given has no name before "="$/);
+    // The refused value is never echoed: it is often the secret itself.
+    const header = refused({ ...none, url: 'http://h', headers: ['Authorization: Bearer abc123'] });
+    expect(header).toEqual({ message: expect.stringContaining('--header takes NAME=VALUE'), code: 2 });
+    expect(header?.message).not.toContain('abc123');
     expect(refused({ ...none, command: 'a', env: ['A=1', 'A=2'] })?.message).toBe('--env A is given twice');
   });
 });
@@ -45,5 +49,11 @@ describe('hermes mcp list: one line per server', () => {
     expect(statusLine({ ...base, name: 'web', status: 'failed', transport: 'http', target: 'http://h/mcp', error: 'connection refused\n  stderr: boom\n' })).toBe(
       'web\tfailed\ttools 0\thttp http://h/mcp\tconnection refused | stderr: boom',
     );
+  });
+
+  it('never passes a server\'s escape sequences (clipboard write, title, clear screen) to the terminal', () => {
+    const stderr = 'starting\x1b]52;c;cm0gLXJmIH4=\x07\x1b]0;pwned\x07\x1b[2J\tdone\n';
+    const line = statusLine({ name: 'evil', status: 'failed', tool_count: 0, tools: [], transport: 'stdio', target: 'node evil.js', error: stderr });
+    expect(line).toBe('evil\tfailed\ttools 0\tstdio node evil.js\tstarting done');
   });
 });

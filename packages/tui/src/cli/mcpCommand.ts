@@ -11,6 +11,7 @@ import type { BackendOptions } from '../rpc/backendCommand.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
 import type { McpServerOptions } from './args.ts';
 import type { ChatIo } from './chatCommand.ts';
+import { plainText } from './plainText.ts';
 import { CommandFailure, runPlanned } from './withBackend.ts';
 
 export const MCP_USAGE = `Usage:
@@ -45,12 +46,15 @@ export function serverEntry(name: string, given: McpServerOptions): Record<strin
   return { url, ...(Object.keys(headers).length ? { headers } : {}) };
 }
 
-/** `K=V` words as a mapping; the value may be empty or hold `=`, the name may not be empty. */
+/**
+ * `K=V` words as a mapping; the value may be empty or hold `=`, the name may not be empty. A refused
+ * word is never echoed: `--header 'Authorization: Bearer <token>'` holds a secret.
+ */
 function pairs(option: string, words: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const word of words) {
     const at = word.indexOf('=');
-    if (at <= 0) throw usage(`${option} takes NAME=VALUE, not "${word}"`);
+    if (at <= 0) throw usage(`${option} takes NAME=VALUE (a name, "=", then the value; e.g. ${option === '--env' ? "--env TOKEN='${TOKEN}'" : "--header Authorization='Bearer ${TOKEN}'"}); one ${option} given has ${at === 0 ? 'no name before "="' : 'no "="'}`);
     const key = word.slice(0, at);
     if (Object.hasOwn(out, key)) throw usage(`${option} ${key} is given twice`);
     out[key] = word.slice(at + 1);
@@ -73,7 +77,7 @@ function plan(argv: string[], given: McpServerOptions | undefined): Action {
     const options = given ?? { args: [], env: [], headers: [] };
     // As Hermes's own CLI takes them: the words after the command are its arguments (`--command node server.js`).
     if (extra.length && options.args.length) throw usage(`hermes mcp add ${name}: give the server's arguments with --arg or after the command, not both`);
-    if (extra.length && options.command === undefined) throw usage(`hermes mcp add ${name}: "${extra[0]}" — arguments follow --command <cmd>; a --url server takes none`);
+    if (extra.length && options.command === undefined) throw usage(`hermes mcp add ${name}: ${extra.length} word(s) after the name — arguments follow --command <cmd>; a --url server takes none`);
     const entry = serverEntry(name, extra.length ? { ...options, args: extra } : options);
     return (client, io) => add(client, io, name, entry);
   }
@@ -100,8 +104,9 @@ async function list(client: HermesClient, io: ChatIo): Promise<void> {
  * lines, e.g. the server's stderr, joined with " | "). Never an env or header value.
  */
 export function statusLine(s: McpServerStatus): string {
-  const error = s.error ? [s.error.trim().replace(/\s*\n\s*/g, ' | ')] : [];
-  return [s.name, s.status, `tools ${s.tool_count}`, `${s.transport} ${s.target}`, ...error].join('\t');
+  const error = s.error ? [s.error.trim().replace(/\s*\n\s*/g, ' | ').replace(/\t/g, ' ')] : [];
+  // The error holds the server's own stderr: third-party text, never written to the terminal raw.
+  return plainText([s.name, s.status, `tools ${s.tool_count}`, `${s.transport} ${s.target}`, ...error].join('\t'));
 }
 
 async function configured(client: HermesClient): Promise<Record<string, unknown>> {
@@ -117,8 +122,8 @@ async function add(client: HermesClient, io: ChatIo, name: string, entry: Record
   const secrets = Object.keys((entry.env ?? entry.headers ?? {}) as Record<string, string>);
   const what = entry.command !== undefined ? `stdio: ${entry.command}` : `http: ${withoutCredentials(String(entry.url))}`;
   io.stdout.write(
-    `Added MCP server ${name} (${what}${secrets.length ? `; ${entry.env ? 'env' : 'headers'}: ${secrets.join(', ')}` : ''}) to config.yaml.\n` +
-      `Check it with \`hermes mcp test ${name}\`; running sessions pick it up with /reload-mcp.\n`,
+    plainText(`Added MCP server ${name} (${what}${secrets.length ? `; ${entry.env ? 'env' : 'headers'}: ${secrets.join(', ')}` : ''}) to config.yaml.\n` +
+      `Check it with \`hermes mcp test ${name}\`; running sessions pick it up with /reload-mcp.\n`),
   );
 }
 
@@ -148,20 +153,25 @@ async function test(client: HermesClient, io: ChatIo, name: string): Promise<num
     throw error;
   }
   if (!result.ok) {
-    io.stderr.write(`hermes mcp test: ${name} failed after ${result.latency_ms} ms: ${result.error ?? 'unknown error'}\n`);
+    io.stderr.write(plainText(`hermes mcp test: ${name} failed after ${result.latency_ms} ms: ${result.error ?? 'unknown error'}\n`));
     return 1;
   }
-  io.stdout.write(`${name}: connected in ${result.latency_ms} ms; ${result.tools.length} tool(s)${result.tools.length ? `: ${result.tools.join(', ')}` : ''}\n`);
+  io.stdout.write(plainText(`${name}: connected in ${result.latency_ms} ms; ${result.tools.length} tool(s)${result.tools.length ? `: ${result.tools.join(', ')}` : ''}\n`));
   return 0;
 }
 
-/** config.set of `mcp_servers.<name>`; a name or entry the backend refuses is a usage error (exit 2). */
+/**
+ * config.set of `mcp_servers.<name>`. A name or entry the backend refuses (its refusal names the key)
+ * is a usage error (exit 2); config.yaml that cannot be edited (not valid YAML, unwritable) is a failure (1).
+ */
 async function setServer(client: HermesClient, name: string, value: Record<string, unknown> | null): Promise<void> {
   try {
     await client.request('config.set', { key: `mcp_servers.${name}`, value });
   } catch (error) {
     const code = errorCode(error);
-    if (code === ErrorCode.UsageError || code === ErrorCode.InvalidParams) throw new CommandFailure(`hermes mcp: ${(error as Error).message}`, 2);
+    const message = (error as Error).message;
+    const refusedEntry = code === ErrorCode.InvalidParams || (code === ErrorCode.UsageError && message.startsWith(`config.set mcp_servers.${name}`));
+    if (refusedEntry || code === ErrorCode.UsageError) throw new CommandFailure(`hermes mcp: ${message}`, refusedEntry ? 2 : 1);
     throw error;
   }
 }

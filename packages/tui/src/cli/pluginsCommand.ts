@@ -7,6 +7,8 @@ import { errorCode } from '../app/rpcErrors.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { BackendOptions } from '../rpc/backendCommand.ts';
 import type { ChatIo } from './chatCommand.ts';
+import { BUILTIN_CLI_COMMANDS } from './args.ts';
+import { plainText } from './plainText.ts';
 import { CommandFailure, withBackend } from './withBackend.ts';
 
 export const PLUGINS_USAGE = `Usage:
@@ -40,7 +42,8 @@ export async function runPlugins(argv: string[], backend: BackendOptions, io: Ch
         const counts =
           p.counts_from === 'unknown' ? 'not loaded yet' : `tools ${p.tools}, hooks ${p.hooks}, middleware ${p.middleware}, commands ${p.commands}`;
         const missing = p.missing_env?.length ? `\tmissing env: ${p.missing_env.map((m) => (m.description ? `${m.name} (${m.description})` : m.name)).join(', ')}` : '';
-        io.stdout.write(`${p.name}\t${p.version || '-'}\t${p.source}\t${state}\t${counts}${p.error ? `\t${p.error}` : ''}${missing}\n`);
+        // Names, versions and errors come from a plugin's own files: never written to the terminal raw.
+        io.stdout.write(plainText(`${p.name}\t${p.version || '-'}\t${p.source}\t${state}\t${counts}${p.error ? `\t${p.error.replace(/\t/g, ' ')}` : ''}${missing}\n`));
       }
       return 0;
     }
@@ -76,7 +79,7 @@ export async function runPluginCli(argv: string[], backend: BackendOptions, io: 
       return result.code;
     } catch (error) {
       if (errorCode(error) === ErrorCode.NotACommand || errorCode(error) === ErrorCode.UsageError) {
-        throw new CommandFailure(`unknown command "${argv[0]}". Commands: chat, sessions, plugins, approvals, doctor; or run \`hermes --tui\`.`, 2);
+        throw new CommandFailure(`unknown command "${argv[0]}". Commands: ${BUILTIN_CLI_COMMANDS.join(', ')}; or run \`hermes --tui\`.`, 2);
       }
       throw error;
     }

@@ -6,6 +6,7 @@ import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
 import { BackendProcess } from '../rpc/backendProcess.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
 import type { ChatIo } from './chatCommand.ts';
+import { plainText } from './plainText.ts';
 
 /** A failure with the exit code it should end the process with (1 failed, 2 usage). */
 export class CommandFailure extends Error {
@@ -24,7 +25,8 @@ export async function withBackend(
   logger: Logger,
   action: (client: HermesClient) => Promise<number | void>,
 ): Promise<number> {
-  const backend = new BackendProcess(backendCommand(backendOptions), logger);
+  // A command starts the user's MCP servers (their commands) only when it says it needs them (`hermes mcp list`).
+  const backend = new BackendProcess(backendCommand({ noMcpConnect: true, ...backendOptions }), logger);
   try {
     reportConfigProblems(await backend.waitReady(), io);
     return (await action(backend.client)) ?? 0;
@@ -40,7 +42,7 @@ export async function withBackend(
 /** Config mistakes, once per command on stderr before its output: a typo may be why a setting did nothing. */
 export function reportConfigProblems(ready: GatewayReadyPayload, io: ChatIo): void {
   for (const problem of ready.config_problems ?? []) {
-    io.stderr.write(`hermes: ${problem.kind === 'unknown_key' ? 'warning' : 'config problem'}: ${problem.text}\n`);
+    io.stderr.write(`hermes: ${problem.kind === 'unknown_key' ? 'warning' : 'config problem'}: ${plainText(problem.text)}\n`);
   }
 }
 
@@ -51,9 +53,14 @@ export function reportConfigProblems(ready: GatewayReadyPayload, io: ChatIo): vo
 export function reportFailure(label: string, error: unknown, backend: BackendProcess, io: ChatIo): void {
   const tail = backend.hasExited ? backend.stderrTail(20) : [];
   const startupError = findStartupError(tail);
-  io.stderr.write(`${label}: ${startupError ?? errorMessage(error)}\n`);
+  io.stderr.write(`${plainText(labelled(label, startupError ?? errorMessage(error)))}\n`);
   const rest = tail.filter((line) => !(startupError && line.includes(startupError)) && !/^\s+at /.test(line) && line.trim() !== '');
-  if (rest.length) io.stderr.write(`${rest.join('\n')}\n`);
+  if (rest.length) io.stderr.write(`${plainText(rest.join('\n'))}\n`);
+}
+
+/** The message after the command's name, once: one that already starts with it (`hermes mcp add x: …`) as it is. */
+function labelled(label: string, message: string): string {
+  return message.startsWith(`${label} `) || message.startsWith(`${label}:`) ? message : `${label}: ${message}`;
 }
 
 /**
@@ -71,7 +78,7 @@ export async function runPlanned<Io extends ChatIo>(
   try {
     action = plan();
   } catch (error) {
-    io.stderr.write(`${errorMessage(error)}\n`);
+    io.stderr.write(`${plainText(errorMessage(error))}\n`);
     return error instanceof CommandFailure ? error.code : 1;
   }
   return withBackend(label, backendOptions, io, logger, (client) => action(client, io));

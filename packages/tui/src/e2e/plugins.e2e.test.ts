@@ -99,6 +99,18 @@ describe('a plugin from the user', () => {
     expect(fs.existsSync(marker)).toBe(false);
   });
 
+  it('hermes plugins list never writes a plugin\'s escape sequences (its manifest is third-party text) to the terminal', async () => {
+    const home = homeWithPlugin();
+    fs.mkdirSync(path.join(home, 'plugins', 'titler'), { recursive: true });
+    fs.writeFileSync(path.join(home, 'plugins', 'titler', 'plugin.yaml'), 'name: titler\nversion: "1\\e]0;pwned\\a\\e[2J"\n');
+    fs.writeFileSync(path.join(home, 'plugins', 'titler', 'index.js'), 'export function register() {}\n');
+    const list = await hermes(home, ['plugins', 'list']);
+    expect(list.exitCode, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(/^titler\t1\tuser\t/m);
+    // eslint-disable-next-line no-control-regex
+    expect(list.stdout + list.stderr).not.toMatch(/[\x07\x1b]/);
+  });
+
   it('a plugin whose register() never resolves: hermes starts, says which plugin it disabled, and answers', async () => {
     const home = homeWithPlugin();
     fs.mkdirSync(path.join(home, 'plugins', 'hangs'), { recursive: true });
