@@ -56,11 +56,11 @@ parentPort.on('message', (m) => {
   switch (m.kind) {
     case 'load':
       clearTimeout(loadTimer);
-      entries.set(m.plugin, m.entry);
+      if (m.plugin) entries.set(m.plugin, m.entry);
       recordFile = m.recordFile;
       if (m.recordsHead !== undefined) recordsHead = m.recordsHead;
       loadTimer = setTimeout(() => {
-        try { fs.writeFileSync(m.recordFile, recordsHead + m.record + '}}\\n'); } catch {}
+        if (m.record !== undefined) try { fs.writeFileSync(m.recordFile, recordsHead + m.record + '}}\\n'); } catch {}
         stop(m.line);
       }, m.limitMs + m.graceMs);
       break;
@@ -125,7 +125,7 @@ export function pluginWatchdog(blockLimitMs: () => number): LoadWatch {
   let headSent: string | null = null;
   return {
     start(load: BlockedLoad) {
-      const head = load.recordsHead === headSent ? {} : { recordsHead: (headSent = load.recordsHead) };
+      const head = load.recordsHead === undefined || load.recordsHead === headSent ? {} : { recordsHead: (headSent = load.recordsHead) };
       post({
         kind: 'load',
         plugin: load.plugin,
