@@ -9,7 +9,9 @@
  *   at least MIN_BLOCK_MS.
  * It then records the plugin as blocked (later starts skip it while its entry file is unchanged),
  * writes one line naming the plugin and the fix (as a startup error while loading), and ends the
- * process with SIGKILL: a blocked thread runs no signal handler.
+ * process with SIGKILL: a blocked thread runs no signal handler. While a known-good set of plugins is
+ * imported together (the fast path) no plugin is known to be running: the line says so, nothing is
+ * recorded, and the next start (whose known-good record is gone) imports them marked and names it.
  */
 import { Worker } from 'node:worker_threads';
 import { watchPluginCalls, type BlockedLoad, type LoadWatch, type PluginCall } from '@hermes/plugin-host';
