@@ -139,43 +139,21 @@ export const bench: Bench = async ({ quick, runs }) => {
     ...(quick ? {} : { ready100: backend(withPlugins), ready0: backend(empty) }),
   } as Record<'load' | 'first' | 'floor' | 'ready100' | 'ready0', () => Promise<number>>);
 
+  /** A row of one load kind (wall or CPU) against parallel import() of the same entries, same run. */
+  const loadRow = (name: string, ours: number[], floor: number[], note: string, max?: number): Figure => ({
+    name: `${PLUGINS} plugins loaded${name}`,
+    unit: 'ms',
+    ours: median(ours),
+    floor: { label: `parallel import() of the ${PLUGINS} entries`, value: median(floor) },
+    target: max === undefined ? {} : { max },
+    runs,
+    note,
+  });
   const figures: Figure[] = [
-    {
-      name: `${PLUGINS} plugins loaded (built plugin-host, fresh node)`,
-      unit: 'ms',
-      ours: median(samples.load),
-      floor: { label: `parallel import() of the ${PLUGINS} entries`, value: median(samples.floor) },
-      target: { max: 25 },
-      runs,
-      note: 'discovery (manifests) + import + register; unchanged since the last load: the known-good fast path',
-    },
-    {
-      name: `${PLUGINS} plugins loaded, first or changed (marked) load`,
-      unit: 'ms',
-      ours: median(samples.first),
-      floor: { label: `parallel import() of the ${PLUGINS} entries`, value: median(samples.floor) },
-      target: {},
-      runs,
-      note: 'no known-good record: each entry announced by a marker, so a plugin that hangs or ends the process is named',
-    },
-    {
-      name: `${PLUGINS} plugins loaded, CPU time (all threads)`,
-      unit: 'ms',
-      ours: median(cpu.load!),
-      floor: { label: `parallel import() of the ${PLUGINS} entries`, value: median(cpu.floor!) },
-      target: {},
-      runs,
-      note: 'process.cpuUsage over the same span: steadier than wall time on a busy machine; the known-good fast path',
-    },
-    {
-      name: `${PLUGINS} plugins loaded, first or changed (marked) load, CPU time (all threads)`,
-      unit: 'ms',
-      ours: median(cpu.first!),
-      floor: { label: `parallel import() of the ${PLUGINS} entries`, value: median(cpu.floor!) },
-      target: {},
-      runs,
-      note: 'process.cpuUsage over the same span',
-    },
+    loadRow(' (built plugin-host, fresh node)', samples.load, samples.floor, 'discovery (manifests) + import + register; unchanged since the last load: the known-good fast path', 25),
+    loadRow(', first or changed (marked) load', samples.first, samples.floor, 'no known-good record: each entry announced by a marker, so a plugin that hangs or ends the process is named'),
+    loadRow(', CPU time (all threads)', cpu.load!, cpu.floor!, 'process.cpuUsage over the same span: steadier than wall time on a busy machine; the known-good fast path'),
+    loadRow(', first or changed (marked) load, CPU time (all threads)', cpu.first!, cpu.floor!, 'process.cpuUsage over the same span'),
   ];
   if (!quick) {
     figures.push({
