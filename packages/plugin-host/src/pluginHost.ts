@@ -9,9 +9,8 @@ import { runHook } from './dispatch/hooks.ts';
 import { applyRequestChain, runExecutionChain } from './dispatch/middleware.ts';
 import { findRegister, importAll, importEntry, importInOrder, isTypeScript } from './loader/importEntry.ts';
 import { KnownGood } from './loader/knownGood.ts';
-import { LoadGuard } from './loader/loadGuard.ts';
+import { LoadGuard, type LoadingPlugin } from './loader/loadGuard.ts';
 import { loadingOf, partition, settled, settledTogether, timedOut, withDeadline, type Imported } from './loader/importOutcome.ts';
-import type { LoadingPlugin } from './loader/loadGuard.ts';
 import { abandonCalls, enterPlugin, inPlugin, leavePlugins, rememberPluginDir } from './containment/pluginScope.ts';
 
 export interface PluginHostOptions {

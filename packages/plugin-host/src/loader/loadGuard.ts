@@ -66,7 +66,7 @@ export class LoadGuard {
       entry: null,
       limitMs: this.limitS * 1000,
       recordFile: loadRecordFile(this.home),
-      message: `plugins: ${what}. The next start imports them one at a time and names the plugin that blocks.`,
+      message: `plugins: ${what}. The next start runs their code one after another and names the plugin that blocks.`,
     });
   }
 

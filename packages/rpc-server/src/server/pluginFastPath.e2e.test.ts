@@ -108,7 +108,7 @@ describe('plugins: the known-good fast path', () => {
     const fastLoad = new BackendProcess({ home });
     cleanups.push(() => fastLoad.stop());
     expect(await fastLoad.exited).not.toBe(0);
-    expect(findStartupError(fastLoad.stderr.split('\n'))).toMatch(/^plugins: the import of one of 4 plugins, imported together .* blocked hermes for more than 0.5 s \(plugins.register_timeout\).*next start imports them one at a time/);
+    expect(findStartupError(fastLoad.stderr.split('\n'))).toMatch(/^plugins: the import of one of 4 plugins, imported together .* blocked hermes for more than 0.5 s \(plugins.register_timeout\).*next start runs their code one after another and names the plugin that blocks/);
 
     const markedLoad = new BackendProcess({ home });
     cleanups.push(() => markedLoad.stop());
