@@ -9,9 +9,10 @@ import { newLedger, Registrations, rollback, type PluginCliCommand, type PluginC
 import { errorText, FailureLog } from './dispatch/failureLog.ts';
 import { runHook } from './dispatch/hooks.ts';
 import { applyRequestChain, runExecutionChain } from './dispatch/middleware.ts';
-import { findRegister, importEntry, importInOrder, isTypeScript } from './loader/importEntry.ts';
-import { LoadGuard } from './loader/loadGuard.ts';
-import { loadingOf, partition, settled, timedOut, withDeadline, type Imported } from './loader/importOutcome.ts';
+import { findRegister, importAll, importEntry, importInOrder, isTypeScript } from './loader/importEntry.ts';
+import { KnownGood } from './loader/knownGood.ts';
+import { LoadGuard, type LoadingPlugin } from './loader/loadGuard.ts';
+import { loadingOf, partition, settled, settledTogether, timedOut, withDeadline, type Imported } from './loader/importOutcome.ts';
 import { abandonCalls, enterPlugin, inPlugin, leavePlugins, rememberPluginDir } from './containment/pluginScope.ts';
 
 export interface PluginHostOptions {
@@ -33,24 +34,28 @@ export interface PluginHostOptions {
    * thread, so only something on another thread can notice; the backend runs a watchdog worker.
    */
   loadWatch?: LoadWatch;
+  /** The hermes version: a known-good set of plugins (the fast path) is one loaded by this version. */
+  hermesVersion?: string;
   /** Told once per distinct fault of a plugin callback at run time (the log's warning, without its stack). */
   onFault?: (message: string) => void;
 }
 
 /** What a watchdog needs to report a plugin that blocked hermes while loading, from another thread. */
 export interface BlockedLoad {
-  plugin: string;
+  /** null: plugins imported together on the fast path (KnownGood), none of them known to be running. */
+  plugin: string | null;
   /** Its entry file: a record of a block names this version of it. */
-  entry: string;
+  entry: string | null;
   limitMs: number;
   /**
    * The load record file, and its contents with this plugin marked as blocked: `recordsHead` (the last
    * start's records as JSON without the closing braces; the same string for every plugin of a load, so a
-   * watchdog on another thread is sent it once), then `record` (`"name":{…}`), then `}}`.
+   * watchdog on another thread is sent it once), then `record` (`"name":{…}`), then `}}`. Without
+   * `record` (the fast path), the file is left as it is.
    */
   recordFile: string;
-  recordsHead: string;
-  record: string;
+  recordsHead?: string;
+  record?: string;
   /** What to tell the user: the plugin, what it did, and the fix. */
   message: string;
 }
@@ -238,7 +243,13 @@ export class PluginHost {
     });
     const importing = plans.filter((p) => !p.blocked && p.plugin.entry && !p.plugin.error && !gateVerdict(p.plugin.name, this.pluginsConfig));
     const [typescript, javascript] = partition(importing, (p) => isTypeScript(p.plugin.entry!));
-    await this.importTogether(javascript, guard, limitS);
+    const loadings = javascript.map((plan) => loadingOf(plan.plugin));
+    const knownGood = new KnownGood(home, this.options.hermesVersion ?? '', this.logger);
+    // Checked, then forgotten: until this load completes, nothing is known-good (a load that dies leaves no record).
+    const covered = javascript.length > 0 && knownGood.covers(loadings.map((l) => l.stamp));
+    const forgotten = javascript.length > 0 && knownGood.forget();
+    if (covered && forgotten) await this.importFast(javascript, loadings, guard, limitS);
+    else await this.importTogether(javascript, loadings, guard, limitS);
     for (const plan of typescript) await (plan.imported = this.importOf(plan.plugin, guard, limitS));
     guard.idle();
 
@@ -257,6 +268,8 @@ export class PluginHost {
       records[info.name] ??= { dir: info.dir, tools: info.tools, hooks: info.hooks, middleware: info.middleware, commands: info.commands, error: info.error, failed: info.failed, ...manifest };
     }
     guard.done();
+    const outcomes = await Promise.all(javascript.map((plan) => plan.imported!));
+    if (javascript.length > 0 && outcomes.every((outcome) => 'module' in outcome)) knownGood.remember(loadings.flatMap((l) => (l.stamp ? [l.stamp] : [])));
     this.infos = infos;
     // One line for the whole load: a logger writes each line to its file at once, and 100 plugins' lines were a cost.
     const loaded = infos.filter((info) => info.enabled).map((info) => `${info.name} (${info.source}: ${info.tools} tools, ${info.hooks} hooks, ${info.middleware} middleware, ${info.commands} commands)`);
@@ -277,10 +290,9 @@ export class PluginHost {
    * plugin's code under its name from its marker on. Its module loading runs before any plugin code,
    * so before AsyncLocalStorage's promise hooks are on: they would slow every step of it.
    */
-  private async importTogether(plans: LoadPlan[], guard: LoadGuard, limitS: number): Promise<void> {
+  private async importTogether(plans: LoadPlan[], loadings: LoadingPlugin[], guard: LoadGuard, limitS: number): Promise<void> {
     const started = performance.now();
     const ends = new Map<LoadPlan, () => void>();
-    const loadings = plans.map((plan) => loadingOf(plan.plugin));
     const entries = plans.map((plan, i) => {
       const loading = loadings[i]!;
       rememberPluginDir(plan.plugin.name, plan.plugin.dir);
@@ -303,6 +315,20 @@ export class PluginHost {
       }
     });
     await Promise.all(plans.flatMap((p) => (p.imported instanceof Promise ? [p.imported] : [])));
+  }
+
+  /**
+   * The fast path, for entries all known-good: imported in parallel without markers (importAll), under
+   * one time limit and one watch that can contain a block but not name it. Each import's own outcome
+   * (module or throw) is still its plugin's; register() then runs in discovery order, named, as always.
+   */
+  private async importFast(plans: LoadPlan[], loadings: LoadingPlugin[], guard: LoadGuard, limitS: number): Promise<void> {
+    const started = performance.now();
+    for (const plan of plans) rememberPluginDir(plan.plugin.name, plan.plugin.dir);
+    guard.runningTogether(plans.length);
+    const outcomes = await settledTogether(loadings, importAll(loadings.map((l) => l.entry), this.generation), started, limitS);
+    guard.idle();
+    plans.forEach((plan, i) => (plan.imported = outcomes[i]!));
   }
 
   /** Imports one plugin's entry; settles with its module or the error, and how long it took. */

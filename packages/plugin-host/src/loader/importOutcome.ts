@@ -34,6 +34,24 @@ export function settled(loading: LoadingPlugin, importing: Record<string, unknow
   );
 }
 
+/**
+ * The outcomes of imports started together at `started`, under one timer (not one per plugin): those
+ * not settled by the register time limit are given up on, each with its own time-out error.
+ */
+export async function settledTogether(loadings: LoadingPlugin[], importing: Array<Promise<Record<string, unknown>>>, started: number, limitS: number): Promise<Imported[]> {
+  const outcomes: Array<Imported | undefined> = [];
+  const all = Promise.all(
+    importing.map((promise, i) =>
+      promise.then(
+        (module) => (outcomes[i] = { module, ms: performance.now() - started, loading: loadings[i]! }),
+        (error: unknown) => (outcomes[i] = { error, ms: performance.now() - started, loading: loadings[i]! }),
+      ),
+    ),
+  );
+  await withDeadline(all, limitS * 1000, 'plugins.register_timeout').catch(() => undefined);
+  return loadings.map((loading, i) => outcomes[i] ?? { error: new Error(timedOut(loading.name, limitS)), ms: performance.now() - started, loading });
+}
+
 export function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
   return [items.filter(test), items.filter((item) => !test(item))];
 }

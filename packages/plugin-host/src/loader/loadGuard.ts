@@ -53,6 +53,23 @@ export class LoadGuard {
     });
   }
 
+  /**
+   * The fast path (KnownGood): `count` plugins' top-level code runs unannounced, in any order. A block
+   * is still ended past the time limit, but no plugin can be named or recorded as blocked; the known-good
+   * record is already gone, so the next load is marked and names it. No mark on disk either.
+   */
+  runningTogether(count: number): void {
+    if (!this.watch) return;
+    const what = `the import of one of ${count} plugins, imported together because none changed since a load that completed, blocked hermes for more than ${this.limitS} s (plugins.register_timeout), so hermes was stopped`;
+    this.watch.start({
+      plugin: null,
+      entry: null,
+      limitMs: this.limitS * 1000,
+      recordFile: loadRecordFile(this.home),
+      message: `plugins: ${what}. The next start runs their code one after another and names the plugin that blocks.`,
+    });
+  }
+
   /** No plugin code is expected to run until the next `running()`. */
   idle(): void {
     this.watch?.stop();

@@ -9,7 +9,9 @@
  *   at least MIN_BLOCK_MS.
  * It then records the plugin as blocked (later starts skip it while its entry file is unchanged),
  * writes one line naming the plugin and the fix (as a startup error while loading), and ends the
- * process with SIGKILL: a blocked thread runs no signal handler.
+ * process with SIGKILL: a blocked thread runs no signal handler. While a known-good set of plugins is
+ * imported together (the fast path) no plugin is known to be running: the line says so, nothing is
+ * recorded, and the next start (whose known-good record is gone) imports them marked and names it.
  */
 import { Worker } from 'node:worker_threads';
 import { watchPluginCalls, type BlockedLoad, type LoadWatch, type PluginCall } from '@hermes/plugin-host';
@@ -56,11 +58,11 @@ parentPort.on('message', (m) => {
   switch (m.kind) {
     case 'load':
       clearTimeout(loadTimer);
-      entries.set(m.plugin, m.entry);
+      if (m.plugin) entries.set(m.plugin, m.entry);
       recordFile = m.recordFile;
       if (m.recordsHead !== undefined) recordsHead = m.recordsHead;
       loadTimer = setTimeout(() => {
-        try { fs.writeFileSync(m.recordFile, recordsHead + m.record + '}}\\n'); } catch {}
+        if (m.record !== undefined) try { fs.writeFileSync(m.recordFile, recordsHead + m.record + '}}\\n'); } catch {}
         stop(m.line);
       }, m.limitMs + m.graceMs);
       break;
@@ -125,7 +127,7 @@ export function pluginWatchdog(blockLimitMs: () => number): LoadWatch {
   let headSent: string | null = null;
   return {
     start(load: BlockedLoad) {
-      const head = load.recordsHead === headSent ? {} : { recordsHead: (headSent = load.recordsHead) };
+      const head = load.recordsHead === undefined || load.recordsHead === headSent ? {} : { recordsHead: (headSent = load.recordsHead) };
       post({
         kind: 'load',
         plugin: load.plugin,

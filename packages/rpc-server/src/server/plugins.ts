@@ -2,6 +2,7 @@ import { BUILTIN_COMMANDS, CommandRegistry, registerBuiltinCommands, type Hermes
 import { PluginHost, refuseProcessControlFromPlugins, type LoadWatch, type PluginInfo } from '@hermes/plugin-host';
 import type { LiveSessions } from './liveSessions.ts';
 import { pluginWatchdog } from './pluginWatchdog.ts';
+import { HERMES_VERSION } from '../version.ts';
 
 /** Every built-in command name and alias: plugins may not take them. */
 export function builtinCommandNames(): Set<string> {
@@ -37,6 +38,7 @@ function pluginHost(runtime: HermesRuntime, sessions: LiveSessions, logger: Logg
   return new PluginHost({
     ...(loadWatch ? { loadWatch } : {}),
     home: runtime.home,
+    hermesVersion: HERMES_VERSION,
     cwd: process.cwd(),
     env: process.env,
     dotenv: runtime.loaded.dotenv,
