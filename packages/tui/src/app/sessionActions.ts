@@ -29,11 +29,6 @@ export class SessionActions {
   readonly picker: PickerController;
   /** A switch is under way; a second one would race it. */
   private switching = false;
-  /**
-   * The ids of the items /transcript made of one session's unloaded messages: the same ones each time
-   * for that session, new ones for another (the render cache is by id: reused ids showed the first
-   * session's text for the second's messages).
-   */
 
   constructor(private readonly host: SessionHost) {
     this.picker = new PickerController(host, (session) => void this.resume(session.id, session.title ?? session.id));
