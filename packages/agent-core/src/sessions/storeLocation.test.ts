@@ -65,7 +65,7 @@ describe('where hermes keeps its sessions', () => {
     const running = new Database(file);
     running.pragma('journal_mode = WAL');
     running.pragma('wal_autocheckpoint = 0');
-    running.exec('CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (30);');
+    running.exec('CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (30); CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT NOT NULL);');
     try {
       expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
       // The main file alone has no tables; only the WAL has them.
@@ -75,6 +75,28 @@ describe('where hermes keeps its sessions', () => {
     } finally {
       running.close();
     }
+  });
+
+  it("a database that is not Hermes's, readable or not: state.db, left for hermes's open to fill or explain", () => {
+    const home = tempDir('location-other');
+    const file = path.join(home, 'state.db');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec("CREATE TABLE notes (x TEXT); INSERT INTO notes VALUES ('" + 'x'.repeat(20_000) + "');");
+    db.close();
+    // Another program's tables (user_version 0, but no Hermes schema).
+    expect(stateDbKind(file)).toBe('hermes');
+    // Truncated: its first page still lists a table, but it is no readable Hermes database.
+    fs.truncateSync(file, 6000);
+    expect(stateDbKind(file)).toBe('hermes');
+    expect(sessionStoreLocation(home)).toEqual({ file });
+    // Hermes's tables without sessions.source are not Hermes's SessionDB either.
+    const partial = path.join(tempDir('location-partial'), 'state.db');
+    const other = new Database(partial);
+    other.exec('CREATE TABLE schema_version (version INTEGER NOT NULL); CREATE TABLE sessions (id TEXT PRIMARY KEY);');
+    other.close();
+    expect(stateDbKind(partial)).toBe('hermes');
+    expect(filesIn(path.dirname(partial))).toEqual(['state.db']);
   });
 
   it('doctor\'s inspection creates nothing in a fresh home', () => {

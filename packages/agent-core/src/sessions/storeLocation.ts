@@ -4,10 +4,13 @@
  * write to (not even its journal mode). Then hermes keeps its sessions in `hermes-node.db` beside it,
  * and keeps using that file from then on, even if Hermes's state.db goes away later.
  *
- * Hermes's file is told apart by its header alone (read with fs, never opened by SQLite, so it and its
- * -wal/-shm stay byte for byte as they are): every hermes schema sets `user_version`, and sets it in the
- * same transaction that creates its tables, so a database with tables and `user_version` 0 is not
- * hermes's. Hermes's SessionDB keeps its version in a `schema_version` table instead.
+ * Hermes's file is told apart by its schema: a readable SQLite database with Hermes's `schema_version`
+ * table and a `sessions` table with a `source` column. Everything else (hermes's own file, an empty
+ * one, a truncated or damaged one, a text file) is hermes's: its usual open fills it or says what is
+ * wrong and the fix. The header answers the common cases alone (every hermes schema sets
+ * `user_version`, in the transaction that creates its tables); otherwise the bytes are read with fs and
+ * the schema through an in-memory copy, so Hermes's file and its -wal/-shm stay byte for byte as they
+ * are (SQLite's own read-only open would create -wal/-shm beside a WAL database).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,13 +20,13 @@ export const STATE_DB = 'state.db';
 /** hermes's own session database in a home whose state.db is Hermes's (the Python agent's). */
 export const OWN_DB = 'hermes-node.db';
 
-/** What is at `$HERMES_HOME/state.db`, as far as its first page tells. */
+/** What is at `$HERMES_HOME/state.db`. */
 export type StateDbKind =
   /** No file there. */
   | 'absent'
-  /** A hermes database, or one with no tables yet (hermes creates its schema in it), or a file SQLite will explain as broken. */
+  /** Anything but Hermes's SessionDB: a hermes database, one with no tables yet (hermes creates its schema in it), or a broken file hermes's open explains. */
   | 'hermes'
-  /** A SQLite database hermes did not write: Hermes's SessionDB (or another program's). */
+  /** A readable SQLite database with Hermes's schema: the Python agent's SessionDB. */
   | 'foreign';
 
 export interface StoreLocation {
@@ -57,41 +60,59 @@ function readStart(file: string): Buffer | null {
 
 const nonEmptyFile = (file: string) => (fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0) > 0;
 
-/** Classifies `file` (a state.db) from its header; `hasTablesInWal` is asked only when the main file cannot tell. */
-export function stateDbKind(file: string, hasTablesInWal: (file: string) => boolean = readTablesThroughWal): StateDbKind {
+/** Classifies `file` (a state.db); `hasHermesSchemaInWal` is asked only when the main file has no tables but a WAL does. */
+export function stateDbKind(file: string, hasHermesSchemaInWal: (file: string) => boolean = readSchemaThroughWal): StateDbKind {
   if (!fs.existsSync(file)) return 'absent';
   const start = readStart(file);
   // Unreadable, short or not SQLite: hermes's usual open says what is wrong with it and the fix.
   if (!start || start.length < FIRST_PAGE_BYTES || start.subarray(0, 16).toString('latin1') !== SQLITE_MAGIC) return 'hermes';
-  const userVersion = start.readUInt32BE(60);
-  if (userVersion > 0) return 'hermes';
+  if (start.readUInt32BE(60) > 0) return 'hermes';
   // Page 1 holds the schema: an interior page means many entries; a leaf counts them.
-  if (start[100] === INTERIOR_TABLE_PAGE) return 'foreign';
-  if (start[100] !== LEAF_TABLE_PAGE) return 'hermes';
-  if (start.readUInt16BE(103) > 0) return 'foreign';
+  const hasTables = start[100] === INTERIOR_TABLE_PAGE || (start[100] === LEAF_TABLE_PAGE && start.readUInt16BE(103) > 0);
+  if (hasTables) return hasHermesSchemaInFile(file) ? 'foreign' : 'hermes';
   // No tables in the main file, but a WAL with content: a program running now (hermes or Hermes) may
   // have created its schema only there. Only then is the file read through SQLite (read-only).
-  if (nonEmptyFile(`${file}-wal`) && hasTablesInWal(file)) return 'foreign';
+  if (nonEmptyFile(`${file}-wal`) && hasHermesSchemaInWal(file)) return 'foreign';
   return 'hermes';
 }
 
-/** Whether the database, read through its WAL, has tables and no hermes user_version (a read-only reader). */
-function readTablesThroughWal(file: string): boolean {
+/** Hermes's SessionDB (shared/reference/hermes-core.md §8.2): its `schema_version` table and `sessions.source`. */
+function hasHermesSchema(db: Database.Database): boolean {
+  const versionTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").get();
+  return versionTable !== undefined && db.prepare("SELECT 1 FROM pragma_table_info('sessions') WHERE name = 'source'").get() !== undefined;
+}
+
+/** Whether the database `open` gives has Hermes's schema; a file SQLite cannot read (truncated, damaged) is not Hermes's: hermes's usual open explains it. */
+function schemaCheck(open: () => Database.Database): boolean {
   let db: Database.Database;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = open();
   } catch {
-    // Say "not foreign": hermes's usual open then explains the file (or refuses Hermes's schema itself).
     return false;
   }
   try {
-    const version = db.pragma('user_version', { simple: true }) as number;
-    return version === 0 && db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table'").get() !== undefined;
+    return hasHermesSchema(db);
   } catch {
     return false;
   } finally {
     db.close();
   }
+}
+
+/** The main file's schema, from an in-memory copy of its bytes (the file itself is never opened by SQLite). */
+function hasHermesSchemaInFile(file: string): boolean {
+  return schemaCheck(() => {
+    const bytes = fs.readFileSync(file);
+    // Header bytes 18/19 = 2 mark WAL mode, which an in-memory copy cannot use: read it as a rollback-journal file.
+    if (bytes[18] === 2) bytes[18] = 1;
+    if (bytes[19] === 2) bytes[19] = 1;
+    return new Database(bytes, { readonly: true });
+  });
+}
+
+/** The schema as seen through the WAL of a program running now (which keeps its -wal/-shm there itself). */
+function readSchemaThroughWal(file: string): boolean {
+  return schemaCheck(() => new Database(file, { readonly: true, fileMustExist: true }));
 }
 
 /** Where hermes keeps its sessions in `home` (see the module comment). Reads, never writes. */

@@ -85,7 +85,9 @@ function configChecks(runtime: HermesRuntime): DoctorCheck[] {
   for (const problem of selection.problems) {
     checks.push({ name: 'toolsets', status: 'warn', detail: problem, fix: `correct \`toolsets\` in ${configFile}, or provide what the tool needs` });
   }
-  if (!loaded.problems.some((p) => p.file === configFile)) {
+  if (emptyModel(runtime)) {
+    checks.push({ name: 'config.yaml', status: 'fail', detail: `${configFile}: model is an empty string (model: ""), so no model is named`, fix: EMPTY_MODEL_FIX(configFile, path.join(runtime.home, '.env')) });
+  } else if (!loaded.problems.some((p) => p.file === configFile)) {
     const keys = Object.keys(loaded.config.raw).length;
     checks.unshift({ name: 'config.yaml', status: 'ok', detail: keys ? `${configFile}: ${keys} top-level keys, no problems` : `${configFile}: not present or empty (defaults apply)` });
   }
@@ -119,6 +121,11 @@ function modelCheck(runtime: HermesRuntime): DoctorCheck {
     const keyText = key ?? (preset?.keyRequired ? 'no key' : 'no key needed');
     return { name: 'model', status: 'ok', detail: `${provider}/${model} at ${baseUrl} (${keyText})` };
   }
+  const configFile = path.join(runtime.home, 'config.yaml');
+  if (emptyModel(runtime)) {
+    return { name: 'model', status: 'fail', detail: `no model is named: ${configFile} sets model: "" (see the config.yaml line)`, fix: EMPTY_MODEL_FIX(configFile, envFile) };
+  }
+  if (!resolution.provider && resolution.model) return unpickedProvider(resolution.model, envFile);
   const preset = resolution.provider ? findPreset(resolution.provider) : undefined;
   const missingKey = preset?.keyVar && preset.keyRequired && !keySource(runtime, preset.keyVar) ? preset.keyVar : null;
   const named = resolution.provider ? `${resolution.provider}/${resolution.model || '?'}: ` : '';
@@ -128,7 +135,34 @@ function modelCheck(runtime: HermesRuntime): DoctorCheck {
     detail: `${named}${resolution.problem.split('\n')[0]}`,
     fix: missingKey
       ? `put ${missingKey}=<your key> in ${envFile} (or export it), then run hermes doctor again`
-      : `set model.provider and model.default in ${path.join(runtime.home, 'config.yaml')} and the provider's key in ${envFile}; or try hermes --demo`,
+      : `set model.provider and model.default in ${configFile} and the provider's key in ${envFile}; or try hermes --demo`,
+  };
+}
+
+/** config.yaml's `model:` written as an empty string: a mistake in the file, not a missing provider. */
+const emptyModel = (runtime: HermesRuntime): boolean => typeof runtime.loaded.config.raw.model === 'string' && runtime.loaded.config.raw.model.trim() === '';
+const EMPTY_MODEL_FIX = (configFile: string, envFile: string) =>
+  `name a model in ${configFile}, e.g. model: anthropic/claude-sonnet-4 (with OPENROUTER_API_KEY in ${envFile}), or model: {provider: ollama, default: llama3.1}`;
+
+/**
+ * A model named without a provider (Hermes's `model: anthropic/claude-sonnet-4`): resolveModel picks the
+ * provider from the key it finds (OPENROUTER_API_KEY, then OPENAI_API_KEY, then ANTHROPIC_API_KEY), and
+ * none is set. An OpenRouter slug works as is on OpenRouter; one led by `anthropic/` or `openai/` also on
+ * that vendor's own API (resolveModel drops the prefix); a plain name (`gpt-4o`) only there.
+ */
+function unpickedProvider(model: string, envFile: string): DoctorCheck {
+  const slash = model.indexOf('/');
+  const vendor = slash > 0 ? findPreset(model.slice(0, slash)) : undefined;
+  const own = vendor && vendor.id !== 'openrouter' && vendor.keyVar ? vendor : undefined;
+  const keys: Array<[string, string]> =
+    slash > 0
+      ? [['OPENROUTER_API_KEY', `OpenRouter serves ${model}`], ...(own ? [[own.keyVar!, `${own.label}'s own API serves ${model.slice(slash + 1)}`] as [string, string]] : [])]
+      : [['OPENAI_API_KEY', `OpenAI serves ${model}; for another provider set model.provider`]];
+  return {
+    name: 'model',
+    status: 'fail',
+    detail: `${model}: config.yaml names no provider, so hermes picks one by its key, and none is set: it needs ${keys.map(([name, why]) => `${name} (${why})`).join(' or ')}`,
+    fix: `put ${keys.map(([name]) => `${name}=<your key>`).join(' or ')} in ${envFile} (or export it), then run hermes doctor again`,
   };
 }
 

@@ -11,6 +11,7 @@ import { hermesHome, type Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
 import { BackendProcess } from '../rpc/backendProcess.ts';
 import type { ChatIo } from './chatCommand.ts';
+import { plainText } from './plainText.ts';
 
 /** The Node versions hermes runs on: the repository's `engines.node` (a test keeps the two equal). */
 export const NODE_ENGINES = { min: [20, 11] as const, belowMajor: 23 };
@@ -68,10 +69,14 @@ export function homeChecks(home: string): DoctorCheck[] {
 
 const LABEL: Record<DoctorCheck['status'], string> = { ok: 'ok  ', warn: 'warn', fail: 'FAIL', info: 'info' };
 
-/** One line, whatever the detail holds (a server's stderr tail has several): its lines are joined with ` | `. */
+/**
+ * One line, whatever the detail holds (a server's stderr tail has several): its lines are joined with ` | `.
+ * Names, details and fixes can hold what a server, plugin or config.yaml wrote: no escape sequence of
+ * theirs reaches the terminal.
+ */
 export function formatCheck(check: DoctorCheck): string {
-  const oneLine = (text: string) => text.trim().replace(/\s*\n\s*/g, ' | ');
-  return `${LABEL[check.status]}  ${check.name}: ${oneLine(check.detail)}${check.fix ? ` — fix: ${oneLine(check.fix)}` : ''}`;
+  const oneLine = (text: string) => plainText(text).trim().replace(/\s*\n\s*/g, ' | ');
+  return `${LABEL[check.status]}  ${oneLine(check.name)}: ${oneLine(check.detail)}${check.fix ? ` — fix: ${oneLine(check.fix)}` : ''}`;
 }
 
 /** What a backend that did not start or answer said: its startup error, else the error and the last lines of its stderr. */
