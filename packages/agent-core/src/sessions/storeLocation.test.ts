@@ -26,6 +26,24 @@ describe('where hermes keeps its sessions', () => {
     expect(sessionStoreLocation(other)).toEqual({ file: path.join(other, 'state.db') });
   });
 
+  it("a large Hermes state.db (a long history) is told apart through a copy on disk, left byte for byte as it was, no copy left behind", () => {
+    const home = tempDir('location-large');
+    const hermesDb = addHermesStateDb(home);
+    const db = new Database(hermesDb);
+    // Past the in-memory limit (32 MB): one message of 40 MB, written as Hermes would, then checkpointed.
+    db.prepare("INSERT INTO messages (session_id, role, content, timestamp) SELECT id, 'user', zeroblob(40 * 1024 * 1024), 1 FROM sessions LIMIT 1").run();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    fs.rmSync(`${hermesDb}-wal`, { force: true });
+    fs.rmSync(`${hermesDb}-shm`, { force: true });
+    expect(fs.statSync(hermesDb).size).toBeGreaterThan(40 * 1024 * 1024);
+    const hash = fileHash(hermesDb);
+    expect(stateDbKind(hermesDb)).toBe('foreign');
+    expect(sessionStoreLocation(home)).toEqual({ file: path.join(home, 'hermes-node.db'), foreign: hermesDb });
+    expect(fileHash(hermesDb)).toBe(hash);
+    expect(filesIn(home)).toEqual(['state.db']);
+  });
+
   it("Hermes's state.db: hermes-node.db beside it, Hermes's file never opened (bytes, mtime, no -wal/-shm), and kept from then on", () => {
     const home = tempDir('location-hermes');
     const hermesDb = addHermesStateDb(home);

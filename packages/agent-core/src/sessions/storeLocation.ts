@@ -13,6 +13,7 @@
  * are (SQLite's own read-only open would create -wal/-shm beside a WAL database).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -99,15 +100,32 @@ function schemaCheck(open: () => Database.Database): boolean {
   }
 }
 
-/** The main file's schema, from an in-memory copy of its bytes (the file itself is never opened by SQLite). */
+/** Past this size the schema is read from a copy on disk, not in memory (a Hermes state.db of a long history is large). */
+const IN_MEMORY_COPY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The main file's schema, from a copy of its bytes (the file itself is never opened by SQLite): in
+ * memory, or for a large file a temporary copy on disk, removed at once. A copy of a part would not do:
+ * SQLite checks every table's root page when it reads the schema.
+ */
 function hasHermesSchemaInFile(file: string): boolean {
-  return schemaCheck(() => {
-    const bytes = fs.readFileSync(file);
-    // Header bytes 18/19 = 2 mark WAL mode, which an in-memory copy cannot use: read it as a rollback-journal file.
-    if (bytes[18] === 2) bytes[18] = 1;
-    if (bytes[19] === 2) bytes[19] = 1;
-    return new Database(bytes, { readonly: true });
-  });
+  if (fs.statSync(file).size <= IN_MEMORY_COPY_BYTES) {
+    return schemaCheck(() => {
+      const bytes = fs.readFileSync(file);
+      // Header bytes 18/19 = 2 mark WAL mode, which an in-memory copy cannot use: read it as a rollback-journal file.
+      if (bytes[18] === 2) bytes[18] = 1;
+      if (bytes[19] === 2) bytes[19] = 1;
+      return new Database(bytes, { readonly: true });
+    });
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hermes-state-db-'));
+  try {
+    const copy = path.join(dir, STATE_DB);
+    fs.copyFileSync(file, copy);
+    return schemaCheck(() => new Database(copy, { readonly: true, fileMustExist: true }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The schema as seen through the WAL of a program running now (which keeps its -wal/-shm there itself). */
@@ -119,6 +137,8 @@ function readSchemaThroughWal(file: string): boolean {
 export function sessionStoreLocation(home: string): StoreLocation {
   const own = path.join(home, OWN_DB);
   const state = path.join(home, STATE_DB);
+  // hermes-node.db is made only beside Hermes's state.db: once it exists, no start reads Hermes's file again.
+  if (fs.existsSync(own)) return fs.existsSync(state) ? { file: own, foreign: state } : { file: own };
   if (stateDbKind(state) === 'foreign') return { file: own, foreign: state };
-  return { file: fs.existsSync(own) ? own : state };
+  return { file: state };
 }
