@@ -15,7 +15,7 @@ import { buildToolDefinitions, skippedWarning } from './mcpTools.ts';
 import { loadConnectionModule } from './connectionLoader.ts';
 import { withoutStderr } from './requestError.ts';
 import { MissingVariableError, resolveServerSecrets } from './secretRefs.ts';
-import { mcpToolset } from './toolNames.ts';
+import { claimedByEarlier, mcpToolset } from './toolNames.ts';
 
 export interface McpManagerOptions {
   servers: McpServerConfig[];
@@ -298,6 +298,7 @@ export class McpManager {
     if (note !== null && note !== entry.skippedNote) this.options.logger.warn('mcp: %s', redactSecrets(note));
     entry.skippedNote = note;
     const registry = this.options.registry;
+    const earlier = this.entries.slice(0, this.entries.indexOf(entry)).map((other) => other.config.name);
     this.unregisterTools(entry);
     this.forgetDownTools(entry);
     const definitions = buildToolDefinitions(
@@ -309,7 +310,7 @@ export class McpManager {
       },
       listed.tools,
       connection.capabilities,
-      (name) => registry.get(name) !== undefined,
+      (name) => registry.get(name) !== undefined || claimedByEarlier(name, earlier),
     );
     for (const definition of definitions) {
       try {
