@@ -117,6 +117,7 @@ export class HermesRuntime {
       registry: this.tools,
       env: this.env,
       logger: this.logger,
+      toolsets: () => this.toolsets,
       // stdio servers start from the tool environment (no provider keys or .env values) plus their own `env`.
       ...(this.settings.env ? { childEnv: this.settings.env } : {}),
     });

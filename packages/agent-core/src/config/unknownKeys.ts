@@ -49,6 +49,9 @@ const NOT_IMPLEMENTED: KnownKeys = {
   ),
 };
 
+/** Hermes's per-server `mcp_servers.<name>` keys hermes does not implement (MCP sampling, `auth: oauth`). */
+export const MCP_SERVER_NOT_IMPLEMENTED: readonly string[] = ['sampling', 'auth'];
+
 export interface UnknownKey {
   /** Dotted path of the unknown key, e.g. `approvels` or `agent.max_turn`. */
   key: string;
@@ -126,6 +129,7 @@ export function notImplementedKeys(raw: Record<string, unknown>, checkedKeys: re
   const checked = (dotted: string) => checkedKeys.some((k) => k === dotted || k.startsWith(`${dotted}.`));
   const found: string[] = [];
   for (const [key, value] of Object.entries(raw)) {
+    if (key === 'mcp_servers') found.push(...mcpServerKeys(value));
     if (!Object.hasOwn(NOT_IMPLEMENTED, key)) continue;
     const subs = NOT_IMPLEMENTED[key];
     if (subs === null && !checkedSections.has(key)) {
@@ -140,4 +144,15 @@ export function notImplementedKeys(raw: Record<string, unknown>, checkedKeys: re
     }
   }
   return found;
+}
+
+/** `mcp_servers.<name>.sampling` and the like: per-server keys of Hermes that hermes does not implement. */
+function mcpServerKeys(section: unknown): string[] {
+  if (section === null || typeof section !== 'object' || Array.isArray(section)) return [];
+  return Object.entries(section).flatMap(([name, entry]) => {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return [];
+    return Object.keys(entry)
+      .filter((sub) => MCP_SERVER_NOT_IMPLEMENTED.includes(sub))
+      .map((sub) => `mcp_servers.${name}.${sub}`);
+  });
 }

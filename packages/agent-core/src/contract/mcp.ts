@@ -19,4 +19,6 @@ export interface McpServerStatus {
   target: string;
   /** Registered tool names (`mcp_<server>_<tool>`). */
   tools: string[];
+  /** What the user should know about a working server: `toolsets` leaves its tools out, tools.include names no tool. */
+  note?: string;
 }

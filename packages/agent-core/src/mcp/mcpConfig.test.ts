@@ -83,6 +83,25 @@ mcp_servers:
     ]);
   });
 
+  it("Hermes's own per-server keys hermes does not implement (sampling, auth) are listed as not implemented, not as typos", () => {
+    const yaml = ['mcp_servers:', '  remote:', '    url: https://mcp.example.com/mcp', '    auth: oauth', '    sampling:', '      enabled: true', '    samplng: {}'].join('\n');
+    const { config, problems, notImplemented } = load(yaml);
+    expect(config.mcp_servers.map((s) => s.name)).toEqual(['remote']);
+    expect(notImplemented).toEqual(['mcp_servers.remote.auth', 'mcp_servers.remote.sampling']);
+    // A real typo is still one.
+    expect(problems).toEqual([expect.objectContaining({ kind: 'unknown_key', message: expect.stringContaining('unknown key `mcp_servers.remote.samplng`') })]);
+  });
+
+  it('a server name the CLI refuses (empty, with spaces or punctuation) is a problem naming the rule; that server is not used', () => {
+    const { config, problems } = load(['mcp_servers:', '  "":', '    command: a', '  "bad name!":', '    command: b', '  good-one_2:', '    command: c'].join('\n'));
+    expect(config.mcp_servers.map((s) => s.name)).toEqual(['good-one_2']);
+    expect(problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/^the MCP server name "" under `mcp_servers` must be 1 to 64 letters, digits, _ or - .*this server is not used$/),
+      expect.stringContaining('the MCP server name "bad name!" under `mcp_servers` must be 1 to 64 letters, digits, _ or -'),
+    ]);
+    expect(problems.every((p) => p.kind === 'value')).toBe(true);
+  });
+
   it('wrong types are value problems that say what to fix; the default applies', () => {
     const { config, problems } = load(
       [

@@ -38,6 +38,8 @@ export interface McpServerConfig {
   approval: 'ask' | 'auto';
 }
 
+import { MCP_SERVER_NOT_IMPLEMENTED } from '../config/unknownKeys.ts';
+
 export const MCP_DEFAULTS = { timeoutS: 120, connectTimeoutS: 60, discoveryTimeoutS: 5 } as const;
 
 /** The keys a server entry may have; anything else is reported as unknown. */
@@ -46,6 +48,8 @@ const SERVER_KEYS = [
   'supports_parallel_tool_calls', 'approval',
 ] as const;
 const TOOLS_KEYS = ['include', 'exclude', 'resources', 'prompts'] as const;
+/** A server name: its tools are `mcp_<server>_<tool>`, within the providers' tool-name rules (as `hermes mcp add` checks). */
+export const MCP_SERVER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Finds the line of a key path in the file, when the caller has the document. */
 export type KeyLine = (keyPath: string[]) => number | undefined;
@@ -79,12 +83,17 @@ export function parseMcpServers(
   for (const [name, entry] of Object.entries(section)) {
     const at = (...keys: string[]) => ['mcp_servers', name, ...keys];
     const key = (...keys: string[]) => `mcp_servers.${[name, ...keys].join('.')}`;
+    if (!MCP_SERVER_NAME.test(name)) {
+      problem(at(), 'value', `the MCP server name ${JSON.stringify(name)} under \`mcp_servers\` must be 1 to 64 letters, digits, _ or - (its tools are named mcp_<server>_<tool>): rename it; this server is not used`);
+      continue;
+    }
     if (!isMapping(entry)) {
       problem(at(), 'value', `\`${key()}\` must be a mapping with \`command\` (a local server) or \`url\` (a remote one), found ${JSON.stringify(entry)}; this server is not used`);
       continue;
     }
     for (const sub of Object.keys(entry)) {
-      if ((SERVER_KEYS as readonly string[]).includes(sub)) continue;
+      // Hermes's own keys hermes does not implement are listed by doctor (LoadedConfig.notImplemented), not typos.
+      if ((SERVER_KEYS as readonly string[]).includes(sub) || MCP_SERVER_NOT_IMPLEMENTED.includes(sub)) continue;
       problem(at(sub), 'unknown_key', `unknown key \`${key(sub)}\` (hermes ignores it; an MCP server takes ${SERVER_KEYS.join(', ')})`);
     }
     const text = (sub: string): string | undefined => {

@@ -11,6 +11,8 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, ToolSchema, type CallToolResult, type GetPromptResult, type Prompt, type ReadResourceResult, type Resource, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/v4';
+import { ErrorCode as HermesErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 import type { McpServerConfig } from './mcpConfig.ts';
 import { McpRequestError, withStderr } from './requestError.ts';
 import { StdioChildTransport } from './stdioTransport.ts';
@@ -48,8 +50,12 @@ export interface CallOptions {
 }
 
 /** Thrown by connect: what failed (with the last lines of a stdio server's stderr). */
-export class McpConnectError extends Error {
+export class McpConnectError extends HermesError {
   override name = 'McpConnectError';
+  constructor(message: string) {
+    // An outside server the operator configured failed: 5xxx, so the backend log shows it too.
+    super(HermesErrorCode.AgentUnavailable, message);
+  }
 }
 
 const CLIENT_INFO = { name: 'hermes', version: '0.1.0' };

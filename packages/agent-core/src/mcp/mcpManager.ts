@@ -8,14 +8,15 @@ import type { McpServerState, McpServerStatus } from '../contract/mcp.ts';
 import type { Logger } from '../logging/logger.ts';
 import { redactSecrets } from '../secrets/processSecrets.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
+import { mcpToolsetNote } from '../tools/toolsets.ts';
 import type { McpServerConfig } from './mcpConfig.ts';
 import type { McpConnection } from './mcpConnection.ts';
 import { connectSpec, errorMessage, offeredTools, targetOf } from './serverSpec.ts';
-import { buildToolDefinitions, skippedWarning } from './mcpTools.ts';
+import { buildToolDefinitions, skippedWarning, unmatchedToolsNote } from './mcpTools.ts';
 import { loadConnectionModule } from './connectionLoader.ts';
 import { withoutStderr } from './requestError.ts';
 import { MissingVariableError, resolveServerSecrets } from './secretRefs.ts';
-import { mcpToolset } from './toolNames.ts';
+import { claimedByEarlier, mcpToolset } from './toolNames.ts';
 
 export interface McpManagerOptions {
   servers: McpServerConfig[];
@@ -29,6 +30,8 @@ export interface McpManagerOptions {
    * environment, without provider keys and `.env` variables. Default: this process's, minus provider keys.
    */
   childEnv?: Record<string, string>;
+  /** The `toolsets:` selection now (absent: all): a server whose toolset it leaves out says so in its status. */
+  toolsets?: () => readonly string[] | undefined;
   /** Retry back-off: the first delay, doubled each failure up to the cap (ms). */
   retry?: { firstMs: number; maxMs: number };
 }
@@ -53,6 +56,8 @@ interface ServerEntry {
   live: boolean;
   /** The last warning about tools not offered (malformed, too large): logged once, not on every refresh. */
   skippedNote: string | null;
+  /** include/exclude names the server does not list: logged once, shown in the status. */
+  unmatchedNote: string | null;
   /** Tools unregistered because the server went down: a call of one is told so (registry goneReason) until they are back. */
   downTools: string[];
   /** The connect in flight: closing the entry aborts it (kills a stdio child at once, not at connect_timeout). */
@@ -82,15 +87,20 @@ export class McpManager {
 
   /** One status per configured server, in config order. */
   statuses(): McpServerStatus[] {
-    return this.entries.map((entry) => ({
-      name: entry.config.name,
-      status: entry.status,
-      tool_count: entry.tools.length,
-      error: entry.error,
-      transport: entry.transport,
-      target: redactSecrets(targetOf(entry.config)),
-      tools: [...entry.tools],
-    }));
+    const selection = this.options.toolsets?.();
+    return this.entries.map((entry) => {
+      const notes = [entry.config.enabled ? mcpToolsetNote(selection, mcpToolset(entry.config.name)) : null, entry.unmatchedNote].filter((n) => n !== null);
+      return {
+        name: entry.config.name,
+        status: entry.status,
+        tool_count: entry.tools.length,
+        error: entry.error,
+        transport: entry.transport,
+        target: redactSecrets(targetOf(entry.config)),
+        tools: [...entry.tools],
+        ...(notes.length > 0 ? { note: redactSecrets(notes.join('; ')) } : {}),
+      };
+    });
   }
 
   /** Called when a status or the tool set changed; returns the unsubscribe. */
@@ -182,6 +192,7 @@ export class McpManager {
       reported: null,
       live: true,
       skippedNote: null,
+      unmatchedNote: null,
       downTools: [],
       attempt: null,
     };
@@ -292,12 +303,17 @@ export class McpManager {
   }
 
   private async registerTools(entry: ServerEntry, connection: McpConnection): Promise<void> {
-    const listed = offeredTools(await connection.listTools(entry.config.connectTimeoutS * 1000), entry.config);
+    const all = await connection.listTools(entry.config.connectTimeoutS * 1000);
     if (!entry.live || entry.connection !== connection) return;
+    const listed = offeredTools(all, entry.config);
     const note = skippedWarning(entry.config.name, listed.skipped);
     if (note !== null && note !== entry.skippedNote) this.options.logger.warn('mcp: %s', redactSecrets(note));
     entry.skippedNote = note;
+    const unmatched = unmatchedToolsNote([...all.tools, ...all.skipped].map((tool) => tool.name), entry.config.tools);
+    if (unmatched !== null && unmatched !== entry.unmatchedNote) this.options.logger.warn('mcp: MCP server "%s": %s', entry.config.name, redactSecrets(unmatched));
+    entry.unmatchedNote = unmatched;
     const registry = this.options.registry;
+    const earlier = this.entries.slice(0, this.entries.indexOf(entry)).map((other) => other.config.name);
     this.unregisterTools(entry);
     this.forgetDownTools(entry);
     const definitions = buildToolDefinitions(
@@ -309,7 +325,7 @@ export class McpManager {
       },
       listed.tools,
       connection.capabilities,
-      (name) => registry.get(name) !== undefined,
+      (name) => registry.get(name) !== undefined || claimedByEarlier(name, earlier),
     );
     for (const definition of definitions) {
       try {

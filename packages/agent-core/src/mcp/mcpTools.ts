@@ -40,6 +40,16 @@ export function selectTools<T extends { name: string }>(tools: T[], policy: McpS
   return tools.filter((tool) => !exclude.has(tool.name));
 }
 
+/** `tools.include`/`tools.exclude` names the server does not list (a typo would silently give 0 tools), or null. */
+export function unmatchedToolsNote(listed: string[], policy: McpServerConfig['tools']): string | null {
+  const have = new Set(listed);
+  const parts = (['include', 'exclude'] as const).flatMap((key) => {
+    const missing = (policy[key] ?? []).filter((name) => !have.has(name));
+    return missing.length > 0 ? [`tools.${key} names ${missing.join(', ')}, which the server does not list`] : [];
+  });
+  return parts.length > 0 ? `${parts.join('; ')} (its tools: ${[...have].sort().join(', ') || 'none'})` : null;
+}
+
 /** The tools small enough to offer; the others are skipped, saying why. */
 export function withinCaps(tools: McpTool[]): { tools: McpTool[]; skipped: SkippedTool[] } {
   const kept: McpTool[] = [];

@@ -1,13 +1,17 @@
 /** How MCP failures are worded (SDK-free). A request that failed, by kind: the tool wrappers word each kind for the model. */
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
+
 export type RequestFailure = 'timeout' | 'closed' | 'aborted' | 'other';
 
-export class McpRequestError extends Error {
+/** A request to a connected server failed; the server is outside hermes, so it answers like a failed model call. */
+export class McpRequestError extends HermesError {
   override name = 'McpRequestError';
   constructor(
     readonly kind: RequestFailure,
     message: string,
   ) {
-    super(message);
+    super(ErrorCode.AgentUnavailable, message);
   }
 }
 

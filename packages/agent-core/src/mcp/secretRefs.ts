@@ -5,13 +5,19 @@
  * reach a log, the store, the wire or the screen. A variable that is not set is an error naming it,
  * never an empty value.
  */
+import { ErrorCode } from '../contract/errorCodes.ts';
+import { HermesError } from '../contract/errors.ts';
 import { rememberSecrets } from '../secrets/processSecrets.ts';
 import { isSecretName } from '../secrets/secretNames.ts';
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
-export class MissingVariableError extends Error {
+/** config.yaml names a variable that is not set: the user's to fix. */
+export class MissingVariableError extends HermesError {
   override name = 'MissingVariableError';
+  constructor(message: string) {
+    super(ErrorCode.UsageError, message);
+  }
 }
 
 /** Header names that carry credentials whatever their value looks like. */

@@ -1,7 +1,8 @@
 /**
  * Registry names of MCP tools: `mcp_<server>_<tool>`, within the providers' name rules (OpenAI's
- * `^[a-zA-Z0-9_-]{1,64}$`, the registry's own check). A name that had to be cut, or that another
- * tool already holds, ends in a short hash of the server and tool, so it stays the same across restarts.
+ * `^[a-zA-Z0-9_-]{1,64}$`, the registry's own check). A name that had to be cut, that another
+ * tool already holds, or that a server configured earlier could also produce, ends in a short hash of
+ * the server and tool, so it stays the same across restarts and whichever server connects first.
  */
 import { createHash } from 'node:crypto';
 import { MCP_TOOLSET_PREFIX } from '../tools/toolsets.ts';
@@ -28,6 +29,15 @@ export function mcpToolName(server: string, tool: string, taken: (name: string) 
   if (plain.length <= MAX_NAME && !taken(plain)) return plain;
   const suffix = `_${shortHash(server, tool)}`;
   return `${plain.slice(0, MAX_NAME - suffix.length)}${suffix}`;
+}
+
+/**
+ * Whether `name` could also be a tool of one of `earlierServers` (config order): server `a` tool
+ * `b_wipe` and server `a_b` tool `wipe` are both mcp_a_b_wipe. The later server's tool takes the
+ * hashed name even before the earlier server connects, so names never depend on connect order.
+ */
+export function claimedByEarlier(name: string, earlierServers: string[]): boolean {
+  return earlierServers.some((server) => name.startsWith(`mcp_${sanitizeName(server)}_`));
 }
 
 /** The toolset of a server's tools. */

@@ -62,3 +62,12 @@ export function resolveToolsets(selection: readonly string[] | undefined, known:
   }
   return { names, problems, notImplemented };
 }
+
+/**
+ * Why an MCP server's tools are not offered, or null when they are. As in Hermes, a `toolsets:` list
+ * without `hermes-cli` or `mcp-<server>` leaves the server's tools out; the status says so and how to add them.
+ */
+export function mcpToolsetNote(selection: readonly string[] | undefined, toolset: string): string | null {
+  if (selection === undefined || resolveToolsets(selection, [toolset]).names.has(toolset)) return null;
+  return `its tools are not offered to the model: \`toolsets\` in config.yaml leaves out ${toolset}; add ${toolset} (or hermes-cli, which includes every MCP server) to it`;
+}

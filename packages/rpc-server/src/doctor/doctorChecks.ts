@@ -197,7 +197,8 @@ async function mcpChecks(runtime: HermesRuntime, timeoutMs: number): Promise<Doc
   return runtime.mcp.statuses().map((s): DoctorCheck => {
     const name = `mcp ${s.name}`;
     const fix = `check mcp_servers.${s.name} in ${path.join(runtime.home, 'config.yaml')} (command, args, url, env); hermes mcp test ${s.name} tries it alone`;
-    if (s.status === 'connected') return { name, status: 'ok', detail: `connected (${s.transport}: ${s.target}): ${s.tool_count} tool${s.tool_count === 1 ? '' : 's'}` };
+    const detail = `connected (${s.transport}: ${s.target}): ${s.tool_count} tool${s.tool_count === 1 ? '' : 's'}`;
+    if (s.status === 'connected') return s.note ? { name, status: 'warn', detail: `${detail}; ${s.note}` } : { name, status: 'ok', detail };
     if (s.status === 'disabled') return { name, status: 'info', detail: `disabled in config.yaml (enabled: false): ${s.target}` };
     // Its error names the server and its command or URL, then the last lines of its stderr.
     if (s.status === 'failed') return { name, status: 'fail', detail: s.error ?? `${s.transport}: ${s.target}: failed`, fix };

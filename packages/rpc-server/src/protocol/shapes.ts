@@ -85,6 +85,8 @@ export const McpServerStatusSchema = extend(McpServerSummarySchema, {
   target: string(),
   /** Registered tool names (`mcp_<server>_<tool>`). */
   tools: array(string()),
+  /** What the user should know about a working server: `toolsets` leaves its tools out, tools.include names no tool. */
+  note: optional(string()),
 });
 
 /** `mcp.test`: one connection to one configured server, its tools listed, then closed. */

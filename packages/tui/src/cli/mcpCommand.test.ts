@@ -41,13 +41,17 @@ describe('hermes mcp add: the entry written to config.yaml', () => {
 });
 
 describe('hermes mcp list: one line per server', () => {
-  it('names status, tools, transport and target, and the error of a failed one', () => {
+  it('names status, tools, transport and target, the error of a failed one, and a note', () => {
     const base = { tool_count: 0, error: null, tools: [] };
     expect(statusLine({ ...base, name: 'fs', status: 'connected', tool_count: 3, transport: 'stdio', target: 'node fs.js', tools: ['a', 'b', 'c'] })).toBe(
       'fs\tconnected\ttools 3\tstdio node fs.js',
     );
     expect(statusLine({ ...base, name: 'web', status: 'failed', transport: 'http', target: 'http://h/mcp', error: 'connection refused\n  stderr: boom\n' })).toBe(
       'web\tfailed\ttools 0\thttp http://h/mcp\tconnection refused | stderr: boom',
+    );
+    const note = 'its tools are not offered to the model: `toolsets` in config.yaml leaves out mcp-fs; add mcp-fs (or hermes-cli, which includes every MCP server) to it';
+    expect(statusLine({ ...base, name: 'fs', status: 'connected', tool_count: 1, transport: 'stdio', target: 'node fs.js', tools: ['a'], note })).toBe(
+      `fs\tconnected\ttools 1\tstdio node fs.js\tnote: ${note}`,
     );
   });
 

@@ -106,7 +106,8 @@ async function list(client: HermesClient, io: ChatIo): Promise<void> {
 export function statusLine(s: McpServerStatus): string {
   const error = s.error ? [s.error.trim().replace(/\s*\n\s*/g, ' | ').replace(/\t/g, ' ')] : [];
   // The error holds the server's own stderr: third-party text, never written to the terminal raw.
-  return plainText([s.name, s.status, `tools ${s.tool_count}`, `${s.transport} ${s.target}`, ...error].join('\t'));
+  const note = s.note ? [`note: ${s.note}`] : [];
+  return plainText([s.name, s.status, `tools ${s.tool_count}`, `${s.transport} ${s.target}`, ...error, ...note].join('\t'));
 }
 
 async function configured(client: HermesClient): Promise<Record<string, unknown>> {

@@ -92,7 +92,10 @@ describe('hermes doctor on a Hermes home', () => {
     const result = await hermes(home, ['doctor']);
     expect(result.exitCode).toBe(1);
     expect(row(result.stdout, 'mcp filesystem')).toMatch(/^info {2}mcp filesystem: disabled/);
-    expect(row(result.stdout, 'mcp tester')).toMatch(/^ok {4}mcp tester: connected \(stdio: .*stdioServer\.ts\): [1-9]\d* tools?$/);
+    // The fixture's `toolsets: [terminal, file, todo, web]` leaves MCP tools out, as Hermes would: a warning saying how to add them.
+    expect(row(result.stdout, 'mcp tester')).toMatch(
+      /^warn {2}mcp tester: connected \(stdio: .*stdioServer\.ts\): [1-9]\d* tools?; its tools are not offered to the model: `toolsets` in config\.yaml leaves out mcp-tester; add mcp-tester \(or hermes-cli, which includes every MCP server\) to it$/,
+    );
     expect(row(result.stdout, 'mcp broken')).toMatch(
       new RegExp(`^FAIL  mcp broken: MCP server "broken" \\(.*stdioServer\\.ts --fail-at-start\\): the server process exited with code 3 before it finished initialize; its stderr ended with: \\| .* — fix: check mcp_servers\\.broken in ${home}/config\\.yaml \\(command, args, url, env\\); hermes mcp test broken tries it alone$`),
     );

@@ -4,7 +4,7 @@ import type { CommandHost, CommandInput } from '../commandTypes.ts';
 /** One server: status mark, name, status, tool count, how it is reached; a failed one's error below it. */
 export function mcpStatusText(s: McpServerStatus): string {
   const mark = s.status === 'connected' ? '●' : s.status === 'failed' ? '✗' : '○';
-  return `${mark} ${s.name} — ${s.status}, ${s.tool_count} tool(s) (${s.transport}: ${s.target})${s.error ? `\n    ${s.error}` : ''}`;
+  return `${mark} ${s.name} — ${s.status}, ${s.tool_count} tool(s) (${s.transport}: ${s.target})${s.error ? `\n    ${s.error}` : ''}${s.note ? `\n    note: ${s.note}` : ''}`;
 }
 
 export const NO_MCP_SERVERS =
