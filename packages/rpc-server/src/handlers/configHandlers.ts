@@ -1,4 +1,4 @@
-import { configValue, parseMcpServers, parseModelValue, PROVIDER_PRESETS, REDACTED, saveApprovalMode, UsageError } from '@hermes/agent-core';
+import { configValue, MCP_SERVER_NAME, parseMcpServers, parseModelValue, PROVIDER_PRESETS, REDACTED, saveApprovalMode, UsageError } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { invalidParams } from './params.ts';
 import { reloadPlugins } from '../server/plugins.ts';
@@ -74,9 +74,6 @@ export function configHandlers(ctx: HandlerContext): HandlerTable {
     },
   };
 }
-
-/** What an MCP server may be called: its tools are named `mcp_<server>_<tool>`, and a dot would split the config key. */
-const MCP_SERVER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * `config.set mcp_servers.<name>`: adds or replaces one server entry in config.yaml (comments and
