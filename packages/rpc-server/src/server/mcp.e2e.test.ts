@@ -157,6 +157,7 @@ describe('MCP servers through the backend', () => {
     await turn(backend, sid, 'delete my notes');
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ session_id: sid, tool_name: 'mcp_files_delete_file' });
+    expect(toolResult(server, 1, 'd1')).toMatch(/^BLOCKED: .* the user denied it/);
     expect(toolResult(server, 1, 'd1')).not.toContain('deleted notes.txt');
 
     await turn(backend, sid, 'delete them after all');
