@@ -38,13 +38,15 @@ const TOOLS_ONLY = ['tools:', '  resources: false', '  prompts: false'];
 
 const mcpConfig = (...servers: string[]) => `mcp_servers:\n${servers.join('\n')}\n`;
 
-async function start(config: string, turns: Turn[] = [{ text: 'unused' }]) {
+/** A backend on a temp home with `config` as its config.yaml; `beforeSession` runs before the session is created. */
+async function start(config: string, turns: Turn[] = [{ text: 'unused' }], beforeSession?: (backend: BackendProcess) => void) {
   const server: ModelServer = await startModelServer({ turns });
   cleanups.push(() => server.close());
   const home = tempDir('hermes-mcp-home-');
   fs.writeFileSync(path.join(home, 'config.yaml'), config);
   const backend = new BackendProcess({ home, args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'] });
   cleanups.push(() => backend.stop());
+  beforeSession?.(backend);
   const session = await backend.request('session.create', { cwd: tempDir('hermes-mcp-work-') });
   return { server, backend, home, sid: session.session_id, info: session.info };
 }
@@ -131,28 +133,22 @@ describe('MCP servers through the backend', () => {
   });
 
   it('a destructiveHint tool asks for approval on the wire: deny → it did not run; once → it ran', async () => {
-    const server = await startModelServer({
-      turns: [
-        { tool_calls: [{ id: 'd1', name: 'mcp_files_delete_file', arguments: { path: 'notes.txt' } }] },
-        { text: 'Denied, then.' },
-        { tool_calls: [{ id: 'd2', name: 'mcp_files_delete_file', arguments: { path: 'notes.txt' } }] },
-        { text: 'Deleted.' },
-        { tool_calls: [{ id: 'r1', name: 'mcp_files_lookup', arguments: { key: 'colour' } }] },
-        { text: 'Looked up.' },
-      ],
-    });
-    cleanups.push(() => server.close());
-    const home = tempDir('hermes-mcp-home-');
-    fs.writeFileSync(path.join(home, 'config.yaml'), mcpConfig(testServer('files')));
-    const backend = new BackendProcess({ home, args: ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'] });
-    cleanups.push(() => backend.stop());
     const answers = ['deny', 'once'];
     const asked: ApprovalParams[] = [];
-    backend.connection.onRequest('approval', (params: ApprovalParams) => {
-      asked.push(params);
-      return { choice: answers.shift() };
-    });
-    const { session_id: sid } = await backend.request('session.create', { cwd: tempDir('hermes-mcp-work-') });
+    const turns: Turn[] = [
+      { tool_calls: [{ id: 'd1', name: 'mcp_files_delete_file', arguments: { path: 'notes.txt' } }] },
+      { text: 'Denied, then.' },
+      { tool_calls: [{ id: 'd2', name: 'mcp_files_delete_file', arguments: { path: 'notes.txt' } }] },
+      { text: 'Deleted.' },
+      { tool_calls: [{ id: 'r1', name: 'mcp_files_lookup', arguments: { key: 'colour' } }] },
+      { text: 'Looked up.' },
+    ];
+    const { server, backend, sid } = await start(mcpConfig(testServer('files')), turns, (backend) =>
+      backend.connection.onRequest('approval', (params: ApprovalParams) => {
+        asked.push(params);
+        return { choice: answers.shift() };
+      }),
+    );
 
     await turn(backend, sid, 'delete my notes');
     expect(asked).toHaveLength(1);
