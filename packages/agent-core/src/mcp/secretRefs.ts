@@ -8,6 +8,7 @@
 import { ErrorCode } from '../contract/errorCodes.ts';
 import { HermesError } from '../contract/errors.ts';
 import { rememberSecrets } from '../secrets/processSecrets.ts';
+import { REDACTED } from '../secrets/redactor.ts';
 import { isSecretName } from '../secrets/secretNames.ts';
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -70,4 +71,32 @@ export function resolveServerSecrets(
     env: resolveReferences(server.env, env, `mcp_servers.${server.name}.env`),
     headers: resolveReferences(server.headers, env, `mcp_servers.${server.name}.headers`, { credentialNames: isCredentialHeader }),
   };
+}
+
+/**
+ * A server entry as an answer shows it (`config.set mcp_servers.<name>`): `env` and `headers` values
+ * are secrets (a token, a key), so only their `${VAR}` references stay visible; any other text in them
+ * becomes [REDACTED].
+ */
+export function withoutServerSecrets(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const entry = { ...(value as Record<string, unknown>) };
+  for (const field of ['env', 'headers']) {
+    const values = entry[field];
+    if (values === null || typeof values !== 'object' || Array.isArray(values)) continue;
+    entry[field] = Object.fromEntries(Object.entries(values).map(([name, v]) => [name, typeof v === 'string' ? onlyReferences(v) : REDACTED]));
+  }
+  return entry;
+}
+
+/** The text with everything but its `${VAR}` references replaced by [REDACTED]. */
+function onlyReferences(text: string): string {
+  let out = '';
+  let at = 0;
+  for (const match of text.matchAll(REFERENCE)) {
+    if (match.index > at) out += REDACTED;
+    out += match[0];
+    at = match.index + match[0].length;
+  }
+  return at < text.length ? out + REDACTED : out;
 }

@@ -1,4 +1,4 @@
-import { configValue, MCP_SERVER_NAME, parseMcpServers, parseModelValue, PROVIDER_PRESETS, REDACTED, saveApprovalMode, UsageError } from '@hermes/agent-core';
+import { configValue, MCP_SERVER_NAME, parseMcpServers, parseModelValue, PROVIDER_PRESETS, saveApprovalMode, UsageError, withoutServerSecrets } from '@hermes/agent-core';
 import type { HandlerContext, HandlerTable } from './context.ts';
 import { invalidParams } from './params.ts';
 import { reloadPlugins } from '../server/plugins.ts';
@@ -94,27 +94,5 @@ function setMcpServer(ctx: HandlerContext, key: string, value: unknown) {
   // A ConfigWriteError says whether config.yaml is the user's to fix (4004) or the disk failed (5007).
   ctx.runtime.writeConfig(key, value ?? undefined);
   const applies = value === null ? 'disconnects it' : 'connects it';
-  return { key, value: withoutSecrets(value), warning: `Saved to config.yaml; /reload-mcp (or the next start of hermes) ${applies}.` };
-}
-
-/**
- * The entry as the answer shows it: `env` and `headers` values are secrets (a token, a key), so only
- * their `${VAR}` references stay visible; any other text in them becomes [REDACTED].
- */
-function withoutSecrets(value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  const entry = { ...(value as Record<string, unknown>) };
-  for (const field of ['env', 'headers']) {
-    const values = entry[field];
-    if (values === null || typeof values !== 'object' || Array.isArray(values)) continue;
-    entry[field] = Object.fromEntries(Object.entries(values).map(([name, v]) => [name, typeof v === 'string' ? onlyReferences(v) : REDACTED]));
-  }
-  return entry;
-}
-
-function onlyReferences(text: string): string {
-  return text
-    .split(/(\$\{[A-Za-z_][A-Za-z0-9_]*\})/)
-    .map((part, i) => (i % 2 === 1 ? part : part && REDACTED))
-    .join('');
+  return { key, value: withoutServerSecrets(value), warning: `Saved to config.yaml; /reload-mcp (or the next start of hermes) ${applies}.` };
 }
