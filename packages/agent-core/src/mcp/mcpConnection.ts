@@ -50,7 +50,7 @@ export interface CallOptions {
 }
 
 /** Thrown by connect: what failed (with the last lines of a stdio server's stderr). */
-export class McpConnectError extends HermesError {
+class McpConnectError extends HermesError {
   override name = 'McpConnectError';
   constructor(message: string) {
     // An outside server the operator configured failed: 5xxx, so the backend log shows it too.

@@ -17,7 +17,7 @@ function resourceText(resource: ResourceContents): string {
   return `[binary resource ${resource.uri}${resource.mimeType ? ` (${resource.mimeType})` : ''}, ${decodedBytes(blob)} bytes: not shown]`;
 }
 
-export function contentText(item: Content): string {
+function contentText(item: Content): string {
   switch (item.type) {
     case 'text':
       return item.text;

@@ -18,7 +18,7 @@ const MAX_ERROR_CHARS = 2048;
 /** A tool description longer than this is cut: it is sent with every model request. */
 export const MAX_DESCRIPTION_CHARS = 4096;
 /** A tool whose input schema is larger than this (serialized) is not offered: it would swell every model request. */
-export const MAX_SCHEMA_BYTES = 64 * 1024;
+const MAX_SCHEMA_BYTES = 64 * 1024;
 
 export interface ServerTools {
   config: McpServerConfig;

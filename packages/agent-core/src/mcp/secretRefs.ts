@@ -28,7 +28,7 @@ const isCredentialHeader = (name: string) => /^(?:proxy-)?authorization$|api[-_]
  * The values with their `${VAR}` references replaced. Throws MissingVariableError naming every
  * variable that is not set (and where it is used).
  */
-export function resolveReferences(
+function resolveReferences(
   values: Record<string, string>,
   env: Record<string, string | undefined>,
   where: string,
