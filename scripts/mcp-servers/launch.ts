@@ -11,6 +11,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** tsx's loader by absolute path: the server may run with any cwd. */
 const TSX = createRequire(import.meta.url).resolve('tsx');
 
+/** The stdio entry of the published `@modelcontextprotocol/server-everything` (a dev dependency), run by node directly: no npx, no network. */
+export const EVERYTHING_SERVER = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+
 export type StdioMode = '--never-initialize' | '--fail-at-start' | '--spawn-grandchild' | '--odd-tools';
 
 /** `command` and `args` for an `mcp_servers` entry running the stdio test server. */

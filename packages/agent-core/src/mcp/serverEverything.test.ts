@@ -1,13 +1,9 @@
 /** A real MCP server published on npm (`@modelcontextprotocol/server-everything`, a dev dependency) through McpManager, over stdio. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { EVERYTHING_SERVER as EVERYTHING } from '../../../../scripts/mcp-servers/launch.ts';
 import { testContext } from '../tools/toolTestContext.ts';
 import { serverConfig, startedManager } from './testServerConfigs.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-// Its bin, run by node directly: no npx, no network.
-const EVERYTHING = path.join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
 describe('@modelcontextprotocol/server-everything', () => {
   it('connects, registers its tools, resources and prompts, and answers calls', async () => {

@@ -6,10 +6,9 @@
  * (scripts/mcp-servers/, built on the SDK's McpServer) and the published server-everything.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stdioTestServer } from '../../../../scripts/mcp-servers/launch.ts';
+import { EVERYTHING_SERVER as EVERYTHING, stdioTestServer } from '../../../../scripts/mcp-servers/launch.ts';
 import { startModelServer, type ModelServer, type Turn } from '../../../../scripts/model-server/index.ts';
 import type { EventOf, McpServerStatus, ServerRequestMap } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
@@ -22,9 +21,6 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-const require = createRequire(import.meta.url);
-/** The published server's stdio entry. */
-const EVERYTHING = path.join(path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
 
 /** A config.yaml entry: `command` and `args`, then extra YAML lines under the server. */
 const entry = (name: string, command: string, args: string[], extra: string[]) =>

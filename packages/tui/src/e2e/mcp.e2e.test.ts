@@ -4,13 +4,13 @@
  * servers), and `/mcp` and `/reload-mcp` in the TUI in a real pseudo-terminal.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { HERMES_BIN } from '../testing/ptyHarness.ts';
 import { CLEAN_ENV, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
+import { EVERYTHING_SERVER as EVERYTHING } from '../../../../scripts/mcp-servers/launch.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const running: Running = { hermes: [], servers: [] };
@@ -36,9 +36,6 @@ const mcp = (home: string, ...args: string[]) =>
     timeout: 60_000,
   });
 
-const require = createRequire(import.meta.url);
-/** A real published MCP server, started over stdio. */
-const EVERYTHING = path.join(path.dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
 const CRASH = `process.stderr.write('cannot open the notes database\\n'); process.exit(3)`;
 
 const config = (home: string) => fs.readFileSync(path.join(home, 'config.yaml'), 'utf8');
