@@ -3,7 +3,7 @@
  * patched module, bundled as the build bundles it, against the package itself, over every emoji
  * character alone, with U+FE0F and with a skin tone, keycaps, flags, ZWJ and tag sequences, and text.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -18,6 +18,8 @@ async function patchedStringWidth(): Promise<(text: string) => number> {
   writeFileSync(entry, "export { default } from 'string-width';\n");
   const outfile = join(dir, 'out.mjs');
   await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile, nodePaths: [join(process.cwd(), 'node_modules')], plugins: [stringWidthLazyEmoji], logLevel: 'silent' });
+  // The patch applied (its filter matched the package the bundle took): else this compares string-width with itself.
+  expect(readFileSync(outfile, 'utf8')).toContain('isRgiEmoji(segment)');
   return ((await import(pathToFileURL(outfile).href)) as { default: (text: string) => number }).default;
 }
 

@@ -20,7 +20,7 @@ import { runtimeDependencies } from './runtimeDependencies.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 
-export const PACKAGE_NAME = 'hermes-agent';
+const PACKAGE_NAME = 'hermes-agent';
 
 const writeJson = (file, value) => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 

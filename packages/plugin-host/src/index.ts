@@ -7,8 +7,8 @@ export { PluginContext, normalizeCommandName, type HostCallbacks, type PluginToo
 export type { PluginCliCommand, PluginCommand, PluginSkill } from './context/registrations.ts';
 export { discoverPlugins, projectPluginsEnabled, PYTHON_PLUGIN, type DiscoveredPlugin, type PluginSource } from './discovery/discover.ts';
 export { gateVerdict } from './discovery/gate.ts';
-export { describeMissingEnv, missingEnv } from './discovery/requiredEnv.ts';
-export { ManifestError, parseManifest, type PluginManifest, type RequiredEnv } from './discovery/manifest.ts';
+export { describeMissingEnv } from './discovery/requiredEnv.ts';
+export { ManifestError, parseManifest, type PluginManifest } from './discovery/manifest.ts';
 export { applyRequestChain, runExecutionChain } from './dispatch/middleware.ts';
 export { FailureLog } from './dispatch/failureLog.ts';
 export { blamePlugins, watchPluginCalls, type PluginCall } from './containment/pluginScope.ts';

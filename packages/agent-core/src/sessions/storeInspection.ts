@@ -1,7 +1,8 @@
 /**
  * What `hermes doctor` says about SQLite and the session store, found without creating or changing
  * anything: the addon is tried on an in-memory database, an existing store is opened read-only, a
- * missing one is left missing, and Hermes's own state.db is only looked at through its header.
+ * missing one is left missing, and Hermes's own state.db is only read through its header or a copy
+ * of its bytes (storeLocation.ts), never opened in place.
  */
 import fs from 'node:fs';
 import path from 'node:path';

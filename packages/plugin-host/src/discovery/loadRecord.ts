@@ -48,7 +48,7 @@ export function entryStamp(entry: string): EntryStamp | null {
 }
 
 /** The file's contents for `records`, as writeLoadRecords writes them (a watchdog writes them too). */
-export function loadRecordsText(records: Record<string, LoadRecord>): string {
+function loadRecordsText(records: Record<string, LoadRecord>): string {
   return `${JSON.stringify({ version: 1, plugins: records }, null, 2)}\n`;
 }
 
@@ -107,7 +107,7 @@ function readRecordFile(home: string, logger: Logger): Record<string, LoadRecord
 export const sameStamp = (a: EntryStamp, b: EntryStamp | null): boolean => b !== null && a.entry === b.entry && a.mtimeMs === b.mtimeMs && a.size === b.size;
 
 /** What the records say of a plugin whose import or register() was running when the process ended. */
-export const STOPPED_WHILE_LOADING = 'hermes stopped while loading it (its import or register() ended the process)';
+const STOPPED_WHILE_LOADING = 'hermes stopped while loading it (its import or register() ended the process)';
 
 interface RunningPlugin {
   plugin: string;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { findPreset, formatProblem, inspectSessionStore, type ConfigProblem, type HermesRuntime, type StoreInspection } from '@hermes/agent-core';
 import { describeMissingEnv, PYTHON_PLUGIN, type PluginInfo } from '@hermes/plugin-host';
 import type { DoctorCheck } from '../protocol/shapes.ts';
+import { splitFix } from '../protocol/startup.ts';
 import { modelRoundTrip } from './modelRoundTrip.ts';
 
 export interface DoctorInputs {
@@ -46,8 +47,8 @@ function sqliteChecks(runtime: HermesRuntime): DoctorCheck[] {
   }
   const checks: DoctorCheck[] = [{ name: 'sqlite', status: 'ok', detail: `SQLite ${store.sqliteVersion} (better-sqlite3 addon loaded)` }];
   if (store.problem) {
-    const at = store.problem.indexOf(' Fix: ');
-    checks.push({ name: 'sessions', status: 'fail', detail: at >= 0 ? store.problem.slice(0, at) : store.problem, fix: at >= 0 ? store.problem.slice(at + 6) : `move ${store.file} aside` });
+    const { detail, fix } = splitFix(store.problem);
+    checks.push({ name: 'sessions', status: 'fail', detail, fix: fix ?? `move ${store.file} aside` });
   } else if (!store.exists) {
     checks.push({ name: 'sessions', status: 'ok', detail: `hermes keeps its sessions in ${store.file} (not created yet: hermes creates it at its first start)` });
   } else {

@@ -10,3 +10,11 @@ export function findStartupError(stderrLines: readonly string[]): string | undef
   const line = [...stderrLines].reverse().find((l) => l.startsWith(STARTUP_ERROR_PREFIX));
   return line?.slice(STARTUP_ERROR_PREFIX.length).trim();
 }
+
+const FIX_MARK = ' Fix: ';
+
+/** A message that ends with its fix (`… Fix: …`, as startup and store errors do) split into what is wrong and the fix. */
+export function splitFix(message: string): { detail: string; fix?: string } {
+  const at = message.indexOf(FIX_MARK);
+  return at >= 0 ? { detail: message.slice(0, at), fix: message.slice(at + FIX_MARK.length) } : { detail: message };
+}

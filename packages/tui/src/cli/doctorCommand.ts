@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { findStartupError, type DoctorCheck } from '@hermes/rpc-server/protocol';
+import { findStartupError, splitFix, type DoctorCheck } from '@hermes/rpc-server/protocol';
 import { errorMessage } from '../app/rpcErrors.ts';
 import { hermesHome, type Logger } from '../logging/logger.ts';
 import { backendCommand, type BackendOptions } from '../rpc/backendCommand.ts';
@@ -84,12 +84,12 @@ function backendFailure(error: unknown, backend: BackendProcess, home: string, w
   const tail = backend.stderrTail(20).filter((line) => line.trim() !== '' && !/^\s+at /.test(line));
   const startupError = findStartupError(tail);
   const said = startupError ?? [errorMessage(error), ...tail.slice(-5)].join(' / ');
-  const at = said.indexOf(' Fix: ');
+  const { detail, fix } = splitFix(said);
   return {
     name: 'backend',
     status: 'fail',
-    detail: `hermes-rpc ${!wasReady ? 'could not start' : backend.hasExited ? 'stopped during the checks' : 'did not answer'}: ${at >= 0 ? said.slice(0, at) : said}`,
-    fix: at >= 0 ? said.slice(at + ' Fix: '.length) : `read ${path.join(home, 'logs', 'backend.log')}; a plugin that stops the start can be turned off with hermes plugins disable <name>`,
+    detail: `hermes-rpc ${!wasReady ? 'could not start' : backend.hasExited ? 'stopped during the checks' : 'did not answer'}: ${detail}`,
+    fix: fix ?? `read ${path.join(home, 'logs', 'backend.log')}; a plugin that stops the start can be turned off with hermes plugins disable <name>`,
   };
 }
 
