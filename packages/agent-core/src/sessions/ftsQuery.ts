@@ -11,6 +11,9 @@
 export const MARK_OPEN = '«';
 export const MARK_CLOSE = '»';
 
+/** `text` as a RegExp source that matches it literally. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const OPERATORS = new Set(['AND', 'OR', 'NOT']);
 /** Bounds the work one query can cause; nobody types more terms than this on purpose. */
 const MAX_TERMS = 32;
@@ -142,7 +145,7 @@ export function oneLine(text: string): string {
 export function markedExcerpt(text: string, terms: readonly string[], width = 100): string {
   const flat = oneLine(text);
   if (terms.length === 0) return flat.slice(0, width);
-  const pattern = new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu');
+  const pattern = new RegExp(terms.map(escapeRegExp).join('|'), 'giu');
   const first = pattern.exec(flat);
   const at = first?.index ?? 0;
   const start = Math.max(0, at - Math.floor(width / 3));

@@ -1,4 +1,4 @@
-import { foldText } from './ftsQuery.ts';
+import { escapeRegExp, foldText } from './ftsQuery.ts';
 
 /**
  * bm25 over a search's candidates (the newest matches), computed here rather than by FTS5's bm25():
@@ -22,7 +22,6 @@ export interface Candidate {
 const K1 = 1.2;
 const B = 0.75;
 const TOKEN = '\\p{L}\\p{N}\\p{Co}';
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A counter of a needle's occurrences in a text folded as its index folds: whole tokens in sequence (the
@@ -31,8 +30,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function counter(needle: Needle): (folded: string) => number {
   const source =
     needle.kind === 'substring'
-      ? escape(needle.text.toLowerCase())
-      : `(?<![${TOKEN}])${needle.tokens.map(escape).join(`[^${TOKEN}]+`)}${needle.prefix ? '' : `(?![${TOKEN}])`}`;
+      ? escapeRegExp(needle.text.toLowerCase())
+      : `(?<![${TOKEN}])${needle.tokens.map(escapeRegExp).join(`[^${TOKEN}]+`)}${needle.prefix ? '' : `(?![${TOKEN}])`}`;
   if (!source) return () => 0;
   const pattern = new RegExp(source, 'gu');
   return (folded) => {

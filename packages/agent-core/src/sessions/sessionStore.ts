@@ -383,7 +383,7 @@ function migrate(db: Database.Database, file: string): void {
   }
 }
 
-/** The stored transcript as the provider's message list (tool calls and results kept paired). */
+/** A `messages` row as the store hands it out. */
 function fromRow(row: MessageRow): StoredMessage {
   return {
     id: row.id,
@@ -400,6 +400,7 @@ function fromRow(row: MessageRow): StoredMessage {
   };
 }
 
+/** The stored transcript as the provider's message list (tool calls and results kept paired). */
 export function toChatMessages(messages: StoredMessage[]): ChatMessage[] {
   const out: ChatMessage[] = [];
   for (const m of messages) {

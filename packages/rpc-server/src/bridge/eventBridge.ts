@@ -18,8 +18,9 @@ type DeltaKind = 'message.delta' | 'reasoning.delta';
 /**
  * Sends one session's agent events. agent-core emits them in their wire shape (the contract), so the
  * bridge only coalesces text and reasoning deltas (never one frame per token under load; while the
- * client is behind, into one frame until it catches up) and holds back a word that may be part of a secret; any other event first flushes what is pending, so the
- * client sees events in the order they happened. The envelope is added by the sender.
+ * client is behind, into one frame until it catches up) and holds back a word that may be part of a
+ * secret; any other event first flushes what is pending, so the client sees events in the order they
+ * happened. The envelope is added by the sender.
  */
 export class EventBridge {
   private pending: { kind: DeltaKind; text: string } | null = null;

@@ -18,10 +18,11 @@ interface Batch {
 
 /**
  * Writes JSON-RPC frames as newline-delimited JSON, in call order. Frames sent in the same tick (and
- * the promise callbacks it runs) go out in one `write` (a syscall and a promise per frame cost more than the frames themselves under a
- * stream of events); every sender of a batch gets the batch's promise, settled once the stream has
- * taken it. When the stream pushes back, nothing more is written until it drains: frames wait here,
- * counted in `backlogBytes`, so the serving end can stop reading requests (createNdjsonConnection).
+ * the promise callbacks it runs) go out in one `write` (a syscall and a promise per frame cost more
+ * than the frames themselves under a stream of events); every sender of a batch gets the batch's
+ * promise, settled once the stream has taken it. When the stream pushes back, nothing more is written
+ * until it drains: frames wait here, counted in `backlogBytes`, so the serving end can stop reading
+ * requests (createNdjsonConnection).
  */
 export class NdjsonMessageWriter extends AbstractMessageWriter {
   private batch: Batch | null = null;

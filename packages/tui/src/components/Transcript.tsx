@@ -38,7 +38,8 @@ const fresh = (generation: number): Printing => ({ generation, seen: 0, queued: 
  * repainted, which keeps long sessions fast and flicker-free. What is printed at once is bounded
  * (transcript/printPlan.ts): a resumed session or a reprint shows its last few screens after a notice
  * (`/transcript` pages through everything), and a batch too big for Ink's layout, or a streamed reply's
- * paragraphs, is written as text made outside it (printPlan.ts printsOutsideInk). A new `generation` prints again (after the screen was cleared for a narrower terminal).
+ * paragraphs, is written as text made outside it (printPlan.ts printsOutsideInk). A new `generation`
+ * prints again (after the screen was cleared for a narrower terminal).
  */
 export function Transcript({ store, width, generation = 0 }: { store: StoreApi<ViewState>; width: number; generation?: number }) {
   const items = useStore(store, (state) => state.transcript);

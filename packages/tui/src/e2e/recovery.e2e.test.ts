@@ -2,13 +2,13 @@
  * A backend killed under the TUI (kill -9, as an out-of-memory kill does) is brought back: the real bundle
  * in a pseudo-terminal, the real backend, the scripted model streaming slowly so the kill lands mid-reply.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startModelServer } from '../../../../scripts/model-server/index.ts';
 import { spawnHermes, type HermesPty } from '../testing/ptyHarness.ts';
-import { isAlive } from '../testing/processes.ts';
+import { childPids, isAlive } from '../testing/processes.ts';
 import { backendPids, CLEAN_ENV, hermesWithModel, promptsSeen, stopAll, type Running } from '../testing/realBackend.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
@@ -30,11 +30,9 @@ async function nthBackend(hermes: HermesPty, count: number, timeoutMs = 20_000):
 
 /** The backend processes hermes (`parent`) runs now, from /proc: seen before they report ready. */
 function backendChildren(parent: number): number[] {
-  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number).filter((pid) => {
+  return childPids(parent).filter((pid) => {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      return ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('hermes-rpc');
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('hermes-rpc');
     } catch {
       return false; // exited meanwhile
     }

@@ -2,8 +2,9 @@
  * Stopping a `!cmd` in the real TUI: the real bundle and backend in a pseudo-terminal, a real
  * `sleep 30`. Ctrl+C stops the command (not hermes), its row says it was stopped, and hermes goes on.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { childPids } from '../testing/processes.ts';
 import { submit, type HermesPty } from '../testing/ptyHarness.ts';
 import { backendPids, hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
 
@@ -12,18 +13,14 @@ afterEach(() => stopAll(running));
 
 /** Live (not zombie) `sleep` processes whose parent is `parent`: the `!sleep 30` the backend started. */
 function sleepsOf(parent: number): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return stat.includes('(sleep)') && state !== 'Z' && Number(ppid) === parent;
-      } catch {
-        return false; // gone between the listing and the read
-      }
-    })
-    .map(Number);
+  return childPids(parent).filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.includes('(sleep)') && stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] !== 'Z';
+    } catch {
+      return false; // gone between the listing and the read
+    }
+  });
 }
 
 /** hermes running `!sleep 30`, once the sleep runs; `backend` is the backend's pid (the sleep's parent). */

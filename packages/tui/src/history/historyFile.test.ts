@@ -30,6 +30,8 @@ describe('the prompt history file', () => {
     // Hermes's own timestamps (prompt_toolkit), years old: a rewrite would lose them.
     const old = new Date(2024, 0, 2, 3, 4, 5);
     const entries = Array.from({ length: 2500 }, (_, i) => `prompt ${i}`);
+    // Past twice the cap, where a file used to be rewritten: the case this guards.
+    expect(entries.length).toBeGreaterThan(2 * HISTORY_CAP);
     const text = entries.map((entry, i) => formatEntry(entry, new Date(old.getTime() + i * 1000))).join('');
     writeFileSync(file, text);
     const loaded = loadHistory(file);

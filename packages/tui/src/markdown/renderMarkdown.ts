@@ -11,11 +11,12 @@ import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 import { displayText } from '../layout/visibleText.ts';
 import { highlightCode } from './highlightCode.ts';
-
-export { prepareLanguage } from './highlightCode.ts';
 import { hyperlinksAllowed } from './hyperlinks.ts';
 import { inlineText, withHyperlinks } from './inlineText.ts';
 import { tableLines } from './tableLines.ts';
+
+/** Reached through this module, which is the one loaded lazily (loadMarkdown.ts). */
+export { prepareLanguage } from './highlightCode.ts';
 
 /** Rows cached; a long session re-renders its transcript (a resize reprints it) without parsing again. */
 const CACHE_LIMIT = 500;

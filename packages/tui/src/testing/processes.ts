@@ -29,7 +29,7 @@ export async function waitUntilGone(pid: number, timeoutMs = 15_000): Promise<vo
   }
 }
 
-/** The live children of `pid`, from /proc (Linux). */
+/** The children of `pid` (zombies included), from /proc (Linux). */
 export function childPids(pid: number): number[] {
   const children: number[] = [];
   for (const name of readdirSync('/proc')) {

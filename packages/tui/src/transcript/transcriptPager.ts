@@ -20,7 +20,7 @@ import { transcriptTexts } from './transcriptTexts.ts';
 const SLICE_MS = 16;
 
 /** The pager command line: `$PAGER` (may carry arguments), else `less -R` (-R: colours, not escape codes shown). */
-export function pagerCommand(env: NodeJS.ProcessEnv = process.env): string {
+function pagerCommand(env: NodeJS.ProcessEnv = process.env): string {
   return env.PAGER?.trim() || 'less -R';
 }
 
