@@ -10,8 +10,8 @@
  */
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { isEntry, runAlone, type Bench, type Figure } from './lib/figures.ts';
-import { BENCH_CACHE, corpusHome, corpusPath } from './lib/corpusDatabase.ts';
+import { BENCH_CACHE, isEntry, runAlone, type Bench, type Figure } from './lib/figures.ts';
+import { corpusHome, corpusPath } from './lib/corpusDatabase.ts';
 import { VOCAB } from './lib/messageCorpus.ts';
 import { startBackend, type RpcBackend } from './lib/rpcClient.ts';
 import { cpuMs, interleaved, median, p95 } from './lib/samples.ts';

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SessionStore, type NewMessage } from '../../packages/agent-core/src/sessions/sessionStore.ts';
 import { MESSAGES_PER_SESSION, messageCorpus } from './lib/messageCorpus.ts';
+import { median, p95 } from './lib/samples.ts';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '100000' }, keep: { type: 'boolean', default: false } } });
 const sizes = values.messages.split(',').map((s) => Number(s.trim()));
@@ -19,7 +20,6 @@ const corpus = messageCorpus();
 const message = (i: number) => corpus.message(i) as NewMessage;
 const sentence = corpus.sentence;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 function timed(runs: number, fn: (i: number) => unknown): { p50: number; p95: number } {
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
@@ -27,8 +27,7 @@ function timed(runs: number, fn: (i: number) => unknown): { p50: number; p95: nu
     fn(i);
     times.push(performance.now() - t0);
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  return { p50: median(times), p95: p95(times) };
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PRODUCT_ROOT } from './figures.ts';
+import { BENCH_CACHE, PRODUCT_ROOT } from './figures.ts';
 import { CORPUS_VERSION, MESSAGES_PER_SESSION, messageCorpus } from './messageCorpus.ts';
 
 /** The slice of the product's SessionStore the builder uses (stable across builds). */
@@ -20,8 +20,6 @@ interface ProductStore {
 interface ProductStoreClass {
   open(file: string): ProductStore;
 }
-
-export const BENCH_CACHE = path.join(os.tmpdir(), 'hermes-bench-cache');
 
 async function productStoreClass(): Promise<ProductStoreClass> {
   const bundle = path.join(PRODUCT_ROOT, 'packages/agent-core/dist/index.js');

@@ -3,6 +3,7 @@
  * figure is ours beside a floor measured in the same run, and the target it is held to. Every figure is
  * lower-is-better (a time, bytes, megabytes), so a ratio above its target is a miss.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +15,9 @@ import { fileURLToPath } from 'node:url';
 export const PRODUCT_ROOT = path.resolve(process.env.HERMES_BENCH_ROOT ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..'));
 export const HERMES_BIN = path.join(PRODUCT_ROOT, 'packages/tui/bin/hermes.js');
 export const HERMES_RPC_BIN = path.join(PRODUCT_ROOT, 'packages/rpc-server/bin/hermes-rpc.js');
+
+/** Where benchmarks keep what is slow to build and reused across runs (corpus databases, session homes, the Ink floor). */
+export const BENCH_CACHE = path.join(os.tmpdir(), 'hermes-bench-cache');
 
 export type Unit = 'ms' | 'µs' | 'MB' | 'B';
 

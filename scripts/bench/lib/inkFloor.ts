@@ -12,10 +12,10 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { BENCH_CACHE } from './figures.ts';
 
 /** The text the floor's prompt line starts with; typed keys appear right after it. */
 export const INK_FLOOR_PROMPT = 'ink-floor> ';
@@ -68,7 +68,7 @@ async function buildOnce(): Promise<string> {
     .update(inkPatches())
     .digest('hex')
     .slice(0, 16);
-  const dir = path.join(os.tmpdir(), 'hermes-bench-cache');
+  const dir = BENCH_CACHE;
   const script = path.join(dir, `ink-floor-${key}.mjs`);
   if (fs.existsSync(script)) return script;
   fs.mkdirSync(dir, { recursive: true });

@@ -9,7 +9,7 @@ export const CORPUS_VERSION = 2;
 
 export const MESSAGES_PER_SESSION = 200;
 
-export const COMMON = 'the a to of and in is it that for on with this be as are you can we not file function error test run use'.split(' ');
+const COMMON = 'the a to of and in is it that for on with this be as are you can we not file function error test run use'.split(' ');
 export const VOCAB = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}${['ing', 'er', 'ion', 'ed', ''][i % 5]}`);
 const CODE = ['const', 'return', 'import', 'async', 'await', 'src/index.ts', 'node.js', 'v1.2.3', 'npm', 'git', 'diff', 'foo-bar', 'C++', 'undefined'];
 const CJK = [

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PRODUCT_ROOT } from './figures.ts';
+import { BENCH_CACHE, PRODUCT_ROOT } from './figures.ts';
 
 export interface SessionHome {
   /** The HERMES_HOME directory (state.db inside). */
@@ -93,8 +93,6 @@ export function* benchMessages(count: number): Generator<Record<string, unknown>
   for (let position = 1; position <= count; position += 1) yield message(position);
 }
 
-const cacheRoot = () => path.join(os.tmpdir(), 'hermes-bench-cache');
-
 /**
  * Writes one stored session holding `messages` (NewMessage fields: role, content, toolCalls, toolName,
  * toolCallId…) into `home`/state.db, through PRODUCT_ROOT's SessionStore. Also for tests that need a
@@ -124,10 +122,10 @@ export async function sessionHome(messages: number): Promise<SessionHome> {
   const schemaUrl = pathToFileURL(path.join(PRODUCT_ROOT, 'packages/agent-core/src/sessions/schema.ts')).href;
   const { SCHEMA_VERSION } = (await import(schemaUrl)) as { SCHEMA_VERSION: number };
   const sessionId = `20260101_000000_bench${String(messages).padStart(7, '0')}`;
-  const home = path.join(cacheRoot(), `session-home-${messages}-schema${SCHEMA_VERSION}-v2`);
+  const home = path.join(BENCH_CACHE, `session-home-${messages}-schema${SCHEMA_VERSION}-v2`);
   if (fs.existsSync(path.join(home, 'state.db'))) return { home, sessionId };
 
-  fs.mkdirSync(cacheRoot(), { recursive: true });
+  fs.mkdirSync(BENCH_CACHE, { recursive: true });
   const building = fs.mkdtempSync(`${home}.building-`);
   try {
     await writeStoredSession(building, { id: sessionId, title: `bench session of ${messages} messages` }, benchMessages(messages));

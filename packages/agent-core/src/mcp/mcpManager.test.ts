@@ -151,6 +151,7 @@ describe('McpManager with the stdio test server', () => {
     expect(registry.enabledFor(['file']).tools.map((t) => t.name)).not.toContain('mcp_test_echo');
     const selection = registry.enabledFor(['mcp-test', 'mcp-broken']);
     expect(selection.problems).toEqual([]);
+    expect(selection.tools.map((t) => t.name)).toContain('mcp_test_echo');
     expect(selection.tools.every((t) => t.toolset === 'mcp-test')).toBe(true);
   });
 
