@@ -1,0 +1,102 @@
+/**
+ * Local echo, as mosh and fast editors do it: a key typed at the end of the draft is written to the
+ * terminal at once, at the caret, before React, layout and Ink's diff have drawn the frame that shows it
+ * (most of a key's echo time). The frame still follows for every key and rewrites the same cell.
+ *
+ * Only a key whose frame is certain is echoed. What the terminal shows is known from the last frame Ink
+ * wrote (its rows, and where it left the cursor), given nothing was written after it and the terminal
+ * still has the size it was laid out for. The key must be a printable ASCII character added at the end
+ * of the draft, or Backspace there, and the composer's rows after it must be those before it with that
+ * one cell changed: same rows, same caret row, no wrap, no completion list or styled draft. Then the next
+ * frame writes the new character (or the blank) in that cell itself, since the composer's caret row
+ * changed there, and it returns the cursor from the caret with a move down and a move to column 0,
+ * which does not depend on the column the echo left the cursor at.
+ */
+import { completionQuery } from '../commands/slashCompletion.ts';
+import { draftRows, type DrawnComposer } from '../components/Composer.tsx';
+import type { ComposerState } from '../input/composerKeys.ts';
+import type { Key } from '../input/keyParser.ts';
+
+/** The last frame on the terminal. */
+export interface ShownFrame {
+  /** Its rows as Ink wrote them, escape codes and all; the last is the empty row under the frame. */
+  lines: readonly string[];
+  /** Where it left the terminal cursor, shown; undefined: hidden, at column 0 of the row under the frame. */
+  cursor?: { x: number; y: number };
+  /** The terminal's size it was laid out for. */
+  columns: number;
+  rows: number;
+  /** The composer as this frame drew it. */
+  composer?: DrawnComposer;
+}
+
+/** A draft whose first character changes how it is drawn or opens a list (commands, shell, paths). */
+const SPECIAL_START = /^[/!@]/;
+
+const CSI = '\x1b[';
+const DIM = `${CSI}2m`;
+const UNDIM = `${CSI}22m`;
+// eslint-disable-next-line no-control-regex
+const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+
+/** A frame's row as it reads on the screen. */
+const plain = (line: string) => line.replace(ESCAPES, '').trimEnd();
+
+/** Typed text that goes into a cell as it is: one printable ASCII character. */
+const isPrintableAscii = (text: string) => text.length === 1 && text >= ' ' && text <= '~';
+
+/** The one character `key` added to the end of the draft, or Backspace took from it; else undefined. */
+function plainEdit(before: ComposerState, after: ComposerState, key: Key): { kind: 'insert' | 'delete'; char: string } | undefined {
+  if (before.cursor !== before.draft.length || after.cursor !== after.draft.length) return undefined;
+  if (key.type === 'text' && isPrintableAscii(key.text) && after.draft === before.draft + key.text) return { kind: 'insert', char: key.text };
+  if (key.type !== 'key' || key.name !== 'backspace' || key.ctrl || key.meta || key.shift) return undefined;
+  const char = before.draft.slice(-1);
+  return isPrintableAscii(char) && after.draft === before.draft.slice(0, -1) ? { kind: 'delete', char } : undefined;
+}
+
+/** A draft drawn as plain text with no list under it; an empty one shows a placeholder instead. */
+const quietDraft = (state: ComposerState) => state.draft !== '' && !SPECIAL_START.test(state.draft) && completionQuery(state) === undefined;
+
+/**
+ * The bytes that show `key` on the terminal at once, or undefined when the frame alone must show it.
+ * `before` is the composer when the key came, `after` what the key made of it.
+ */
+export function echoBytes(frame: ShownFrame | undefined, before: ComposerState, after: ComposerState, key: Key): string | undefined {
+  const drawn = frame?.composer;
+  if (!frame || !drawn?.caret || drawn.draft !== before.draft || drawn.cursor !== before.cursor || drawn.width !== frame.columns) return undefined;
+  const edit = plainEdit(before, after, key);
+  if (!edit || !quietDraft(before) || !quietDraft(after)) return undefined;
+
+  // The composer's rows must stay as they are but for the caret's row, which gains or loses one cell.
+  const now = draftRows(before.draft, before.cursor, drawn.width);
+  const next = draftRows(after.draft, after.cursor, drawn.width);
+  const row = now.caret.row;
+  if (next.caret.row !== row || next.rows.length !== now.rows.length || now.rows.some((text, at) => at !== row && text !== next.rows[at])) return undefined;
+  const [longer, shorter] = edit.kind === 'insert' ? [next, now] : [now, next];
+  const grown = shorter.rows[row].endsWith(' ') && longer.rows[row] === `${shorter.rows[row].slice(0, -1)}${edit.char} `;
+  if (!grown || longer.caret.x !== shorter.caret.x + 1) return undefined;
+
+  // The caret's row in the frame: where the frame left the cursor, or else the one row that reads like it.
+  const caretText = now.rows[row].trimEnd();
+  const bottom = frame.lines.length - 1;
+  let y: number;
+  if (frame.cursor) {
+    if (frame.cursor.x !== now.caret.x) return undefined;
+    y = frame.cursor.y;
+    if (plain(frame.lines[y] ?? '') !== caretText) return undefined;
+  } else {
+    // Under the frame (it ended with a newline), within the screen's reach of a cursor move up.
+    if (frame.lines[bottom] !== '') return undefined;
+    const found = frame.lines.flatMap((line, at) => (plain(line) === caretText ? [at] : []));
+    if (found.length !== 1 || bottom - found[0] >= frame.rows) return undefined;
+    y = found[0];
+  }
+
+  // The cell that changes, and what it shows: the character in the draft's style, or a blank.
+  const cell = edit.kind === 'insert' ? now.caret.x : now.caret.x - 1;
+  const shown = edit.kind === 'insert' ? (drawn.dim ? `${DIM}${edit.char}${UNDIM}` : edit.char) : ' ';
+  if (frame.cursor) return edit.kind === 'insert' ? shown : `\b${shown}\b`;
+  const up = bottom - y;
+  // To the cell, then back to where the frame left the cursor, which the next frame starts from.
+  return `${CSI}${up}A${CSI}${cell + 1}G${shown}${CSI}${up}B\r`;
+}
