@@ -61,10 +61,12 @@ export function composerShape(draft: string, cursor: number, width: number): str
 
 /**
  * The draft's rows as the composer draws them under its rule (plain text, each line wrapped the way Ink
- * wraps it, the block after the caret's line end included; a non-empty draft, the empty one shows a
- * placeholder), and the caret's cell among them, so the terminal cursor lands on it.
+ * wraps it, the block after the caret's line end included; an empty draft shows `placeholder` after
+ * the block), and the caret's cell among them, so the terminal cursor lands on it.
  */
-export function draftRows(draft: string, cursor: number, width: number): { rows: string[]; caret: { row: number; x: number } } {
+export function draftRows(draft: string, cursor: number, width: number, placeholder = ''): { rows: string[]; caret: { row: number; x: number } } {
+  // The prompt sign, the block, and the placeholder after a space.
+  if (draft === '') return { rows: inkRows(terminalText(`❯   ${placeholder}`), width), caret: { row: 0, x: 2 } };
   const { shown, start, cursorLine, column } = draftWindow(draft, cursor);
   const rows: string[] = [];
   let caret = { row: 0, x: 2 };
@@ -145,6 +147,8 @@ export interface DrawnComposer {
   dim: boolean;
   /** The terminal's own cursor was placed at the caret (focused, with a real terminal cursor). */
   caret: boolean;
+  /** What an empty draft shows after the caret. */
+  placeholder: string;
 }
 
 /**
@@ -192,7 +196,7 @@ export function Composer({
     setCursorPosition({ x: cell.x, y: top + cell.row });
   } else setCursorPosition(undefined);
   // An insertion effect runs before Ink writes the frame of this commit (as useCursor's own does).
-  useInsertionEffect(() => onDrawn?.({ draft, cursor, width, dim: busy, caret: real && top !== undefined }));
+  useInsertionEffect(() => onDrawn?.({ draft, cursor, width, dim: busy, caret: real && top !== undefined, placeholder }));
   const drawn = !terminalCursor;
 
   return (

@@ -13,16 +13,17 @@ const atEnd = (draft: string): ComposerState => ({ draft, cursor: draft.length }
  * A frame as Ink writes it with the composer drawing `state`: a live line above, the rule, the draft's
  * rows (the prompt sign in colour, the text dimmed while busy), the status line, the empty row under it.
  */
-function frameOf(state: ComposerState, options: { shown?: boolean; dim?: boolean; above?: string[]; width?: number; rows?: number } = {}): ShownFrame {
+function frameOf(state: ComposerState, options: { shown?: boolean; dim?: boolean; above?: string[]; width?: number; rows?: number; placeholder?: string } = {}): ShownFrame {
   const width = options.width ?? WIDTH;
-  const { rows, caret } = draftRows(state.draft, state.cursor, width);
+  const placeholder = options.placeholder ?? 'Ask hermes';
+  const { rows, caret } = draftRows(state.draft, state.cursor, width, placeholder);
   const styled = rows.map((row) => {
     const body = row.startsWith('❯ ') ? `\x1b[36m❯ \x1b[39m${row.slice(2)}` : row;
     return options.dim ? `\x1b[2m${body}\x1b[22m` : body.trimEnd();
   });
   const above = options.above ?? ['● thinking'];
   const lines = [...above, '─'.repeat(width), ...styled, '● ready', ''];
-  const composer: DrawnComposer = { ...state, width, dim: options.dim ?? false, caret: true };
+  const composer: DrawnComposer = { ...state, width, dim: options.dim ?? false, caret: true, placeholder };
   const cursor = { x: caret.x, y: above.length + 1 + caret.row };
   return { lines, ...(options.shown === false ? {} : { cursor }), columns: width, rows: options.rows ?? 24, composer };
 }
@@ -72,10 +73,26 @@ describe('echoBytes', () => {
     expect(echoBytes(frameOf(state), state, atEnd('hello [x]a'), text('a'))).toBeUndefined();
   });
 
-  it('leaves to the frame a placeholder, a command, a shell line, a path and non-ASCII Backspace', () => {
-    expect(echoOf('', text('a'))).toBeUndefined();
-    expect(echoOf('a', backspace)).toBeUndefined();
+  it('trades the placeholder for the first character, erasing it, and back for the Backspace that empties the draft', () => {
+    expect(echoOf('', text('h'))).toBe('h\x1b[K');
+    expect(echoOf('', text('h'), { dim: true })).toBe('\x1b[2mh\x1b[22m\x1b[K');
+    expect(echoOf('', text('h'), { shown: false })).toBe('\x1b[2A\x1b[3Gh\x1b[K\x1b[2B\r');
+    expect(echoOf('h', backspace)).toBe('\b\x1b[K');
+    expect(echoOf('h', backspace, { shown: false })).toBe('\x1b[2A\x1b[3G\x1b[K\x1b[2B\r');
+    // A placeholder longer than its row takes two: the first key shortens the composer.
+    const long = 'hermes is answering; Enter queues your next prompt';
+    expect(echoOf('', text('h'), { placeholder: long })).toBeUndefined();
+    expect(echoOf('h', backspace, { placeholder: long })).toBeUndefined();
+    // The frame shows another placeholder than the composer drew.
+    const before = atEnd('');
+    const frame = frameOf(before);
+    expect(echoBytes({ ...frame, composer: { ...frame.composer!, placeholder: 'Ask' } }, before, atEnd('h'), text('h'))).toBeUndefined();
+  });
+
+  it('leaves to the frame a command, a shell line, a path and non-ASCII Backspace', () => {
     for (const draft of ['/hel', '!ls', '@src', 'see @fi', '/resume x']) expect(echoOf(draft, text('a')), draft).toBeUndefined();
+    for (const char of '/!@') expect(echoOf('', text(char)), char).toBeUndefined();
+    expect(echoOf('/', backspace)).toBeUndefined();
     // Backspace that would open the list again, or takes a wide character.
     expect(echoOf('see @x ', backspace)).toBeUndefined();
     expect(echoOf('hello你', backspace)).toBeUndefined();

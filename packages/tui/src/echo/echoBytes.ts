@@ -7,10 +7,12 @@
  * wrote (its rows, and where it left the cursor), given nothing was written after it and the terminal
  * still has the size it was laid out for. The key must be a printable ASCII character added at the end
  * of the draft, or Backspace there, and the composer's rows after it must be those before it with that
- * one cell changed: same rows, same caret row, no wrap, no completion list or styled draft. Then the next
- * frame writes the new character (or the blank) in that cell itself, since the composer's caret row
- * changed there, and it returns the cursor from the caret with a move down and a move to column 0,
- * which does not depend on the column the echo left the cursor at.
+ * one cell changed: same rows, same caret row, no wrap, no completion list or styled draft (the first
+ * key into an empty draft, and the Backspace that empties it, trade the placeholder for the character
+ * on its one row: the echo erases the placeholder, and the frame draws it back). Then the next frame
+ * writes the new character (or the blank) in that cell itself, since the composer's caret row changed
+ * there, and it returns the cursor from the caret with a move down and a move to column 0, which does
+ * not depend on the column the echo left the cursor at.
  */
 import { completionQuery } from '../commands/slashCompletion.ts';
 import { draftRows, type DrawnComposer } from '../components/Composer.tsx';
@@ -36,6 +38,7 @@ const SPECIAL_START = /^[/!@]/;
 const CSI = '\x1b[';
 const DIM = `${CSI}2m`;
 const UNDIM = `${CSI}22m`;
+const ERASE_LINE_END = `${CSI}K`;
 // eslint-disable-next-line no-control-regex
 const ESCAPES = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 
@@ -54,8 +57,8 @@ function plainEdit(before: ComposerState, after: ComposerState, key: Key): { kin
   return isPrintableAscii(char) && after.draft === before.draft.slice(0, -1) ? { kind: 'delete', char } : undefined;
 }
 
-/** A draft drawn as plain text with no list under it; an empty one shows a placeholder instead. */
-const quietDraft = (state: ComposerState) => state.draft !== '' && !SPECIAL_START.test(state.draft) && completionQuery(state) === undefined;
+/** A draft drawn as plain text with no list under it (or empty, showing a placeholder). */
+const quietDraft = (state: ComposerState) => !SPECIAL_START.test(state.draft) && completionQuery(state) === undefined;
 
 /**
  * The bytes that show `key` on the terminal at once, or undefined when the frame alone must show it.
@@ -67,13 +70,17 @@ export function echoBytes(frame: ShownFrame | undefined, before: ComposerState, 
   const edit = plainEdit(before, after, key);
   if (!edit || !quietDraft(before) || !quietDraft(after)) return undefined;
 
-  // The composer's rows must stay as they are but for the caret's row, which gains or loses one cell.
-  const now = draftRows(before.draft, before.cursor, drawn.width);
-  const next = draftRows(after.draft, after.cursor, drawn.width);
+  // The composer's rows must stay as they are but for the caret's row, which gains or loses one cell
+  // (or, from or to an empty draft, trades the placeholder for the character, on one row).
+  const now = draftRows(before.draft, before.cursor, drawn.width, drawn.placeholder);
+  const next = draftRows(after.draft, after.cursor, drawn.width, drawn.placeholder);
   const row = now.caret.row;
   if (next.caret.row !== row || next.rows.length !== now.rows.length || now.rows.some((text, at) => at !== row && text !== next.rows[at])) return undefined;
   const [longer, shorter] = edit.kind === 'insert' ? [next, now] : [now, next];
-  const grown = shorter.rows[row].endsWith(' ') && longer.rows[row] === `${shorter.rows[row].slice(0, -1)}${edit.char} `;
+  const placeholder = before.draft === '' || after.draft === '';
+  const grown = placeholder
+    ? longer.rows.length === 1 && longer.rows[0] === `❯ ${edit.char} `
+    : shorter.rows[row].endsWith(' ') && longer.rows[row] === `${shorter.rows[row].slice(0, -1)}${edit.char} `;
   if (!grown || longer.caret.x !== shorter.caret.x + 1) return undefined;
 
   // The caret's row in the frame: where the frame left the cursor, or else the one row that reads like it.
@@ -92,10 +99,12 @@ export function echoBytes(frame: ShownFrame | undefined, before: ComposerState, 
     y = found[0];
   }
 
-  // The cell that changes, and what it shows: the character in the draft's style, or a blank.
+  // The cell that changes and what it shows: the character in the draft's style, or a blank. The
+  // placeholder is erased with the rest of the row; the frame draws it back when the draft empties.
   const cell = edit.kind === 'insert' ? now.caret.x : now.caret.x - 1;
-  const shown = edit.kind === 'insert' ? (drawn.dim ? `${DIM}${edit.char}${UNDIM}` : edit.char) : ' ';
-  if (frame.cursor) return edit.kind === 'insert' ? shown : `\b${shown}\b`;
+  const char = drawn.dim ? `${DIM}${edit.char}${UNDIM}` : edit.char;
+  const shown = edit.kind === 'insert' ? `${char}${placeholder ? ERASE_LINE_END : ''}` : placeholder ? ERASE_LINE_END : ' ';
+  if (frame.cursor) return edit.kind === 'insert' ? shown : `\b${shown}${placeholder ? '' : '\b'}`;
   const up = bottom - y;
   // To the cell, then back to where the frame left the cursor, which the next frame starts from.
   return `${CSI}${up}A${CSI}${cell + 1}G${shown}${CSI}${up}B\r`;

@@ -44,8 +44,10 @@ const screenOf = (term: xtermHeadless.Terminal) =>
   );
 
 /** The live area with the composer drawing `draft` (its caret at the end), and the caret's cell in it. */
+const PLACEHOLDER = 'Ask hermes';
+
 function frame(draft: string, dim: boolean): { output: string; caret: { x: number; y: number } } {
-  const { rows, caret } = draftRows(draft, draft.length, COLS);
+  const { rows, caret } = draftRows(draft, draft.length, COLS, PLACEHOLDER);
   const drawn = rows.map((row) => (dim ? `\x1b[2m${row}\x1b[22m` : row.trimEnd()));
   const lines = ['', 'streaming line', '─'.repeat(COLS), ...drawn, '● ready'];
   return { output: `${lines.join('\n')}\n`, caret: { x: caret.x, y: 3 + caret.row } };
@@ -68,7 +70,7 @@ async function rig() {
   /** Draws `draft` on both; the cursor at the caret when `shown`, else hidden under the frame (as while a reply streams). */
   const draw = (draft: string, { shown = true, dim = false } = {}) => {
     const { output, caret } = frame(draft, dim);
-    echo.composerDrawn({ draft, cursor: draft.length, width: COLS, dim, caret: true });
+    echo.composerDrawn({ draft, cursor: draft.length, width: COLS, dim, caret: true, placeholder: PLACEHOLDER });
     for (const writer of [log, plainLog]) {
       writer.setCursorPosition(shown ? caret : undefined);
       writer(output);
@@ -98,6 +100,20 @@ describe('LocalEcho', () => {
       // A blank cell: a written space, to be erased by the frame.
       expect((await screenOf(term)).rows[3].trimEnd()).toBe('❯ hell');
       draw('hell', { shown, dim: !shown });
+      expect(await screenOf(term)).toEqual(await screenOf(plainTerm));
+    });
+
+    it(`trades the placeholder for the first key and back for the Backspace that empties the draft (cursor ${shown ? 'at the caret' : 'hidden'})`, async () => {
+      const { term, plainTerm, echo, draw } = await rig();
+      draw('', { shown });
+      expect((await screenOf(term)).rows[3]).toBe(`❯   ${PLACEHOLDER}`);
+      expect(echo.key(at(''), at('h'), text('h'))).toBe(true);
+      expect((await screenOf(term)).rows[3].trimEnd()).toBe('❯ h');
+      draw('h', { shown });
+      expect(await screenOf(term)).toEqual(await screenOf(plainTerm));
+      expect(echo.key(at('h'), at(''), backspace)).toBe(true);
+      expect((await screenOf(term)).rows[3].trimEnd()).toBe('❯');
+      draw('', { shown });
       expect(await screenOf(term)).toEqual(await screenOf(plainTerm));
     });
   }
