@@ -135,8 +135,10 @@ describe('echoBytes', () => {
     expect(echoBytes({ ...frame, lines: frame.lines.map((line) => line.replace('hello', 'hallo')) }, before, after, text('a'))).toBeUndefined();
   });
 
-  it('with the cursor hidden, echoes only at the one row that reads like the caret’s, within reach of a move up', () => {
-    expect(echoOf('hello', text('a'), { shown: false, above: ['\x1b[36m❯ \x1b[39mhello'] })).toBeUndefined();
+  it('echoes only at the one row that reads like the caret’s, and with the cursor hidden, within reach of a move up', () => {
+    // A second row like it (the cursor may have been put back from an old layout): unsure which is the composer's.
+    for (const shown of [true, false]) expect(echoOf('hello', text('a'), { shown, above: ['\x1b[36m❯ \x1b[39mhello'] })).toBeUndefined();
+    expect(echoOf('hello', text('a'), { above: ['\x1b[36m❯ \x1b[39mhello there'] })).toBe('a');
     const before = atEnd('hello');
     const frame = frameOf(before, { shown: false });
     // A frame that did not end with a newline leaves the cursor at the end of its last row.

@@ -83,21 +83,18 @@ export function echoBytes(frame: ShownFrame | undefined, before: ComposerState, 
     : shorter.rows[row].endsWith(' ') && longer.rows[row] === `${shorter.rows[row].slice(0, -1)}${edit.char} `;
   if (!grown || longer.caret.x !== shorter.caret.x + 1) return undefined;
 
-  // The caret's row in the frame: where the frame left the cursor, or else the one row that reads like it.
+  // The caret's row in the frame: the one row that reads like it (the composer's, which the frame holds;
+  // a second would make it unsure which), where the frame left the cursor if it showed it. A cursor
+  // placed from an old layout (Ink puts it back where the composer last said after printing above the
+  // frame) is not at that row.
   const caretText = now.rows[row].trimEnd();
+  const found = frame.lines.flatMap((line, at) => (plain(line) === caretText ? [at] : []));
+  if (found.length !== 1) return undefined;
+  const y = found[0];
   const bottom = frame.lines.length - 1;
-  let y: number;
-  if (frame.cursor) {
-    if (frame.cursor.x !== now.caret.x) return undefined;
-    y = frame.cursor.y;
-    if (plain(frame.lines[y] ?? '') !== caretText) return undefined;
-  } else {
-    // Under the frame (it ended with a newline), within the screen's reach of a cursor move up.
-    if (frame.lines[bottom] !== '') return undefined;
-    const found = frame.lines.flatMap((line, at) => (plain(line) === caretText ? [at] : []));
-    if (found.length !== 1 || bottom - found[0] >= frame.rows) return undefined;
-    y = found[0];
-  }
+  if (frame.cursor && (frame.cursor.y !== y || frame.cursor.x !== now.caret.x)) return undefined;
+  // Hidden under the frame (it ended with a newline), the caret's row must be within the screen's reach of a move up.
+  if (!frame.cursor && (frame.lines[bottom] !== '' || bottom - y >= frame.rows)) return undefined;
 
   // The cell that changes and what it shows: the character in the draft's style, or a blank. The
   // placeholder is erased with the rest of the row; the frame draws it back when the draft empties.
