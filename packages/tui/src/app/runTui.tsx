@@ -1,4 +1,6 @@
 /** Runs the interactive TUI: renders the app, starts the backend behind it, and exits cleanly. */
+import type { RenderOptions } from 'ink';
+import type { LocalEcho } from '../echo/localEcho.ts';
 import { createLogger, type Logger } from '../logging/logger.ts';
 import { onMarkdownFailure } from '../markdown/loadMarkdown.ts';
 import type { BackendOptions } from '../rpc/backendCommand.ts';
@@ -38,7 +40,11 @@ export function prepareTui(options: { backend: BackendOptions; runtime: Runtime;
 export async function runTui({ controller, logger }: { controller: SessionController; logger: Logger }): Promise<void> {
   const { render } = await import('ink');
   const { App } = await import('../components/App.tsx');
+  const { LocalEcho } = await import('../echo/localEcho.ts');
   const terminal = enableTerminalModes(process.stdout);
+  // Keys typed into the composer are echoed before their frame (echo/localEcho.ts): it counts every
+  // write to the terminal from here on, stderr's too, so it knows when Ink's last frame is what it shows.
+  const echo = process.stdout.isTTY ? new LocalEcho(process.stdout, [process.stderr]) : undefined;
 
   let exiting = false;
   /**
@@ -64,7 +70,7 @@ export async function runTui({ controller, logger }: { controller: SessionContro
     });
   };
 
-  const instance = render(<App controller={controller} onExit={() => exit(0)} />, {
+  const options: RenderOptions & { onFrame?: LocalEcho['frameWritten'] } = {
     exitOnCtrlC: false,
     patchConsole: false,
     // Only the rows that changed are written: a key rewrites its composer row, not the whole live area.
@@ -73,7 +79,10 @@ export async function runTui({ controller, logger }: { controller: SessionContro
     // during a stream). Frequent updates are paced where they come from (deltas one store update per
     // frame, deltaBatcher.ts; tool progress every 100 ms), so a key paints at once.
     maxFps: 0,
-  });
+    // Ink's writer reports each frame it writes (patches/ink+6.8.0.patch; not in Ink's types).
+    onFrame: echo?.frameWritten,
+  };
+  const instance = render(<App controller={controller} onExit={() => exit(0)} echo={echo} />, options);
 
   // Writes to a vanished terminal fail with EIO/EPIPE: handled here, they end the run quietly
   // instead of surfacing as uncaught exceptions on every frame Ink tries to draw.

@@ -2,6 +2,7 @@ import { Box, Text, useStdout } from 'ink';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { SessionController } from '../app/sessionController.ts';
+import type { LocalEcho } from '../echo/localEcho.ts';
 import { useAppKeys } from '../hooks/useAppKeys.ts';
 import { CLEAR_ALL, useTerminalSize } from '../hooks/useTerminalSize.ts';
 import { ApprovalCard } from './ApprovalCard.tsx';
@@ -24,7 +25,7 @@ const SAFETY_ROWS = 2;
  * the live turn, panels, the prompt and the status line. The dynamic zone is kept shorter than the
  * terminal so Ink never has to clear the screen.
  */
-export function App({ controller, onExit }: { controller: SessionController; onExit: () => void }) {
+export function App({ controller, onExit, echo }: { controller: SessionController; onExit: () => void; echo?: LocalEcho }) {
   const store = controller.view.store;
   const { columns, rows, reprints } = useTerminalSize();
   const busy = useStore(store, (s) => s.busy);
@@ -55,7 +56,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
   const liveTextRows = Math.max(2, rows - baseRows - chromeRows);
   // A card replaces the live turn (which is waiting on it anyway); its top margin is one row.
   const cardRows = Math.max(8, rows - baseRows - 1);
-  useAppKeys(controller, onExit, { width: columns, maxRows: cardRows });
+  useAppKeys(controller, onExit, { width: columns, maxRows: cardRows }, echo);
 
   const placeholder = prompt
     ? 'answer the card above first; your draft is kept'
@@ -95,7 +96,7 @@ export function App({ controller, onExit }: { controller: SessionController; onE
         {failure ? <BackendErrorPanel message={failure.message} stderrTail={failure.stderrTail} logFile={controller.logFile} width={columns} /> : null}
         <Box marginTop={1} flexDirection="column">
           {setup ? <SetupReminder width={columns} /> : null}
-          <Composer store={controller.composer} side={controller.composerSide} busy={busy || Boolean(shell) || phase !== 'ready' || Boolean(prompt)} placeholder={placeholder} width={columns} focused={!prompt && !pickerOpen} terminalCursor={Boolean(stdout.isTTY)} />
+          <Composer store={controller.composer} side={controller.composerSide} busy={busy || Boolean(shell) || phase !== 'ready' || Boolean(prompt)} placeholder={placeholder} width={columns} focused={!prompt && !pickerOpen} terminalCursor={Boolean(stdout.isTTY)} onDrawn={echo?.composerDrawn} />
           {listRows > 0 ? <CompletionList store={controller.completion.store} width={columns} maxRows={listRows} /> : null}
         </Box>
         <StatusLine store={store} width={columns} />

@@ -1,5 +1,5 @@
 import { Box, type DOMElement, Text, useCursor } from 'ink';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useInsertionEffect, useLayoutEffect, useRef, useState } from 'react';
 import stringWidth from 'string-width';
 import { useStore } from 'zustand';
 import { inkRows } from '../layout/inkRows.ts';
@@ -60,30 +60,43 @@ export function composerShape(draft: string, cursor: number, width: number): str
 }
 
 /**
- * Where the caret is drawn, from the composer's top row (its rule): the row and the column, counted the
- * way Ink wraps each line (the block after a line's end included), so the terminal cursor lands on it.
+ * The draft's rows as the composer draws them under its rule (plain text, each line wrapped the way Ink
+ * wraps it, the block after the caret's line end included; an empty draft shows `placeholder` after
+ * the block), and the caret's cell among them, so the terminal cursor lands on it.
  */
-export function caretCell(draft: string, cursor: number, width: number): { row: number; x: number } {
+export function draftRows(draft: string, cursor: number, width: number, placeholder = ''): { rows: string[]; caret: { row: number; x: number } } {
+  // The prompt sign, the block, and the placeholder after a space.
+  if (draft === '') return { rows: inkRows(terminalText(`❯   ${placeholder}`), width), caret: { row: 0, x: 2 } };
   const { shown, start, cursorLine, column } = draftWindow(draft, cursor);
-  let row = 1;
-  for (let index = 0; index < shown.length; index++) {
-    const line = shown[index];
+  const rows: string[] = [];
+  let caret = { row: 0, x: 2 };
+  shown.forEach((line, index) => {
     const prefix = start + index === 0 ? '❯ ' : '  ';
     if (start + index !== cursorLine) {
-      row += inkRows(terminalText(`${prefix}${line}`), width).length;
-      continue;
+      rows.push(...inkRows(terminalText(`${prefix}${line}`), width));
+      return;
     }
     const block = column >= line.length ? ' ' : '';
     // wrap-ansi with trim off keeps every character, so the caret's offset can be walked row by row.
     const before = terminalText(`${prefix}${line.slice(0, column)}`).length;
-    const rows = inkRows(terminalText(`${prefix}${line}${block}`), width);
+    const wrapped = inkRows(terminalText(`${prefix}${line}${block}`), width);
     let offset = 0;
-    for (let wrapped = 0; wrapped < rows.length; wrapped++) {
-      if (before < offset + rows[wrapped].length || wrapped === rows.length - 1) return { row: row + wrapped, x: stringWidth(rows[wrapped].slice(0, before - offset)) };
-      offset += rows[wrapped].length;
+    for (let at = 0; at < wrapped.length; at++) {
+      if (before < offset + wrapped[at].length || at === wrapped.length - 1) {
+        caret = { row: rows.length + at, x: stringWidth(wrapped[at].slice(0, before - offset)) };
+        break;
+      }
+      offset += wrapped[at].length;
     }
-  }
-  return { row: 1, x: 2 };
+    rows.push(...wrapped);
+  });
+  return { rows, caret };
+}
+
+/** Where the caret is drawn, from the composer's top row (its rule): the row and the column. */
+export function caretCell(draft: string, cursor: number, width: number): { row: number; x: number } {
+  const { caret } = draftRows(draft, cursor, width);
+  return { row: 1 + caret.row, x: caret.x };
 }
 
 /** The composer's top row in Ink's output (what `useCursor` counts from): <Static> is out of the flow, so its offsets from the root. */
@@ -125,6 +138,19 @@ export function composerSideRows(side: ComposerSide, width: number): number {
   return sideLines(side, width).length;
 }
 
+/** What the composer drew at a render, for a key echoed before the next frame (echo/localEcho.ts). */
+export interface DrawnComposer {
+  draft: string;
+  cursor: number;
+  width: number;
+  /** The draft is drawn dimmed (while busy); otherwise without any style. */
+  dim: boolean;
+  /** The terminal's own cursor was placed at the caret (focused, with a real terminal cursor). */
+  caret: boolean;
+  /** What an empty draft shows after the caret. */
+  placeholder: string;
+}
+
 /**
  * The prompt. While a reply streams it looks dimmed but still takes typing, so the next prompt can be
  * written in the meantime.
@@ -137,6 +163,7 @@ export function Composer({
   width,
   focused = true,
   terminalCursor = false,
+  onDrawn,
 }: {
   store: ComposerStore;
   side?: ComposerSideStore;
@@ -147,6 +174,8 @@ export function Composer({
   focused?: boolean;
   /** Place the terminal's own cursor at the caret (input methods draw there) instead of drawing an inverse cell. */
   terminalCursor?: boolean;
+  /** Told what each render drew, before Ink writes its frame. */
+  onDrawn?: (drawn: DrawnComposer) => void;
 }) {
   const draft = useStore(store, (state) => state.draft);
   const cursor = useStore(store, (state) => state.cursor);
@@ -166,6 +195,8 @@ export function Composer({
     const cell = caretCell(draft, cursor, width);
     setCursorPosition({ x: cell.x, y: top + cell.row });
   } else setCursorPosition(undefined);
+  // An insertion effect runs before Ink writes the frame of this commit (as useCursor's own does).
+  useInsertionEffect(() => onDrawn?.({ draft, cursor, width, dim: busy, caret: real && top !== undefined, placeholder }));
   const drawn = !terminalCursor;
 
   return (

@@ -4,38 +4,49 @@
  * screen is still right: the text, one prompt row, and the terminal cursor at the caret (for input
  * methods), with wide characters, Backspace in the middle, a draft that wraps, and after a resize.
  * Bytes are counted, not timed.
+ *
+ * A plain key at the end of the draft is echoed before its frame (echo/): the echo's bytes come first
+ * in the output, and after the frame the screen and the cursor are as the frame alone leaves them. Keys
+ * whose frame is not certain (the placeholder, a command or shell line, the wrap column, a card, a
+ * resize) are drawn by the frame alone.
  */
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLEAR_ALL } from '../hooks/useTerminalSize.ts';
 import { FAKE_BACKEND, spawnHermes, type HermesPty, type KeyName } from '../testing/ptyHarness.ts';
+import { hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
 
 /** The issue's ceiling for one key typed into the composer (Claude Code writes 46). */
 const MAX_BYTES_PER_KEY = 100;
 const COLS = 60;
 
 const running: HermesPty[] = [];
+const withModel: Running = { hermes: [], servers: [] };
 afterEach(async () => {
   await Promise.all(running.splice(0).map((hermes) => hermes.kill()));
+  await stopAll(withModel);
 });
 
-async function hermesAtPrompt(): Promise<HermesPty> {
-  const hermes = spawnHermes({ args: ['--tui'], env: { HERMES_RPC_ENTRY: FAKE_BACKEND }, cols: COLS, rows: 24 });
+async function hermesAtPrompt(cols = COLS): Promise<HermesPty> {
+  const hermes = spawnHermes({ args: ['--tui'], env: { HERMES_RPC_ENTRY: FAKE_BACKEND }, cols, rows: 24 });
   running.push(hermes);
   await hermes.waitForText('Ask hermes anything', 20_000);
   return hermes;
 }
 
-/** Sends one key (a character or a named key) and returns the bytes hermes wrote for it, once it has drawn it. */
-async function keyBytes(hermes: HermesPty, key: string | { press: KeyName }): Promise<number> {
+/** Sends one key (a character or a named key) and returns what hermes wrote for it, once it has drawn it. */
+async function keyOutput(hermes: HermesPty, key: string | { press: KeyName }): Promise<string> {
   const before = hermes.rawOutput().length;
   if (typeof key === 'string') hermes.type(key);
   else hermes.press(key.press);
   await expect.poll(() => hermes.rawOutput().length, { interval: 5 }).toBeGreaterThan(before);
   // Waits until output has paused, so a second frame for the same key is counted too.
   await hermes.cursor();
-  return Buffer.byteLength(hermes.rawOutput().slice(before));
+  return hermes.rawOutput().slice(before);
 }
+
+/** Sends one key and returns the bytes hermes wrote for it, once it has drawn it. */
+const keyBytes = async (hermes: HermesPty, key: string | { press: KeyName }) => Buffer.byteLength(await keyOutput(hermes, key));
 
 /** Types `text` one grapheme at a time; returns the bytes each key cost. */
 async function typeKeys(hermes: HermesPty, text: string): Promise<number[]> {
@@ -46,13 +57,14 @@ async function typeKeys(hermes: HermesPty, text: string): Promise<number[]> {
 
 const promptRows = (screen: string) => screen.split('\n').filter((row) => row.startsWith('❯'));
 
-/** The screen has one prompt row, showing `shown`, and the terminal cursor right after `beforeCaret`. */
-async function expectPromptRow(hermes: HermesPty, shown: string, beforeCaret: string): Promise<void> {
+/** The screen has one prompt row, showing `shown`, and the terminal cursor right after `beforeCaret` (on the row `below` it). */
+async function expectPromptRow(hermes: HermesPty, shown: string, beforeCaret: string, below = 0): Promise<void> {
+  const cursor = await hermes.cursor();
   const screen = hermes.screenText().split('\n');
   const row = screen.findIndex((line) => line.startsWith('❯ '));
   expect(screen[row]).toBe(shown);
   expect(promptRows(hermes.screenText())).toHaveLength(1);
-  expect(await hermes.cursor()).toEqual({ row, column: stringWidth(beforeCaret), visible: true });
+  expect(cursor).toEqual({ row: row + below, column: stringWidth(beforeCaret), visible: true });
 }
 
 describe('a key typed into the composer', () => {
@@ -100,5 +112,156 @@ describe('a key typed into the composer', () => {
     expect(Math.max(...costs)).toBeLessThanOrEqual(MAX_BYTES_PER_KEY);
 
     await expectPromptRow(hermes, '❯ hello world and more', '❯ hello world and more');
+  });
+});
+
+/** Ink's begin-synchronized-update: each frame starts with it. */
+const FRAME_START = '\x1b[?2026h';
+
+/**
+ * Whether `output` holds the echo of `char` written while the turn runs (dimmed), between frames (each
+ * in its synchronized-update markers; one of a stream may come first): at the cursor, or from under
+ * the frame up to the caret and back.
+ */
+function busyEchoIn(output: string, char: string): boolean {
+  const echo = new RegExp(`^(?:\\x1b\\[(\\d+)A\\x1b\\[\\d+G)?\\x1b\\[2m${char}\\x1b\\[22m(?:\\x1b\\[\\1B\\r)?$`);
+  return output.split(/\x1b\[\?2026[hl]/).some((part) => echo.test(part));
+}
+
+/**
+ * Types each character of `text` as its own key into a draft of `typed` while something else draws
+ * too (no pause in the output to wait for): each once the composer shows the one before. Returns what
+ * was written from each key until the composer showed it.
+ */
+async function typeWhileBusy(hermes: HermesPty, typed: string, text: string): Promise<string[]> {
+  const outputs: string[] = [];
+  for (const [index, char] of [...text].entries()) {
+    const before = hermes.rawOutput().length;
+    hermes.type(char);
+    const shown = `${typed}${text.slice(0, index + 1)}`;
+    await expect.poll(() => hermes.screenText().split('\n').some((row) => row.trimEnd() === `❯ ${shown}`)).toBe(true);
+    outputs.push(hermes.rawOutput().slice(before));
+  }
+  return outputs;
+}
+
+/**
+ * The keys typed while busy were echoed, but the first: the busy placeholder is longer than a row of 60
+ * columns, so the first key shortens the composer by a row, which only the frame can draw.
+ */
+function expectBusyEchoes(outputs: string[], text: string): void {
+  expect(busyEchoIn(outputs[0], text[0]), JSON.stringify(outputs[0])).toBe(false);
+  for (const [index, output] of outputs.entries()) if (index > 0) expect(busyEchoIn(output, text[index]), JSON.stringify(output)).toBe(true);
+}
+
+/** Types each character of `text` as its own key and returns what each one wrote. */
+async function keyOutputs(hermes: HermesPty, text: string): Promise<string[]> {
+  const outputs: string[] = [];
+  for (const char of text) outputs.push(await keyOutput(hermes, char));
+  return outputs;
+}
+
+describe('a plain key typed at the end of the draft', () => {
+  it('is written before its frame; after keys and Backspaces the screen and the cursor are right', async () => {
+    const hermes = await hermesAtPrompt();
+    // The first key replaces the placeholder: the echo erases it.
+    expect(await keyOutput(hermes, 'h')).toMatch(/^h\x1b\[K\x1b\[\?2026h/);
+    for (const [index, output] of (await keyOutputs(hermes, 'ello world')).entries()) expect(output.startsWith(`${'ello world'[index]}${FRAME_START}`), JSON.stringify(output)).toBe(true);
+    await expectPromptRow(hermes, '❯ hello world', '❯ hello world');
+    for (let at = 0; at < 3; at += 1) expect(await keyOutput(hermes, { press: 'backspace' })).toMatch(/^\x08 \x08\x1b\[\?2026h/);
+    await expectPromptRow(hermes, '❯ hello wo', '❯ hello wo');
+    // Typed again after the Backspaces, then a wide character, which the frame alone draws.
+    expect(await keyOutput(hermes, 'r')).toMatch(/^r\x1b\[\?2026h/);
+    expect(await keyOutput(hermes, '界')).toMatch(/^\x1b\[\?2026h/);
+    expect(await keyOutput(hermes, { press: 'backspace' })).toMatch(/^\x1b\[\?2026h/);
+    await expectPromptRow(hermes, '❯ hello wor', '❯ hello wor');
+    // Backspace down to the empty draft: the last one erases the row after the sign; the frame draws the placeholder.
+    hermes.type('\x7f'.repeat(8));
+    await hermes.waitForText(/^❯ h$/m);
+    expect(await keyOutput(hermes, { press: 'backspace' })).toMatch(/^\x08\x1b\[K\x1b\[\?2026h/);
+    await expectPromptRow(hermes, '❯   Ask hermes anything · !cmd runs a shell command', '❯ ');
+  });
+
+  it('is left to the frame at the wrap column, and Backspace too from the start of a wrapped row', async () => {
+    const hermes = await hermesAtPrompt(30);
+    hermes.type('a'.repeat(26));
+    await hermes.waitForText(`❯ ${'a'.repeat(26)}`);
+    // "❯ " and 27 characters: the caret's block is in column 29, the last.
+    const full = `❯ ${'a'.repeat(26)}b`;
+    expect(await keyOutput(hermes, 'b')).toMatch(/^b\x1b\[\?2026h/);
+    await expectPromptRow(hermes, full, full);
+    // The next character fills the row and the block moves to a row of its own.
+    expect(await keyOutput(hermes, 'c')).toMatch(/^\x1b\[\?2026h/);
+    await expectPromptRow(hermes, `${full}c`, '', 1);
+    expect(await keyOutput(hermes, { press: 'backspace' })).toMatch(/^\x1b\[\?2026h/);
+    await expectPromptRow(hermes, full, full);
+  });
+
+  it('is left to the frame in a command or a shell line', async () => {
+    const hermes = await hermesAtPrompt();
+    for (const output of await keyOutputs(hermes, '/he')) expect(output).toMatch(/^\x1b\[\?2026h/);
+    await hermes.waitForText('/help');
+    await expectPromptRow(hermes, '❯ /he', '❯ /he');
+    hermes.press('ctrl-c');
+    await hermes.waitForText('Ask hermes anything');
+    for (const output of await keyOutputs(hermes, '!ls')) expect(output).toMatch(/^\x1b\[\?2026h/);
+    await expectPromptRow(hermes, '❯ !ls', '❯ !ls');
+  });
+
+  it('is left to the card while an approval card has the keys, and echoed dimmed while the turn runs', async () => {
+    const hermes = await hermesAtPrompt();
+    hermes.type('approve-slow');
+    await hermes.waitForText('❯ approve-slow');
+    hermes.press('enter');
+    // The turn runs (a spinner turns) for 1.5 s before the card comes: the draft is dimmed, and so is its echo.
+    await expect.poll(() => hermes.screenText()).toContain('warming up');
+    const outputs = await typeWhileBusy(hermes, '', 'next');
+    expectBusyEchoes(outputs, 'next');
+    await hermes.waitForText('approval needed');
+    const before = hermes.rawOutput().length;
+    hermes.type('2');
+    await hermes.waitForText('❯ 2 Allow for this session');
+    expect(hermes.rawOutput().slice(before)).toMatch(/^\x1b\[\?2026h/);
+    // The draft is kept under the card, and no caret is shown.
+    expect(hermes.screenText()).toMatch(/^❯ next\s*$/m);
+    expect((await hermes.cursor()).visible).toBe(false);
+  });
+
+  it('is echoed from under the frame while a reply streams, and the screen and the cursor are right after it', async () => {
+    // A reply of ~20 s, interrupted once the keys are typed.
+    const words = Array.from({ length: 400 }, (_, i) => `w${String(i + 1).padStart(3, '0')} `);
+    const { hermes } = await hermesWithModel(withModel, { turns: [{ chunks: words, chunk_delay_ms: 50 }] }, { cols: COLS, rows: 24 });
+    hermes.type('Count slowly');
+    await hermes.waitForText('❯ Count slowly');
+    hermes.press('enter');
+    await hermes.waitForText('w003');
+    const outputs = await typeWhileBusy(hermes, '', 'next');
+    expectBusyEchoes(outputs, 'next');
+    expect(hermes.screenText()).toContain('answering');
+    hermes.press('escape');
+    await hermes.waitForText('[interrupted]');
+    await hermes.waitForText(/● ready/);
+    // The sent prompt is in the transcript above; the composer's row is the last one with the sign.
+    const cursor = await hermes.cursor();
+    const screen = hermes.screenText().split('\n');
+    const row = screen.findLastIndex((line) => line.startsWith('❯ '));
+    expect(screen[row]).toBe('❯ next');
+    expect(cursor).toEqual({ row, column: '❯ next'.length, visible: true });
+  });
+
+  it('after a resize, whatever draws it, leaves the draft whole and the cursor at the caret', async () => {
+    const hermes = await hermesAtPrompt();
+    await typeKeys(hermes, 'hello');
+    hermes.resize(40, 24);
+    // Keys right after the resize, before hermes has drawn for the new size, then once it has.
+    hermes.type(' ');
+    hermes.type('w');
+    await hermes.waitForText(/^─{40}$/m);
+    await typeKeys(hermes, 'orld');
+    await expectPromptRow(hermes, '❯ hello world', '❯ hello world');
+    hermes.resize(60, 20);
+    hermes.type('!');
+    await hermes.waitForText(/^─{60}$/m);
+    await expectPromptRow(hermes, '❯ hello world!', '❯ hello world!');
   });
 });

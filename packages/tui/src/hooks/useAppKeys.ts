@@ -10,6 +10,7 @@ import type { SessionController } from '../app/sessionController.ts';
 import { applyCompletionKey } from '../commands/slashCompletion.ts';
 import { applyApprovalKey } from '../input/approvalKeys.ts';
 import { applyClarifyKey } from '../input/clarifyKeys.ts';
+import type { LocalEcho } from '../echo/localEcho.ts';
 import { applyComposerKey } from '../input/composerKeys.ts';
 import { EXIT_CONFIRM_MS, resolveCtrlC } from '../input/ctrlCAction.ts';
 import { globalKeyAction } from '../input/globalKeys.ts';
@@ -44,7 +45,8 @@ function applyCardKey(controller: SessionController, prompt: PendingPrompt, key:
     controller.view.dispatch({ type: 'local.promptChanged', prompt: { ...prompt, ...card } });
 }
 
-export function useAppKeys(controller: SessionController, onExit: () => void, cardSize: CardSize): void {
+/** `echo`, when given, shows a plain key typed into the composer before its frame is drawn (echo/). */
+export function useAppKeys(controller: SessionController, onExit: () => void, cardSize: CardSize, echo?: LocalEcho): void {
   const disarmTimer = useRef<NodeJS.Timeout | undefined>(undefined);
   const size = useRef(cardSize);
   size.current = cardSize;
@@ -99,8 +101,9 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         });
         return;
       }
+      const view = controller.view.store.getState();
       // Read per key: the previous key may have answered a card and brought up the next one.
-      const prompt = controller.view.store.getState().prompts[0];
+      const prompt = view.prompts[0];
       if (prompt) {
         if (controller.view.store.getState().exitArmed) setArmed(false);
         applyCardKey(controller, prompt, key, size.current);
@@ -168,6 +171,9 @@ export function useAppKeys(controller: SessionController, onExit: () => void, ca
         continue;
       }
       if (next.draft !== current.draft || next.cursor !== current.cursor || next.pastes !== current.pastes) {
+        // Echoed only when the frame that follows is this key's alone: the last key of its read, with no
+        // list open and nothing else changed on its way here (an armed exit it disarmed, say).
+        if (echo && index === keys.length - 1 && !completion && controller.view.store.getState() === view) echo.key(current, next, key);
         controller.composer.setState({ draft: next.draft, cursor: next.cursor, pastes: next.pastes ?? [] });
       }
     }
