@@ -31,7 +31,7 @@ interface Hyperlink {
  * ansi-styles' (6.2) open codes of modifiers and their close codes, which wrap-ansi reads from
  * `ansiStyles.codes` (a test holds this table to that map; colours are told apart by range instead).
  */
-const MODIFIER_CLOSE = new Map<number, number>([
+export const MODIFIER_CLOSE = new Map<number, number>([
   [1, 22],
   [2, 22],
   [3, 23],
@@ -47,13 +47,8 @@ const CLOSE_CODES = new Set([...MODIFIER_CLOSE.values(), 39, 49]);
 const sgr = (code: number | string) => `${ESC}[${code}m`;
 const LINK_CLOSE = `${ESC}]8;;${BEL}`;
 
-/** Reading a sequence's codes is the costly part, and a reply repeats the same few sequences. */
-const tokenCache = new Map<string, SgrToken[]>();
-
 /** The codes of SGR `parameters` (what lies between `ESC [` and `m`), read exactly as wrap-ansi reads them. */
 function sgrTokens(parameters: string): SgrToken[] {
-  const cached = tokenCache.get(parameters);
-  if (cached) return cached;
   const parts = parameters.split(';');
   const tokens: SgrToken[] = [];
   for (let index = 0; index < parts.length; index++) {
@@ -79,9 +74,6 @@ function sgrTokens(parameters: string): SgrToken[] {
     }
     tokens.push({ code, open: String(code), hasArguments: false });
   }
-  // Sequences come from our own styling, so the cache stays small; a bound keeps odd input from growing it.
-  if (tokenCache.size > 1000) tokenCache.clear();
-  tokenCache.set(parameters, tokens);
   return tokens;
 }
 
@@ -155,15 +147,89 @@ export function escapeEnd(text: string, index: number): number {
 /** C0, DEL and C1 (and NaN, past the end of the text), which no sequence's payload may hold. */
 const isControl = (c: number) => !(c >= 0x20 && c < 0x7f) && !(c > 0x9f);
 
-/** What the sequence at `index..end` of `text` changes, applied to `active` (and the returned hyperlink). */
-function applyEscape(text: string, index: number, end: number, active: ActiveStyle[], link: Hyperlink | undefined): Hyperlink | undefined {
-  if (text.charCodeAt(index + 1) === 0x5b) {
-    for (const token of sgrTokens(text.slice(index + 2, end - 1))) applyToken(token, active);
-    return link;
+/** Our styling uses a few dozen sequences; odd input could spell endless others, which are then not kept. */
+const CACHED_PER_SET = 200;
+
+/**
+ * A set of open styles. Rows of a reply open and close the same few styles again and again, so what a
+ * sequence turns a set into, and the sequences that close and reopen it, are worked out once per set.
+ */
+class Styles {
+  /** SGR parameters → the set after them. */
+  private readonly after = new Map<string, Styles>();
+  /** The SGR parameters that start a row (`leadingSgr`) → what reopens this set before that row. */
+  private readonly reopenings = new Map<string, string>();
+  readonly closing: string;
+
+  constructor(
+    private readonly graph: StylesGraph,
+    readonly active: readonly ActiveStyle[],
+  ) {
+    this.closing = active.map((style) => sgr(style.close)).reverse().join('');
   }
+
+  apply(parameters: string): Styles {
+    let next = this.after.get(parameters);
+    if (!next) {
+      const active = [...this.active];
+      for (const token of sgrTokens(parameters)) applyToken(token, active);
+      next = this.graph.intern(active);
+      if (this.after.size < CACHED_PER_SET) this.after.set(parameters, next);
+    }
+    return next;
+  }
+
+  /** What reopens this set before a row whose leading SGR sequences are `leading`: the styles they reset stay closed. */
+  reopening(leading: string): string {
+    let opening = this.reopenings.get(leading);
+    if (opening === undefined) {
+      const active = [...this.active];
+      for (const parameters of leading.split('|').slice(1)) for (const { code } of sgrTokens(parameters)) applyReset(code, active);
+      opening = active.map((style) => sgr(style.open)).join('');
+      if (this.reopenings.size < CACHED_PER_SET) this.reopenings.set(leading, opening);
+    }
+    return opening;
+  }
+}
+
+/** Every set of styles met, one object each, from the empty set; replaced whole when odd input has made it large. */
+class StylesGraph {
+  private readonly sets = new Map<string, Styles>();
+  readonly empty = this.intern([]);
+
+  intern(active: readonly ActiveStyle[]): Styles {
+    const key = active.map((style) => `${style.family}\u0000${style.open}\u0000${style.close}`).join('\u0001');
+    let styles = this.sets.get(key);
+    if (!styles) {
+      styles = new Styles(this, active);
+      this.sets.set(key, styles);
+    }
+    return styles;
+  }
+
+  get size(): number {
+    return this.sets.size;
+  }
+}
+
+let graph = new StylesGraph();
+
+/** The hyperlink an OSC 8 sequence (`text.slice(index, end)`) opens, or undefined for one that closes it. */
+function linkOf(text: string, index: number, end: number): Hyperlink | undefined {
   const separator = text.indexOf(';', index + 4);
   const uri = text.slice(separator + 1, end - (text.charCodeAt(end - 1) === 0x07 ? 1 : 2));
   return uri.length === 0 ? undefined : { parameters: text.slice(index + 4, separator), uri };
+}
+
+/** The parameters of the SGR sequences that start `row`, each after a '|' (so `ESC[m` is not none); OSC 8 sequences skipped. */
+function leadingSgr(row: string): string {
+  let leading = '';
+  for (let index = 0; row.charCodeAt(index) === 0x1b; ) {
+    const end = escapeEnd(row, index);
+    if (row.charCodeAt(index + 1) === 0x5b) leading += `|${row.slice(index + 2, end - 1)}`;
+    index = end;
+  }
+  return leading;
 }
 
 /**
@@ -172,39 +238,27 @@ function applyEscape(text: string, index: number, end: number, active: ActiveSty
  * wrap-ansi joins them. Every ESC in `rows` starts a sequence `escapeEnd` accepts.
  */
 export function joinStyledRows(rows: readonly string[]): string {
+  if (graph.size > 1000) graph = new StylesGraph();
   let out = rows[0];
-  const active: ActiveStyle[] = [];
+  let styles = graph.empty;
   let link: Hyperlink | undefined;
   for (let row = 0; row < rows.length - 1; row++) {
     const text = rows[row];
     for (let index = text.indexOf(ESC); index !== -1; ) {
       const end = escapeEnd(text, index);
-      link = applyEscape(text, index, end, active, link);
+      if (text.charCodeAt(index + 1) === 0x5b) styles = styles.apply(text.slice(index + 2, end - 1));
+      else link = linkOf(text, index, end);
       index = text.indexOf(ESC, end);
     }
     // An empty row never reopened anything, so there is nothing to close.
-    if (text.length > 0) {
-      if (link) out += LINK_CLOSE;
-      for (let index = active.length - 1; index >= 0; index--) out += sgr(active[index].close);
-    }
+    if (text.length > 0) out += (link ? LINK_CLOSE : '') + styles.closing;
     out += '\n';
     const next = rows[row + 1];
-    if (next.length > 0) out += reopening(next, active, link);
+    if (next.length > 0) {
+      out += styles.reopening(next.charCodeAt(0) === 0x1b ? leadingSgr(next) : '');
+      if (link) out += `${ESC}]8;${link.parameters};${link.uri}${BEL}`;
+    }
     out += next;
   }
-  return out;
-}
-
-/** What reopens `active` and `link` before row `next`: the styles its leading SGR sequences reset stay closed. */
-function reopening(next: string, active: readonly ActiveStyle[], link: Hyperlink | undefined): string {
-  const opening = [...active];
-  for (let index = 0; next.charCodeAt(index) === 0x1b; ) {
-    const end = escapeEnd(next, index);
-    if (next.charCodeAt(index + 1) === 0x5b) for (const { code } of sgrTokens(next.slice(index + 2, end - 1))) applyReset(code, opening);
-    index = end;
-  }
-  let out = '';
-  for (const style of opening) out += sgr(style.open);
-  if (link) out += `${ESC}]8;${link.parameters};${link.uri}${BEL}`;
   return out;
 }

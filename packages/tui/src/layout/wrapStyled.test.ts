@@ -1,9 +1,13 @@
+// wrap-ansi's own dependency (the one copy installed), read here to hold rowStyles.ts's table to it.
 import ansiStyles from 'ansi-styles';
 import { Chalk, type ChalkInstance } from 'chalk';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import wrapAnsi from 'wrap-ansi';
+// The one seeded generator (mulberry32) of the generated tests, so a failure names a case that can be run again.
+import { seededRandom as random } from '../../../agent-core/src/context/contextTestUtil.ts';
 import { hyperlink } from '../markdown/hyperlinks.ts';
+import { MODIFIER_CLOSE } from './rowStyles.ts';
 import { charWidth, wrapStyled, type WrapOptions } from './wrapStyled.ts';
 
 /** wrap-ansi, counted: wrapStyled calls it only for text its fast path refuses. */
@@ -33,18 +37,6 @@ function ours(text: string, columns: number, options: WrapOptions): { wrapped: s
   const before = fallbacks.count;
   const wrapped = wrapStyled(text, columns, options);
   return { wrapped, fast: fallbacks.count === before };
-}
-
-/** A seeded PRNG (mulberry32), so a failure names a case that can be run again. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS = ['the', 'cache', 'key', 'uses', 'npm', 'ci,', 'and', 'plain', 'words', '(see', 'below).', 'a', 'x=1;', '—', '“quoted”', 'café', 'naïve', 'Straße', 'ελληνικά', 'кириллица'];
@@ -199,16 +191,8 @@ describe('wrapStyled', () => {
   it('knows the modifiers and close codes wrap-ansi reads from ansi-styles', () => {
     // rowStyles.ts keeps them as a table; this holds the table to the map wrap-ansi 10 uses.
     const modifiers = [...ansiStyles.codes].filter(([open, close]) => open !== 0 && close !== 39 && close !== 49);
-    expect(modifiers).toEqual([
-      [1, 22],
-      [2, 22],
-      [3, 23],
-      [4, 24],
-      [53, 55],
-      [7, 27],
-      [8, 28],
-      [9, 29],
-    ]);
+    expect(modifiers).toEqual([...MODIFIER_CLOSE]);
+    expect(new Set([...ansiStyles.codes.values()].filter((close) => close !== 0))).toEqual(new Set([...MODIFIER_CLOSE.values(), 39, 49]));
   });
 });
 
