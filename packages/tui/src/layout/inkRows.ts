@@ -1,6 +1,7 @@
 /**
  * The rows Ink draws a `<Text>` in: it wraps with wrap-ansi (hard, untrimmed) at the box's width, and
- * measures with string-width. Row budgets are counted with the same library so they match the screen.
+ * measures with string-width. Row budgets are counted with wrapStyled, which makes wrap-ansi's rows byte
+ * for byte (faster), so they match the screen.
  */
 import { wrapStyled } from './wrapStyled.ts';
 

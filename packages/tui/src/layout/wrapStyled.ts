@@ -1,6 +1,6 @@
 /**
  * Styled text wrapped to a width, byte for byte as wrap-ansi 10 wraps it with `{hard: true}` (trimmed) or
- * `{hard: true, trim: false}`, at a fraction of its cost. Streaming a long reply spent about a third of
+ * `{hard: true, trim: false}`, at a fraction of its cost. Streaming a long reply spent about a fifth of
  * the TUI's time in wrap-ansi (it splits every run into graphemes, normalizes it, and reads every SGR
  * sequence through regular expressions); the text it wrapped was our own: printable characters, chalk's
  * SGR styles and OSC 8 hyperlinks.
@@ -64,7 +64,8 @@ export function charWidth(code: number): number {
     width = code < 0xa0 || /\s/.test(char) || char.normalize() !== char ? REFUSED : stringWidth(char);
     if ((width !== 1 && width !== 2) || graphemes(`a${char}a`) !== 3 || graphemes(char + char) !== 2) width = REFUSED;
     if (code < 0x10000) bmpWidths[code] = width;
-    else astralWidths.set(code, width);
+    // Replies use a few astral characters (emoji); text that cycles through thousands is measured each time.
+    else if (astralWidths.size < 4096) astralWidths.set(code, width);
   }
   return width === REFUSED ? 0 : width;
 }
