@@ -4,8 +4,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import wrapAnsi from 'wrap-ansi';
-// The one seeded generator (mulberry32) of the generated tests, so a failure names a case that can be run again.
-import { seededRandom as random } from '../../../agent-core/src/context/contextTestUtil.ts';
+import { seededRandom as random } from '../../../../scripts/testing/seededRandom.ts';
 import { hyperlink } from '../markdown/hyperlinks.ts';
 import { MODIFIER_CLOSE } from './rowStyles.ts';
 import { charWidth, wrapStyled, type WrapOptions } from './wrapStyled.ts';
