@@ -1,16 +1,8 @@
 import type { ChatMessage, ToolCall } from '../providers/types.ts';
+import { seededRandom } from '../../../../scripts/testing/seededRandom.ts';
 
-/** A small seeded PRNG (mulberry32) so a failing generated history can be replayed from its seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Generated histories draw from the repo's seeded generator; re-exported for the tests that replay them. */
+export { seededRandom };
 
 export class HistoryWriter {
   private nextCall = 0;

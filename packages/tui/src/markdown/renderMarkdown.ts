@@ -8,8 +8,8 @@
 import chalk from 'chalk';
 import { Lexer, type Token, type Tokens } from 'marked';
 import stringWidth from 'string-width';
-import wrapAnsi from 'wrap-ansi';
 import { displayText } from '../layout/visibleText.ts';
+import { wrapStyled } from '../layout/wrapStyled.ts';
 import { highlightCode } from './highlightCode.ts';
 import { hyperlinksAllowed } from './hyperlinks.ts';
 import { inlineText, withHyperlinks } from './inlineText.ts';
@@ -22,7 +22,7 @@ export { prepareLanguage } from './highlightCode.ts';
 const CACHE_LIMIT = 500;
 const cache = new Map<string, string[]>();
 
-const wrap = (text: string, width: number): string[] => wrapAnsi(text, Math.max(1, width), { hard: true }).split('\n');
+const wrap = (text: string, width: number): string[] => wrapStyled(text, Math.max(1, width), { hard: true }).split('\n');
 
 /** Rows for `body` drawn `width - prefix` wide, the first behind `first`, the rest behind `rest`. */
 function indented(body: string[], first: string, rest: string): string[] {
@@ -51,7 +51,7 @@ function listLines(list: Tokens.List, width: number, depth: number): string[] {
 function codeLines(code: Tokens.Code, width: number): string[] {
   const highlighted = highlightCode(code.text, code.lang ?? '');
   // Code keeps its indentation: wrapped only where a line is wider than the room, never trimmed.
-  const lines = highlighted.split('\n').flatMap((line) => wrapAnsi(line, Math.max(1, width - 2), { hard: true, trim: false }).split('\n'));
+  const lines = highlighted.split('\n').flatMap((line) => wrapStyled(line, Math.max(1, width - 2), { hard: true, trim: false }).split('\n'));
   return lines.map((line) => `  ${line}`);
 }
 

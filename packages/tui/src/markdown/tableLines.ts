@@ -6,7 +6,7 @@
 import chalk from 'chalk';
 import type { Tokens } from 'marked';
 import stringWidth from 'string-width';
-import wrapAnsi from 'wrap-ansi';
+import { wrapStyled } from '../layout/wrapStyled.ts';
 import { inlineText } from './inlineText.ts';
 
 /** A column is never narrower than this, even when the table cannot fit. */
@@ -47,7 +47,7 @@ function pad(text: string, width: number, align: Tokens.TableCell['align']): str
 }
 
 function rowLines(cells: readonly string[], widths: readonly number[], aligns: Tokens.Table['align']): string[] {
-  const wrapped = cells.map((cell, index) => wrapAnsi(cell, widths[index], { hard: true }).split('\n'));
+  const wrapped = cells.map((cell, index) => wrapStyled(cell, widths[index], { hard: true }).split('\n'));
   const height = Math.max(1, ...wrapped.map((lines) => lines.length));
   const bar = chalk.dim('│');
   const lines: string[] = [];
