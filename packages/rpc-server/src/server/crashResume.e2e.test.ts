@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
 import type { SessionOpenResult, TranscriptMessage } from '../protocol/index.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
+import { seededRandom } from '../../../../scripts/testing/seededRandom.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -16,23 +17,12 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-/** mulberry32: a small seeded generator, so a failure can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ROUNDS = 20;
 const REPLY = Array.from({ length: 120 }, (_, i) => `word${i} `).join('');
 
 describe('crash and resume', () => {
   it(`keeps every committed message across ${ROUNDS} kill -9s at random moments`, { timeout: 180_000 }, async () => {
-    const random = seeded(20261130);
+    const random = seededRandom(20261130);
     const server: ModelServer = await startModelServer({ loop: true, turns: [{ text: REPLY, chunk_size: 6, chunk_delay_ms: 8 }] });
     cleanups.push(() => server.close());
     const home = tempDir('hermes-crash-');

@@ -5,8 +5,8 @@
  * with `probe-` nor are small numbers (the test's own client numbers its requests from 0).
  */
 
-// The one seeded generator (mulberry32) of the generated tests, beside agent-core's history generator.
-import { seededRandom } from '../../../agent-core/src/context/contextTestUtil.ts';
+// The one seeded generator (mulberry32) of the generated tests.
+import { seededRandom } from '../../../../scripts/testing/seededRandom.ts';
 
 export { seededRandom };
 

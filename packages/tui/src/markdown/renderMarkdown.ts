@@ -136,7 +136,7 @@ export const WARM_UP_TEXT = [
 ].join('\n');
 
 /**
- * Draws WARM_UP_TEXT and keeps nothing: V8 compiles marked's and wrap-ansi's regular expressions and
+ * Draws WARM_UP_TEXT and keeps nothing: V8 compiles marked's regular expressions and the wrapper's
  * code on their first use, which made the first reply's first rows wait 40–100 ms. The renderer loads
  * when a prompt is sent (loadMarkdown.ts), so this runs while the model has not answered yet.
  */
