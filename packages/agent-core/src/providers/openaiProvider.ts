@@ -3,6 +3,7 @@ import type { ResolvedModel } from '../config/resolveModel.ts';
 import { stallError, toProviderError } from './providerErrors.ts';
 import type { SdkErrorClasses } from './providerErrors.ts';
 import { LoopTurns } from './loopTurns.ts';
+import { sseJsonBatches } from './sseJson.ts';
 import { StallGuard } from './stallGuard.ts';
 import type { ChatProvider, ChatRequest, ChatResponse, StreamEvent, ToolCall } from './types.ts';
 
@@ -45,60 +46,30 @@ export class OpenAICompatibleProvider implements ChatProvider {
     const calls = new Map<number, ToolCall>();
     const response: ChatResponse = { text: '', reasoning: '', toolCalls: [], finishReason: null, usage: null };
     try {
-      const stream = await client.chat.completions.create(
-        {
-          model: this.model,
-          messages: request.messages as OpenAI.Chat.ChatCompletionMessageParam[],
-          ...(request.tools.length > 0
-            ? { tools: request.tools as OpenAI.Chat.ChatCompletionTool[], ...(request.toolChoice ? { tool_choice: request.toolChoice } : {}) }
-            : {}),
-          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-          stream: true,
-          stream_options: { include_usage: true },
-        },
-        { signal: guard.signal },
-      );
+      const params: OpenAI.Chat.ChatCompletionCreateParamsStreaming = {
+        model: this.model,
+        messages: request.messages as OpenAI.Chat.ChatCompletionMessageParam[],
+        ...(request.tools.length > 0
+          ? { tools: request.tools as OpenAI.Chat.ChatCompletionTool[], ...(request.toolChoice ? { tool_choice: request.toolChoice } : {}) }
+          : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        stream: true,
+        stream_options: { include_usage: true },
+      };
+      // The raw response, read by sseJsonBatches rather than the SDK's Stream (see there why); an HTTP
+      // error status still throws the SDK's error here.
+      const raw = await client.chat.completions.create(params, { signal: guard.signal }).asResponse();
+      if (!raw.body) throw new sdk.APIConnectionError({ message: `${this.baseUrl} answered a streamed request with no body` });
+      const toError = (error: unknown) => new sdk.APIError(undefined, error as object, undefined, raw.headers);
       const turns = new LoopTurns();
-      for await (const chunk of stream) {
-        const turn = turns.due();
-        if (turn) await turn;
-        if (chunk.usage) {
-          const details = chunk.usage.completion_tokens_details as { reasoning_tokens?: number } | undefined;
-          response.usage = {
-            input: chunk.usage.prompt_tokens ?? 0,
-            output: chunk.usage.completion_tokens ?? 0,
-            reasoning: details?.reasoning_tokens ?? 0,
-          };
+      for await (const chunks of sseJsonBatches<OpenAI.Chat.ChatCompletionChunk>(raw.body, toError)) {
+        for (const chunk of chunks) {
+          const turn = turns.due();
+          if (turn) await turn;
+          takeChunk(chunk, response, calls, onEvent);
         }
-        const choice = chunk.choices?.[0];
-        if (!choice) continue;
-        const delta = (choice.delta ?? {}) as ChunkDelta;
-        const reasoning = delta.reasoning_content ?? delta.reasoning;
-        if (reasoning) {
-          response.reasoning += reasoning;
-          onEvent({ type: 'reasoning', text: reasoning });
-        }
-        if (delta.content) {
-          response.text += delta.content;
-          onEvent({ type: 'text', text: delta.content });
-        }
-        for (const part of delta.tool_calls ?? []) {
-          let call = calls.get(part.index);
-          if (!call) {
-            call = { id: part.id ?? '', type: 'function', function: { name: '', arguments: '' } };
-            calls.set(part.index, call);
-          }
-          if (part.id) call.id = part.id;
-          if (part.function?.name) {
-            const first = call.function.name === '';
-            call.function.name += part.function.name;
-            if (first) onEvent({ type: 'tool_generating', name: call.function.name });
-          }
-          if (part.function?.arguments) call.function.arguments += part.function.arguments;
-        }
-        if (choice.finish_reason) response.finishReason = choice.finish_reason;
       }
-      // The SDK ends the iteration quietly on abort; the partial response must not pass as complete.
+      // A stream that ended early because of an abort must not pass as complete.
       const stopped = guard.stopReason();
       if (stopped) throw stopped;
     } catch (error) {
@@ -111,4 +82,43 @@ export class OpenAICompatibleProvider implements ChatProvider {
       .map(([index, call]) => ({ ...call, id: call.id || `call_${index}` }));
     return response;
   }
+}
+
+/** One chunk of a chat-completions stream into `response` (text, reasoning, tool calls, usage), told to `onEvent` as it comes. */
+function takeChunk(chunk: OpenAI.Chat.ChatCompletionChunk, response: ChatResponse, calls: Map<number, ToolCall>, onEvent: (event: StreamEvent) => void): void {
+  if (chunk.usage) {
+    const details = chunk.usage.completion_tokens_details as { reasoning_tokens?: number } | undefined;
+    response.usage = {
+      input: chunk.usage.prompt_tokens ?? 0,
+      output: chunk.usage.completion_tokens ?? 0,
+      reasoning: details?.reasoning_tokens ?? 0,
+    };
+  }
+  const choice = chunk.choices?.[0];
+  if (!choice) return;
+  const delta = (choice.delta ?? {}) as ChunkDelta;
+  const reasoning = delta.reasoning_content ?? delta.reasoning;
+  if (reasoning) {
+    response.reasoning += reasoning;
+    onEvent({ type: 'reasoning', text: reasoning });
+  }
+  if (delta.content) {
+    response.text += delta.content;
+    onEvent({ type: 'text', text: delta.content });
+  }
+  for (const part of delta.tool_calls ?? []) {
+    let call = calls.get(part.index);
+    if (!call) {
+      call = { id: part.id ?? '', type: 'function', function: { name: '', arguments: '' } };
+      calls.set(part.index, call);
+    }
+    if (part.id) call.id = part.id;
+    if (part.function?.name) {
+      const first = call.function.name === '';
+      call.function.name += part.function.name;
+      if (first) onEvent({ type: 'tool_generating', name: call.function.name });
+    }
+    if (part.function?.arguments) call.function.arguments += part.function.arguments;
+  }
+  if (choice.finish_reason) response.finishReason = choice.finish_reason;
 }

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../../../../scripts/model-server/index.ts';
 import type { Script } from '../../../../scripts/model-server/index.ts';
@@ -79,6 +81,52 @@ describe.each([
     const error = await run(provider).result.catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network', retryable: true });
     expect((error as Error).message).toMatch(/Could not reach .*ECONNREFUSED/);
+  });
+});
+
+/** A server that answers a chat request with `events` (SSE `data:` lines) and ends the stream. */
+async function rawStream(events: string[]): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const data of events) response.write(`data: ${data}\n\n`);
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { baseUrl: `http://127.0.0.1:${port}/v1`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('openai provider: what a stream carries besides text', () => {
+  const chunk = (content: string) => JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+
+  it('reports an error event after the first words as a mid-response error, retryable by its type, the words already told', async () => {
+    const server = await rawStream([chunk('Hello'), chunk(' wor'), JSON.stringify({ error: { message: 'The server is overloaded', type: 'server_error', param: null, code: null } })]);
+    try {
+      const { events, result } = run(new OpenAICompatibleProvider({ provider: 'custom', model: 'gpt-test', baseUrl: server.baseUrl, apiKey: 'k' }));
+      const error = await result.then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect((error as ProviderError).message).toMatch(/sent an error mid-response \(server_error\): The server is overloaded/);
+      expect((error as ProviderError).retryable).toBe(true);
+      expect(events).toEqual([{ type: 'text', text: 'Hello' }, { type: 'text', text: ' wor' }]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('names an event that is not JSON, and ignores what follows [DONE]', async () => {
+    const broken = await rawStream([chunk('a'), '{"choices": [']);
+    const done = await rawStream([chunk('a'), '[DONE]', chunk('b')]);
+    try {
+      const error = await run(new OpenAICompatibleProvider({ provider: 'custom', model: 'gpt-test', baseUrl: broken.baseUrl, apiKey: 'k' })).result.then(() => undefined, (e: unknown) => e);
+      expect((error as ProviderError).message).toMatch(/not JSON.*\{"choices": \[/);
+      const reply = await run(new OpenAICompatibleProvider({ provider: 'custom', model: 'gpt-test', baseUrl: done.baseUrl, apiKey: 'k' })).result;
+      expect(reply.text).toBe('a');
+    } finally {
+      await Promise.all([broken.close(), done.close()]);
+    }
   });
 });
 
