@@ -1,6 +1,7 @@
 /**
  * Streaming at the backend's pace (issue 13, deliver 2). Each figure uses the scripted model server
- * (the one fake) with the same settings for ours and the floor, sampled interleaved:
+ * (the one fake) with the same settings for ours and the floor, in a process of its own (see
+ * lib/modelServerProcess.ts for why), sampled interleaved:
  *
  *  (a) a 60 kB reply in 10,000 deltas: `hermes --tui` in a pty, from Enter to the reply's last words on
  *      screen; floor: the backend alone (hermes-rpc over pipes), from `prompt.submit` to `message.complete`.
@@ -12,9 +13,9 @@
  *   npm run build && node --import tsx scripts/bench/stream.ts [--quick] [--runs N]
  */
 import { spawn } from 'node:child_process';
-import { startModelServer, type ModelServer } from '../model-server/index.ts';
 import { tempDir } from '../testing/tempDirs.ts';
 import { HERMES_BIN, HERMES_RPC_BIN, PRODUCT_ROOT, isEntry, runAlone, type Bench, type Figure } from './lib/figures.ts';
+import { startModelServerProcess } from './lib/modelServerProcess.ts';
 import { spawnInPty, ptyEnv } from './lib/ptyScreen.ts';
 import { cpuMs, interleaved, median, rssMb } from './lib/samples.ts';
 
@@ -57,6 +58,9 @@ function openCodeBlock(bytes: number): string {
   const body = lines.join('\n').slice(0, bytes - END.length - 2);
   return `${body}\n${END}\n`;
 }
+
+/** Where the model server listens (lib/modelServerProcess.ts: a process of its own). */
+type ModelServer = { baseUrl: string };
 
 const MODEL_ARGS = (server: ModelServer) => ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'];
 
@@ -173,7 +177,7 @@ async function measure(label: string, text: string, chunkSize: number, until: Un
   // Stalled after its text (the role frame and every content frame), the turn stays open: what is measured is the live zone alone.
   const stall = until === 'last words' ? { stall_after: 1 + deltas } : {};
   const paced = chunkDelayMs > 0 ? { chunk_delay_ms: chunkDelayMs } : {};
-  const server = await startModelServer({ loop: true, turns: [{ text, chunk_size: chunkSize, ...stall, ...paced }] });
+  const server = await startModelServerProcess({ loop: true, turns: [{ text, chunk_size: chunkSize, ...stall, ...paced }] });
   try {
     const peaks: number[] = [];
     const tuiCpu: number[] = [];
