@@ -5,8 +5,10 @@ import type { AnthropicStreamEvent } from './anthropicMessages.ts';
 import { stallError, toProviderError } from './providerErrors.ts';
 import type { SdkErrorClasses } from './providerErrors.ts';
 import { LoopTurns } from './loopTurns.ts';
+import { eventJson, sseBatches } from './sseEvents.ts';
 import { StallGuard } from './stallGuard.ts';
 import type { ChatProvider, ChatRequest, ChatResponse, StreamEvent } from './types.ts';
+import type { EventSourceMessage } from 'eventsource-parser';
 
 type AnthropicModule = typeof import('@anthropic-ai/sdk');
 
@@ -58,14 +60,20 @@ export class AnthropicProvider implements ChatProvider {
         ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         stream: true as const,
       };
-      const stream = await client.messages.create(params as Anthropic.MessageCreateParamsStreaming, { signal: guard.signal });
+      // The raw response, read by sseBatches rather than the SDK's Stream (see there why); an HTTP
+      // error status still throws the SDK's error here.
+      const raw = await client.messages.create(params as Anthropic.MessageCreateParamsStreaming, { signal: guard.signal }).asResponse();
+      if (!raw.body) throw new sdk.APIConnectionError({ message: `${this.baseUrl} answered a streamed request with no body` });
+      const toError = (body: unknown, type: Anthropic.ErrorType | null) => new sdk.APIError(undefined, body as object, undefined, raw.headers, type);
       const turns = new LoopTurns();
-      for await (const event of stream) {
-        const turn = turns.due();
-        if (turn) await turn;
-        accumulator.add(event as AnthropicStreamEvent);
+      for await (const events of sseBatches(raw.body, anthropicEvents(toError))) {
+        for (const event of events) {
+          const turn = turns.due();
+          if (turn) await turn;
+          accumulator.add(event);
+        }
       }
-      // The SDK ends the iteration quietly on abort; the partial response must not pass as complete.
+      // A stream that ended early because of an abort must not pass as complete.
       const stopped = guard.stopReason();
       if (stopped) throw stopped;
     } catch (error) {
@@ -75,4 +83,27 @@ export class AnthropicProvider implements ChatProvider {
     }
     return accumulator.finish();
   }
+}
+
+/**
+ * Anthropic's Messages events, by the SDK's rules: `ping` and unnamed events are skipped, as is an
+ * event with no data; an `error` event is thrown as `toError(body, its type)` (the SDK's APIError,
+ * classified as before: `overloaded_error` is retryable).
+ */
+function anthropicEvents(toError: (body: unknown, type: Anthropic.ErrorType | null) => Error): (event: EventSourceMessage) => AnthropicStreamEvent | undefined {
+  return (event) => {
+    if (event.event === 'ping' || event.event === undefined) return undefined;
+    if (event.event === 'error') {
+      let body: unknown = event.data;
+      try {
+        body = JSON.parse(event.data) as unknown;
+      } catch {
+        // Not JSON: the SDK reports the text as it came.
+      }
+      const type = (body as { error?: { type?: unknown } } | null)?.error?.type;
+      throw toError(body, typeof type === 'string' ? (type as Anthropic.ErrorType) : null);
+    }
+    if (!event.data) return undefined;
+    return eventJson(event) as AnthropicStreamEvent;
+  };
 }

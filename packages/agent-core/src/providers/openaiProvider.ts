@@ -3,7 +3,7 @@ import type { ResolvedModel } from '../config/resolveModel.ts';
 import { stallError, toProviderError } from './providerErrors.ts';
 import type { SdkErrorClasses } from './providerErrors.ts';
 import { LoopTurns } from './loopTurns.ts';
-import { sseJsonBatches } from './sseJson.ts';
+import { openAiChunks, sseBatches } from './sseEvents.ts';
 import { StallGuard } from './stallGuard.ts';
 import type { ChatProvider, ChatRequest, ChatResponse, StreamEvent, ToolCall } from './types.ts';
 
@@ -56,13 +56,13 @@ export class OpenAICompatibleProvider implements ChatProvider {
         stream: true,
         stream_options: { include_usage: true },
       };
-      // The raw response, read by sseJsonBatches rather than the SDK's Stream (see there why); an HTTP
+      // The raw response, read by sseBatches rather than the SDK's Stream (see there why); an HTTP
       // error status still throws the SDK's error here.
       const raw = await client.chat.completions.create(params, { signal: guard.signal }).asResponse();
       if (!raw.body) throw new sdk.APIConnectionError({ message: `${this.baseUrl} answered a streamed request with no body` });
       const toError = (error: unknown) => new sdk.APIError(undefined, error as object, undefined, raw.headers);
       const turns = new LoopTurns();
-      for await (const chunks of sseJsonBatches<OpenAI.Chat.ChatCompletionChunk>(raw.body, toError)) {
+      for await (const chunks of sseBatches(raw.body, openAiChunks<OpenAI.Chat.ChatCompletionChunk>(toError))) {
         for (const chunk of chunks) {
           const turn = turns.due();
           if (turn) await turn;

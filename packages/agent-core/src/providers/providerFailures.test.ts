@@ -84,19 +84,19 @@ describe.each([
   });
 });
 
-/** A server that answers a chat request with `events` (SSE `data:` lines) and ends the stream. */
-async function rawStream(events: string[]): Promise<{ baseUrl: string; close(): Promise<void> }> {
+/** A server that answers a model request with `events` (each an SSE `data:` line, or whole SSE text ending in a blank line) and ends the stream. */
+async function rawStream(events: string[]): Promise<{ baseUrl: string; url: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const data of events) response.write(`data: ${data}\n\n`);
+      for (const data of events) response.write(data.endsWith('\n\n') ? data : `data: ${data}\n\n`);
       response.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}/v1`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { baseUrl: `http://127.0.0.1:${port}/v1`, url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 describe('openai provider: what a stream carries besides text', () => {
@@ -126,6 +126,34 @@ describe('openai provider: what a stream carries besides text', () => {
       expect(reply.text).toBe('a');
     } finally {
       await Promise.all([broken.close(), done.close()]);
+    }
+  });
+});
+
+describe('anthropic provider: what a stream carries besides text', () => {
+  const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+  const start = sse('message_start', { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 3, output_tokens: 1 } } });
+  const text = (index: number, words: string) => sse('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: words } });
+
+  it('skips pings and reports an error event as a mid-response error, retryable by its type, the words already told', async () => {
+    const server = await rawStream([
+      start,
+      sse('ping', { type: 'ping' }),
+      sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+      text(0, 'Hello'),
+      sse('ping', { type: 'ping' }),
+      text(0, ' wor'),
+      sse('error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }),
+    ]);
+    try {
+      const { events, result } = run(new AnthropicProvider({ provider: 'anthropic', model: 'claude-test', baseUrl: server.url, apiKey: 'k' }));
+      const error = await result.then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect((error as ProviderError).message).toMatch(/sent an error mid-response \(overloaded_error\): Overloaded/);
+      expect((error as ProviderError).retryable).toBe(true);
+      expect(events.filter((e) => e.type === 'text')).toEqual([{ type: 'text', text: 'Hello' }, { type: 'text', text: ' wor' }]);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../scripts/testing/seededRandom.ts';
-import { sseJsonBatches } from './sseJson.ts';
+import { openAiChunks, sseBatches } from './sseEvents.ts';
 
 /** A body that delivers `bytes` in the given pieces, one read each; `cancelled` says whether it was let go. */
 function body(bytes: Uint8Array, cuts: number[] = []): { stream: ReadableStream<Uint8Array>; cancelled: () => boolean } {
@@ -33,13 +33,13 @@ const toError = (error: unknown) => new StreamedError(error);
 
 async function read(text: string, cuts?: number[]): Promise<{ batches: unknown[][]; events: unknown[] }> {
   const batches: unknown[][] = [];
-  for await (const batch of sseJsonBatches(body(new TextEncoder().encode(text), cuts).stream, toError)) batches.push(batch);
+  for await (const batch of sseBatches(body(new TextEncoder().encode(text), cuts).stream, openAiChunks(toError))) batches.push(batch);
   return { batches, events: batches.flat() };
 }
 
 const event = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
 
-describe('sseJsonBatches', () => {
+describe('sseBatches, with the OpenAI rules (openAiChunks)', () => {
   it('gives the same events however the body is cut, multi-byte characters split included', async () => {
     const sent = Array.from({ length: 60 }, (_, n) => ({ n, text: ['数据库', 'é', '🙂 emoji', 'plain'][n % 4]!.repeat(1 + (n % 3)) }));
     const text = sent.map(event).join('') + 'data: [DONE]\n\n';
@@ -65,7 +65,7 @@ describe('sseJsonBatches', () => {
   it('ends the events at [DONE] and reads the rest of the body without giving it', async () => {
     const source = body(new TextEncoder().encode(event({ n: 1 }) + 'data: [DONE]\n\n' + event({ n: 2 })), [5]);
     const events: unknown[] = [];
-    for await (const batch of sseJsonBatches(source.stream, toError)) events.push(...batch);
+    for await (const batch of sseBatches(source.stream, openAiChunks(toError))) events.push(...batch);
     expect(events).toEqual([{ n: 1 }]);
     expect(source.cancelled()).toBe(false);
   });
@@ -74,7 +74,7 @@ describe('sseJsonBatches', () => {
     const events: unknown[] = [];
     const failure = await (async () => {
       const text = event({ n: 1 }) + event({ n: 2 }) + event({ error: { message: 'overloaded', code: 529 } }) + event({ n: 3 });
-      for await (const batch of sseJsonBatches(body(new TextEncoder().encode(text), [5]).stream, toError)) events.push(...batch);
+      for await (const batch of sseBatches(body(new TextEncoder().encode(text), [5]).stream, openAiChunks(toError))) events.push(...batch);
     })().catch((error: unknown) => error);
     expect(events).toEqual([{ n: 1 }, { n: 2 }]);
     expect(failure).toBeInstanceOf(StreamedError);
@@ -91,10 +91,19 @@ describe('sseJsonBatches', () => {
 
   it('lets the connection go when the caller stops reading', async () => {
     const source = body(new TextEncoder().encode(event({ n: 1 }) + event({ n: 2 })), [event({ n: 1 }).length]);
-    for await (const batch of sseJsonBatches(source.stream, toError)) {
+    for await (const batch of sseBatches(source.stream, openAiChunks(toError))) {
       expect(batch).toEqual([{ n: 1 }]);
       break;
     }
     expect(source.cancelled()).toBe(true);
+  });
+});
+
+describe('sseBatches, with rules of its caller', () => {
+  it('gives each event to `take` with its name, and skips what it returns undefined for', async () => {
+    const text = 'event: ping\ndata: {}\n\nevent: delta\ndata: x\n\ndata: unnamed\n\n';
+    const seen: unknown[] = [];
+    for await (const batch of sseBatches(body(new TextEncoder().encode(text)).stream, (event) => (event.event === 'ping' ? undefined : `${event.event ?? '-'}:${event.data}`))) seen.push(...batch);
+    expect(seen).toEqual(['delta:x', '-:unnamed']);
   });
 });
