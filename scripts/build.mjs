@@ -79,7 +79,11 @@ const targets = [
       contract: 'packages/agent-core/src/contract/index.ts',
       contractValues: 'packages/agent-core/src/contract/values.ts',
     },
-    packages: 'external',
+    // Every package stays external but eventsource-parser, which is bundled: its own `source` condition
+    // points at TypeScript that Node cannot load, and tsx (which applies tsconfig's customConditions to
+    // node_modules too) loads that as an empty module, so `createParser` was missing for any script
+    // run with tsx that imports this library (the benchmarks do).
+    external: [...Object.keys(JSON.parse(readFileSync(at('packages/agent-core/package.json'), 'utf8')).dependencies).filter((name) => name !== 'eventsource-parser'), '@hermes/*'],
   },
   { name: 'plugin-host library', outdir: 'packages/plugin-host/dist', entryPoints: { index: 'packages/plugin-host/src/index.ts' }, packages: 'external' },
 ];
