@@ -29,10 +29,16 @@ import { SessionActions } from './sessionActions.ts';
 import { SessionInfoCache } from './sessionInfoCache.ts';
 import type { StartupSession } from './sessionHost.ts';
 import { TurnInterrupts } from './turnInterrupts.ts';
-import { loadMarkdown } from '../markdown/loadMarkdown.ts';
+import { loadMarkdown, preloadMarkdown } from '../markdown/loadMarkdown.ts';
 
 /** How long a switch to a session a command opened waits for that session's info event. */
 const SESSION_INFO_WAIT_MS = 2_000;
+/**
+ * How long after a new session's prompt shows the markdown renderer loads (about 100 ms of work, in
+ * steps of a few ms): long enough that a start which ends at once (a script, `hermes` then Ctrl+D)
+ * never loads it, short next to the time a person takes to type a first prompt.
+ */
+export const MARKDOWN_PRELOAD_MS = 1_000;
 
 export interface ControllerOptions {
   backend: BackendOptions;
@@ -68,6 +74,8 @@ export class SessionController {
   /** Session events that arrived while `session.create` was in flight, before we knew our id. */
   private readonly early = new EarlyEvents(this.view);
   private shuttingDown: Promise<void> | undefined;
+  /** The markdown renderer's preload, due MARKDOWN_PRELOAD_MS after a new session's prompt shows. */
+  private preload: NodeJS.Timeout | undefined;
   /** Ctrl+C: the interrupt, and what happens when the backend refuses it or does not answer. */
   private readonly interrupts: TurnInterrupts;
   /** A prompt sent whose `prompt.submit` is not answered yet (the backend stores it before answering). */
@@ -222,6 +230,12 @@ export class SessionController {
       const { result, how, notice } = await this.sessions.openInitial(backend.client, this.options.startup ?? { kind: 'new' });
       this.logger.info('session opened', { how, session_id: result.session_id, model: result.info.model, provider: result.info.provider });
       this.view.dispatch({ type: 'local.sessionOpened', result, how });
+      // A new session's first reply is drawn as fast as the later ones: the renderer loads in the
+      // moment after the prompt shows, when nothing else runs (a resumed one loaded it above).
+      if ((this.options.startup?.kind ?? 'new') === 'new') {
+        const preload = () => void preloadMarkdown().then((done) => done && this.logger.info('markdown renderer preloaded'));
+        this.preload = setTimeout(preload, MARKDOWN_PRELOAD_MS).unref();
+      }
       if (notice) this.view.dispatch({ type: 'local.notice', ...notice });
       this.early.flush(result.session_id);
       this.history.load();
@@ -406,6 +420,7 @@ export class SessionController {
   /** Stops the backend (stdin closed, then killed after a grace period) and the demo model server. */
   shutdown(): Promise<void> {
     this.shuttingDown ??= (async () => {
+      clearTimeout(this.preload);
       this.interrupts.settle();
       this.sessions.dispose();
       this.completion.dispose();

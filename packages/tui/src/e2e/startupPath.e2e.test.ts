@@ -9,9 +9,10 @@
  * everything it may load later is in that file, each lazily loaded module wrapped in an init function
  * named by its path (esbuild's `__esm`/`__commonJS`), so V8's coverage (NODE_V8_COVERAGE, written at
  * exit) says which ran. It sees lazily loaded code: the renderer runs for a reply, the provider SDK
- * for the turn.
+ * for the turn. A new session loads the renderer on its own once its prompt has been idle a moment
+ * (app/sessionController.ts, MARKDOWN_PRELOAD_MS): a start that quits at once never runs it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
@@ -53,11 +54,12 @@ const PROVIDER_SDK = /^node_modules\/openai\//;
 const MCP_SDK = /^node_modules\/@modelcontextprotocol\/sdk\//;
 
 /** Runs hermes with coverage (and a code cache of its own: a start without one compiles what it runs), `act`, then quits; gives the coverage dir. */
-async function coveredRun(act: (hermes: Hermes) => Promise<void>): Promise<string> {
+async function coveredRun(act: (hermes: Hermes, home: string) => Promise<void>): Promise<string> {
   const coverage = tempDir('hermes-coverage-');
+  const home = tempDir('hermes-home-');
   const env = { NODE_V8_COVERAGE: coverage, HERMES_CODE_CACHE_DIR: tempDir('hermes-code-cache-') };
-  const { hermes } = await hermesWithModel(running, { turns: [{ text: '## Done\n\nThe **cache** is warm.' }] }, { env });
-  await act(hermes);
+  const { hermes } = await hermesWithModel(running, { turns: [{ text: '## Done\n\nThe **cache** is warm.' }] }, { env, home });
+  await act(hermes, home);
   await hermes.waitForText(/● ready/);
   hermes.press('ctrl-d');
   expect((await hermes.exited).exitCode).toBe(0);
@@ -88,5 +90,15 @@ describe('the start path', () => {
     });
     expect(ran(modulesOf(replied, TUI), MARKDOWN)).toEqual(expect.arrayContaining(['packages/tui/src/markdown/renderMarkdown.ts']));
     expect(ran(modulesOf(replied, BACKEND), PROVIDER_SDK).length).toBeGreaterThan(0);
+  });
+
+  it('loads the markdown renderer once a new session has been idle a moment, before any reply', async () => {
+    const idle = await coveredRun(async (_hermes, home) => {
+      const log = () => (existsSync(join(home, 'logs', 'tui.log')) ? readFileSync(join(home, 'logs', 'tui.log'), 'utf8') : '');
+      await expect.poll(() => log().includes('markdown renderer preloaded'), { timeout: 20_000 }).toBe(true);
+    });
+    expect(ran(modulesOf(idle, TUI), MARKDOWN)).toEqual(expect.arrayContaining(['packages/tui/src/markdown/renderMarkdown.ts']));
+    // The model was not asked anything: the renderer loaded on its own.
+    expect(ran(modulesOf(idle, BACKEND), PROVIDER_SDK)).toEqual([]);
   });
 });

@@ -122,6 +122,9 @@ const languageName = (language: string): string => language.trim().split(/\s+/)[
 
 const prepared = new Set<string>();
 
+/** The languages prepareLanguage has built the grammar of. */
+export const languagesPrepared = (): ReadonlySet<string> => prepared;
+
 /**
  * Compiles the grammar of `language` now: highlight.js compiles one on its first use (30 ms or more
  * for TypeScript), so a code block still being streamed gets its grammar ready before it closes.

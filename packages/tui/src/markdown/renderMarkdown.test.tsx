@@ -5,7 +5,7 @@ import { overflowing, renderRows, renderStyled, stylesAt } from '../testing/rend
 import { knownLanguage } from './highlightCode.ts';
 import { Lexer } from 'marked';
 import { loadMarkdown } from './loadMarkdown.ts';
-import { renderMarkdown, warmUp, WARM_UP_TEXT } from './renderMarkdown.ts';
+import { renderMarkdown, warmUp, WARM_UP_BLOCKS } from './renderMarkdown.ts';
 import { fitColumns } from './tableLines.ts';
 
 const reply = (text: string): TranscriptItem => ({ kind: 'assistant', id: 1, text, continued: false });
@@ -17,10 +17,13 @@ beforeAll(async () => {
 });
 
 describe('assistant replies as markdown', () => {
-  it('warms up on the kinds of markup replies use, drawing them as any reply', () => {
-    const kinds = new Set(Lexer.lex(WARM_UP_TEXT, { gfm: true }).map((token) => token.type));
+  it('warms up on the kinds of markup replies use, a block at a time, drawing each as any reply', () => {
+    const kinds = new Set(WARM_UP_BLOCKS.flatMap((block) => Lexer.lex(block, { gfm: true }).map((token) => token.type)));
     for (const kind of ['heading', 'paragraph', 'list', 'blockquote', 'code']) expect(kinds).toContain(kind);
-    expect(warmUp()).toEqual(renderMarkdown(WARM_UP_TEXT, 80, true));
+    for (const block of WARM_UP_BLOCKS) {
+      expect(Lexer.lex(block, { gfm: true }).filter((token) => token.type !== 'space')).toHaveLength(1);
+      expect(warmUp(block)).toEqual(renderMarkdown(block, 80, true));
+    }
   });
 
   it('draws headings without their marks, bold (the first also underlined)', () => {

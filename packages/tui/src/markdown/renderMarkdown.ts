@@ -116,32 +116,24 @@ export function renderMarkdown(text: string, width: number, links = hyperlinksAl
   return lines;
 }
 
-/** A reply with the usual kinds of block and inline markup: what warmUp draws. */
-export const WARM_UP_TEXT = [
+/** A reply with the usual kinds of block and inline markup, in its blocks: what the warm-up draws. */
+export const WARM_UP_BLOCKS: readonly string[] = [
   '## Plan',
-  '',
   'The **cache** key uses `npm ci`, *one* ~~old~~ [link](https://example.com/a) and plain words that wrap across the rows of a terminal.',
-  '',
-  '- first item',
-  '- [x] second item',
-  '',
-  '1. one',
-  '2. two',
-  '',
+  '- first item\n- [x] second item',
+  '1. one\n2. two',
   '> a quote',
-  '',
-  '```',
-  'plain code',
-  '```',
-].join('\n');
+  '```\nplain code\n```',
+];
 
 /**
- * Draws WARM_UP_TEXT and keeps nothing: V8 compiles marked's regular expressions and the wrapper's
- * code on their first use, which made the first reply's first rows wait 40–100 ms. The renderer loads
- * when a prompt is sent (loadMarkdown.ts), so this runs while the model has not answered yet.
+ * Draws one of WARM_UP_BLOCKS and keeps nothing: V8 compiles marked's regular expressions and the
+ * wrapper's code on their first use, which made the first reply's first rows wait 40–100 ms.
+ * loadMarkdown.ts draws them one per turn of the event loop (a few ms each), so a key or the model's
+ * first words are never held behind the whole warm-up.
  */
-export function warmUp(): string[] {
-  return withHyperlinks(true, () => blockLines(Lexer.lex(WARM_UP_TEXT, { gfm: true }), 80, 0));
+export function warmUp(block: string): string[] {
+  return withHyperlinks(true, () => blockLines(Lexer.lex(block, { gfm: true }), 80, 0));
 }
 
 export interface OpenBlockSplit {
