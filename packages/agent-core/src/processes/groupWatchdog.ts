@@ -5,11 +5,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
  * disk and works the same from the sources and from the esbuild bundle. It reads `+pgid` / `-pgid` lines
  * on stdin; when stdin ends (the backend died, however: the kernel closes the pipe even on kill -9) it
  * sends SIGTERM to every group still registered, SIGKILL to what is left after a grace period, and exits.
- * It also watches its parent pid, so it is never left running if the pipe somehow stays open.
+ * It also watches its owner (whose pid it is given: the owner may be gone before this code first runs,
+ * under load, when its parent pid is already init's), so it never waits on a pipe that somehow stays open.
  */
 const PROGRAM = String.raw`
 const groups = new Set();
-const parent = process.ppid;
+const owner = Number(process.argv[1]);
 let pending = '';
 const send = (signal) => {
   for (const group of groups) {
@@ -45,7 +46,12 @@ process.stdin.on('data', (chunk) => {
 });
 process.stdin.on('end', reap);
 process.stdin.on('error', reap);
-setInterval(() => { if (process.ppid !== parent) reap(); }, PARENT_CHECK_MS);
+const ownerGone = () => {
+  if (process.ppid !== owner) return true;
+  try { process.kill(owner, 0); return false; } catch (error) { return error.code === 'ESRCH'; }
+};
+// Checked only from a timer: the groups already written on the pipe are read first.
+setInterval(() => { if (ownerGone()) reap(); }, PARENT_CHECK_MS);
 `;
 
 /** Watchdogs started in place of ones that died, at most, per backend. */
@@ -53,8 +59,8 @@ const MAX_REPLACEMENTS = 10;
 
 /** Time between SIGTERM and SIGKILL for the groups a dead backend left. */
 const GRACE_MS = 2_000;
-/** How often the watchdog checks that its parent still lives (the pipe's end is the main signal). */
-const PARENT_CHECK_MS = 5_000;
+/** How often the watchdog checks that its owner still lives (the pipe's end is the main signal). */
+const PARENT_CHECK_MS = 1_000;
 
 /**
  * Kills the process groups of tool commands when this process dies, even by kill -9 (Node cannot ask
@@ -109,7 +115,7 @@ export class GroupWatchdog {
     try {
       // Detached: its own session, so the terminal's SIGHUP or a Ctrl+C to our group does not reach it.
       // No env: NODE_OPTIONS loaders would only slow it down.
-      const child = spawn(process.execPath, ['-e', program], { detached: true, stdio: ['pipe', 'ignore', 'ignore'], env: {} });
+      const child = spawn(process.execPath, ['-e', program, String(process.pid)], { detached: true, stdio: ['pipe', 'ignore', 'ignore'], env: {} });
       child.on('error', (error) => {
         this.failed = true;
         this.child = null;
