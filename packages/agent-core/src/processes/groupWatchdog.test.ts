@@ -74,6 +74,34 @@ describe('GroupWatchdog', () => {
     await vi.waitFor(() => expect(groupAlive(stubborn)).toBe(false), { timeout: 15_000, interval: 100 });
   });
 
+  it('kills the groups of an owner that died while its pipe stays open (another process holds it)', async () => {
+    // The owner registers a group, then hands the watchdog's pipe to a process of its own group that
+    // outlives it: no end of pipe ever comes, only the watchdog's check that its owner lives can reap.
+    const watchdog = pathToFileURL(path.join(here, 'groupWatchdog.ts')).href;
+    const owner = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', `import { spawn } from 'node:child_process';
+import { GroupWatchdog } from ${JSON.stringify(watchdog)};
+const tool = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
+const dog = new GroupWatchdog();
+dog.register(tool.pid);
+const holder = spawn('sleep', ['30'], { detached: true, stdio: ['ignore', dog.child.stdin, 'ignore'] });
+process.stdout.write(tool.pid + ' ' + holder.pid + '\\n');
+setInterval(() => {}, 1000);`],
+      { stdio: ['ignore', 'pipe', 'inherit'], cwd: here },
+    );
+    const [tool, holder] = await new Promise<number[]>((resolve, reject) => {
+      owner.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim().split(' ').map(Number)));
+      owner.once('exit', (code) => reject(new Error(`the owner exited (${code}) before starting its processes`)));
+    });
+    groups.push(tool!, holder!);
+    expect(groupAlive(tool!)).toBe(true);
+    owner.kill('SIGKILL');
+    await vi.waitFor(() => expect(groupAlive(tool!)).toBe(false), { timeout: 15_000, interval: 100 });
+    // The pipe was still open all along: its holder lives.
+    expect(groupAlive(holder!)).toBe(true);
+  });
+
   it('kills the tool groups of a process that was killed with SIGKILL', async () => {
     // A real Node process that starts a tool command through spawnShell (as the terminal tool does),
     // prints its pid, and is then killed -9: nothing of it runs, only the watchdog can reap.
