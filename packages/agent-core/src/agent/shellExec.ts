@@ -3,7 +3,7 @@ import { redactSecrets } from '../secrets/processSecrets.ts';
 import type { ApprovalGate } from '../approvals/approvalGate.ts';
 import type { AskApproval } from '../approvals/types.ts';
 import { clipOutput } from '../tools/outputClip.ts';
-import { commandEnvironment, killGroup, loadExeca, watchGroup } from '../processes/shellProcess.ts';
+import { AWAIT_GO, commandEnvironment, killGroup, loadExeca, release } from '../processes/shellProcess.ts';
 import type { ToolSettings } from '../tools/types.ts';
 
 export type { ShellExecResult };
@@ -36,15 +36,15 @@ export async function shellExec(input: ShellExecInput): Promise<ShellExecResult>
   // Its own process group, watched like the terminal tool's: an interrupt, the timeout or hermes's
   // death (even kill -9) stops the command and everything it started.
   const { execa } = await loadExeca();
-  const child = execa('/bin/bash', ['-c', input.command], {
+  const child = execa('/bin/bash', ['-c', `${AWAIT_GO}${input.command}`], {
     cwd: input.cwd,
     reject: false,
-    stdin: 'ignore',
+    stdin: 'pipe',
     detached: true,
     env: commandEnvironment(input.settings.env),
     extendEnv: false,
   });
-  watchGroup(child);
+  release(child);
   let timedOut = false;
   const stop = () => {
     if (child.pid !== undefined) killGroup(child.pid);

@@ -25,7 +25,19 @@ export async function loadExeca(): Promise<typeof import('execa')> {
 /** Seconds between SIGTERM and SIGKILL when stopping a process group. */
 const KILL_GRACE_MS = 2_000;
 
-export type ShellProcess = ResultPromise<{ all: true; buffer: false; reject: false; detached: true; stdin: 'ignore' }>;
+export type ShellProcess = ResultPromise<{ all: true; buffer: false; reject: false; detached: true; stdin: 'pipe' }>;
+
+/**
+ * The first words of every command hermes runs: the shell waits for hermes's go, a newline on stdin
+ * written once the command's process group is registered with the watchdog (`release`), and exits if
+ * stdin ends without it (hermes died in between, so nothing would kill the group). Without the gate, a
+ * kill -9 between the spawn and the registration (on the first command that includes forking and
+ * starting the watchdog) left the command running for good. On the command's first line, so the line
+ * numbers in bash's errors do not move. After the go, stdin is at its end: commands still get EOF.
+ * MCP servers cannot wait so (stdin is their protocol); a hermes that dies first leaves them EOF, on
+ * which they end.
+ */
+export const AWAIT_GO = 'read -r _ || exit 1; ';
 
 /** Process groups still running, killed if hermes itself exits so no command outlives it. */
 const liveGroups = new Set<number>();
@@ -68,22 +80,23 @@ export function killGroup(pid: number): boolean {
  * Starts `command` in its own process group (`detached`), so a timeout or an interrupt can kill
  * the command and everything it started. stderr is joined to stdout inside the shell (`exec 2>&1`)
  * so the two interleave exactly as written; merging two pipes in Node can reorder them.
- * stdin is closed: a command waiting for input gets EOF instead of hanging. `env` replaces hermes's
- * environment (never merged with it, so provider keys stay out); without it, provider keys are removed.
+ * stdin ends once the command may run (AWAIT_GO): a command waiting for input gets EOF instead of
+ * hanging. `env` replaces hermes's environment (never merged with it, so provider keys stay out);
+ * without it, provider keys are removed.
  */
 export function spawnShell(command: string, cwd: string, env?: Record<string, string>): ShellProcess {
   if (!execaModule) throw new Error('spawnShell before loadExeca() settled');
-  const child = execaModule.execa(SHELL, ['-c', `exec 2>&1\n${command}`], {
+  const child = execaModule.execa(SHELL, ['-c', `${AWAIT_GO}exec 2>&1\n${command}`], {
     cwd,
     all: true,
     buffer: false,
     reject: false,
     detached: true,
-    stdin: 'ignore',
+    stdin: 'pipe',
     env: commandEnvironment(env),
     extendEnv: false,
   });
-  watchGroup(child);
+  release(child);
   child.all.setEncoding('utf8');
   return child;
 }
@@ -95,6 +108,17 @@ export function spawnShell(command: string, cwd: string, env?: Record<string, st
  */
 export function commandEnvironment(env?: Record<string, string>): Record<string, string> {
   return { PAGER: 'cat', GIT_PAGER: 'cat', ...(env ?? toolEnvironment(process.env, { dotenvNames: [] })) };
+}
+
+/**
+ * Lets a command spawned behind AWAIT_GO (with stdin a pipe) run: its group is registered first (the
+ * watchdog's pipe is written synchronously), then the go is written and stdin ended.
+ */
+export function release(child: { pid?: number | undefined; stdin: NodeJS.WritableStream | null; finally(done: () => void): unknown }): void {
+  watchGroup(child);
+  // The command may be gone already (spawn failed, killed): its stdin then fails with EPIPE, which is no news.
+  child.stdin?.on('error', () => {});
+  child.stdin?.end('\n');
 }
 
 /**

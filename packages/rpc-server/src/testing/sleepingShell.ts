@@ -13,11 +13,13 @@ import type { BackendProcess } from './backendProcess.ts';
 export async function startSleepingShell(backend: BackendProcess, sid: string, cwd: string, before = '') {
   const pidFile = path.join(cwd, 'pids');
   const answer = backend.request('shell.exec', { session_id: sid, command: `${before}sleep 30 & echo "$$ $!" > ${pidFile}; wait` });
+  // Polled tightly: the kill -9 test kills as soon as the command runs, where a late registration with
+  // the watchdog would show (it did, before commands waited for their go: shellProcess.ts AWAIT_GO).
   const [group, child] = await vi.waitFor(() => {
     const pids = fs.readFileSync(pidFile, 'utf8').trim().split(' ').map(Number);
     expect(pids).toHaveLength(2);
     return pids as [number, number];
-  }, { timeout: 15_000, interval: 50 });
+  }, { timeout: 15_000, interval: 2 });
   const kill = () => {
     if (isAlive(-group)) process.kill(-group, 'SIGKILL');
   };
