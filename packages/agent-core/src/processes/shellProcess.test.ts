@@ -20,13 +20,13 @@ describe('the go every command waits for (AWAIT_GO)', () => {
     expect(await gated(shell, 'echo ran', '')).toEqual({ code: 1, stdout: '' });
   });
 
-  it.each(SHELLS)('%s: after the go the command runs, and its stdin is at its end (no hang)', async (shell) => {
-    expect(await gated(shell, 'cat; echo ran', '\n')).toEqual({ code: 0, stdout: 'ran\n' });
+  it.each(SHELLS)('%s: after the go the command runs with /dev/null as its stdin (EOF, no hang; /dev/stdin opens)', async (shell) => {
+    expect(await gated(shell, 'cat; cat /dev/stdin && echo ran', '\n')).toEqual({ code: 0, stdout: 'ran\n' });
   });
 
   it('spawnShell releases what it starts: the command runs, reads EOF, and keeps its exit code', async () => {
     await loadExeca();
-    const child = spawnShell('cat; echo "ran in $PWD"; exit 3', tempDir('hermes-shell-'));
+    const child = spawnShell('cat /dev/stdin; echo "ran in $PWD"; exit 3', tempDir('hermes-shell-'));
     let output = '';
     child.all.on('data', (chunk: string) => (output += chunk));
     const result = await child;

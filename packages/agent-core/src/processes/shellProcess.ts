@@ -33,11 +33,12 @@ export type ShellProcess = ResultPromise<{ all: true; buffer: false; reject: fal
  * stdin ends without it (hermes died in between, so nothing would kill the group). Without the gate, a
  * kill -9 between the spawn and the registration (on the first command that includes forking and
  * starting the watchdog) left the command running for good. On the command's first line, so the line
- * numbers in bash's errors do not move. After the go, stdin is at its end: commands still get EOF.
+ * numbers in bash's errors do not move. After the go, stdin is /dev/null again, as it was before the
+ * gate (the pipe is a socket, which `cat /dev/stdin` cannot open).
  * MCP servers cannot wait so (stdin is their protocol); a hermes that dies first leaves them EOF, on
  * which they end.
  */
-export const AWAIT_GO = 'read -r _ || exit 1; ';
+export const AWAIT_GO = 'read -r _ || exit 1; exec </dev/null; ';
 
 /** Process groups still running, killed if hermes itself exits so no command outlives it. */
 const liveGroups = new Set<number>();
