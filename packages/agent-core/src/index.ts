@@ -25,7 +25,7 @@ export {
 } from './extensions/extensionPort.ts';
 export { describeWriteFailure, hermesHome, judgeHomes, makeDirs, shellPath } from './config/hermesHome.ts';
 export { loadConfig, formatProblem, type HermesConfig, type LoadedConfig, type ConfigProblem, type ConfigProblemKind } from './config/loadConfig.ts';
-export { resolveModel, setupInstructions, type ModelFlags, type ResolvedModel } from './config/resolveModel.ts';
+export { namesEmptyModel, resolveModel, setupInstructions, type ModelFlags, type ResolvedModel } from './config/resolveModel.ts';
 export { createFileLogger, createStderrLogger, silentLogger, type Logger } from './logging/logger.ts';
 export { PROVIDER_PRESETS, findPreset } from './providers/presets.ts';
 export { OpenAICompatibleProvider } from './providers/openaiProvider.ts';

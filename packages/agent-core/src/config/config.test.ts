@@ -248,6 +248,12 @@ describe('resolveModel', () => {
     expect(r).toMatchObject({ ok: true, model: { provider: 'custom', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'not-needed' } });
   });
 
+  it('`model: ""` in config.yaml: the problem names that line, not a missing provider', () => {
+    const r = resolveModel({ ...withModel({}), raw: { model: '' } }, {}, {}, '/h');
+    expect(r).toMatchObject({ ok: false, problem: expect.stringMatching(/^config\.yaml sets model: "" \(an empty string\), which names no model\.\n.*\/h\/config\.yaml/s) });
+    expect(resolveModel({ ...withModel({}), raw: { model: '' } }, { OPENAI_API_KEY: 'k' }, { model: 'gpt-4o' }, '/h')).toMatchObject({ ok: true });
+  });
+
   it.each([
     [{}, {}, /No model provider is configured/],
     [{ provider: 'openai', default: 'gpt-4o' }, {}, /needs an API key in OPENAI_API_KEY/],

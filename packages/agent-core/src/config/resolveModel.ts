@@ -58,6 +58,11 @@ export function resolveAuxiliaryModel(
   return resolveModel({ ...config, model }, env, auxFlags, home);
 }
 
+/** config.yaml says `model: ""`: a model was meant to be named there and is not (doctor and the start both say so). */
+export function namesEmptyModel(config: Pick<HermesConfig, 'raw'>): boolean {
+  return typeof config.raw?.model === 'string' && config.raw.model.trim() === '';
+}
+
 /**
  * Decides provider, model, endpoint and key from config.yaml, the environment (which wins over
  * `.env`) and flags (which win over both). Never throws: an incomplete setup comes back as a problem
@@ -87,7 +92,7 @@ export function resolveModel(
     problem: `${problem}\n${setupInstructions(home)}`,
   });
 
-  if (!provider) return fail('No model provider is configured.');
+  if (!provider) return fail(namesEmptyModel(config) ? 'config.yaml sets model: "" (an empty string), which names no model.' : 'No model provider is configured.');
   const preset = findPreset(provider);
   if (!preset) {
     return fail(`Unknown model provider "${provider}". Known providers: ${PROVIDER_PRESETS.map((p) => p.id).join(', ')}.`);

@@ -6,7 +6,7 @@
  * process (a backend that cannot start reports nothing).
  */
 import path from 'node:path';
-import { findPreset, formatProblem, inspectSessionStore, type ConfigProblem, type HermesRuntime, type StoreInspection } from '@hermes/agent-core';
+import { findPreset, formatProblem, inspectSessionStore, namesEmptyModel, type ConfigProblem, type HermesRuntime, type StoreInspection } from '@hermes/agent-core';
 import { describeMissingEnv, PYTHON_PLUGIN, type PluginInfo } from '@hermes/plugin-host';
 import type { DoctorCheck } from '../protocol/shapes.ts';
 import { splitFix } from '../protocol/startup.ts';
@@ -141,7 +141,7 @@ function modelCheck(runtime: HermesRuntime): DoctorCheck {
 }
 
 /** config.yaml's `model:` written as an empty string: a mistake in the file, not a missing provider. */
-const emptyModel = (runtime: HermesRuntime): boolean => typeof runtime.loaded.config.raw.model === 'string' && runtime.loaded.config.raw.model.trim() === '';
+const emptyModel = (runtime: HermesRuntime): boolean => namesEmptyModel(runtime.loaded.config);
 const EMPTY_MODEL_FIX = (configFile: string, envFile: string) =>
   `name a model in ${configFile}, e.g. model: anthropic/claude-sonnet-4 (with OPENROUTER_API_KEY in ${envFile}), or model: {provider: ollama, default: llama3.1}`;
 

@@ -140,6 +140,10 @@ describe('hermes doctor failures: each with its fix, exit 1', () => {
     expect(row(result.stdout, 'config.yaml')).toMatch(new RegExp(`^FAIL  config\\.yaml: ${home}/config\\.yaml: model is an empty string \\(model: ""\\), so no model is named — fix: name a model in ${home}/config\\.yaml, e\\.g\\. model: anthropic/claude-sonnet-4`));
     expect(row(result.stdout, 'model')).toMatch(/^FAIL {2}model: no model is named: .*config\.yaml sets model: "" /);
     expect(result.stdout).not.toContain('No model provider is configured');
+    // A start says the same, not that no provider is configured.
+    const chat = await hermes(home, ['chat', '-q', 'hello']);
+    expect(chat.exitCode).toBe(2);
+    expect(chat.stderr).toMatch(/^hermes: config\.yaml sets model: "" \(an empty string\), which names no model\.\nConfigure a model in /);
   });
 
   it("an MCP server's escape sequences (clipboard write, title, clear screen) in its stderr never reach the terminal", async () => {
