@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { ToolOutput } from './ToolOutput.tsx';
 import { DEFAULT_DETAILS, type DetailsModes } from '../details/detailsMode.ts';
+import { hangingRows } from '../layout/hangingRows.ts';
 import { displayText } from '../layout/visibleText.ts';
 import { useMarkdown } from '../markdown/useMarkdown.ts';
 import type { TranscriptItem } from '../state/viewState.ts';
@@ -17,8 +18,11 @@ export function TurnMark({ status, error }: { status?: 'interrupted' | 'error'; 
   return null;
 }
 
-/** A `/command` and what the backend answered, as one block: output plain, warning yellow, error red. */
-function CommandEntry({ item }: { item: Extract<TranscriptItem, { kind: 'command' }> }) {
+/**
+ * A `/command` and what the backend answered, as one block: output plain, warning yellow, error red.
+ * Its columns (a name, then a description) keep their rows in the description's column (hangingRows).
+ */
+function CommandEntry({ item, width }: { item: Extract<TranscriptItem, { kind: 'command' }>; width: number }) {
   return (
     <Box marginTop={1} flexDirection="column">
       <Text dimColor>
@@ -33,7 +37,7 @@ function CommandEntry({ item }: { item: Extract<TranscriptItem, { kind: 'command
         text ? (
           <Box key={index} paddingLeft={2}>
             <Box flexGrow={1} flexShrink={1} flexBasis={0}>
-              <Text color={color}>{displayText(text)}</Text>
+              <Text color={color}>{hangingRows(displayText(text), width - 2)}</Text>
             </Box>
           </Box>
         ) : null,
@@ -106,7 +110,7 @@ function EntryBody({ item, width, details }: { item: TranscriptItem; width: numb
     case 'shell':
       return <ShellEntry result={item} />;
     case 'command':
-      return <CommandEntry item={item} />;
+      return <CommandEntry item={item} width={width} />;
     case 'notice': {
       const color = item.level === 'error' ? 'red' : item.level === 'warn' ? 'yellow' : undefined;
       const symbol = item.level === 'error' ? '✗ ' : item.level === 'warn' ? '! ' : '· ';
