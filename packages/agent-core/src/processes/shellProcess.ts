@@ -112,8 +112,9 @@ export function commandEnvironment(env?: Record<string, string>): Record<string,
 }
 
 /**
- * Lets a command spawned behind AWAIT_GO (with stdin a pipe) run: its group is registered first (the
- * watchdog's pipe is written synchronously), then the go is written and stdin ended.
+ * Lets a command spawned behind AWAIT_GO (with stdin a pipe) run: its group is registered first (libuv
+ * writes to a pipe with room within the call, so the watchdog's line is in the kernel before the go),
+ * then the go is written and stdin ended.
  */
 export function release(child: { pid?: number | undefined; stdin: NodeJS.WritableStream | null; finally(done: () => void): unknown }): void {
   watchGroup(child);
