@@ -1,12 +1,14 @@
 /**
  * Ctrl+G: edits the draft in the user's editor. The editor gets the terminal to itself: Ink's raw
  * mode and hermes' keyboard protocols are switched off while it runs, and back on after. The editor
- * runs synchronously so Ink cannot draw over it, and no key meant for it reaches the composer.
+ * runs synchronously so Ink cannot draw over it, and no key meant for it reaches the composer. A Ctrl+C
+ * the editor does not take as a key (a line-mode editor) signals hermes too: hermes is shielded from it.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { shieldFromInterrupts } from './interruptShield.ts';
 import { TERMINAL_MODES_OFF, TERMINAL_MODES_ON } from './terminalModes.ts';
 
 /** The editor command line: `$EDITOR`, else `$VISUAL`, else vi. May carry arguments (`code --wait`). */
@@ -21,6 +23,7 @@ export function editInExternalEditor(draft: string, stdin: NodeJS.ReadStream = p
   const dir = mkdtempSync(join(tmpdir(), 'hermes-draft-'));
   const file = join(dir, 'prompt.md');
   const raw = stdin.isTTY && stdin.isRaw;
+  const liftShield = shieldFromInterrupts();
   try {
     writeFileSync(file, draft);
     if (raw) stdin.setRawMode(false);
@@ -32,6 +35,7 @@ export function editInExternalEditor(draft: string, stdin: NodeJS.ReadStream = p
     // Editors end the file with a newline the user did not type.
     return { ok: true, text: readFileSync(file, 'utf8').replace(/\r?\n$/, '') };
   } finally {
+    liftShield();
     stdout.write(TERMINAL_MODES_ON);
     if (raw) stdin.setRawMode(true);
     rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,7 @@
  * Shift+Enter in the kitty and modifyOtherKeys encodings, the terminal handed back as found, Ctrl+G
  * editing the draft in $EDITOR, and a long paste folded to a label in the composer.
  */
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
@@ -61,6 +61,25 @@ describe('keyboard protocols in a pseudo-terminal', () => {
     hermes.type('\x07');
     await hermes.waitForText('the editor "false" exited with status 1');
     expect(hermes.screenText()).toContain('❯ keep me');
+  });
+
+  it('Ctrl+C in an editor that takes no keys itself (line mode) stops the editor, not hermes: the draft stays', async () => {
+    // It says when it runs, so the key comes while it does; the terminal is out of raw mode, so Ctrl+C is SIGINT to the whole group.
+    const dir = tempDir('hermes-editor-');
+    const started = join(dir, 'started');
+    const editor = join(dir, 'editor.sh');
+    writeFileSync(editor, `#!/bin/sh\ntouch '${started}'\nsleep 30\n`);
+    chmodSync(editor, 0o755);
+    const { hermes } = await hermesWithModel(running, { turns: [{ text: 'Still here.' }] }, { env: { EDITOR: editor } });
+    hermes.type('keep me');
+    await hermes.waitForText('❯ keep me');
+    hermes.type('\x07');
+    await expect.poll(() => existsSync(started), { timeout: 15_000, interval: 50 }).toBe(true);
+    hermes.press('ctrl-c');
+    await hermes.waitForText(/exited with status\s+SIGINT; the draft is\s+unchanged/);
+    expect(hermes.screenText()).toContain('❯ keep me');
+    hermes.press('enter');
+    await hermes.waitForText('Still here.');
   });
 
   it('a paste of more than 10 lines shows as "[pasted N lines]" and its full text is sent', async () => {

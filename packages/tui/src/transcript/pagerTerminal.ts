@@ -7,17 +7,19 @@
  * - Output: Ink's writes are held and written after the pager, in order. The pager (less) restores the
  *   screen it found, so Ink's diffs apply to the screen they were made for.
  * - Ctrl+C: without raw mode the terminal sends SIGINT to the whole foreground group; the pager handles
- *   it (less stays open), and hermes, which would otherwise end, ignores it while the pager runs.
+ *   it (less stays open), and hermes, which would otherwise end, is shielded from it (interruptShield.ts).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { shieldFromInterrupts } from '../app/interruptShield.ts';
 
 type Listener = (...args: unknown[]) => void;
+
 type HeldWrite = [chunk: unknown, encoding?: unknown, callback?: unknown];
 
 export interface HeldTerminal {
   /** Writes past the hold (the terminal modes around the pager). */
   write(text: string): void;
-  /** Gives the terminal back: keys to Ink, raw mode, held writes (in order), default SIGINT. */
+  /** Gives the terminal back: keys to Ink, raw mode, held writes (in order); default SIGINT a moment later (interruptShield.ts). */
   release(): void;
 }
 
@@ -36,15 +38,14 @@ export function holdTerminal(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStrea
     held.push(args);
     return true;
   }) as typeof stdout.write;
-  const ignoreInterrupt = () => undefined;
-  process.on('SIGINT', ignoreInterrupt);
+  const liftShield = shieldFromInterrupts();
   let released = false;
   return {
     write: (text) => void write.call(stdout, text),
     release: () => {
       if (released) return;
       released = true;
-      process.off('SIGINT', ignoreInterrupt);
+      liftShield();
       stdout.write = write;
       for (const args of held) (write as (...a: unknown[]) => boolean).apply(stdout, args);
       if (raw) stdin.setRawMode(true);
