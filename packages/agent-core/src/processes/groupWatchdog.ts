@@ -51,7 +51,7 @@ const ownerGone = () => {
   try { process.kill(owner, 0); return false; } catch (error) { return error.code === 'ESRCH'; }
 };
 // Checked only from a timer: the groups already written on the pipe are read first.
-setInterval(() => { if (ownerGone()) reap(); }, PARENT_CHECK_MS);
+setInterval(() => { if (ownerGone()) reap(); }, OWNER_CHECK_MS);
 `;
 
 /** Watchdogs started in place of ones that died, at most, per backend. */
@@ -60,7 +60,7 @@ const MAX_REPLACEMENTS = 10;
 /** Time between SIGTERM and SIGKILL for the groups a dead backend left. */
 const GRACE_MS = 2_000;
 /** How often the watchdog checks that its owner still lives (the pipe's end is the main signal). */
-const PARENT_CHECK_MS = 1_000;
+const OWNER_CHECK_MS = 1_000;
 
 /**
  * Kills the process groups of tool commands when this process dies, even by kill -9 (Node cannot ask
@@ -111,7 +111,7 @@ export class GroupWatchdog {
 
   private start(): ChildProcess | null {
     if (this.failed) return null;
-    const program = PROGRAM.replace('GRACE_MS', String(GRACE_MS)).replace('PARENT_CHECK_MS', String(PARENT_CHECK_MS));
+    const program = PROGRAM.replace('GRACE_MS', String(GRACE_MS)).replace('OWNER_CHECK_MS', String(OWNER_CHECK_MS));
     try {
       // Detached: its own session, so the terminal's SIGHUP or a Ctrl+C to our group does not reach it.
       // No env: NODE_OPTIONS loaders would only slow it down.

@@ -86,7 +86,7 @@ function configChecks(runtime: HermesRuntime): DoctorCheck[] {
   for (const problem of selection.problems) {
     checks.push({ name: 'toolsets', status: 'warn', detail: problem, fix: `correct \`toolsets\` in ${configFile}, or provide what the tool needs` });
   }
-  if (emptyModel(runtime)) {
+  if (namesEmptyModel(runtime.loaded.config)) {
     checks.push({ name: 'config.yaml', status: 'fail', detail: `${configFile}: model is an empty string (model: ""), so no model is named`, fix: EMPTY_MODEL_FIX(configFile, path.join(runtime.home, '.env')) });
   } else if (!loaded.problems.some((p) => p.file === configFile)) {
     const keys = Object.keys(loaded.config.raw).length;
@@ -123,7 +123,7 @@ function modelCheck(runtime: HermesRuntime): DoctorCheck {
     return { name: 'model', status: 'ok', detail: `${provider}/${model} at ${baseUrl} (${keyText})` };
   }
   const configFile = path.join(runtime.home, 'config.yaml');
-  if (emptyModel(runtime)) {
+  if (namesEmptyModel(runtime.loaded.config)) {
     return { name: 'model', status: 'fail', detail: `no model is named: ${configFile} sets model: "" (see the config.yaml line)`, fix: EMPTY_MODEL_FIX(configFile, envFile) };
   }
   if (!resolution.provider && resolution.model) return unpickedProvider(resolution.model, envFile);
@@ -141,7 +141,6 @@ function modelCheck(runtime: HermesRuntime): DoctorCheck {
 }
 
 /** config.yaml's `model:` written as an empty string: a mistake in the file, not a missing provider. */
-const emptyModel = (runtime: HermesRuntime): boolean => namesEmptyModel(runtime.loaded.config);
 const EMPTY_MODEL_FIX = (configFile: string, envFile: string) =>
   `name a model in ${configFile}, e.g. model: anthropic/claude-sonnet-4 (with OPENROUTER_API_KEY in ${envFile}), or model: {provider: ollama, default: llama3.1}`;
 

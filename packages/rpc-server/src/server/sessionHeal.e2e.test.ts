@@ -222,18 +222,6 @@ describe('sessions heal after the backend stops during a tool call', () => {
     expect(isAlive(child)).toBe(true);
     backend.child.kill('SIGKILL');
     await backend.exited;
-    try {
-      await vi.waitFor(() => expect(!isAlive(-group) && !isAlive(child)).toBe(true), { timeout: 15_000, interval: 100 });
-    } catch (error) {
-      const { execSync } = await import('node:child_process');
-      const ps = execSync('ps -eo pid,ppid,pgid,sid,stat,etime,args', { encoding: 'utf8' }).split('\n');
-      const mine = ps.filter((line) => new RegExp(`\\b(${group}|${child})\\b`).test(line) || /const groups/.test(line)).map((line) => line.slice(0, 200));
-      const logs = path.join(backend.home, 'logs');
-      const log = fs.existsSync(logs) ? fs.readdirSync(logs).map((f) => `${f}:\n${fs.readFileSync(path.join(logs, f), 'utf8').split('\n').filter((l) => /watchdog|group|shell/i.test(l)).join('\n')}`).join('\n') : 'no logs';
-      // Each watchdog's parent, and the backend this test killed, by their command lines.
-      const cmdline = (pid: string) => (fs.existsSync(`/proc/${pid}/cmdline`) ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').slice(0, 200) : 'gone');
-      const parents = mine.filter((line) => /const groups/.test(line)).map((line) => line.trim().split(/\s+/)[1]!).map((pid) => `watchdog parent ${pid}: ${cmdline(pid)}`);
-      throw new Error(`DIAG group ${group} child ${child} killed backend ${backend.child.pid}\n${mine.join('\n')}\n${parents.join('\n')}\n${log}\n${(error as Error).message}`);
-    }
+    await vi.waitFor(() => expect(!isAlive(-group) && !isAlive(child)).toBe(true), { timeout: 15_000, interval: 100 });
   });
 });
