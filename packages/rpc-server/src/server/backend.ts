@@ -19,7 +19,7 @@ import { EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type
 import { MethodSchemas } from '../protocol/schemas.ts';
 import type { ZodMiniType } from 'zod/mini';
 import { checkEvent, checkingResults, checkResult } from './contractCheck.ts';
-import { createNdjsonConnection } from '../transport/index.ts';
+import { createNdjsonConnection, type RequestDispatcher } from '../transport/index.ts';
 import type { LiveSessions } from './liveSessions.ts';
 import { buildCommandRegistry } from './plugins.ts';
 import { publishMcpChanges, startMcpWithFirstSession } from './mcp.ts';
@@ -59,7 +59,7 @@ const SHUTDOWN_WAIT_MS = 10_000;
 /** Serves the protocol on a pair of streams (the process's stdio in production). */
 export function startBackend(options: BackendOptions): Backend {
   const { runtime, logger } = options;
-  const { connection, reader, writer } = clientConnection(options.input, options.output, logger);
+  const { connection, reader, writer, dispatcher } = clientConnection(options.input, options.output, logger);
   const sessions = options.sessions;
   const requests = new ServerRequests(
     writer,
@@ -97,7 +97,7 @@ export function startBackend(options: BackendOptions): Backend {
   };
   if (options.connectMcp !== false) startMcpWithFirstSession(table, () => runtime.mcp.start());
   // A SQLite failure in any method (state.db locked, disk full) is answered naming the file and the fix.
-  serveHandlers(connection, table, { logger, explainStoreFailure: (error) => runtime.store.explainFailure(error) });
+  serveHandlers(dispatcher, table, { logger, explainStoreFailure: (error) => runtime.store.explainFailure(error) });
   const { idle_close: idleClose, max_open: maxOpen } = runtime.loaded.config.sessions;
   sessions.manage({ idleCloseMs: idleClose * 1000, maxOpen }, sessionKeeper(ctx), logger);
   const stopMcpInfo = publishMcpChanges(runtime, sessions);
@@ -139,7 +139,7 @@ export function startBackend(options: BackendOptions): Backend {
  * field), a thrown error is mapped to its JSON-RPC error, and results carry no secrets. In check mode
  * (contractCheck.ts) a result its schema refuses is answered -32603 naming the method and the field.
  */
-export function serveHandlers(connection: MessageConnection, table: HandlerTable, errors: WireErrorOptions): void {
+export function serveHandlers(dispatcher: RequestDispatcher, table: HandlerTable, errors: WireErrorOptions): void {
   const { logger } = errors;
   const checking = checkingResults();
   for (const [name, handler] of Object.entries(table)) {
@@ -151,10 +151,9 @@ export function serveHandlers(connection: MessageConnection, table: HandlerTable
       return redactSecretsDeep(result);
     };
     const fail = (error: unknown) => toWireError(method, error, errors);
-    // vscode-jsonrpc calls a handler with (params, token), or (token) alone when params are absent.
-    connection.onRequest(method, (...args: unknown[]) => {
+    dispatcher.on(method, (raw) => {
       try {
-        const params = parseParams(method, schemas.params, args.length > 1 ? args[0] : undefined);
+        const params = parseParams(method, schemas.params, raw);
         const result = (handler as (p: unknown) => unknown)(params);
         return result instanceof Promise ? result.then(answer).catch(fail) : answer(result);
       } catch (error) {
@@ -164,14 +163,16 @@ export function serveHandlers(connection: MessageConnection, table: HandlerTable
   }
 }
 
-/** Starts reading requests and sends the handshake, `gateway.ready`. */
 /** The client's connection: NDJSON over the given streams; bad frames are answered and logged. */
 export function clientConnection(input: Readable, output: Writable, logger: Logger) {
-  return createNdjsonConnection(input, output, {
+  const { dispatcher, ...rest } = createNdjsonConnection(input, output, {
     answerBadFrames: true,
     onBadFrame: (error) => logger.warn('bad frame from client: %s', error.message),
   });
+  return { ...rest, dispatcher: dispatcher! };
 }
+
+/** Starts reading requests and sends the handshake, `gateway.ready`. */
 
 export function listenAndAnnounce(connection: MessageConnection, version: string, logger: Logger, configProblems: ConfigProblemInfo[] = []): void {
   connection.onError(([error]) => logger.warn('transport: %s', error));

@@ -36,7 +36,7 @@ function serve(table: HandlerTable, check: boolean) {
   const toClient = new PassThrough();
   const log = tempLog();
   const server = createNdjsonConnection(toServer, toClient, { answerBadFrames: true });
-  serveHandlers(server.connection, table, { logger: log.logger });
+  serveHandlers(server.dispatcher!, table, { logger: log.logger });
   server.connection.listen();
   const client = createNdjsonConnection(toClient, toServer);
   client.connection.listen();

@@ -20,10 +20,10 @@ export interface JudgeBackendOptions {
 
 export function startJudgeBackend(options: JudgeBackendOptions): Backend {
   const { logger } = options;
-  const { connection, writer } = clientConnection(options.input, options.output, logger);
-  serveHandlers(connection, approvalHandlers(options.homes), { logger });
-  connection.onRequest(
-    (method: string) => new ResponseError(ErrorCode.MethodNotFound, `${method} is not served by a backend started with --judge-only (only approvals.check is)`),
+  const { connection, writer, dispatcher } = clientConnection(options.input, options.output, logger);
+  serveHandlers(dispatcher, approvalHandlers(options.homes), { logger });
+  dispatcher.onUnknown(
+    (method) => new ResponseError(ErrorCode.MethodNotFound, `${method} is not served by a backend started with --judge-only (only approvals.check is)`),
   );
   const shutdown = async (reason: string): Promise<void> => {
     logger.info('judge-only backend shutting down: %s', reason);

@@ -4,18 +4,22 @@ import { createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/
 import { NdjsonMessageReader, FrameError, type NdjsonReaderOptions } from './ndjsonReader.ts';
 import { NdjsonMessageWriter } from './ndjsonWriter.ts';
 import { RequestGate } from './requestGate.ts';
+import { RequestDispatcher } from './requestDispatcher.ts';
 import { MAX_OUTPUT_BACKLOG_BYTES } from '../protocol/index.ts';
 
 export { LineSplitter, type SplitResult } from './lineSplitter.ts';
 export { NdjsonMessageReader, FrameError, type NdjsonReaderOptions } from './ndjsonReader.ts';
 export { NdjsonMessageWriter } from './ndjsonWriter.ts';
 export { RequestGate } from './requestGate.ts';
+export { RequestDispatcher, type RequestHandler } from './requestDispatcher.ts';
 export { classifyFrame, type Frame, type RpcId } from './frames.ts';
 
 export interface NdjsonConnection {
   connection: MessageConnection;
   reader: NdjsonMessageReader;
   writer: NdjsonMessageWriter;
+  /** The serving end's requests (`answerBadFrames`): register handlers here, not with `connection.onRequest`. */
+  dispatcher?: RequestDispatcher;
 }
 
 /** Back-pressure from the output to the input (see MAX_OUTPUT_BACKLOG_BYTES). */
@@ -36,8 +40,9 @@ function pauseInputWhileBacklogged(input: Readable, writer: NdjsonMessageWriter,
 /**
  * A vscode-jsonrpc connection over NDJSON. With `answerBadFrames` (the serving end) requests pass a
  * RequestGate: frames that are not JSON-RPC 2.0 are answered with the error the spec names, ids
- * still in progress are refused, batches are served; `onBadFrame` hears of each refusal. Without it
- * (a client) bad frames are only reported through `onBadFrame`.
+ * still in progress are refused, batches are served; `onBadFrame` hears of each refusal. The requests
+ * it admits are answered by the returned `dispatcher`, not the connection (requestDispatcher.ts says
+ * why). Without it (a client) bad frames are only reported through `onBadFrame`.
  */
 export function createNdjsonConnection(
   input: Readable,
@@ -58,11 +63,13 @@ export function createNdjsonConnection(
       (error) => options.onBadFrame?.(error),
     );
   }
-  const reader = new NdjsonMessageReader(input, { ...options, gate });
+  const dispatcher = options.answerBadFrames ? new RequestDispatcher(writer) : undefined;
+  const reader = new NdjsonMessageReader(input, { ...options, gate, dispatcher });
   reader.onError((error) => {
     if (error instanceof FrameError) options.onBadFrame?.(error);
   });
   if (gate) pauseInputWhileBacklogged(input, writer, options.maxOutputBacklogBytes ?? MAX_OUTPUT_BACKLOG_BYTES);
   const connection = createMessageConnection(reader, writer);
-  return { connection, reader, writer };
+  if (dispatcher) connection.onDispose(() => dispatcher.dispose());
+  return { connection, reader, writer, dispatcher };
 }

@@ -6,6 +6,7 @@ import { FrameError } from './frameError.ts';
 import { cancelTarget, classifyFrame } from './frames.ts';
 import { LineSplitter } from './lineSplitter.ts';
 import type { RequestGate } from './requestGate.ts';
+import type { RequestDispatcher } from './requestDispatcher.ts';
 
 export { FrameError } from './frameError.ts';
 
@@ -16,6 +17,8 @@ export interface NdjsonReaderOptions {
    * batches. Without one (a client) a bad frame is reported through `onError` as a FrameError.
    */
   gate?: RequestGate;
+  /** The serving end's requests go to it rather than to the connection (requestDispatcher.ts). */
+  dispatcher?: RequestDispatcher;
 }
 
 // Taken when the transport loads, before any plugin: a replaced JSON.parse cannot change what is read.
@@ -31,6 +34,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
   private readonly splitter: LineSplitter;
   private readonly maxLineBytes: number;
   private readonly gate: RequestGate | undefined;
+  private readonly dispatcher: RequestDispatcher | undefined;
   private callback: DataCallback | undefined;
   private interceptor: ((message: Message) => boolean) | undefined;
 
@@ -41,6 +45,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     super();
     this.maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
     this.gate = options.gate;
+    this.dispatcher = options.dispatcher;
     this.splitter = new LineSplitter(this.maxLineBytes);
   }
 
@@ -120,6 +125,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
   private pass(message: Message): void {
     try {
       if (this.interceptor?.(message)) return;
+      if (this.dispatcher?.handle(message)) return;
       this.callback?.(message);
     } catch (error) {
       this.fireError(new Error(`a frame could not be handled: ${(error as Error).stack ?? String(error)}`));

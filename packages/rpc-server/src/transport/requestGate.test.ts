@@ -9,11 +9,11 @@ function serve() {
   const toServer = new PassThrough();
   const fromServer = new PassThrough();
   const refused: FrameError[] = [];
-  const { connection } = createNdjsonConnection(toServer, fromServer, { answerBadFrames: true, onBadFrame: (e) => refused.push(e) });
+  const { connection, dispatcher } = createNdjsonConnection(toServer, fromServer, { answerBadFrames: true, onBadFrame: (e) => refused.push(e) });
   const release: (() => void)[] = [];
-  connection.onRequest('echo', (p: unknown) => p);
-  connection.onRequest('wait', (p: unknown) => new Promise((resolve) => release.push(() => resolve(p))));
-  connection.onRequest('fail', () => new ResponseError(4004, 'no'));
+  dispatcher!.on('echo', (p: unknown) => p);
+  dispatcher!.on('wait', (p: unknown) => new Promise((resolve) => release.push(() => resolve(p))));
+  dispatcher!.on('fail', () => new ResponseError(4004, 'no'));
   connection.listen();
   const frames: unknown[] = [];
   let partial = '';
@@ -22,7 +22,7 @@ function serve() {
     partial = lines.pop()!;
     frames.push(...lines.map((l) => JSON.parse(l)));
   });
-  return { send: (text: string) => toServer.write(text), frames, release, refused, connection };
+  return { send: (text: string) => toServer.write(text), frames, release, refused, connection, dispatcher: dispatcher! };
 }
 
 const req = (id: unknown, method = 'echo', params: unknown = { v: id }) => `${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`;
@@ -111,7 +111,7 @@ describe('RequestGate (the serving end of the wire)', () => {
   it('ignores $/cancelRequest without params or with a bad id, cancels a running request by its client id, and reads on', async () => {
     const s = serve();
     let cancelled = false;
-    s.connection.onRequest('cancellable', (_p: unknown, token: CancellationToken) => {
+    s.dispatcher.on('cancellable', (_p: unknown, token: CancellationToken) => {
       return new Promise((resolve) => {
         const done = () => ((cancelled = true), resolve('cancelled'));
         if (token.isCancellationRequested) done();
