@@ -1,5 +1,6 @@
 import { syncBuiltinESMExports } from 'node:module';
 import { Writable } from 'node:stream';
+import type { FrameSink } from '../transport/ndjsonWriter.ts';
 import { guardFdOne, type Divert } from './fdOneGuard.ts';
 
 /**
@@ -8,12 +9,13 @@ import { guardFdOne, type Divert } from './fdOneGuard.ts';
  *   a stream piped into it) goes to stderr, which the client keeps as a log; its `fd` is 2, so code
  *   that writes to `process.stdout.fd` or passes it to a child lands on stderr too;
  * - the other JavaScript paths to fd 1 (fs, child processes) are diverted (fdOneGuard.ts);
- * - the real stdout stream is kept here, private: the protocol writes through the returned stream only.
+ * - the real stdout stream is kept here, private: the protocol writes through the returned sink only,
+ *   which calls the stream's own `write` (the instance's is the divert), with nothing in between.
  */
-let stream: Writable | null = null;
+let sink: FrameSink | null = null;
 
-export function installStdoutGuard(divert: Divert = defaultDivert): Writable {
-  if (stream) return stream;
+export function installStdoutGuard(divert: Divert = defaultDivert): FrameSink {
+  if (sink) return sink;
   const real = process.stdout;
   const realWrite = real.write.bind(real) as typeof real.write;
   const divertWrite = ((chunk: string | Uint8Array, encodingOrCb?: unknown, cb?: unknown) => {
@@ -35,16 +37,21 @@ export function installStdoutGuard(divert: Divert = defaultDivert): Writable {
   guardFdOne(divert);
   // ES modules that imported `writeSync`, `spawn`, … by name see the patched functions too.
   syncBuiltinESMExports();
-  stream = new Writable({
-    // Strings pass as they are: the real stdout encodes them itself, without a Buffer copy in between.
-    decodeStrings: false,
-    // Each write (a batch of whole frames) reaches the real stdout, in order; the callback waits for the flush.
-    write(chunk: Buffer | string, encoding, callback) {
-      realWrite(chunk, encoding, (error) => callback(error ?? null));
+  sink = {
+    write: (chunk, callback) => realWrite(chunk, callback),
+    end: (done) => real.end(done),
+    on(event: string, listener: (...args: never[]) => void) {
+      real.on(event, listener as () => void);
+      return this;
     },
-  });
-  real.on('error', (error) => stream?.destroy(error));
-  return stream;
+    get destroyed() {
+      return real.destroyed;
+    },
+    get writableEnded() {
+      return real.writableEnded;
+    },
+  };
+  return sink;
 }
 
 function defaultDivert(chunk: string | Uint8Array): void {

@@ -1,4 +1,4 @@
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { redactSecretsDeep, type HermesRuntime, type Logger } from '@hermes/agent-core';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { promptHandlers } from '../handlers/promptHandlers.ts';
@@ -19,7 +19,7 @@ import { EVENT_METHOD, EventType, PROTOCOL_VERSION, type ConfigProblemInfo, type
 import { MethodSchemas } from '../protocol/schemas.ts';
 import type { ZodMiniType } from 'zod/mini';
 import { checkEvent, checkingResults, checkResult } from './contractCheck.ts';
-import { createNdjsonConnection, type RequestDispatcher } from '../transport/index.ts';
+import { createNdjsonConnection, type FrameSink, type RequestDispatcher } from '../transport/index.ts';
 import type { LiveSessions } from './liveSessions.ts';
 import { buildCommandRegistry } from './plugins.ts';
 import { publishMcpChanges, startMcpWithFirstSession } from './mcp.ts';
@@ -29,7 +29,7 @@ import { toWireError, type WireErrorOptions } from './wireErrors.ts';
 
 export interface BackendOptions {
   input: Readable;
-  output: Writable;
+  output: FrameSink;
   runtime: HermesRuntime;
   plugins: PluginHost;
   logger: Logger;
@@ -164,7 +164,7 @@ export function serveHandlers(dispatcher: RequestDispatcher, table: HandlerTable
 }
 
 /** The client's connection: NDJSON over the given streams; bad frames are answered and logged. */
-export function clientConnection(input: Readable, output: Writable, logger: Logger) {
+export function clientConnection(input: Readable, output: FrameSink, logger: Logger) {
   const { dispatcher, ...rest } = createNdjsonConnection(input, output, {
     answerBadFrames: true,
     onBadFrame: (error) => logger.warn('bad frame from client: %s', error.message),

@@ -3,16 +3,17 @@
  * `approvals.check` and nothing else. No runtime is built, so no state.db, no log file, no plugins and
  * no model: it reads $HERMES_HOME/.env (for HOME, as a session would) and writes nothing anywhere.
  */
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Logger } from '@hermes/agent-core';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import { approvalHandlers, type JudgeHomes } from '../handlers/approvalHandlers.ts';
 import { ErrorCode } from '../protocol/index.ts';
+import type { FrameSink } from '../transport/index.ts';
 import { clientConnection, listenAndAnnounce, serveHandlers, type Backend } from './backend.ts';
 
 export interface JudgeBackendOptions {
   input: Readable;
-  output: Writable;
+  output: FrameSink;
   homes: JudgeHomes;
   logger: Logger;
   version: string;

@@ -1,15 +1,15 @@
 /** Newline-delimited JSON-RPC 2.0 transport for vscode-jsonrpc, used by both ends of the wire. */
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
 import { NdjsonMessageReader, FrameError, type NdjsonReaderOptions } from './ndjsonReader.ts';
-import { NdjsonMessageWriter } from './ndjsonWriter.ts';
+import { NdjsonMessageWriter, type FrameSink } from './ndjsonWriter.ts';
 import { RequestGate } from './requestGate.ts';
 import { RequestDispatcher } from './requestDispatcher.ts';
 import { MAX_OUTPUT_BACKLOG_BYTES } from '../protocol/index.ts';
 
 export { LineSplitter, type SplitResult } from './lineSplitter.ts';
 export { NdjsonMessageReader, FrameError, type NdjsonReaderOptions } from './ndjsonReader.ts';
-export { NdjsonMessageWriter } from './ndjsonWriter.ts';
+export { NdjsonMessageWriter, type FrameSink } from './ndjsonWriter.ts';
 export { RequestGate } from './requestGate.ts';
 export { RequestDispatcher, type RequestHandler } from './requestDispatcher.ts';
 export { classifyFrame, type Frame, type RpcId } from './frames.ts';
@@ -46,7 +46,7 @@ function pauseInputWhileBacklogged(input: Readable, writer: NdjsonMessageWriter,
  */
 export function createNdjsonConnection(
   input: Readable,
-  output: Writable,
+  output: FrameSink,
   options: Omit<NdjsonReaderOptions, 'gate'> & {
     answerBadFrames?: boolean;
     onBadFrame?: (error: FrameError) => void;

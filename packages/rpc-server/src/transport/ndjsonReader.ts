@@ -4,7 +4,7 @@ import { MAX_LINE_BYTES } from '../protocol/index.ts';
 import { ErrorCode } from '../protocol/errors.ts';
 import { FrameError } from './frameError.ts';
 import { cancelTarget, classifyFrame } from './frames.ts';
-import { LineSplitter } from './lineSplitter.ts';
+import { LineSplitter, type SplitResult } from './lineSplitter.ts';
 import type { RequestGate } from './requestGate.ts';
 import type { RequestDispatcher } from './requestDispatcher.ts';
 
@@ -83,8 +83,14 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     };
   }
 
+  private deliver(results: SplitResult[]): void {
+    if (results.length === 0) return;
+    if (this.dispatcher) this.dispatcher.answerTogether(() => this.deliverEach(results));
+    else this.deliverEach(results);
+  }
+
   /** Each line on its own: whatever one frame does, the lines after it in the chunk are still read. */
-  private deliver(results: ReturnType<LineSplitter['push']>): void {
+  private deliverEach(results: SplitResult[]): void {
     for (const result of results) {
       try {
         if (result.kind === 'overflow') {

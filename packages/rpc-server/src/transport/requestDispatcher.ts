@@ -98,10 +98,23 @@ export class RequestDispatcher {
     return true;
   }
 
+  /**
+   * Runs `read` (the reading of one chunk of frames) holding the writer: the answers of the requests
+   * it serves at once leave in one write when it returns, rather than a tick later.
+   */
+  answerTogether(read: () => void): void {
+    this.writer.hold();
+    try {
+      read();
+    } finally {
+      this.writer.release();
+    }
+  }
+
   private reply(id: RequestMessage['id'], outcome: unknown): void {
     const answer =
       outcome instanceof ResponseError ? { jsonrpc: '2.0', id, error: outcome.toJson() } : { jsonrpc: '2.0', id, result: outcome === undefined ? null : outcome };
     // A failed write is reported by the writer's own onError (the connection logs it).
-    this.writer.write(answer as Message).catch(() => undefined);
+    this.writer.post(answer as Message);
   }
 }

@@ -62,6 +62,22 @@ describe('LineSplitter', () => {
     expect(out).toEqual(['<overflow 19>', '{"ok":1}']);
   });
 
+  it('decodes a line whole in its chunk as one gathered from several: byte-order mark dropped, bad bytes as U+FFFD', () => {
+    const line = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"t":"'), Buffer.from([0xc3, 0x28, 0xff, 0xe2, 0x82]), Buffer.from('"}\n')]);
+    const expected = new TextDecoder('utf-8').decode(line.subarray(0, -1));
+    expect(expected.startsWith('{"t":"\ufffd(')).toBe(true);
+    expect(texts(new LineSplitter(1024).push(line))).toEqual([expected]);
+    for (let cut = 1; cut < line.length - 1; cut += 1) {
+      const s = new LineSplitter(1024);
+      expect([...texts(s.push(line.subarray(0, cut))), ...texts(s.push(line.subarray(cut)))], `split at byte ${cut}`).toEqual([expected]);
+    }
+  });
+
+  it('takes a line of exactly the limit in one chunk and drops one a byte longer', () => {
+    const s = new LineSplitter(10);
+    expect(texts(s.push(Buffer.from('"12345678"\n"123456789"\n{"ok":1}\n')))).toEqual(['"12345678"', '<overflow 11>', '{"ok":1}']);
+  });
+
   it('flushes a final line that has no newline', () => {
     const s = new LineSplitter(100);
     expect(texts(s.push(Buffer.from('{"a":1}')))).toEqual([]);
@@ -142,6 +158,18 @@ describe('NdjsonMessageWriter', () => {
     return { sink, writes };
   }
 
+  /** A sink that takes every write at once. */
+  function quickSink() {
+    const writes: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        writes.push(chunk.toString('utf8'));
+        cb();
+      },
+    });
+    return { sink, writes };
+  }
+
   /** The frames in what a sink was given: every write holds whole frames only. */
   function framesOf(writes: string[]): unknown[] {
     for (const w of writes) expect(w.endsWith('\n'), `a write ends inside a frame: ${w.slice(-40)}`).toBe(true);
@@ -164,18 +192,41 @@ describe('NdjsonMessageWriter', () => {
   });
 
   it('gathers the frames sent in one tick into one write', async () => {
-    const writes: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, cb) {
-        writes.push(chunk.toString('utf8'));
-        cb();
-      },
-    });
+    const { sink, writes } = quickSink();
     const writer = new NdjsonMessageWriter(sink);
     const sent = Array.from({ length: 1000 }, (_, i) => ({ jsonrpc: '2.0', method: 'event', params: { seq: i } }));
     await Promise.all(sent.map((m) => writer.write(m as Message)));
     expect(writes).toHaveLength(1);
     expect(framesOf(writes)).toEqual(sent);
+  });
+
+  it('between hold and release gathers frames and writes them at the release, before any tick', () => {
+    const { sink, writes } = quickSink();
+    const writer = new NdjsonMessageWriter(sink);
+    writer.hold();
+    writer.post({ jsonrpc: '2.0', id: 1, result: 'a' } as Message);
+    writer.hold();
+    void writer.write({ jsonrpc: '2.0', method: 'event', params: {} } as Message);
+    writer.release();
+    expect(writes).toEqual([]);
+    writer.post({ jsonrpc: '2.0', id: 2, result: 'b' } as Message);
+    writer.release();
+    expect(framesOf(writes)).toEqual([
+      { jsonrpc: '2.0', id: 1, result: 'a' },
+      { jsonrpc: '2.0', method: 'event', params: {} },
+      { jsonrpc: '2.0', id: 2, result: 'b' },
+    ]);
+    expect(writes).toHaveLength(1);
+  });
+
+  it('reports a frame posted after the stream closed through onError, with no promise to reject', async () => {
+    const sink = new PassThrough();
+    const writer = new NdjsonMessageWriter(sink);
+    const errors: string[] = [];
+    writer.onError(([error]) => errors.push(error.message));
+    sink.destroy();
+    writer.post({ jsonrpc: '2.0', id: 1, result: null } as Message);
+    expect(errors).toEqual(['write after the output stream closed']);
   });
 
   it('hands a reader that does not read nothing more until it drains: the frames wait, counted as backlog', async () => {
