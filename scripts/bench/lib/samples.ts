@@ -39,7 +39,16 @@ export function cpuMs(pid: number): number {
   const ticks = Number(fields?.[11]) + Number(fields?.[12]);
   if (!Number.isFinite(ticks)) throw new Error(`no CPU times for pid ${pid}`);
   return ticks * 10;
+}
 
+/** The CPU a process last ran on (Linux: /proc/<pid>/stat's 39th field), or undefined where that is not known. */
+export function lastCpu(pid: number | 'self'): number | undefined {
+  try {
+    const cpu = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[36]);
+    return Number.isInteger(cpu) ? cpu : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
