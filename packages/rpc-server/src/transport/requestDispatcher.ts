@@ -10,12 +10,21 @@
  * `$/cancelRequest` (its id already mapped by the RequestGate) fires the token of a request still
  * running; the request is still answered.
  */
-import { CancellationTokenSource, ResponseError, type CancellationToken, type Message, type NotificationMessage, type RequestMessage } from 'vscode-jsonrpc/node';
+import { CancellationToken, CancellationTokenSource, ResponseError, type Message, type NotificationMessage, type RequestMessage } from 'vscode-jsonrpc/node';
 import { ErrorCode } from '../protocol/index.ts';
 import type { NdjsonMessageWriter } from './ndjsonWriter.ts';
 
-/** A method's handler: the request's params as they came (undefined when absent) and its cancellation. */
+/**
+ * A method's handler: the request's params as they came (undefined when absent) and its cancellation.
+ * Only a handler declared with the second parameter is given a token (making one costs every request).
+ */
 export type RequestHandler = (params: unknown, token: CancellationToken) => unknown;
+
+// Read once: in the bundle each use of a name imported from vscode-jsonrpc (CommonJS) goes through
+// three getters, and these are used on every request.
+const ResponseErrorClass = ResponseError;
+const TokenSource = CancellationTokenSource;
+const NO_TOKEN = CancellationToken.None;
 
 const CANCEL_METHOD = '$/cancelRequest';
 
@@ -30,7 +39,7 @@ function isCancel(message: Message): message is NotificationMessage & { params: 
 
 /** What a handler threw, as the error vscode-jsonrpc would have answered with. */
 function asResponseError(method: string, thrown: unknown): ResponseError<unknown> {
-  if (thrown instanceof ResponseError) return thrown;
+  if (thrown instanceof ResponseErrorClass) return thrown;
   const message = (thrown as { message?: unknown } | null)?.message;
   return typeof message === 'string'
     ? new ResponseError(ErrorCode.InternalError, `Request ${method} failed with message: ${message}`)
@@ -74,10 +83,10 @@ export class RequestDispatcher {
     if (this.disposed) return true;
     const { id, method } = message;
     const handler = this.handlers.get(method);
-    const cancellation = new CancellationTokenSource();
+    const cancellation = handler && handler.length > 1 ? new TokenSource() : undefined;
     let outcome: unknown;
     try {
-      outcome = handler ? handler(message.params, cancellation.token) : this.unknown(method);
+      outcome = handler ? handler(message.params, cancellation?.token ?? NO_TOKEN) : this.unknown(method);
     } catch (error) {
       outcome = asResponseError(method, error);
     }
@@ -86,14 +95,14 @@ export class RequestDispatcher {
       return true;
     }
     // Ids are unique among requests in progress (the RequestGate refuses a reused one).
-    if (id !== null) this.running.set(id, cancellation);
+    if (id !== null && cancellation) this.running.set(id, cancellation);
     outcome
       .then(
         (result: unknown) => this.reply(id, result),
         (error: unknown) => this.reply(id, asResponseError(method, error)),
       )
       .finally(() => {
-        if (id !== null) this.running.delete(id);
+        if (id !== null && cancellation) this.running.delete(id);
       });
     return true;
   }
@@ -113,7 +122,7 @@ export class RequestDispatcher {
 
   private reply(id: RequestMessage['id'], outcome: unknown): void {
     const answer =
-      outcome instanceof ResponseError ? { jsonrpc: '2.0', id, error: outcome.toJson() } : { jsonrpc: '2.0', id, result: outcome === undefined ? null : outcome };
+      outcome instanceof ResponseErrorClass ? { jsonrpc: '2.0', id, error: outcome.toJson() } : { jsonrpc: '2.0', id, result: outcome === undefined ? null : outcome };
     // A failed write is reported by the writer's own onError (the connection logs it).
     this.writer.post(answer as Message);
   }
