@@ -17,14 +17,31 @@ interface Batch {
 }
 
 interface Admitted {
+  /** The client's id (null ids are not tracked in `inUse`: they cannot be correlated anyway). */
   id: RpcId;
-  /** The key the id holds in `inUse`; null ids are not tracked (they cannot be correlated anyway). */
-  key: string | null;
   batch: Batch | null;
 }
 
-function idKey(id: RpcId): string | null {
-  return id === null ? null : `${typeof id}:${id}`;
+/** Internal ids of the requests in progress by the client's id: numbers and strings apart, so 1 is not "1". */
+class IdsInUse {
+  private readonly numbers = new Map<number, number>();
+  private readonly strings = new Map<string, number>();
+
+  private of(id: string | number): Map<string | number, number> {
+    return (typeof id === 'number' ? this.numbers : this.strings) as Map<string | number, number>;
+  }
+
+  get(id: string | number): number | undefined {
+    return this.of(id).get(id);
+  }
+
+  set(id: string | number, internal: number): void {
+    this.of(id).set(id, internal);
+  }
+
+  delete(id: string | number): void {
+    this.of(id).delete(id);
+  }
 }
 
 function errorFrame(id: RpcId, code: number, message: string): ResponseMessage {
@@ -34,7 +51,7 @@ function errorFrame(id: RpcId, code: number, message: string): ResponseMessage {
 export class RequestGate {
   private nextInternal = 0;
   private readonly admitted = new Map<number, Admitted>();
-  private readonly inUse = new Map<string, number>();
+  private readonly inUse = new IdsInUse();
 
   constructor(
     /** Writes a frame to the client as it is (error answers, finished batches). */
@@ -87,8 +104,10 @@ export class RequestGate {
     const entry = this.admitted.get(m.id);
     if (!entry) return message;
     this.admitted.delete(m.id);
-    if (entry.key !== null) this.inUse.delete(entry.key);
-    const answer = { ...m, id: entry.id };
+    if (entry.id !== null) this.inUse.delete(entry.id);
+    // The answer is the dispatcher's own, made for this write: it takes the client's id in place.
+    const answer = m as { id: RpcId };
+    answer.id = entry.id;
     if (!entry.batch) return answer;
     entry.batch.responses.push(answer);
     entry.batch.pending -= 1;
@@ -113,13 +132,13 @@ export class RequestGate {
           this.report(new FrameError(`Ignored: ${cancel.problem}`, ErrorCode.InvalidParams, null));
         } else {
           // A cancel for a request already answered (or never sent) is a no-op.
-          const internal = this.inUse.get(idKey(cancel.id)!);
+          const internal = this.inUse.get(cancel.id);
           if (internal !== undefined) out.push({ ...frame.message, params: { id: internal } } as Message);
         }
         return null;
       }
       case 'request': {
-        const key = idKey(frame.id);
+        const id = frame.id;
         if (Array.isArray(frame.message.params)) {
           return this.refusal(
             new FrameError(
@@ -129,7 +148,7 @@ export class RequestGate {
             ),
           );
         }
-        if (key !== null && this.inUse.has(key)) {
+        if (id !== null && this.inUse.get(id) !== undefined) {
           return this.refusal(
             new FrameError(
               `Invalid request: id ${JSON.stringify(frame.id)} is already in use by a request still in progress; give each request its own id`,
@@ -139,10 +158,12 @@ export class RequestGate {
           );
         }
         const internal = (this.nextInternal += 1);
-        this.admitted.set(internal, { id: frame.id, key, batch });
-        if (key !== null) this.inUse.set(key, internal);
+        this.admitted.set(internal, { id, batch });
+        if (id !== null) this.inUse.set(id, internal);
         if (batch) batch.pending += 1;
-        out.push({ ...frame.message, id: internal } as Message);
+        // The parsed frame is this gate's alone: it carries the internal id from here (the client's is in `admitted`).
+        frame.message.id = internal;
+        out.push(frame.message);
         return null;
       }
     }
