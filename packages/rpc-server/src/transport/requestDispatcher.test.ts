@@ -105,6 +105,26 @@ describe('RequestDispatcher', () => {
     expect(token!.isCancellationRequested).toBe(true);
   });
 
+  it('answers a request named $/cancelRequest -32601, cancelling nothing, and frees its id', async () => {
+    const { dispatcher, toServer, rawAnswers } = pair();
+    let token: CancellationToken | undefined;
+    dispatcher.on('slow', (_params, t) => {
+      token = t;
+      return new Promise((resolve) => t.onCancellationRequested(() => resolve('stopped')));
+    });
+    toServer.write('{"jsonrpc":"2.0","id":1,"method":"slow","params":{}}\n');
+    await vi.waitFor(() => expect(token).toBeDefined());
+    // The client's 1 is the gate's internal 1 too: a cancel read from this request's params would hit it.
+    toServer.write('{"jsonrpc":"2.0","id":2,"method":"$/cancelRequest","params":{"id":1}}\n');
+    await vi.waitFor(() => expect(rawAnswers).toHaveLength(1));
+    expect(rawAnswers[0]).toEqual({ jsonrpc: '2.0', id: 2, error: { code: ErrorCode.MethodNotFound, message: 'Unhandled method $/cancelRequest' } });
+    expect(token!.isCancellationRequested).toBe(false);
+    dispatcher.on('echo', (params) => params);
+    toServer.write('{"jsonrpc":"2.0","id":2,"method":"echo","params":{"again":true}}\n');
+    await vi.waitFor(() => expect(rawAnswers).toHaveLength(2));
+    expect(rawAnswers[1]).toEqual({ jsonrpc: '2.0', id: 2, result: { again: true } });
+  });
+
   it('answers nothing once its connection is disposed', async () => {
     const { dispatcher, server, toServer, rawAnswers } = pair();
     dispatcher.on('echo', (params) => params);

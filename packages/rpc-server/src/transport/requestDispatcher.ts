@@ -33,8 +33,9 @@ function isRequest(message: Message): message is RequestMessage {
   return typeof m.method === 'string' && m.id !== undefined;
 }
 
+/** A `$/cancelRequest` notification (a request of that name is an unknown method like any other). */
 function isCancel(message: Message): message is NotificationMessage & { params: { id: RequestMessage['id'] } } {
-  return (message as Partial<NotificationMessage>).method === CANCEL_METHOD;
+  return (message as Partial<NotificationMessage>).method === CANCEL_METHOD && !Object.hasOwn(message, 'id');
 }
 
 /** What a handler threw, as the error vscode-jsonrpc would have answered with. */
