@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
 import { ErrorCode } from '../protocol/index.ts';
-import { createNdjsonConnection } from './index.ts';
+import { createNdjsonConnection, type RequestDispatcher } from './index.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -27,6 +27,17 @@ function pair() {
   const rawAnswers: unknown[] = [];
   toClient.on('data', (chunk: Buffer) => rawAnswers.push(...chunk.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))));
   return { dispatcher: server.dispatcher!, server: server.connection, client: client.connection, toServer, rawAnswers };
+}
+
+/** Sends request `id` of a method `slow` that answers 'stopped' once cancelled; resolves with its token. */
+async function startSlow(dispatcher: RequestDispatcher, toServer: PassThrough, id: number): Promise<CancellationToken> {
+  let token: CancellationToken | undefined;
+  dispatcher.on('slow', (_params, t) => {
+    token = t;
+    return new Promise((resolve) => t.onCancellationRequested(() => resolve('stopped')));
+  });
+  toServer.write(`{"jsonrpc":"2.0","id":${id},"method":"slow","params":{}}\n`);
+  return vi.waitFor(() => token ?? Promise.reject(new Error('the slow request has not started')));
 }
 
 describe('RequestDispatcher', () => {
@@ -92,33 +103,21 @@ describe('RequestDispatcher', () => {
 
   it('fires the token of a request still running on $/cancelRequest, and still answers it', async () => {
     const { dispatcher, toServer, rawAnswers } = pair();
-    let token: CancellationToken | undefined;
-    dispatcher.on('slow', (_params, t) => {
-      token = t;
-      return new Promise((resolve) => t.onCancellationRequested(() => resolve('stopped')));
-    });
-    toServer.write('{"jsonrpc":"2.0","id":7,"method":"slow","params":{}}\n');
-    await vi.waitFor(() => expect(token).toBeDefined());
-    expect(token!.isCancellationRequested).toBe(false);
+    const token = await startSlow(dispatcher, toServer, 7);
+    expect(token.isCancellationRequested).toBe(false);
     toServer.write('{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":7}}\n');
     await vi.waitFor(() => expect(rawAnswers).toEqual([{ jsonrpc: '2.0', id: 7, result: 'stopped' }]));
-    expect(token!.isCancellationRequested).toBe(true);
+    expect(token.isCancellationRequested).toBe(true);
   });
 
   it('answers a request named $/cancelRequest -32601, cancelling nothing, and frees its id', async () => {
     const { dispatcher, toServer, rawAnswers } = pair();
-    let token: CancellationToken | undefined;
-    dispatcher.on('slow', (_params, t) => {
-      token = t;
-      return new Promise((resolve) => t.onCancellationRequested(() => resolve('stopped')));
-    });
-    toServer.write('{"jsonrpc":"2.0","id":1,"method":"slow","params":{}}\n');
-    await vi.waitFor(() => expect(token).toBeDefined());
+    const token = await startSlow(dispatcher, toServer, 1);
     // The client's 1 is the gate's internal 1 too: a cancel read from this request's params would hit it.
     toServer.write('{"jsonrpc":"2.0","id":2,"method":"$/cancelRequest","params":{"id":1}}\n');
     await vi.waitFor(() => expect(rawAnswers).toHaveLength(1));
     expect(rawAnswers[0]).toEqual({ jsonrpc: '2.0', id: 2, error: { code: ErrorCode.MethodNotFound, message: 'Unhandled method $/cancelRequest' } });
-    expect(token!.isCancellationRequested).toBe(false);
+    expect(token.isCancellationRequested).toBe(false);
     dispatcher.on('echo', (params) => params);
     toServer.write('{"jsonrpc":"2.0","id":2,"method":"echo","params":{"again":true}}\n');
     await vi.waitFor(() => expect(rawAnswers).toHaveLength(2));
