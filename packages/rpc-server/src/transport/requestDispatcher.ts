@@ -1,14 +1,14 @@
 /**
  * The serving end's requests, answered straight from the reader. vscode-jsonrpc's connection runs each
  * incoming message in a `setImmediate` of its own, through an async handler that gives every request a
- * timestamp and two more promises: ~3.5 µs a request on this team's machines, a quarter of a raw NDJSON
- * echo's whole round trip (docs/performance.md, "Requests without the queue"). So the serving end
- * dispatches requests here, in the order they arrive, and keeps vscode-jsonrpc's connection for what it
- * sends (events, prompts to the client) and for its close and error events. Answers have the shapes
- * vscode-jsonrpc gives them: a result of `undefined` is sent as null, a `ResponseError` (thrown,
- * rejected or returned) as its `toJson()`, an unknown method as -32601 `Unhandled method <name>`. A
- * `$/cancelRequest` (its id already mapped by the RequestGate) fires the token of a request still
- * running; the request is still answered.
+ * cancellation source, a timestamp and two more promises: ~3.5 µs a request on this team's machines, a
+ * quarter of a raw NDJSON echo's whole round trip (docs/performance.md, "Requests without the queue").
+ * So the serving end dispatches requests here, in the order they arrive, and keeps vscode-jsonrpc's
+ * connection for what it sends (events, prompts to the client) and for its close and error events.
+ * Answers have the shapes vscode-jsonrpc gives them: a result of `undefined` is sent as null, a
+ * `ResponseError` (thrown, rejected or returned) as its `toJson()`, an unknown method as -32601
+ * `Unhandled method <name>`. A `$/cancelRequest` notification (its id already mapped by the
+ * RequestGate) fires the token of a request still running; the request is still answered.
  */
 import { CancellationToken, CancellationTokenSource, ResponseError, type Message, type NotificationMessage, type RequestMessage } from 'vscode-jsonrpc/node';
 import { ErrorCode } from '../protocol/index.ts';
