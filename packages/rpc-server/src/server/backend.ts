@@ -173,7 +173,6 @@ export function clientConnection(input: Readable, output: FrameSink, logger: Log
 }
 
 /** Starts reading requests and sends the handshake, `gateway.ready`. */
-
 export function listenAndAnnounce(connection: MessageConnection, version: string, logger: Logger, configProblems: ConfigProblemInfo[] = []): void {
   connection.onError(([error]) => logger.warn('transport: %s', error));
   connection.listen();

@@ -1,9 +1,10 @@
 /**
- * The serving end's door for requests. vscode-jsonrpc keys its queue by `String(id)`: a second
- * request with an id still in progress replaced the first (which was never answered), `1` and `"1"`
- * collided, and an id of null was never answered. So every admitted request gets a fresh internal
- * id on the way in and its own id back on the way out; an id still in progress is refused; batches
- * are answered as one array once all their requests are answered.
+ * The serving end's door for requests. Client ids cannot key what is in progress: `1` and `"1"` are
+ * different ids, null ids cannot be told apart, and a batch's answers must be gathered. (vscode-jsonrpc,
+ * which dispatched requests before the RequestDispatcher, keyed them by `String(id)`: a second request
+ * with an id in progress replaced the first, and a null id was never answered.) So every admitted
+ * request gets a fresh internal id on the way in and its own id back on the way out; an id still in
+ * progress is refused; batches are answered as one array once all their requests are answered.
  */
 import type { Message, ResponseMessage } from 'vscode-jsonrpc/node';
 import { ErrorCode, MAX_BATCH_SIZE } from '../protocol/index.ts';
