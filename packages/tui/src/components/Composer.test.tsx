@@ -3,7 +3,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { createComposerSideStore, createComposerStore, type ComposerSide } from '../state/composerStore.ts';
 import { overflowing, renderRows, renderStyled, stylesAt } from '../testing/renderFrame.ts';
-import { caretCell, Composer, composerRows, composerSideRows, MAX_COMPOSER_LINES } from './Composer.tsx';
+import { caretCell, Composer, composerRows, composerSideRows, fitPlaceholder, MAX_COMPOSER_LINES } from './Composer.tsx';
 
 const composer = (draft: string, cursor = draft.length) => {
   const store = createComposerStore();
@@ -53,6 +53,29 @@ describe('Composer', () => {
     expect(rows).toEqual(['─'.repeat(80), '❯   Ask hermes anything']);
     expect(stylesAt(styled(''), '❯')).toEqual(['bold', 'cyan']);
     expect(stylesAt(styled(''), 'Ask hermes')).toEqual(['dim']);
+  });
+
+  it('keeps the placeholder to its one row: without its trailing hints, then cut with an ellipsis', () => {
+    const hinted = 'hermes is answering; Enter queues your next prompt · Esc interrupts';
+    const rowsAt = (columns: number) => renderRows(<Composer store={composer('')} busy placeholder={hinted} width={columns} />, columns);
+    expect(rowsAt(80)[1]).toBe(`❯   ${hinted}`);
+    expect(rowsAt(60)).toEqual(['─'.repeat(60), '❯   hermes is answering; Enter queues your next prompt']);
+    expect(rowsAt(30)).toEqual(['─'.repeat(30), '❯   hermes is answering; Ente…']);
+    for (const columns of [80, 71, 70, 55, 54, 40, 20, 8, 5]) {
+      const rows = rowsAt(columns);
+      expect(rows, `${columns} columns`).toHaveLength(2);
+      expect(stringWidth(rows[1]!), `${columns} columns`).toBeLessThanOrEqual(columns);
+    }
+  });
+
+  it('fits a placeholder by the cells it takes, hint by hint', () => {
+    expect(fitPlaceholder('a · b · c', 4 + 9)).toBe('a · b · c');
+    expect(fitPlaceholder('a · b · c', 4 + 8)).toBe('a · b');
+    expect(fitPlaceholder('a · b · c', 4 + 1)).toBe('a');
+    // Wide characters take two cells each.
+    expect(fitPlaceholder('数据库搜索', 4 + 10)).toBe('数据库搜索');
+    expect(fitPlaceholder('数据库搜索', 4 + 9)).toBe('数据库搜…');
+    expect(fitPlaceholder('anything', 4)).toBe('');
   });
 
   it('draws the cursor on the character it is on, and after the end as a block', () => {

@@ -59,6 +59,29 @@ export function composerShape(draft: string, cursor: number, width: number): str
   return !draft.includes('\n') && 2 * draft.length + 3 <= width ? 'one row' : `${cursor}:${draft}`;
 }
 
+/** Cells before an empty draft's placeholder: the prompt sign and its space, the block, a space. */
+const PLACEHOLDER_INDENT = 4;
+const HINT_SEPARATOR = ' · ';
+
+/**
+ * The placeholder in the one row an empty composer has (`width` cells): whole when it fits, else
+ * without its trailing ` · ` hints, one at a time, else cut with an ellipsis. A placeholder that
+ * wrapped made the empty composer a row taller than the draft that replaces it.
+ */
+export function fitPlaceholder(placeholder: string, width: number): string {
+  const room = width - PLACEHOLDER_INDENT;
+  let text = placeholder;
+  while (stringWidth(text) > room && text.includes(HINT_SEPARATOR)) text = text.slice(0, text.lastIndexOf(HINT_SEPARATOR));
+  if (stringWidth(text) <= room) return text;
+  if (room < 1) return '';
+  let cut = '';
+  for (const { segment } of graphemes.segment(text)) {
+    if (stringWidth(cut + segment) > room - 1) break;
+    cut += segment;
+  }
+  return `${cut.trimEnd()}…`;
+}
+
 /**
  * The draft's rows as the composer draws them under its rule (plain text, each line wrapped the way Ink
  * wraps it, the block after the caret's line end included; an empty draft shows `placeholder` after
@@ -159,7 +182,7 @@ export function Composer({
   store,
   side: sideStore,
   busy,
-  placeholder,
+  placeholder: fullPlaceholder,
   width,
   focused = true,
   terminalCursor = false,
@@ -179,6 +202,7 @@ export function Composer({
 }) {
   const draft = useStore(store, (state) => state.draft);
   const cursor = useStore(store, (state) => state.cursor);
+  const placeholder = fitPlaceholder(fullPlaceholder, width);
   const side = useStore(sideStore ?? EMPTY_SIDE_STORE);
   const { shown, start, cursorLine, column } = draftWindow(draft, cursor);
   const promptColor = busy ? 'gray' : 'cyan';

@@ -182,6 +182,14 @@ describe('a plain key typed at the end of the draft', () => {
     await expectPromptRow(hermes, '❯   Ask hermes anything · !cmd runs a shell command', '❯ ');
   });
 
+  it('on a narrow screen, has a placeholder of one row to replace: the first key is still echoed before its frame', async () => {
+    const hermes = await hermesAtPrompt(30);
+    // "Ask hermes anything · !cmd runs a shell command" would wrap at 30 columns: its hint is left out.
+    await expectPromptRow(hermes, '❯   Ask hermes anything', '❯ ');
+    expect(await keyOutput(hermes, 'h')).toMatch(/^h\x1b\[K\x1b\[\?2026h/);
+    await expectPromptRow(hermes, '❯ h', '❯ h');
+  });
+
   it('is left to the frame at the wrap column, and Backspace too from the start of a wrapped row', async () => {
     const hermes = await hermesAtPrompt(30);
     hermes.type('a'.repeat(26));
