@@ -11,5 +11,5 @@ export { describeMissingEnv } from './discovery/requiredEnv.ts';
 export { ManifestError, parseManifest, type PluginManifest } from './discovery/manifest.ts';
 export { applyRequestChain, runExecutionChain } from './dispatch/middleware.ts';
 export { FailureLog } from './dispatch/failureLog.ts';
-export { blamePlugins, watchPluginCalls, type PluginCall } from './containment/pluginScope.ts';
+export { blamePlugins, watchPluginCalls, type CallWatcher, type PluginCall } from './containment/pluginScope.ts';
 export { refuseProcessControlFromPlugins } from './containment/processGuards.ts';
