@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PluginHost } from '@hermes/plugin-host';
-import { ToolRegistry, type Logger } from '@hermes/agent-core';
+import { silentLogger, ToolRegistry } from '@hermes/agent-core';
 import { pluginWatchdog } from '../server/pluginWatchdog.ts';
 
 const home = process.argv[2]!;
@@ -19,7 +19,6 @@ const plugin = (name: string, body: string) => {
 };
 plugin('waits', `ctx.registerHook('pre_tool_call', () => new Promise(() => {}));`);
 plugin('spins', `ctx.registerHook('post_tool_call', () => { for (;;) {} });`);
-const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Logger;
 let host: PluginHost | null = null;
 host = new PluginHost({
   home,
@@ -28,7 +27,7 @@ host = new PluginHost({
   tools: new ToolRegistry({ env: {} }),
   builtinCommands: new Set(),
   npmRoots: [],
-  logger: quiet,
+  logger: silentLogger,
   config: { plugins: { hook_callback_timeout: 1 } },
   loadWatch: pluginWatchdog(() => host?.hookTimeoutMs ?? 0, 1),
 });

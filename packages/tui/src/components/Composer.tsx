@@ -2,6 +2,7 @@ import { Box, type DOMElement, Text, useCursor } from 'ink';
 import { useInsertionEffect, useLayoutEffect, useRef, useState } from 'react';
 import stringWidth from 'string-width';
 import { useStore } from 'zustand';
+import { truncateRow } from '../layout/foldRows.ts';
 import { inkRows } from '../layout/inkRows.ts';
 import { terminalText } from '../layout/visibleText.ts';
 import { createComposerSideStore, type ComposerSide, type ComposerSideStore, type ComposerStore } from '../state/composerStore.ts';
@@ -73,13 +74,7 @@ export function fitPlaceholder(placeholder: string, width: number): string {
   let text = placeholder;
   while (stringWidth(text) > room && text.includes(HINT_SEPARATOR)) text = text.slice(0, text.lastIndexOf(HINT_SEPARATOR));
   if (stringWidth(text) <= room) return text;
-  if (room < 1) return '';
-  let cut = '';
-  for (const { segment } of graphemes.segment(text)) {
-    if (stringWidth(cut + segment) > room - 1) break;
-    cut += segment;
-  }
-  return `${cut.trimEnd()}…`;
+  return room < 1 ? '' : truncateRow(text, room);
 }
 
 /**

@@ -13,7 +13,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { shieldFromInterrupts } from '../app/interruptShield.ts';
 
 type Listener = (...args: unknown[]) => void;
-
 type HeldWrite = [chunk: unknown, encoding?: unknown, callback?: unknown];
 
 export interface HeldTerminal {
