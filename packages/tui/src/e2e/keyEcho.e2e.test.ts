@@ -40,6 +40,11 @@ async function keyOutput(hermes: HermesPty, key: string | { press: KeyName }): P
   if (typeof key === 'string') hermes.type(key);
   else hermes.press(key.press);
   await expect.poll(() => hermes.rawOutput().length, { interval: 5 }).toBeGreaterThan(before);
+  // The echo comes first and the key's frame after it: on a loaded machine the frame can come later than
+  // a pause in the output, and was then counted as the next key's. Wait for the frame's end (a second
+  // or so at most: a key that draws no frame is counted as it is).
+  const deadline = Date.now() + FRAME_WAIT_MS;
+  while (!hermes.rawOutput().slice(before).includes(FRAME_END) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
   // Waits until output has paused, so a second frame for the same key is counted too.
   await hermes.cursor();
   return hermes.rawOutput().slice(before);
@@ -115,8 +120,11 @@ describe('a key typed into the composer', () => {
   });
 });
 
-/** Ink's begin-synchronized-update: each frame starts with it. */
+/** Ink's begin- and end-synchronized-update: each frame starts and ends with them. */
 const FRAME_START = '\x1b[?2026h';
+const FRAME_END = '\x1b[?2026l';
+/** How long a key's frame is waited for before what came is counted as the key's. */
+const FRAME_WAIT_MS = 1_500;
 
 /**
  * Whether `output` holds the echo of `char` written while the turn runs (dimmed), between frames (each
