@@ -133,11 +133,12 @@ export const bench: Bench = async ({ quick, runs }) => {
     cpu[mode]!.push(cpuMs);
     return ms;
   };
-  const backend = (home: string) => () => gatewayReadyMs({ home, args: ['--provider', 'custom', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm'] });
-  // A first start writes the load records and the known-good set; `load` is a start after it (the fast
-  // path, a user's steady state), `first` one without the known-good set (every entry marked).
+  const backend = (home: string, quit = false) => () => gatewayReadyMs({ home, quit, args: ['--provider', 'custom', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm'] });
+  // A first start writes the load records and the known-good set (the backend's, quit, also a new build's
+  // code cache); `load` is a start after it (the fast path, a user's steady state), `first` one without
+  // the known-good set (every entry marked).
   run('load', withPlugins);
-  if (!quick) await backend(backendPlugins)();
+  if (!quick) await backend(backendPlugins, true)();
   const samples = await interleaved(runs, {
     load: loaded('load'),
     first: loaded('first'),

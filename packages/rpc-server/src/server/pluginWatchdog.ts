@@ -13,17 +13,18 @@
  * imported together (the fast path) no plugin is known to be running: the line says so, nothing is
  * recorded, and the next start (whose known-good record is gone) imports them marked and names it.
  *
- * The running callbacks are kept in memory shared with the thread, not sent to it: a message per start
- * and end (~3.5 µs each) made five hooks of a tool call 3× dearer. Each callback takes a slot of
- * CALL_SLOTS and stores there, with `Atomics`, the index of its plugin and callback name; a name is
- * posted to the thread once, before its first use. Beyond CALL_SLOTS callbacks at once, the rest are
- * sent as start and end messages, as before.
+ * What the thread must know is kept in memory shared with it, not sent to it (watchdogThread.ts has the
+ * layout): a message per callback start and end (~3.5 µs each) made five hooks of a tool call 3×
+ * dearer, and a load of 100 plugins sent ~300. Each running callback takes a slot of CALL_SLOTS and
+ * stores there, with `Atomics`, where its name record is (written once); the running load's plugin,
+ * limit and line are rewritten in place for each plugin. Past CALL_SLOTS callbacks at once, or past
+ * the regions' sizes, the rest are sent as messages, as before.
  */
 import { Worker } from 'node:worker_threads';
 import { watchPluginCalls, type BlockedLoad, type CallWatcher, type LoadWatch, type PluginCall } from '@hermes/plugin-host';
 import { STARTUP_ERROR_PREFIX } from '../protocol/index.ts';
+import { CONTROL_WORDS, LOAD_LENGTH, LOAD_SEQ, WATCHDOG_SOURCE, type WatchedLoad } from './watchdogThread.ts';
 
-const GRACE_MS = 1000;
 const BEAT_MS = 500;
 /**
  * A block shorter than this is never stopped, whatever the hook limit: the heartbeat is coarse, and
@@ -34,162 +35,152 @@ const MIN_BLOCK_MS = 5000;
 /** Plugin callbacks tracked in shared memory at once (more are sent as messages). */
 export const CALL_SLOTS = 256;
 
-// Plain CommonJS run by the worker (no file to ship: the backend is one bundle).
-const WATCHDOG_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const fs = require('node:fs');
-const slots = new Int32Array(workerData.slots);
-const names = [];
-let loadTimer = null;
-let lastBeat = Date.now();
-let blockLimitMs = 0;
-let recordFile = null;
-let recordsHead = '';
-const entries = new Map();
-const calls = new Map();
-function markBlocked(plugins, error) {
-  if (!recordFile) return;
-  let data = { version: 1, plugins: {} };
-  try { data = JSON.parse(fs.readFileSync(recordFile, 'utf8')); } catch {}
-  data.plugins = data.plugins || {};
-  for (const name of plugins) {
-    const entry = entries.get(name);
-    let stat = null;
-    try { stat = entry && fs.statSync(entry); } catch {}
-    const old = data.plugins[name] || { dir: '', tools: 0, hooks: 0, middleware: 0, commands: 0 };
-    data.plugins[name] = { ...old, error, failed: true, ...(stat ? { blocked: { entry, mtimeMs: stat.mtimeMs, size: stat.size } } : {}) };
-  }
-  try { fs.writeFileSync(recordFile, JSON.stringify(data, null, 2) + '\\n'); } catch {}
+/** The shared regions' sizes; a test makes them small to reach the messages past them. */
+export interface WatchdogSizes {
+  callSlots: number;
+  /** Bytes for the names of plugin callbacks (each written once). */
+  nameBytes: number;
+  /** Bytes for the running load's JSON. */
+  loadBytes: number;
 }
-function stop(line) {
-  try { fs.writeSync(2, line); } catch {}
-  process.kill(process.pid, 'SIGKILL');
-}
-parentPort.on('message', (m) => {
-  switch (m.kind) {
-    case 'load':
-      clearTimeout(loadTimer);
-      if (m.plugin) entries.set(m.plugin, m.entry);
-      recordFile = m.recordFile;
-      if (m.recordsHead !== undefined) recordsHead = m.recordsHead;
-      loadTimer = setTimeout(() => {
-        if (m.record !== undefined) try { fs.writeFileSync(m.recordFile, recordsHead + m.record + '}}\\n'); } catch {}
-        stop(m.line);
-      }, m.limitMs + m.graceMs);
-      break;
-    case 'loaded': clearTimeout(loadTimer); loadTimer = null; break;
-    case 'beat': lastBeat = Date.now(); blockLimitMs = m.blockLimitMs; break;
-    case 'name': names[m.index] = m.call; break;
-    case 'start': calls.set(m.id, m.call); break;
-    case 'end': calls.delete(m.id); break;
-  }
-});
-// The callbacks running now: those in the shared slots (0: a free slot; else 1 + the name's index) and those sent as messages.
-function running() {
-  const out = [...calls.values()];
-  for (let slot = 0; slot < slots.length; slot += 1) {
-    const named = Atomics.load(slots, slot);
-    if (named !== 0) out.push(names[named - 1] || { plugin: 'unknown', callback: 'a callback' });
-  }
-  return out;
-}
-let lastTick = Date.now();
-setInterval(() => {
-  // This thread was held too (the machine slept, the process was stopped): the main thread gets a
-  // fresh window instead of being blamed for the time nobody ran.
-  const now = Date.now();
-  if (now - lastTick > 1000) lastBeat = now;
-  lastTick = now;
-  if (!blockLimitMs || loadTimer || Date.now() - lastBeat <= blockLimitMs) return;
-  const active = running();
-  if (active.length === 0) return;
-  const suspects = [...new Set(active.map((c) => 'plugin ' + c.plugin + ' (' + c.callback + ')'))];
-  const plugins = [...new Set(active.map((c) => c.plugin))];
-  const seconds = Math.round(blockLimitMs / 1000);
-  markBlocked(plugins, 'it blocked hermes for more than ' + seconds + ' s (plugins.hook_callback_timeout, at least 5), so hermes was stopped');
-  stop('hermes-rpc: ' + suspects.join(', ') + ' blocked hermes for more than ' + seconds + ' s (plugins.hook_callback_timeout, at least 5); hermes was stopped. The plugin is skipped at the next start until its files change; fix or remove it, or run \`hermes plugins disable ' + plugins[0] + '\`.\\n');
-}, 250).unref();
-`;
+
+const SIZES: WatchdogSizes = { callSlots: CALL_SLOTS, nameBytes: 64 * 1024, loadBytes: 16 * 1024 };
 
 /**
  * The watchdog: `watch` is handed to the plugin host (loads); `blockLimitMs()` reads the current
- * hook time limit (0: no limit, never stopped for blocking); `callSlots` is the shared table's size
- * (a test makes it 1 to reach the messages past it).
+ * hook time limit (0: no limit, never stopped for blocking).
  */
-export function pluginWatchdog(blockLimitMs: () => number, callSlots = CALL_SLOTS): LoadWatch {
+export function pluginWatchdog(blockLimitMs: () => number, sizes: Partial<WatchdogSizes> = {}): LoadWatch {
+  const { callSlots, nameBytes, loadBytes } = { ...SIZES, ...sizes };
   const limit = () => {
     const ms = blockLimitMs();
     return ms > 0 ? Math.max(ms, MIN_BLOCK_MS) : 0;
   };
-  const shared = new SharedArrayBuffer(callSlots * Int32Array.BYTES_PER_ELEMENT);
+  const memory = {
+    slots: new SharedArrayBuffer(callSlots * Int32Array.BYTES_PER_ELEMENT),
+    control: new SharedArrayBuffer(CONTROL_WORDS * Int32Array.BYTES_PER_ELEMENT),
+    names: new SharedArrayBuffer(nameBytes),
+    load: new SharedArrayBuffer(loadBytes),
+  };
   let worker: Worker | null = null;
-  const post = (message: object) => {
+  /** The thread, started at the first plugin code it must watch. */
+  const thread = (): Worker => {
     if (!worker) {
-      worker = new Worker(WATCHDOG_SOURCE, { eval: true, stdout: false, stderr: false, workerData: { slots: shared } });
+      // Its stdio is not piped to ours (it writes with fs.writeSync): that piping cost ~3 ms to set up.
+      worker = new Worker(WATCHDOG_SOURCE, { eval: true, stdout: true, stderr: true, workerData: memory });
       worker.unref();
       // The main thread's heartbeat: it stops while the thread is blocked.
       const beat = () => worker?.postMessage({ kind: 'beat', blockLimitMs: limit() });
       setInterval(beat, BEAT_MS).unref();
       beat();
     }
-    worker.postMessage(message);
+    return worker;
   };
-  watchPluginCalls(callTable(shared, post));
-  // The records head is the same string for every plugin of a load, and large (every plugin's last
-  // record): posted only when it changes, not cloned to the worker twice per plugin.
-  let headSent: string | null = null;
+  const post = (message: object) => thread().postMessage(message);
+  const entries = new Map<string, string>();
+  watchPluginCalls(callTable(memory, thread, post, entries));
+  return loadWatch(memory, thread, post, entries);
+}
+
+/**
+ * Loads: the running one is written to the shared `load` region (posted only if it does not fit); the
+ * records head (large, the same for every plugin of a load) and the records file are posted when they change.
+ */
+function loadWatch(memory: { control: SharedArrayBuffer; load: SharedArrayBuffer }, thread: () => Worker, post: (message: object) => void, entries: Map<string, string>): LoadWatch {
+  const control = new Int32Array(memory.control);
+  const region = new Uint8Array(memory.load);
+  let sequence = 0;
+  let posted = false;
+  const stop = () => {
+    Atomics.store(control, LOAD_SEQ, 0);
+    if (posted) post({ kind: 'loaded' });
+    posted = false;
+  };
+  let head: { recordFile: string | null; recordsHead: string | undefined } = { recordFile: null, recordsHead: undefined };
   return {
     start(load: BlockedLoad) {
-      const head = load.recordsHead === undefined || load.recordsHead === headSent ? {} : { recordsHead: (headSent = load.recordsHead) };
-      post({
-        kind: 'load',
+      thread();
+      if (load.plugin && load.entry) entries.set(load.plugin, load.entry);
+      if (load.recordFile !== head.recordFile || (load.recordsHead !== undefined && load.recordsHead !== head.recordsHead)) {
+        head = { recordFile: load.recordFile, recordsHead: load.recordsHead ?? head.recordsHead };
+        post({ kind: 'head', ...head });
+      }
+      const watched: WatchedLoad = {
         plugin: load.plugin,
         entry: load.entry,
         limitMs: load.limitMs,
-        graceMs: GRACE_MS,
         recordFile: load.recordFile,
-        ...head,
-        record: load.record,
+        ...(load.record === undefined ? {} : { record: load.record }),
         line: `${STARTUP_ERROR_PREFIX}${load.message}\n`,
-      });
+      };
+      const bytes = Buffer.from(JSON.stringify(watched));
+      Atomics.store(control, LOAD_SEQ, 0);
+      if (bytes.length > region.length) {
+        posted = true;
+        post({ kind: 'load', load: watched });
+        return;
+      }
+      if (posted) stop();
+      region.set(bytes);
+      Atomics.store(control, LOAD_LENGTH, bytes.length);
+      sequence = sequence >= 0x7fffffff ? 1 : sequence + 1;
+      Atomics.store(control, LOAD_SEQ, sequence);
     },
-    stop() {
-      worker?.postMessage({ kind: 'loaded' });
-    },
+    stop,
   };
 }
 
 /**
- * Keeps the running plugin callbacks in `shared` (one slot each: 1 + the index of its name, 0 when
- * free), posting each name once before its first use; a callback that finds no free slot is sent as
- * start and end messages.
+ * Keeps the running plugin callbacks in the shared slots: each holds its callback's name record,
+ * written once to the shared `names` region (or, when it does not fit, posted), before its first use.
+ * A callback that finds no free slot is sent as start and end messages.
  */
-function callTable(shared: SharedArrayBuffer, post: (message: object) => void): CallWatcher {
-  const slots = new Int32Array(shared);
+function callTable(memory: { slots: SharedArrayBuffer; names: SharedArrayBuffer }, thread: () => Worker, post: (message: object) => void, entries: Map<string, string>): CallWatcher {
+  const slots = new Int32Array(memory.slots);
+  const names = new Uint8Array(memory.names);
+  let namesUsed = 0;
   const free = Array.from({ length: slots.length }, (_, i) => slots.length - 1 - i);
-  const nameIndex = new Map<string, number>();
+  const codes = new Map<string, number>();
   const slotOf = new WeakMap<PluginCall, number>();
   const idOf = new WeakMap<PluginCall, number>();
   let nextId = 0;
+  let postedNames = 0;
+  const described = (call: PluginCall) => ({ plugin: call.plugin, callback: call.callback, entry: entries.get(call.plugin) });
+  /** The slot's value for the call's name: 1 + its record's offset in `names`, or −(1 + the index it was posted as). */
+  const codeOf = (call: PluginCall): number => {
+    const key = `${call.plugin}\u0000${call.callback}`;
+    let code = codes.get(key);
+    if (code !== undefined) return code;
+    const { plugin, callback, entry } = described(call);
+    const record = Buffer.from(JSON.stringify([plugin, callback, entry]));
+    if (record.length <= 0xffff && namesUsed + 2 + record.length <= names.length) {
+      names[namesUsed] = record.length & 0xff;
+      names[namesUsed + 1] = record.length >> 8;
+      names.set(record, namesUsed + 2);
+      code = namesUsed + 1;
+      namesUsed += 2 + record.length;
+    } else {
+      // Posted before the slot is written: should this callback block the thread, its name is on its way.
+      post({ kind: 'name', index: postedNames, call: { plugin, callback, entry } });
+      code = -(postedNames += 1);
+    }
+    codes.set(key, code);
+    return code;
+  };
   return {
     started(call) {
+      thread();
       const slot = free.pop();
       if (slot === undefined) {
         const id = (nextId += 1);
         idOf.set(call, id);
-        post({ kind: 'start', id, call: { plugin: call.plugin, callback: call.callback } });
+        post({ kind: 'start', id, call: described(call) });
         return;
       }
-      const key = `${call.plugin}\u0000${call.callback}`;
-      let index = nameIndex.get(key);
-      if (index === undefined) {
-        index = nameIndex.size;
-        nameIndex.set(key, index);
-        // Posted before the slot is written: should this callback block the thread, its name is on its way.
-        post({ kind: 'name', index, call: { plugin: call.plugin, callback: call.callback } });
-      }
+      const code = codeOf(call);
       slotOf.set(call, slot);
-      Atomics.store(slots, slot, index + 1);
+      // After the name's bytes: the thread that reads this slot sees them.
+      Atomics.store(slots, slot, code);
     },
     ended(call) {
       const slot = slotOf.get(call);
