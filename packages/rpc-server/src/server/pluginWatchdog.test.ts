@@ -15,7 +15,7 @@ import type { WatchdogSizes } from './pluginWatchdog.ts';
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'testing', 'watchdogOverflow.ts');
 
-const run = (home: string, scenario: 'hooks' | 'load', sizes: Partial<WatchdogSizes>) =>
+const run = (home: string, scenario: 'hooks' | 'load' | 'moved', sizes: Partial<WatchdogSizes>) =>
   execa(process.execPath, ['--import', 'tsx', script, home, scenario, JSON.stringify(sizes)], { reject: false, stdin: 'ignore', timeout: 30_000 });
 
 describe('the plugin watchdog', () => {
@@ -32,6 +32,15 @@ describe('the plugin watchdog', () => {
     // The entry file, which came with the name, is recorded: the next start skips the plugin until it changes.
     const records = JSON.parse(fs.readFileSync(path.join(home, 'plugins', '.last-load.json'), 'utf8')) as { plugins: Record<string, { blocked?: { entry: string } }> };
     expect(records.plugins.spins?.blocked?.entry).toBe(path.join(home, 'plugins', 'spins', 'index.mjs'));
+  }, 40_000);
+
+  it('records a blocking hook with the entry its plugin was last loaded from, after a reload from another directory', async () => {
+    const home = tempDir('hermes-watchdog-');
+    const stopped = await run(home, 'moved', {});
+    expect(stopped.signal).toBe('SIGKILL');
+    expect(stopped.stderr).toMatch(/hermes-rpc: plugin spins \(post_tool_call hook\) blocked hermes/);
+    const records = JSON.parse(fs.readFileSync(path.join(home, 'plugins', '.last-load.json'), 'utf8')) as { plugins: Record<string, { blocked?: { entry: string } }> };
+    expect(records.plugins.spins?.blocked?.entry).toBe(path.join(home, 'plugins', 'spins-v2', 'index.mjs'));
   }, 40_000);
 
   it.each([

@@ -148,10 +148,11 @@ function callTable(memory: { slots: SharedArrayBuffer; names: SharedArrayBuffer 
   const described = (call: PluginCall) => ({ plugin: call.plugin, callback: call.callback, entry: entries.get(call.plugin) });
   /** The slot's value for the call's name: 1 + its record's offset in `names`, or −(1 + the index it was posted as). */
   const codeOf = (call: PluginCall): number => {
-    const key = `${call.plugin}\u0000${call.callback}`;
+    const { plugin, callback, entry } = described(call);
+    // The entry is part of the key: a plugin reloaded from another file gets a record naming the new one.
+    const key = `${plugin}\u0000${callback}\u0000${entry ?? ''}`;
     let code = codes.get(key);
     if (code !== undefined) return code;
-    const { plugin, callback, entry } = described(call);
     const record = Buffer.from(JSON.stringify([plugin, callback, entry]));
     if (record.length <= 0xffff && namesUsed + 2 + record.length <= names.length) {
       names[namesUsed] = record.length & 0xff;
