@@ -35,6 +35,9 @@ const MIN_BLOCK_MS = 5000;
 /** Plugin callbacks tracked in shared memory at once (more are sent as messages). */
 export const CALL_SLOTS = 256;
 
+/** Each plugin's entry file as last loaded, and the slot codes of its callbacks' names (written with that entry). */
+type KnownPlugins = Map<string, { entry: string | undefined; codes: Map<string, number> }>;
+
 /** The shared regions' sizes; a test makes them small to reach the messages past them. */
 export interface WatchdogSizes {
   callSlots: number;
@@ -77,16 +80,16 @@ export function pluginWatchdog(blockLimitMs: () => number, sizes: Partial<Watchd
     return worker;
   };
   const post = (message: object) => thread().postMessage(message);
-  const entries = new Map<string, string>();
-  watchPluginCalls(callTable(memory, thread, post, entries));
-  return loadWatch(memory, thread, post, entries);
+  const plugins: KnownPlugins = new Map();
+  watchPluginCalls(callTable(memory, thread, post, plugins));
+  return loadWatch(memory, thread, post, plugins);
 }
 
 /**
  * Loads: the running one is written to the shared `load` region (posted only if it does not fit); the
  * records head (large, the same for every plugin of a load) and the records file are posted when they change.
  */
-function loadWatch(memory: { control: SharedArrayBuffer; load: SharedArrayBuffer }, thread: () => Worker, post: (message: object) => void, entries: Map<string, string>): LoadWatch {
+function loadWatch(memory: { control: SharedArrayBuffer; load: SharedArrayBuffer }, thread: () => Worker, post: (message: object) => void, plugins: KnownPlugins): LoadWatch {
   const control = new Int32Array(memory.control);
   const region = new Uint8Array(memory.load);
   let sequence = 0;
@@ -100,7 +103,8 @@ function loadWatch(memory: { control: SharedArrayBuffer; load: SharedArrayBuffer
   return {
     start(load: BlockedLoad) {
       thread();
-      if (load.plugin && load.entry) entries.set(load.plugin, load.entry);
+      // A plugin (re)loaded from another file: its callbacks' names are written again, naming this one.
+      if (load.plugin && load.entry && plugins.get(load.plugin)?.entry !== load.entry) plugins.set(load.plugin, { entry: load.entry, codes: new Map() });
       if (load.recordFile !== head.recordFile || (load.recordsHead !== undefined && load.recordsHead !== head.recordsHead)) {
         head = { recordFile: load.recordFile, recordsHead: load.recordsHead ?? head.recordsHead };
         post({ kind: 'head', ...head });
@@ -135,24 +139,23 @@ function loadWatch(memory: { control: SharedArrayBuffer; load: SharedArrayBuffer
  * written once to the shared `names` region (or, when it does not fit, posted), before its first use.
  * A callback that finds no free slot is sent as start and end messages.
  */
-function callTable(memory: { slots: SharedArrayBuffer; names: SharedArrayBuffer }, thread: () => Worker, post: (message: object) => void, entries: Map<string, string>): CallWatcher {
+function callTable(memory: { slots: SharedArrayBuffer; names: SharedArrayBuffer }, thread: () => Worker, post: (message: object) => void, plugins: KnownPlugins): CallWatcher {
   const slots = new Int32Array(memory.slots);
   const names = new Uint8Array(memory.names);
   let namesUsed = 0;
   const free = Array.from({ length: slots.length }, (_, i) => slots.length - 1 - i);
-  const codes = new Map<string, number>();
   const slotOf = new WeakMap<PluginCall, number>();
   const idOf = new WeakMap<PluginCall, number>();
   let nextId = 0;
   let postedNames = 0;
-  const described = (call: PluginCall) => ({ plugin: call.plugin, callback: call.callback, entry: entries.get(call.plugin) });
+  const described = (call: PluginCall) => ({ plugin: call.plugin, callback: call.callback, entry: plugins.get(call.plugin)?.entry });
   /** The slot's value for the call's name: 1 + its record's offset in `names`, or −(1 + the index it was posted as). */
   const codeOf = (call: PluginCall): number => {
-    const { plugin, callback, entry } = described(call);
-    // The entry is part of the key: a plugin reloaded from another file gets a record naming the new one.
-    const key = `${plugin}\u0000${callback}\u0000${entry ?? ''}`;
-    let code = codes.get(key);
+    let known = plugins.get(call.plugin);
+    if (!known) plugins.set(call.plugin, (known = { entry: undefined, codes: new Map() }));
+    let code = known.codes.get(call.callback);
     if (code !== undefined) return code;
+    const { plugin, callback, entry } = described(call);
     const record = Buffer.from(JSON.stringify([plugin, callback, entry]));
     if (record.length <= 0xffff && namesUsed + 2 + record.length <= names.length) {
       names[namesUsed] = record.length & 0xff;
@@ -165,7 +168,7 @@ function callTable(memory: { slots: SharedArrayBuffer; names: SharedArrayBuffer 
       post({ kind: 'name', index: postedNames, call: { plugin, callback, entry } });
       code = -(postedNames += 1);
     }
-    codes.set(key, code);
+    known.codes.set(callback, code);
     return code;
   };
   return {
