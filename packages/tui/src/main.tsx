@@ -31,14 +31,21 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
  * tries again the usual way and shows the reason on screen.
  */
 async function startBackend(options: BackendOptions): Promise<{ backend: BackendProcess; logger: Logger } | undefined> {
-  const [{ backendCommand }, { spawnBackend }] = await Promise.all([import('./rpc/backendCommand.ts'), import('./rpc/backendSpawn.ts')]);
-  let command;
-  try {
-    command = backendCommand(options);
-  } catch {
-    return undefined;
+  const [{ backendCommand }, { spawnBackend }, { takeEarlyBackend }] = await Promise.all([
+    import('./rpc/backendCommand.ts'),
+    import('./rpc/backendSpawn.ts'),
+    import('./rpc/earlyBackend.ts'),
+  ]);
+  let spawned = takeEarlyBackend(options);
+  if (!spawned) {
+    let command;
+    try {
+      command = backendCommand(options);
+    } catch {
+      return undefined;
+    }
+    spawned = spawnBackend(command);
   }
-  const spawned = spawnBackend(command);
   const [{ BackendProcess }, { createLogger }] = await Promise.all([import('./rpc/backendProcess.ts'), import('./logging/logger.ts')]);
   const logger = createLogger();
   return { backend: new BackendProcess(spawned, logger), logger };

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { runCachedBundle } from './runCached.ts';
+import { spawnEarly } from '../../../packages/tui/src/rpc/earlyBackend.ts';
 
 declare const HERMES_BUNDLE_HASH: string;
 
@@ -15,6 +16,8 @@ const subcommand = argv.find((arg) => SUBCOMMANDS.has(arg));
 // compile next to nothing: a cache made by them would stand in for the TUI's and never be replaced.
 // `hermes approvals check` creates nothing, not even a cache.
 const uncached = subcommand === 'approvals' || argv.some((arg) => ['-h', '--help', '-v', '--version'].includes(arg));
+// The TUI's backend starts before the bundle loads (packages/tui/src/rpc/earlyBackend.ts).
+if (!subcommand) spawnEarly(argv);
 runCachedBundle(fileURLToPath(new URL('./hermes.cjs', import.meta.url)), {
   buildHash: HERMES_BUNDLE_HASH,
   // A flag's value (`--model gpt-4o`) is not told from a plugin's command here: both are the TUI's.

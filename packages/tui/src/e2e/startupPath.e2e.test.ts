@@ -14,6 +14,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 import { hermesWithModel, stopAll, type Running } from '../testing/realBackend.ts';
@@ -23,18 +24,32 @@ type Hermes = Awaited<ReturnType<typeof hermesWithModel>>['hermes'];
 const running: Running = { hermes: [], servers: [] };
 afterEach(() => stopAll(running));
 
-/** For each module wrapped in `bundle` (path → ran), from the coverage V8 wrote at the exits of the processes. */
+type CoveredFunction = { functionName: string; ranges: { startOffset: number; endOffset: number; count: number }[]; source: string };
+
+/** The functions of each script matching `script` in the coverage V8 wrote at the exits of the processes, with their source. */
+function coveredFunctions(coverageDir: string, script: RegExp): CoveredFunction[] {
+  const functions: CoveredFunction[] = [];
+  for (const file of readdirSync(coverageDir)) {
+    const { result } = JSON.parse(readFileSync(join(coverageDir, file), 'utf8')) as { result: { url: string; functions: Omit<CoveredFunction, 'source'>[] }[] };
+    for (const found of result.filter((s) => script.test(s.url))) {
+      const text = readFileSync(fileURLToPath(found.url), 'utf8');
+      functions.push(...found.functions.map((fn) => ({ ...fn, source: text.slice(fn.ranges[0]!.startOffset, fn.ranges[0]!.endOffset) })));
+    }
+  }
+  return functions;
+}
+
+/** For each module wrapped in `bundle` (path → ran). */
 function modulesOf(coverageDir: string, bundle: RegExp): Map<string, boolean> {
   const modules = new Map<string, boolean>();
-  for (const file of readdirSync(coverageDir)) {
-    const { result } = JSON.parse(readFileSync(join(coverageDir, file), 'utf8')) as {
-      result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[];
-    };
-    for (const script of result.filter((s) => bundle.test(s.url)))
-      for (const fn of script.functions)
-        if (/^(node_modules|packages)\//.test(fn.functionName)) modules.set(fn.functionName, (modules.get(fn.functionName) ?? false) || fn.ranges[0]!.count > 0);
-  }
+  for (const fn of coveredFunctions(coverageDir, bundle))
+    if (/^(node_modules|packages)\//.test(fn.functionName)) modules.set(fn.functionName, (modules.get(fn.functionName) ?? false) || fn.ranges[0]!.count > 0);
   return modules;
+}
+
+/** How many times the function declared as `function name(` ran in `script` (not esbuild's export getters of that name). */
+function calls(coverageDir: string, script: RegExp, name: string): number {
+  return coveredFunctions(coverageDir, script).reduce((sum, fn) => sum + (fn.source.startsWith(`function ${name}(`) ? fn.ranges[0]!.count : 0), 0);
 }
 
 /** Modules matching `sources` that ran; throws when none is wrapped (then it is not loaded lazily at all). */
@@ -45,6 +60,7 @@ function ran(modules: Map<string, boolean>, sources: RegExp): string[] {
 }
 
 const TUI = /\/tui\/dist\/hermes\.cjs$/;
+const LAUNCHER = /\/tui\/dist\/main\.js$/;
 const BACKEND = /\/rpc-server\/dist\/hermes-rpc\.cjs$/;
 const MARKDOWN = /^(node_modules\/(marked|lowlight|highlight\.js)\/|packages\/tui\/src\/markdown\/renderMarkdown\.ts)/;
 const SHELL_GRAMMAR = /^node_modules\/web-tree-sitter\//;
@@ -81,6 +97,10 @@ describe('the start path', () => {
     expect(ran(backend, PROVIDER_SDK)).toEqual([]);
     // No MCP server is configured: its client never loads.
     expect(ran(backend, MCP_SDK)).toEqual([]);
+    // The backend is spawned by the launcher, before the TUI's bundle loads (rpc/earlyBackend.ts); the
+    // bundle takes it over and spawns none of its own.
+    expect(calls(started, LAUNCHER, 'spawnBackend')).toBe(1);
+    expect(calls(started, TUI, 'spawnBackend')).toBe(0);
 
     // The same coverage sees lazily loaded code run.
     const replied = await coveredRun(async (hermes) => {
