@@ -26,9 +26,10 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
 }
 
 /**
- * Spawns the backend with only node:child_process and the path lookup loaded, then loads what drives
- * it (the client, the logger). Undefined when its command cannot be worked out: the controller then
- * tries again the usual way and shows the reason on screen.
+ * Takes over the backend the launcher spawned before this bundle loaded (rpc/earlyBackend.ts), or
+ * spawns it with only node:child_process and the path lookup loaded; then loads what drives it (the
+ * client, the logger). Undefined when its command cannot be worked out: the controller then tries
+ * again the usual way and shows the reason on screen.
  */
 async function startBackend(options: BackendOptions): Promise<{ backend: BackendProcess; logger: Logger } | undefined> {
   const [{ backendCommand }, { spawnBackend }, { takeEarlyBackend }] = await Promise.all([
