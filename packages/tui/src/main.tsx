@@ -3,14 +3,11 @@
  * instant: Ink, React and the backend client load only when the TUI actually opens.
  */
 import { runtimeFrom } from './app/runtime.ts';
-import { HELP_TEXT, NO_TTY_MESSAGE, UsageError, parseCliArgs, type CliOptions } from './cli/args.ts';
+import { backendOptionsOf, HELP_TEXT, NO_TTY_MESSAGE, UsageError, parseCliArgs, type CliOptions } from './cli/args.ts';
+import { isInteractiveTerminal } from './cli/terminal.ts';
 import type { Logger } from './logging/logger.ts';
 import type { BackendOptions } from './rpc/backendCommand.ts';
 import type { BackendProcess } from './rpc/backendProcess.ts';
-
-function isInteractiveTerminal(): boolean {
-  return Boolean(process.stdin.isTTY && process.stdout.isTTY && typeof process.stdin.setRawMode === 'function');
-}
 
 /**
  * A reader that stops reading (`hermes chat -q … --json | head -1`) ends the command quietly, as
@@ -166,7 +163,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const backend = { model: options.model, provider: options.provider, baseUrl: options.baseUrl, demo: options.demo };
+  const backend = backendOptionsOf(options);
   // The backend's boot is the longest wait of a start: it begins before the screen's code (and Ink)
   // even loads, and runs in parallel with loading it and drawing the first frame.
   const started = options.demo ? undefined : await startBackend(backend);

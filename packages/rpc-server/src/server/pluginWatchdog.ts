@@ -155,7 +155,8 @@ function callTable(memory: { slots: SharedArrayBuffer; names: SharedArrayBuffer 
     if (!known) plugins.set(call.plugin, (known = { entry: undefined, codes: new Map() }));
     let code = known.codes.get(call.callback);
     if (code !== undefined) return code;
-    const { plugin, callback, entry } = described(call);
+    const { plugin, callback } = call;
+    const entry = known.entry;
     const record = Buffer.from(JSON.stringify([plugin, callback, entry]));
     if (record.length <= 0xffff && namesUsed + 2 + record.length <= names.length) {
       names[namesUsed] = record.length & 0xff;

@@ -1,6 +1,12 @@
 /** Command-line arguments of `hermes`. Pure: parsing and help text, no side effects. */
 import { parseArgs } from 'node:util';
 import { UsageError } from '@hermes/rpc-server/protocol';
+import type { BackendOptions } from '../rpc/backendCommand.ts';
+
+/** What the TUI's backend is started with, from the command line (main.tsx, and the launcher's early spawn). */
+export function backendOptionsOf(options: CliOptions): BackendOptions {
+  return { model: options.model, provider: options.provider, baseUrl: options.baseUrl, demo: options.demo };
+}
 
 export interface CliOptions {
   tui: boolean;

@@ -4,7 +4,8 @@
  * slow machine) no longer comes before it. Only for a start that opens the TUI with a backend; main.tsx
  * takes it over if the options it works out are the same, and otherwise stops it and spawns its own.
  */
-import { parseCliArgs, type CliOptions } from '../cli/args.ts';
+import { backendOptionsOf, parseCliArgs, type CliOptions } from '../cli/args.ts';
+import { isInteractiveTerminal } from '../cli/terminal.ts';
 import { backendCommand, type BackendOptions } from './backendCommand.ts';
 import { spawnBackend, type SpawnedBackend } from './backendSpawn.ts';
 
@@ -19,12 +20,12 @@ interface EarlyBackend {
 export function tuiBackendOptions(options: CliOptions): BackendOptions | null {
   if (options.help || options.version || options.demo || options.positionals.length > 0) return null;
   if (options.resume !== undefined && (options.continueLatest || !options.resume.trim())) return null;
-  return { model: options.model, provider: options.provider, baseUrl: options.baseUrl, demo: options.demo };
+  return backendOptionsOf(options);
 }
 
-/** Spawns the backend now if `argv` opens the TUI on a terminal; what goes wrong is left for main.tsx to meet and report. */
+/** Spawns the backend now if `argv` opens the TUI on a terminal (as main.tsx decides); what goes wrong is left for main.tsx to meet and report. */
 export function spawnEarly(argv: string[]): void {
-  if (!process.stdin.isTTY || !process.stdout.isTTY) return;
+  if (!isInteractiveTerminal()) return;
   try {
     const options = tuiBackendOptions(parseCliArgs(argv));
     if (!options) return;
