@@ -6,6 +6,8 @@
 import { build } from 'esbuild';
 import { pluginImportRouted, routeDynamicImports } from './bundling/codeCache/dynamicImports.mjs';
 import { inkWithoutDevtools, stringWidthLazyEmoji, yogaSync } from './bundling/sourcePatches.mjs';
+import { shareBuiltinNamespaces } from './bundling/builtinNamespaces.mjs';
+import { vendoredExternal, vendorSpecifier } from './bundling/vendored.mjs';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -63,6 +65,7 @@ const targets = [
     name: 'hermes-rpc (backend)',
     outdir: 'packages/rpc-server/dist',
     cached: { bundle: 'hermes-rpc.cjs', entry: 'packages/rpc-server/src/main.ts', launcher: 'scripts/bundling/codeCache/launchBackend.ts' },
+    vendored: { packages: { '@anthropic-ai/sdk': 'anthropic-sdk', openai: 'openai' }, importer: 'packages/agent-core' },
     after: copyGrammar,
   },
   {
@@ -89,41 +92,77 @@ const targets = [
 ];
 
 /**
+ * esbuild's options for a CommonJS file run through V8's code cache: the bundle and its vendored files.
+ * No comments (whose non-ASCII text made the whole source a two-byte string, decoded from UTF-8 at each
+ * start: ~10 ms for the backend); the file is then ASCII and read as such. The linked source map leads
+ * positions back to the sources. Strict as the ES modules it is made of; `import.meta.url` is the file's
+ * own URL.
+ */
+const cachedCommonJs = {
+  format: 'cjs',
+  minifyWhitespace: true,
+  banner: { js: '"use strict"; var __hermesImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+  define: { ...common.define, 'import.meta.url': '__hermesImportMetaUrl' },
+};
+
+/**
+ * Routes the import() calls of a CommonJS file built for the code cache (dynamicImports.mjs), shares
+ * one namespace per Node builtin (builtinNamespaces.mjs), warns when it is not ASCII, and gives its
+ * content hash (the launcher's cheap staleness check).
+ */
+async function finishCachedFile(file) {
+  writeFileSync(file, shareBuiltinNamespaces(await routeDynamicImports(readFileSync(file, 'utf8'))));
+  const text = readFileSync(file);
+  // runCached.ts reads an ASCII file without UTF-8 decoding; esbuild escapes non-ASCII text except in
+  // regular expression literals (write `\u00a7` there).
+  const nonAscii = /[^\0-\x7f]/.exec(text.toString('utf8'));
+  if (nonAscii) process.stderr.write(`warning: ${path.basename(file)} is not ASCII (…${text.toString('utf8').slice(nonAscii.index - 40, nonAscii.index + 10)}…): it starts slower\n`);
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+/** Builds each vendored package into `outdir`/vendor/, resolved as `importer` resolves it; gives the esbuild results and `{ specifier: hash }`. */
+async function buildVendored(outdir, { packages, importer }, extraOptions) {
+  const built = await Promise.all(
+    Object.entries(packages).map(async ([name, file]) => {
+      const outfile = path.join(outdir, vendorSpecifier(file));
+      const result = await build({
+        ...common,
+        ...extraOptions,
+        ...cachedCommonJs,
+        stdin: { contents: `export * from '${name}';\nexport { default } from '${name}';\n`, resolveDir: at(importer), sourcefile: `${name} (vendored)` },
+        outfile,
+      });
+      return { result, specifier: vendorSpecifier(file), hash: await finishCachedFile(outfile) };
+    }),
+  );
+  return { results: built.map((b) => b.result), hashes: Object.fromEntries(built.map((b) => [b.specifier, b.hash])) };
+}
+
+/**
  * A process started through V8's code cache (scripts/bundling/codeCache/runCached.ts): one CommonJS
  * bundle (vm.Script takes cached data, Node 20's ESM loader does not; CommonJS cannot be split, so
- * lazily imported code is in it too, compiled only when first run), then `main.js`, the launcher that
- * runs it, told the bundle's content hash.
+ * lazily imported code is in it too, compiled only when first run, but for the vendored packages),
+ * then `main.js`, the launcher that runs it, told the content hashes of the bundle and its vendored files.
  */
-async function buildCached({ outdir, cached, plugins = [] }, extra) {
+async function buildCached({ outdir, cached, vendored, plugins = [] }, extra) {
   const { plugins: extraPlugins = [], ...extraOptions } = extra;
   const bundle = path.join(outdir, cached.bundle);
+  const vendors = vendored ? buildVendored(outdir, vendored, extraOptions) : Promise.resolve({ results: [], hashes: {} });
   const result = await build({
     ...common,
     ...extraOptions,
-    format: 'cjs',
+    ...cachedCommonJs,
     entryPoints: [at(cached.entry)],
     outfile: bundle,
-    plugins: [...extraPlugins, ...plugins, pluginImportRouted],
+    plugins: [...extraPlugins, ...plugins, ...(vendored ? [vendoredExternal(vendored.packages)] : []), pluginImportRouted],
     // One CommonJS file holds the lazily imported MCP client too, so the zod modules it shares with our
     // eager code are wrapped in esbuild's lazy initialisers. esbuild then initialises them for a direct
     // import (the SDK's `zod/v4-mini`) but not through `zod/mini`, a second entry re-exporting the same
     // file (`export *`): our schemas ran before zod's and the backend died at start. One entry for both.
     alias: { 'zod/mini': 'zod/v4-mini' },
-    // No comments (whose non-ASCII text made the whole source a two-byte string, decoded from UTF-8 at
-    // each start: ~10 ms for the backend); the file is then ASCII and read as such. The linked source
-    // map leads positions back to the sources.
-    minifyWhitespace: true,
-    // Strict as the ES modules it is made of; `import.meta.url` is the bundle's own URL.
-    banner: { js: '"use strict"; var __hermesImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
-    define: { ...common.define, 'import.meta.url': '__hermesImportMetaUrl' },
   });
-  writeFileSync(bundle, await routeDynamicImports(readFileSync(bundle, 'utf8')));
-  const text = readFileSync(bundle);
-  // runCached.ts reads an ASCII bundle without UTF-8 decoding; esbuild escapes non-ASCII text except in
-  // regular expression literals (write `\u00a7` there).
-  const nonAscii = /[^\0-\x7f]/.exec(text.toString('utf8'));
-  if (nonAscii) process.stderr.write(`warning: ${cached.bundle} is not ASCII (…${text.toString('utf8').slice(nonAscii.index - 40, nonAscii.index + 10)}…): it starts slower\n`);
-  const buildHash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const buildHash = await finishCachedFile(bundle);
+  const { results: vendorResults, hashes: moduleHashes } = await vendors;
   await build({
     ...common,
     ...extraOptions,
@@ -131,10 +170,12 @@ async function buildCached({ outdir, cached, plugins = [] }, extra) {
     entryPoints: { main: at(cached.launcher) },
     outdir,
     external: [],
-    define: { ...common.define, HERMES_BUNDLE_HASH: JSON.stringify(buildHash) },
+    define: { ...common.define, HERMES_BUNDLE_HASH: JSON.stringify(buildHash), HERMES_MODULE_HASHES: JSON.stringify(moduleHashes) },
     // Its import(specifier, options) is meant for run time, where Node resolves it.
     logOverride: { 'unsupported-dynamic-import': 'silent' },
   });
+  // One metafile for the target: what the vendored files import is part of what it needs at run time.
+  for (const vendor of vendorResults) if (result.metafile && vendor.metafile) Object.assign(result.metafile.inputs, vendor.metafile.inputs);
   return result;
 }
 

@@ -44,7 +44,8 @@ export function runtimeDependencies(metafiles, root) {
   for (const metafile of metafiles) {
     for (const [input, { imports }] of Object.entries(metafile.inputs)) {
       for (const { path: specifier, external } of imports) {
-        if (!external || isBuiltin(specifier)) continue;
+        // A relative path is a file of the package itself (a cached bundle's vendor/ modules, scripts/build.mjs).
+        if (!external || isBuiltin(specifier) || specifier.startsWith('.')) continue;
         const name = packageNameOf(specifier);
         const importer = path.resolve(root, input);
         const { dir, manifest } = owningManifest(importer);

@@ -26,13 +26,13 @@ function writeBundle(dir: string, marker = 'one'): string {
  * Runs the bundle in a fresh node (V8 also keeps compiled code per process: a second compile in one
  * process never reads the cache) and returns the cache status and what the bundle recorded.
  */
-function run(bundle: string, cacheDir: string, { role = 'serve', v8Flags = [] as string[], cache = true } = {}): { status: CodeCacheStatus; runs: string[] } {
+function run(bundle: string, cacheDir: string, { role = 'serve', v8Flags = [] as string[], cache = true, modules = {} as Record<string, string> } = {}): { status: CodeCacheStatus; runs: string[] } {
   const script = path.join(tempDir('hermes-cc-runner-'), 'runner.mts');
   fs.writeFileSync(
     script,
     `import { runCachedBundle } from ${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, 'runCached.ts')).href)};\n` +
       `globalThis.__codeCacheRuns = [];\n` +
-      `const status = runCachedBundle(${JSON.stringify(bundle)}, { buildHash: 'test', role: ${JSON.stringify(role)}, cache: ${cache}, saveAfterMs: 0, dynamicImport: (specifier, options) => import(specifier, options), env: { HERMES_CODE_CACHE_DIR: ${JSON.stringify(cacheDir)} } });\n` +
+      `const status = runCachedBundle(${JSON.stringify(bundle)}, { buildHash: 'test', role: ${JSON.stringify(role)}, cache: ${cache}, modules: ${JSON.stringify(modules)}, saveAfterMs: 0, dynamicImport: (specifier, options) => import(specifier, options), env: { HERMES_CODE_CACHE_DIR: ${JSON.stringify(cacheDir)} } });\n` +
       `setTimeout(() => process.stdout.write(JSON.stringify({ status, runs: globalThis.__codeCacheRuns })), 50);\n`,
   );
   return JSON.parse(execFileSync(process.execPath, [...v8Flags, '--import', 'tsx', script], { encoding: 'utf8' })) as { status: CodeCacheStatus; runs: string[] };
@@ -75,6 +75,31 @@ describe('runCachedBundle', () => {
     const cacheDir = tempDir('hermes-cc-');
     expect(run(bundle, cacheDir)).toEqual({ status: expect.objectContaining({ state: 'miss', saved: true }), runs: ["import('x') stays", 'import:function'] });
     expect(run(bundle, cacheDir)).toEqual({ status: expect.objectContaining({ state: 'hit' }), runs: ["import('x') stays", 'import:function'] });
+  });
+
+  it('compiles the CommonJS files it is told of through the cache when the bundle first imports them, once each', async () => {
+    const dir = tempDir('hermes-cc-app-');
+    const bundle = path.join(dir, 'app.cjs');
+    fs.mkdirSync(path.join(dir, 'vendor'));
+    const functions = Array.from({ length: 50 }, (_, i) => `function g${i}(x) { return x + ${i}; }`).join('\n');
+    // What esbuild writes for `export default` and a named export in a CommonJS file.
+    fs.writeFileSync(
+      path.join(dir, 'vendor', 'sdk.cjs'),
+      `"use strict";\n${functions}\nglobalThis.__codeCacheRuns.push('sdk ran');\nObject.defineProperty(exports, '__esModule', { value: true });\nexports.default = class Client { answer() { return g49(1); } };\nexports.version = '1.2.3';\nexports.viaImport = () => import('node:path').then((m) => typeof m.join);\n`,
+    );
+    const source = `"use strict";\nconst sdk = () => import('./vendor/sdk.cjs');\nPromise.all([sdk(), sdk()]).then(async ([a, b]) => globalThis.__codeCacheRuns.push(['same:' + (a === b), new a.default().answer(), a.version, await a.viaImport()].join(' ')), (e) => globalThis.__codeCacheRuns.push('failed:' + e.message));\n`;
+    fs.writeFileSync(bundle, await routeDynamicImports(source));
+    fs.writeFileSync(path.join(dir, 'vendor', 'sdk.cjs'), await routeDynamicImports(fs.readFileSync(path.join(dir, 'vendor', 'sdk.cjs'), 'utf8')));
+    const cacheDir = tempDir('hermes-cc-');
+    const modules = { './vendor/sdk.cjs': 'sdk-hash' };
+    const ran = ['sdk ran', 'same:true 50 1.2.3 function'];
+    const first = run(bundle, cacheDir, { modules });
+    expect(first.runs).toEqual(ran);
+    expect(first.status.modules).toEqual({ './vendor/sdk.cjs': expect.objectContaining({ state: 'miss', saved: true }) });
+    expect(cacheFiles(cacheDir).filter((name) => name.startsWith('sdk-module-'))).toHaveLength(1);
+    const second = run(bundle, cacheDir, { modules });
+    expect(second.runs).toEqual(ran);
+    expect(second.status.modules?.['./vendor/sdk.cjs']?.state).toBe('hit');
   });
 
   it('keeps one cache per role, and a rebuilt bundle never uses the cache of the old one', () => {

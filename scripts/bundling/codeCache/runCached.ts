@@ -9,7 +9,8 @@
  * backend answering approvals only compiles other code than one serving sessions), bundle build (its
  * content hash, size and mtime), Node version and architecture; a new build's replaces the old one's.
  * A missing, stale or rejected cache only costs the compile it would have saved: the bundle runs
- * without it and a new cache is written once the start is over.
+ * without it and a new cache is written once the start is over. The bundle's vendored packages (files
+ * of their own beside it, scripts/build.mjs) go through the same cache, each when first imported.
  */
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
@@ -35,6 +36,11 @@ export interface RunCachedOptions {
   /** Milliseconds after the start at which a missing or rejected cache is written (and at exit, if sooner). */
   saveAfterMs?: number;
   env?: NodeJS.ProcessEnv;
+  /**
+   * CommonJS files the bundle import()s by these specifiers (relative to it), each with its content hash:
+   * its vendored packages (scripts/build.mjs), compiled through the cache too, once, when first imported.
+   */
+  modules?: Record<string, string>;
 }
 
 /**
@@ -117,36 +123,74 @@ function readCache(file: string): Buffer | undefined {
 
 /** Compiles and runs `bundle` (a CommonJS file) with the code cache; returns what happened to the cache. */
 export function runCachedBundle(bundle: string, options: RunCachedOptions): CodeCacheStatus {
-  const bytes = fs.readFileSync(bundle);
+  const { script, status } = compileCached(bundle, options);
+  publishCodeCacheStatus(status);
+  runCommonJs(script, bundle, importFor(bundle, options, status));
+  return status;
+}
+
+/** `file`'s script, compiled with its cache when there is a usable one; a new cache is scheduled otherwise. */
+function compileCached(file: string, options: Omit<RunCachedOptions, 'dynamicImport' | 'modules'>): { script: vm.Script; status: CodeCacheStatus } {
+  const bytes = fs.readFileSync(file);
   // An ASCII file (what the build makes) is read as Latin-1: the same text without UTF-8 decoding,
   // which cost ~10 ms for the backend's 2.4 MB. A hashbang is valid only at the start of a file, not
   // inside the wrapper: it becomes a comment of the same length.
   const source = (isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8')).replace(/^#!/, '//');
-  const stat = fs.statSync(bundle);
+  const stat = fs.statSync(file);
   const { dir, problem } = options.cache === false ? {} : cacheDirectory(options.env);
-  const file = dir ? path.join(dir, cacheFileName(bundle, stat, options)) : undefined;
+  const cacheFile = dir ? path.join(dir, cacheFileName(file, stat, options)) : undefined;
   let cachedData: Buffer | undefined;
   let status: CodeCacheStatus;
   try {
-    cachedData = file ? readCache(file) : undefined;
-    status = file ? { state: cachedData ? 'hit' : 'miss', file } : { state: 'off', problem };
+    cachedData = cacheFile ? readCache(cacheFile) : undefined;
+    status = cacheFile ? { state: cachedData ? 'hit' : 'miss', file: cacheFile } : { state: 'off', problem };
   } catch (error) {
-    status = { state: 'off', file, problem: `cannot read ${file}: ${(error as Error).message}` };
+    status = { state: 'off', file: cacheFile, problem: `cannot read ${cacheFile}: ${(error as Error).message}` };
   }
   const script = new vm.Script(WRAPPER[0] + source + WRAPPER[1], {
-    filename: bundle,
+    filename: file,
     cachedData,
     // No importModuleDynamically: Node 20 loses it for functions taken from the cache; the bundle's
     // import() calls go to options.dynamicImport instead (dynamicImports.mjs).
   });
   if (cachedData && script.cachedDataRejected) status.state = 'rejected';
-  publishCodeCacheStatus(status);
-  if (file && status.state !== 'hit') scheduleSave(script, file, installPrefix(bundle, options.role), status, options.saveAfterMs ?? 1_000);
-  const module = { exports: {} as unknown, filename: bundle, id: '.', loaded: false };
+  if (cacheFile && status.state !== 'hit') scheduleSave(script, cacheFile, installPrefix(file, options.role), status, options.saveAfterMs ?? 1_000);
+  return { script, status };
+}
+
+/** Runs a compiled CommonJS file with the usual module variables and the import() it calls; gives its exports. */
+function runCommonJs(script: vm.Script, file: string, dynamicImport: RunCachedOptions['dynamicImport']): unknown {
+  const module = { exports: {} as unknown, filename: file, id: '.', loaded: false };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run.call(module.exports, module.exports, createRequire(bundle), module, bundle, path.dirname(bundle), options.dynamicImport);
+  run.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file), dynamicImport);
   module.loaded = true;
-  return status;
+  return module.exports;
+}
+
+/**
+ * The import() the bundle and its modules call: a specifier in `options.modules` is one of the bundle's
+ * CommonJS files, compiled through the cache once and resolved with its exports (what it exports as
+ * `default` stays `default`, as esbuild writes it); any other goes to Node. Each module's cache status is
+ * added to the bundle's.
+ */
+function importFor(bundle: string, options: RunCachedOptions, status: CodeCacheStatus): RunCachedOptions['dynamicImport'] {
+  const loaded = new Map<string, Promise<unknown>>();
+  const dynamicImport = (specifier: string, importOptions?: ImportCallOptions): Promise<unknown> => {
+    const buildHash = Object.hasOwn(options.modules ?? {}, specifier) ? options.modules![specifier]! : undefined;
+    if (buildHash === undefined) return options.dynamicImport(specifier, importOptions);
+    let module = loaded.get(specifier);
+    if (!module) {
+      module = Promise.resolve().then(() => {
+        const file = path.resolve(path.dirname(bundle), specifier);
+        const compiled = compileCached(file, { ...options, buildHash, role: 'module' });
+        (status.modules ??= {})[specifier] = compiled.status;
+        return runCommonJs(compiled.script, file, dynamicImport);
+      });
+      loaded.set(specifier, module);
+    }
+    return module;
+  };
+  return dynamicImport;
 }
 
 /**

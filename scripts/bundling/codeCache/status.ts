@@ -12,6 +12,8 @@ export interface CodeCacheStatus {
   problem?: string;
   /** Set once a new cache was written on this run. */
   saved?: boolean;
+  /** The bundle's own CommonJS modules loaded so far (its vendored packages), by the specifier it imports. */
+  modules?: Record<string, CodeCacheStatus>;
 }
 
 const KEY = Symbol.for('hermes.codeCacheStatus');

@@ -2,10 +2,13 @@
  * The built backend runs through V8's code cache (scripts/bundling/codeCache/): the start that writes
  * the cache and the one that uses it behave alike. A plugin's import() (routed past Node 20's lost
  * callback for cached code) works in both, with nothing on stderr: no experimental fallback warning.
+ * The providers' SDKs are files of their own (dist/vendor/, scripts/build.mjs), loaded on a session's
+ * first model request, through the cache too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startModelServer } from '../../../../scripts/model-server/index.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 import { BackendProcess } from '../testing/backendProcess.ts';
 
@@ -41,5 +44,44 @@ describe('the built backend through its code cache', () => {
     const log = fs.readFileSync(path.join(home, 'logs', 'backend.log'), 'utf8');
     expect(log).toMatch(/code cache miss/);
     expect(log).toMatch(/code cache hit/);
+  });
+
+  it("loads the provider's SDK only for a model request, from its own file, through the cache from then on", async () => {
+    const server = await startModelServer({ turns: [{ text: 'first answer' }, { text: 'second answer' }] });
+    try {
+      const home = tempDir('hermes-cache-home-');
+      const cacheDir = tempDir('hermes-code-cache-');
+      const args = ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'];
+      const caches = () => fs.readdirSync(cacheDir).filter((name) => name.endsWith('.v8cache'));
+      const sdkCache = () => caches().filter((name) => name.startsWith('openai-module-'));
+
+      const idle = new BackendProcess({ home, args, env: { HERMES_CODE_CACHE_DIR: cacheDir } });
+      backends.push(idle);
+      await idle.waitForEvent((event) => event.type === 'gateway.ready');
+      await idle.request('session.create', {});
+      expect(await idle.stop()).toBe(0);
+      backends.pop();
+      expect(caches(), 'a start and a session load no SDK').toEqual([expect.stringMatching(/^hermes-rpc-serve-/)]);
+
+      let written: fs.Stats | undefined;
+      for (const [start, answer] of [['writes the cache', 'first answer'], ['uses the cache', 'second answer']] as const) {
+        const backend = new BackendProcess({ home, args, env: { HERMES_CODE_CACHE_DIR: cacheDir } });
+        backends.push(backend);
+        const { session_id } = await backend.request('session.create', {});
+        await backend.request('prompt.submit', { session_id, text: 'hello' });
+        const done = await backend.waitForEvent((event) => event.type === 'message.complete');
+        expect(done.payload, start).toMatchObject({ status: 'complete', text: answer });
+        expect(await backend.stop(), start).toBe(0);
+        backends.pop();
+        expect(backend.stderr, start).toBe('');
+        expect(sdkCache(), start).toHaveLength(1);
+        const stat = fs.statSync(path.join(cacheDir, sdkCache()[0]!));
+        // A start that used the cache leaves it as it was (a refused one is written again).
+        if (written) expect({ ino: stat.ino, mtimeMs: stat.mtimeMs }, start).toEqual({ ino: written.ino, mtimeMs: written.mtimeMs });
+        written = stat;
+      }
+    } finally {
+      await server.close();
+    }
   });
 });
