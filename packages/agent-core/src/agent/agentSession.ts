@@ -142,6 +142,14 @@ export class AgentSession {
     return this.options.store.messages(this.id);
   }
 
+  /** Loads what the model's first call needs (ChatProvider.warmUp); false when there is nothing to load. Never rejects. */
+  async warmUp(): Promise<boolean> {
+    const warm = this.model.provider?.warmUp;
+    if (!warm) return false;
+    await warm.call(this.model.provider);
+    return true;
+  }
+
   /**
    * Starts a turn and returns at once with a promise of its end. The user's message is stored
    * before anything else happens, so it survives a crash of the model call.

@@ -7,6 +7,7 @@ import type { SdkErrorClasses } from './providerErrors.ts';
 import { LoopTurns } from './loopTurns.ts';
 import { eventJson, sseBatches } from './sseEvents.ts';
 import { StallGuard } from './stallGuard.ts';
+import { warmProvider } from './warmUp.ts';
 import type { ChatProvider, ChatRequest, ChatResponse, StreamEvent } from './types.ts';
 import type { EventSourceMessage } from 'eventsource-parser';
 
@@ -40,6 +41,10 @@ export class AnthropicProvider implements ChatProvider {
   private sdk(): Promise<AnthropicModule> {
     this.module ??= import('@anthropic-ai/sdk');
     return this.module;
+  }
+
+  warmUp(): Promise<void> {
+    return warmProvider(() => this.sdk());
   }
 
   async stream(request: ChatRequest, onEvent: (event: StreamEvent) => void): Promise<ChatResponse> {

@@ -5,6 +5,7 @@ import type { SdkErrorClasses } from './providerErrors.ts';
 import { LoopTurns } from './loopTurns.ts';
 import { openAiChunks, sseBatches } from './sseEvents.ts';
 import { StallGuard } from './stallGuard.ts';
+import { warmProvider } from './warmUp.ts';
 import type { ChatProvider, ChatRequest, ChatResponse, StreamEvent, ToolCall } from './types.ts';
 
 type ChunkDelta = {
@@ -36,6 +37,10 @@ export class OpenAICompatibleProvider implements ChatProvider {
   private sdk(): Promise<OpenAIModule> {
     this.module ??= import('openai');
     return this.module;
+  }
+
+  warmUp(): Promise<void> {
+    return warmProvider(() => this.sdk());
   }
 
   async stream(request: ChatRequest, onEvent: (event: StreamEvent) => void): Promise<ChatResponse> {

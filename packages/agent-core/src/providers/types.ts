@@ -60,6 +60,8 @@ export interface ChatProvider {
   readonly baseUrl: string;
   /** Streams one model call. Throws `ProviderError` on failure and the signal's reason on abort. */
   stream(request: ChatRequest, onEvent: (event: StreamEvent) => void): Promise<ChatResponse>;
+  /** Loads now what the first call would load (its SDK, Node's fetch), for a session waiting for its first prompt; never rejects. */
+  warmUp?(): Promise<void>;
 }
 
 /** How a provider call failed: the server answered with an error, it could not be reached, it went silent, or the user stopped it. */

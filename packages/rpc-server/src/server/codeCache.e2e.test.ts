@@ -2,8 +2,8 @@
  * The built backend runs through V8's code cache (scripts/bundling/codeCache/): the start that writes
  * the cache and the one that uses it behave alike. A plugin's import() (routed past Node 20's lost
  * callback for cached code) works in both, with nothing on stderr: no experimental fallback warning.
- * The providers' SDKs are files of their own (dist/vendor/, scripts/build.mjs), loaded on a session's
- * first model request, through the cache too.
+ * The providers' SDKs are files of their own (dist/vendor/, scripts/build.mjs), loaded once a session
+ * opens (it readies its first model call while it waits for a prompt), through the cache too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,39 +46,47 @@ describe('the built backend through its code cache', () => {
     expect(log).toMatch(/code cache hit/);
   });
 
-  it("loads the provider's SDK only for a model request, from its own file, through the cache from then on", async () => {
+  it("loads the provider's SDK from its own file once a session opens, before its first prompt, through the cache from then on", async () => {
     const server = await startModelServer({ turns: [{ text: 'first answer' }, { text: 'second answer' }] });
     try {
       const home = tempDir('hermes-cache-home-');
       const cacheDir = tempDir('hermes-code-cache-');
       const args = ['--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'];
+      const env = { HERMES_CODE_CACHE_DIR: cacheDir };
       const caches = () => fs.readdirSync(cacheDir).filter((name) => name.endsWith('.v8cache'));
       const sdkCache = () => caches().filter((name) => name.startsWith('openai-module-'));
+      const log = () => fs.readFileSync(path.join(home, 'logs', 'backend.log'), 'utf8');
 
-      const idle = new BackendProcess({ home, args, env: { HERMES_CODE_CACHE_DIR: cacheDir } });
-      backends.push(idle);
-      await idle.waitForEvent((event) => event.type === 'gateway.ready');
-      await idle.request('session.create', {});
-      expect(await idle.stop()).toBe(0);
+      const started = new BackendProcess({ home, args, env });
+      backends.push(started);
+      await started.waitForEvent((event) => event.type === 'gateway.ready');
+      expect(await started.stop()).toBe(0);
       backends.pop();
-      expect(caches(), 'a start and a session load no SDK').toEqual([expect.stringMatching(/^hermes-rpc-serve-/)]);
+      expect(caches(), 'a start loads no SDK').toEqual([expect.stringMatching(/^hermes-rpc-serve-/)]);
 
-      let written: fs.Stats | undefined;
-      for (const [start, answer] of [['writes the cache', 'first answer'], ['uses the cache', 'second answer']] as const) {
-        const backend = new BackendProcess({ home, args, env: { HERMES_CODE_CACHE_DIR: cacheDir } });
+      // A new session readies its model's first call while it waits for a prompt: the SDK is loaded then.
+      const waiting = new BackendProcess({ home, args, env });
+      backends.push(waiting);
+      const { session_id: waitingId } = await waiting.request('session.create', {});
+      await expect.poll(log).toMatch(new RegExp(`session ${waitingId}: model call readied in \\d+ ms`));
+      expect(await waiting.stop()).toBe(0);
+      backends.pop();
+      expect(sdkCache()).toHaveLength(1);
+      const written = fs.statSync(path.join(cacheDir, sdkCache()[0]!));
+
+      for (const answer of ['first answer', 'second answer']) {
+        const backend = new BackendProcess({ home, args, env });
         backends.push(backend);
         const { session_id } = await backend.request('session.create', {});
         await backend.request('prompt.submit', { session_id, text: 'hello' });
         const done = await backend.waitForEvent((event) => event.type === 'message.complete');
-        expect(done.payload, start).toMatchObject({ status: 'complete', text: answer });
-        expect(await backend.stop(), start).toBe(0);
+        expect(done.payload).toMatchObject({ status: 'complete', text: answer });
+        expect(await backend.stop()).toBe(0);
         backends.pop();
-        expect(backend.stderr, start).toBe('');
-        expect(sdkCache(), start).toHaveLength(1);
-        const stat = fs.statSync(path.join(cacheDir, sdkCache()[0]!));
+        expect(backend.stderr).toBe('');
         // A start that used the cache leaves it as it was (a refused one is written again).
-        if (written) expect({ ino: stat.ino, mtimeMs: stat.mtimeMs }, start).toEqual({ ino: written.ino, mtimeMs: written.mtimeMs });
-        written = stat;
+        const stat = fs.statSync(path.join(cacheDir, sdkCache()[0]!));
+        expect({ ino: stat.ino, mtimeMs: stat.mtimeMs }, answer).toEqual({ ino: written.ino, mtimeMs: written.mtimeMs });
       }
     } finally {
       await server.close();
