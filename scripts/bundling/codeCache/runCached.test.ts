@@ -65,6 +65,16 @@ describe('runCachedBundle', () => {
     expect(second.runs).toEqual([RAN]);
   });
 
+  it('reads a bundle that is not ASCII as UTF-8, its hashbang made a comment, with and without the cache', () => {
+    const dir = tempDir('hermes-cc-app-');
+    const bundle = path.join(dir, 'app.cjs');
+    const functions = Array.from({ length: 50 }, (_, i) => `function f${i}(x) { return x + ${i}; }`).join('\n');
+    fs.writeFileSync(bundle, `#!/usr/bin/env node\n"use strict";\n${functions}\nglobalThis.__codeCacheRuns.push('héllo ✓ 数据库 ' + f49(1));\n`);
+    const cacheDir = tempDir('hermes-cc-');
+    expect(run(bundle, cacheDir)).toEqual({ status: expect.objectContaining({ state: 'miss', saved: true }), runs: ['héllo ✓ 数据库 50'] });
+    expect(run(bundle, cacheDir)).toEqual({ status: expect.objectContaining({ state: 'hit' }), runs: ['héllo ✓ 数据库 50'] });
+  });
+
   it("keeps the bundle's import() working when its code comes from the cache", async () => {
     const dir = tempDir('hermes-cc-app-');
     const bundle = path.join(dir, 'app.cjs');
