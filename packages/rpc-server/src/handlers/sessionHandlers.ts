@@ -117,6 +117,14 @@ function sessionFacts(ctx: HandlerContext, id: string): SessionFacts {
   };
 }
 
+/**
+ * How long after a session opens its model's first call is readied (ChatProvider.warmUp). Not at
+ * once: the loading takes a CPU for ~40 ms, and on a 2-core machine it then ran beside the client
+ * drawing the new session's prompt, which showed ~18 ms later (paired, 21 starts). A person takes
+ * longer than this to type a prompt; a prompt sent sooner loads what its call needs itself.
+ */
+export const MODEL_WARM_UP_DELAY_MS = 250;
+
 /** Opens the agent session behind a live one and registers it; sends no event. */
 export function startLive(ctx: HandlerContext, options: OpenOptions): LiveSession {
   const id = options.reopen?.id ?? ctx.sessions.newId();
@@ -157,12 +165,13 @@ export function openLive(ctx: HandlerContext, options: OpenOptions): SessionOpen
     const problem = live.service.setupProblem();
     if (problem) sendSessionEvent(ctx, live, EventType.Error, { message: problem });
     for (const text of pluginFailureNotices(ctx.plugins)) sendSessionEvent(ctx, live, EventType.StatusUpdate, { kind: 'warn', text });
-    // The session now waits for its first prompt: its model's first call is readied meanwhile (the
-    // SDK, Node's fetch: ~50 ms of the first reply's start otherwise). A prompt sent at once waits for
-    // no more than it would have loaded itself.
+  });
+  // The session now waits for its first prompt: its model's first call is readied meanwhile (the SDK,
+  // Node's fetch: ~50 ms of the first reply's start otherwise), once the client has drawn it.
+  setTimeout(() => {
     const started = performance.now();
     void live.agent.warmUp().then((warmed) => warmed && ctx.logger.info('session %s: model call readied in %d ms', live.id, Math.round(performance.now() - started)));
-  });
+  }, MODEL_WARM_UP_DELAY_MS).unref();
   return { session_id: live.id, stored_session_id: live.agent.id, message_count: count, messages, info };
 }
 

@@ -68,7 +68,7 @@ describe('the built backend through its code cache', () => {
       const waiting = new BackendProcess({ home, args, env });
       backends.push(waiting);
       const { session_id: waitingId } = await waiting.request('session.create', {});
-      await expect.poll(log).toMatch(new RegExp(`session ${waitingId}: model call readied in \\d+ ms`));
+      await expect.poll(log, { timeout: 10_000 }).toMatch(new RegExp(`session ${waitingId}: model call readied in \\d+ ms`));
       expect(await waiting.stop()).toBe(0);
       backends.pop();
       expect(sdkCache()).toHaveLength(1);
