@@ -142,7 +142,7 @@ async function buildVendored(outdir, { packages, importer }, extraOptions) {
  * A process started through V8's code cache (scripts/bundling/codeCache/runCached.ts): one CommonJS
  * bundle (vm.Script takes cached data, Node 20's ESM loader does not; CommonJS cannot be split, so
  * lazily imported code is in it too, compiled only when first run, but for the vendored packages),
- * then `main.js`, the launcher that runs it, told the content hashes of the bundle and its vendored files.
+ * then `main.cjs`, the launcher that runs it, told the content hashes of the bundle and its vendored files.
  */
 async function buildCached({ outdir, cached, vendored, plugins = [] }, extra) {
   const { plugins: extraPlugins = [], ...extraOptions } = extra;
@@ -163,15 +163,21 @@ async function buildCached({ outdir, cached, vendored, plugins = [] }, extra) {
   });
   const buildHash = await finishCachedFile(bundle);
   const { results: vendorResults, hashes: moduleHashes } = await vendors;
+  // The launcher is CommonJS too (`main.cjs`, started by the CommonJS bin): Node starts an ES module
+  // entry ~10 ms later (its ESM loader), and the backend's start is the prompt's critical path.
   await build({
     ...common,
     ...extraOptions,
+    ...cachedCommonJs,
+    minifyWhitespace: false,
     metafile: false,
     entryPoints: { main: at(cached.launcher) },
     outdir,
+    outExtension: { '.js': '.cjs' },
     external: [],
-    define: { ...common.define, HERMES_BUNDLE_HASH: JSON.stringify(buildHash), HERMES_MODULE_HASHES: JSON.stringify(moduleHashes) },
-    // Its import(specifier, options) is meant for run time, where Node resolves it.
+    // Its import() stays an import(): Node resolves it at run time, next to the launcher.
+    supported: { 'dynamic-import': true },
+    define: { ...cachedCommonJs.define, HERMES_BUNDLE_HASH: JSON.stringify(buildHash), HERMES_MODULE_HASHES: JSON.stringify(moduleHashes) },
     logOverride: { 'unsupported-dynamic-import': 'silent' },
   });
   // One metafile for the target: what the vendored files import is part of what it needs at run time.

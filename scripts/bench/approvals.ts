@@ -227,7 +227,7 @@ async function backendRun(args: string[], nodeArgs: string[] = [], settleMs = 0)
 }
 
 async function benchBackend() {
-  if (!fs.existsSync(path.join(root, 'packages/rpc-server/dist/main.js'))) throw new Error('the backend bundle is missing: run `npm run build` first');
+  if (!fs.existsSync(path.join(root, 'packages/rpc-server/dist/main.cjs'))) throw new Error('the backend bundle is missing: run `npm run build` first');
   const variants = [
     { name: 'full backend', args: [] as string[] },
     { name: 'backend --judge-only', args: ['--judge-only'] },
@@ -251,7 +251,7 @@ async function benchBackend() {
   fs.rmSync(path.dirname(probeFile), { recursive: true, force: true });
   const probe = { wasmReadsBeforeReady: probed.wasmAtReady, wasmReadsAfterFirstCheck: probed.wasmAfterCheck };
 
-  log(`(3) built backend (${path.relative(root, BACKEND_BIN)} → dist/main.js), median of ${RUNS}:`);
+  log(`(3) built backend (${path.relative(root, BACKEND_BIN)} → dist/main.cjs), median of ${RUNS}:`);
   printTable([
     ['backend', 'spawn → gateway.ready', 'first approvals.check', 'ready + first check', 'second check', 'close → exit', 'ready runs'],
     ...results.map((r) => [

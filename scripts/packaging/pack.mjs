@@ -3,8 +3,8 @@
 // bundled TUI (with the demo model server) and backend; `npm i -g ./hermes-agent-<version>.tgz` gives
 // `hermes` and `hermes-rpc`. What the bundles cannot carry comes from the registry at install: the
 // packages they keep external (runtimeDependencies.mjs). The layout it installs:
-//   bin/hermes.js, dist/             the TUI (runtime.ts: packageRoot, distDir)
-//   rpc-server/bin/hermes-rpc.js,
+//   bin/hermes.cjs, dist/            the TUI (runtime.ts: packageRoot, distDir)
+//   rpc-server/bin/hermes-rpc.cjs,
 //   rpc-server/dist/ (+ grammar/)    the backend, found by the TUI through the `#backend` import
 //                                    that the TUI's package.json maps to @hermes/rpc-server in the repository
 import { execFileSync } from 'node:child_process';
@@ -44,8 +44,8 @@ async function stagePackage(stage) {
     built.map((target) => target.result.metafile),
     root,
   );
-  copy('packages/tui/bin/hermes.js', path.join(stage, 'bin', 'hermes.js'));
-  copy('packages/rpc-server/bin/hermes-rpc.js', path.join(stage, 'rpc-server', 'bin', 'hermes-rpc.js'));
+  copy('packages/tui/bin/hermes.cjs', path.join(stage, 'bin', 'hermes.cjs'));
+  copy('packages/rpc-server/bin/hermes-rpc.cjs', path.join(stage, 'rpc-server', 'bin', 'hermes-rpc.cjs'));
   copy('README.md', path.join(stage, 'README.md'));
   const backendManifest = readJson('packages/rpc-server/package.json');
   writeJson(path.join(stage, 'rpc-server', 'package.json'), {
@@ -60,7 +60,7 @@ async function stagePackage(stage) {
     version: rootManifest.version,
     description: rootManifest.description,
     type: 'module',
-    bin: { hermes: 'bin/hermes.js', 'hermes-rpc': `rpc-server/${backendManifest.bin['hermes-rpc']}` },
+    bin: { hermes: 'bin/hermes.cjs', 'hermes-rpc': `rpc-server/${backendManifest.bin['hermes-rpc']}` },
     imports: { '#backend/package.json': './rpc-server/package.json' },
     files: ['bin', 'dist', 'rpc-server', 'README.md'],
     engines: rootManifest.engines,

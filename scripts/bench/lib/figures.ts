@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
  * product only through it, and through public surfaces (its bins, the wire, a pty).
  */
 export const PRODUCT_ROOT = path.resolve(process.env.HERMES_BENCH_ROOT ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..'));
-export const HERMES_BIN = path.join(PRODUCT_ROOT, 'packages/tui/bin/hermes.js');
-export const HERMES_RPC_BIN = path.join(PRODUCT_ROOT, 'packages/rpc-server/bin/hermes-rpc.js');
+export const HERMES_BIN = path.join(PRODUCT_ROOT, 'packages/tui/bin/hermes.cjs');
+export const HERMES_RPC_BIN = path.join(PRODUCT_ROOT, 'packages/rpc-server/bin/hermes-rpc.cjs');
 
 /** Where benchmarks keep what is slow to build and reused across runs (corpus databases, session homes, the Ink floor). */
 export const BENCH_CACHE = path.join(os.tmpdir(), 'hermes-bench-cache');

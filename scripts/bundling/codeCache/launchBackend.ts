@@ -1,5 +1,5 @@
 /**
- * `packages/rpc-server/dist/main.js`, the built backend's entry: runs the CommonJS bundle
+ * `packages/rpc-server/dist/main.cjs`, the built backend's entry: runs the CommonJS bundle
  * `dist/hermes-rpc.cjs` with V8's code cache (runCached.ts), and the files in `dist/vendor/` when it
  * first imports them. Built by scripts/build.mjs, which defines HERMES_BUNDLE_HASH and
  * HERMES_MODULE_HASHES; from the sources, packages/rpc-server/src/main.ts runs directly.

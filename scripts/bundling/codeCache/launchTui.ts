@@ -1,5 +1,5 @@
 /**
- * `packages/tui/dist/main.js`, the built TUI's entry: runs the CommonJS bundle `dist/hermes.cjs`
+ * `packages/tui/dist/main.cjs`, the built TUI's entry: runs the CommonJS bundle `dist/hermes.cjs`
  * with V8's code cache (runCached.ts). Built by scripts/build.mjs, which defines HERMES_BUNDLE_HASH;
  * from the sources, packages/tui/src/main.tsx runs directly.
  */

@@ -2,7 +2,8 @@
  * Runs a CommonJS bundle through `vm.Script` with V8's code cache, so a start deserializes the code
  * compiled by an earlier start instead of parsing and compiling ~2 MB again. Node 20 has no
  * `module.enableCompileCache` (22.1+), and its ESM loader takes no cached data: the shipped bundles
- * are CommonJS for this (scripts/build.mjs), each started by a small ESM launcher (`dist/main.js`).
+ * are CommonJS for this (scripts/build.mjs), each started by a small launcher (`dist/main.cjs`, CommonJS
+ * too: Node starts an ES module entry ~10 ms later).
  *
  * The cache lives outside the install (which may be read-only): `$HERMES_CODE_CACHE_DIR`, else
  * `$XDG_CACHE_HOME/hermes/code-cache` (`~/.cache/hermes/code-cache`). One file per install, role (a

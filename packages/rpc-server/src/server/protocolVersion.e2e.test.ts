@@ -46,4 +46,11 @@ describe('hermes-rpc and the protocol its client states', () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe(`hermes-rpc ${HERMES_VERSION} (protocol ${PROTOCOL_VERSION})`);
   });
+
+  it("still starts through the bin's first name, bin/hermes-rpc.js (the package's bin is hermes-rpc.cjs)", async () => {
+    const result = await execa(process.execPath, [BACKEND_BIN.replace(/\.cjs$/, '.js'), '--version'], { reject: false, stdin: 'ignore', timeout: 30_000 });
+    expect(BACKEND_BIN).toMatch(/bin\/hermes-rpc\.cjs$/);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe(`hermes-rpc ${HERMES_VERSION} (protocol ${PROTOCOL_VERSION})`);
+  });
 });

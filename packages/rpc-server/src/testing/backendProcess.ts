@@ -9,7 +9,7 @@ import { onCleanup, tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The shipped backend command (the bundle built by scripts/build.mjs). */
-export const BACKEND_BIN = path.join(packageRoot, 'bin', 'hermes-rpc.js');
+export const BACKEND_BIN = path.join(packageRoot, 'bin', 'hermes-rpc.cjs');
 
 export interface BackendProcessOptions {
   args?: string[];

@@ -1,6 +1,6 @@
 /**
  * Where this copy of hermes runs from: the esbuild bundle (`dist/hermes.cjs`, started by
- * `dist/main.js`) or the TypeScript sources (`src/main.tsx` under tsx). Computed once by the entry
+ * `dist/main.cjs`) or the TypeScript sources (`src/main.tsx` under tsx). Computed once by the entry
  * module, whose own URL is reliable (in the bundle, `import.meta.url` is the bundle's).
  */
 import { dirname, join } from 'node:path';

@@ -26,6 +26,16 @@ const chatWith = (backendEntry: string) =>
     timeout: 60_000,
   });
 
+describe('hermes --version', () => {
+  it("names the package and protocol versions, through the package's bin (bin/hermes.cjs) and its first name (bin/hermes.js)", async () => {
+    expect(HERMES_BIN).toMatch(/bin\/hermes\.cjs$/);
+    for (const bin of [HERMES_BIN, HERMES_BIN.replace(/\.cjs$/, '.js')]) {
+      const result = await execa(process.execPath, [bin, '--version'], { reject: false, stdin: 'ignore', timeout: 30_000 });
+      expect({ bin, exitCode: result.exitCode, stdout: result.stdout }).toEqual({ bin, exitCode: 0, stdout: `hermes ${HERMES_VERSION} (protocol ${PROTOCOL_VERSION})` });
+    }
+  });
+});
+
 describe('a hermes-rpc of another protocol version', () => {
   it('refuses this hermes by itself: hermes chat -q prints its message (both versions, the fix) and exits 1', async () => {
     const result = await chatWith(await otherProtocolBackend({ checksClient: true }));

@@ -69,7 +69,7 @@ function ran(modules: Map<string, boolean>, sources: RegExp): string[] {
 }
 
 const TUI = /\/tui\/dist\/hermes\.cjs$/;
-const LAUNCHER = /\/tui\/dist\/main\.js$/;
+const LAUNCHER = /\/tui\/dist\/main\.cjs$/;
 const BACKEND = /\/rpc-server\/dist\/hermes-rpc\.cjs$/;
 const MARKDOWN = /^(node_modules\/(marked|lowlight|highlight\.js)\/|packages\/tui\/src\/markdown\/renderMarkdown\.ts)/;
 const SHELL_GRAMMAR = /^node_modules\/web-tree-sitter\//;

@@ -18,7 +18,7 @@ describe('backendCommand', () => {
 
   it('falls back to the hermes-rpc bin of the installed backend package', () => {
     const { args } = backendCommand({}, {});
-    expect(args[args.length - 1]).toMatch(/packages\/rpc-server\/(bin\/hermes-rpc\.js|src\/main\.ts)$/);
+    expect(args[args.length - 1]).toMatch(/packages\/rpc-server\/(bin\/hermes-rpc\.cjs|src\/main\.ts)$/);
   });
 
   it('passes model, provider, base URL and demo through', () => {

@@ -72,7 +72,7 @@ export function resolveBackendEntry(env: NodeJS.ProcessEnv = process.env): strin
   const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.['hermes-rpc'];
   if (!bin) throw new Error(`${packageJsonPath} declares no "hermes-rpc" bin`);
   const sourceEntry = join(packageDir, 'src', 'main.ts');
-  if (!existsSync(join(packageDir, 'dist', 'main.js')) && existsSync(sourceEntry)) return sourceEntry;
+  if (!existsSync(join(packageDir, 'dist', 'main.cjs')) && existsSync(sourceEntry)) return sourceEntry;
   return join(packageDir, bin);
 }
 

@@ -31,5 +31,5 @@ export async function otherProtocolBackend(options: { checksClient: boolean }): 
   // An ES module package whose bare imports (better-sqlite3, tsx) resolve from the repository's node_modules.
   fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
   fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-  return path.join(dir, 'dist', 'main.js');
+  return path.join(dir, 'dist', 'main.cjs');
 }

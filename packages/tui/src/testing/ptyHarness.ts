@@ -11,7 +11,7 @@ import { childPids } from './processes.ts';
 
 const { Terminal } = xtermHeadless;
 
-export const HERMES_BIN = fileURLToPath(new URL('../../bin/hermes.js', import.meta.url));
+export const HERMES_BIN = fileURLToPath(new URL('../../bin/hermes.cjs', import.meta.url));
 const HERMES_SOURCE = fileURLToPath(new URL('../main.tsx', import.meta.url));
 /** A scripted stand-in for the backend (`HERMES_RPC_ENTRY`), for screens the real one cannot yet produce on demand. */
 export const FAKE_BACKEND = fileURLToPath(new URL('./fakeBackend.ts', import.meta.url));

@@ -14,7 +14,7 @@ import { itemsFromHistory } from '../state/historyItems.ts';
 import { CLEAN_ENV } from '../testing/realBackend.ts';
 import { earlierPages, HISTORY_PAGE } from './earlierPages.ts';
 
-const HERMES_RPC = fileURLToPath(new URL('../../../rpc-server/bin/hermes-rpc.js', import.meta.url));
+const HERMES_RPC = fileURLToPath(new URL('../../../rpc-server/bin/hermes-rpc.cjs', import.meta.url));
 const backends: BackendProcess[] = [];
 afterEach(async () => {
   await Promise.all(backends.splice(0).map((backend) => backend.shutdown()));
