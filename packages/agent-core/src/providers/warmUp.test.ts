@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { warmFetch, warmProvider } from './warmUp.ts';
+import { warmProvider } from './warmUp.ts';
 
 describe('warming a provider up', () => {
   it("loads the SDK through the provider's own import, once per call, and never rejects when it fails", async () => {
@@ -8,9 +10,18 @@ describe('warming a provider up', () => {
     expect(imports).toBe(1);
   });
 
-  it("fetches through Node's fetch without the network, once per process", async () => {
-    const first = warmFetch();
-    expect(warmFetch()).toBe(first);
-    await expect(first).resolves.toBeUndefined();
+  it("loads Node's fetch (undici) in a process that had not, without the network, once per process", () => {
+    // A fresh process: this one's test runner may have loaded undici already.
+    const script = `
+      const loaded = () => process.moduleLoadList.some((name) => name.includes('undici'));
+      import(${JSON.stringify(fileURLToPath(new URL('./warmUp.ts', import.meta.url)))}).then(async ({ warmFetch }) => {
+        const before = loaded();
+        const first = warmFetch();
+        const same = warmFetch() === first;
+        const result = await first;
+        console.log(JSON.stringify({ before, same, resolved: result === undefined, after: loaded() }));
+      });`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(JSON.parse(out)).toEqual({ before: false, same: true, resolved: true, after: true });
   });
 });

@@ -123,7 +123,7 @@ function sessionFacts(ctx: HandlerContext, id: string): SessionFacts {
  * drawing the new session's prompt, which showed ~18 ms later (paired, 21 starts). A person takes
  * longer than this to type a prompt; a prompt sent sooner loads what its call needs itself.
  */
-export const MODEL_WARM_UP_DELAY_MS = 250;
+const MODEL_WARM_UP_DELAY_MS = 250;
 
 /** Opens the agent session behind a live one and registers it; sends no event. */
 export function startLive(ctx: HandlerContext, options: OpenOptions): LiveSession {

@@ -10,9 +10,10 @@
  * named by its path (esbuild's `__esm`/`__commonJS`), so V8's coverage (NODE_V8_COVERAGE, written at
  * exit) says which ran. It sees lazily loaded code: the renderer runs for a reply. The providers'
  * SDKs are not in the backend's bundle: each is a file of its own (dist/vendor/, scripts/build.mjs),
- * which V8's coverage lists once loaded: once a session is open (the backend readies its first model
- * call while it waits for a prompt), never in the bundle's start. A new session loads the renderer on its own once its prompt has been idle a moment
- * (app/sessionController.ts, MARKDOWN_PRELOAD_MS): a start that quits at once never runs it.
+ * which V8's coverage lists once loaded, once a session is open (the backend readies its first model
+ * call while it waits for a prompt; codeCache.e2e checks that a start alone loads none). A new session
+ * loads the renderer on its own once its prompt has been idle a moment (app/sessionController.ts,
+ * MARKDOWN_PRELOAD_MS): a start that quits at once never runs it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
