@@ -246,7 +246,7 @@ const backendFloor = (label: string, samples: number[]) => ({ label: `hermes-rpc
  * The CPU time of every process over the 60 kB turn, and what it bounds: n cores cannot give that much
  * CPU in less than its n-th part of wall time, however well the processes run in parallel. Where that
  * bound is itself above the end-on-screen target, the machine cannot meet the target with this much work
- * (docs/performance.md, "Full run at issue 13's close").
+ * (docs/performance.md, "Full run of 2026-12-07").
  */
 function allCpuFigures(turn: Measured, runs: number): Figure[] {
   const cores = os.availableParallelism();
