@@ -46,6 +46,37 @@ describe('PluginHost loading', () => {
     expect(await h.port.invokeHook('pre_tool_call', {})).toEqual([]);
   });
 
+  it('settles a synchronous register() at once, an async one in its turn: order, rollback and counts are the same for both', async () => {
+    const home = tempDir();
+    const plugin = (name: string, register: string) =>
+      writePlugin(path.join(home, 'plugins'), name, { 'plugin.yaml': `name: ${name}\nversion: 1.0.0\n`, 'index.mjs': `export ${register}\n` });
+    plugin('a-sync', `function register(ctx) { ${TOOL('a_tool')} ctx.registerCommand('a', () => 'a'); }`);
+    plugin('b-sync-throws', `function register(ctx) { ${TOOL('b_tool')} ctx.registerCommand('b', () => 'b'); throw new Error('sync boom'); }`);
+    plugin('c-async', `async function register(ctx) { await new Promise((r) => setTimeout(r, 20)); ctx.registerCommand('c', () => 'c'); }`);
+    plugin('d-async-rejects', `async function register(ctx) { ctx.registerCommand('d', () => 'd'); await null; throw new Error('async boom'); }`);
+    plugin('e-sync', `function register(ctx) { ctx.registerCommand('e', () => 'e'); }`);
+    // The first load imports each entry marked; the second, all known-good, imports them together.
+    for (const load of ['first', 'known-good']) {
+      const { h, tools, logger } = host(home);
+      const infos = await h.load();
+      expect(infos.map((i) => [i.name, i.enabled, i.error]), load).toEqual([
+        ['a-sync', true, null],
+        ['b-sync-throws', false, 'Error: sync boom'],
+        ['c-async', true, null],
+        ['d-async-rejects', false, 'Error: async boom'],
+        ['e-sync', true, null],
+      ]);
+      expect(info(infos, 'a-sync')).toMatchObject({ tools: 1, commands: 1 });
+      expect(info(infos, 'b-sync-throws')).toMatchObject({ tools: 0, commands: 0 });
+      // Registered in discovery order: c's register() finished before e's began.
+      expect(h.commands.map((c) => c.name)).toEqual(['a', 'c', 'e']);
+      expect(tools.get('a_tool')).toBeDefined();
+      expect(tools.get('b_tool')).toBeUndefined();
+      expect(logger.warnings().filter((w) => w.includes('rolled back'))).toHaveLength(2);
+    }
+    expect(fs.existsSync(path.join(home, 'plugins', '.known-good.json'))).toBe(true);
+  });
+
   it('lists each fault with its reason: bad YAML (with line), missing entry, no register, throwing import', async () => {
     const home = tempDir();
     const root = path.join(home, 'plugins');
