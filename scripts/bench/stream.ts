@@ -9,6 +9,8 @@
  *  (b) a 5 MB reply (500 kB under --quick): the same two times, and the TUI's peak RSS sampled from /proc.
  *  (c) a 5 MB code block still open, streamed at a model's pace: its last words in the live zone, against
  *      the backend's last delta (the model stalls after its text, so nothing is committed).
+ *  (d) over the 60 kB turn, the CPU time of every process (the TUI, its backend, the model server and this
+ *      harness) against the same for the backend alone, and the earliest end the cores allow for it.
  *
  *   npm run build && node --import tsx scripts/bench/stream.ts [--quick] [--runs N]
  */

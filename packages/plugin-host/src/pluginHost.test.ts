@@ -55,10 +55,13 @@ describe('PluginHost loading', () => {
     plugin('c-async', `async function register(ctx) { await new Promise((r) => setTimeout(r, 20)); ctx.registerCommand('c', () => 'c'); }`);
     plugin('d-async-rejects', `async function register(ctx) { ctx.registerCommand('d', () => 'd'); await null; throw new Error('async boom'); }`);
     plugin('e-sync', `function register(ctx) { ctx.registerCommand('e', () => 'e'); }`);
-    // The first load imports each entry marked; the second, all known-good, imports them together.
-    for (const load of ['first', 'known-good']) {
-      const { h, tools, logger } = host(home);
+    // The first load imports each entry marked (the watch is told each plugin); the second, all
+    // known-good, imports them together (the watch is told none by name, once), then registers each.
+    for (const load of ['first', 'known-good'] as const) {
+      const watched: Array<string | null> = [];
+      const { h, tools, logger } = host(home, { loadWatch: { start: (l) => watched.push(l.plugin), stop: () => undefined } });
       const infos = await h.load();
+      expect(watched.filter((p) => p === null), load).toHaveLength(load === 'first' ? 0 : 1);
       expect(infos.map((i) => [i.name, i.enabled, i.error]), load).toEqual([
         ['a-sync', true, null],
         ['b-sync-throws', false, 'Error: sync boom'],
@@ -73,8 +76,16 @@ describe('PluginHost loading', () => {
       expect(tools.get('a_tool')).toBeDefined();
       expect(tools.get('b_tool')).toBeUndefined();
       expect(logger.warnings().filter((w) => w.includes('rolled back'))).toHaveLength(2);
+      // Each register() (after every import) was watched under its plugin's name, in discovery order.
+      expect(watched.filter((p) => p !== null).slice(-5), load).toEqual([
+        'a-sync',
+        'b-sync-throws',
+        'c-async',
+        'd-async-rejects',
+        'e-sync',
+      ]);
+      expect(fs.existsSync(path.join(home, 'plugins', '.known-good.json')), load).toBe(true);
     }
-    expect(fs.existsSync(path.join(home, 'plugins', '.known-good.json'))).toBe(true);
   });
 
   it('lists each fault with its reason: bad YAML (with line), missing entry, no register, throwing import', async () => {
