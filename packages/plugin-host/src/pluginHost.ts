@@ -3,7 +3,7 @@ import { discoverPlugins, type DiscoveredPlugin, type PluginSource } from './dis
 import { gateVerdict } from './discovery/gate.ts';
 import type { RequiredEnv } from './discovery/manifest.ts';
 import { missingEnv } from './discovery/requiredEnv.ts';
-import { entryStamp, knownManifests, readLoadRecords, sameStamp, writeLoadRecords, type LoadRecord } from './discovery/loadRecord.ts';
+import { entryStamp, knownManifests, loadInterrupted, readLoadRecords, sameStamp, writeLoadRecords, type LoadRecord } from './discovery/loadRecord.ts';
 import { PluginContext, type HostCallbacks } from './context/pluginContext.ts';
 import { newLedger, Registrations, rollback, type PluginCliCommand, type PluginCommand, type PluginLedger, type PluginSkill } from './context/registrations.ts';
 import { errorText, FailureLog } from './dispatch/failureLog.ts';
@@ -245,10 +245,10 @@ export class PluginHost {
     const [typescript, javascript] = partition(importing, (p) => isTypeScript(p.plugin.entry!));
     const loadings = javascript.map((plan) => loadingOf(plan.plugin));
     const knownGood = new KnownGood(home, this.options.hermesVersion ?? '', this.logger);
-    // Checked, then forgotten: until this load completes, nothing is known-good (a load that dies leaves no record).
-    const covered = javascript.length > 0 && knownGood.covers(loadings.map((l) => l.stamp));
-    const forgotten = javascript.length > 0 && knownGood.forget();
-    if (covered && forgotten) await this.importFast(javascript, loadings, guard, limitS);
+    // Known-good only after a load that completed (its loading mark emptied); the fast path's own mark
+    // stays if this load dies or is stopped, so the next one is marked.
+    const fast = javascript.length > 0 && !loadInterrupted(home) && knownGood.covers(loadings.map((l) => l.stamp)) && guard.runningTogether(javascript.length);
+    if (fast) await this.importFast(javascript, loadings, guard, limitS);
     else await this.importTogether(javascript, loadings, guard, limitS);
     for (const plan of typescript) await (plan.imported = this.importOf(plan.plugin, guard, limitS));
     guard.idle();
@@ -270,7 +270,9 @@ export class PluginHost {
     }
     guard.done();
     const outcomes = await Promise.all(javascript.map((plan) => plan.imported!));
-    if (javascript.length > 0 && outcomes.every((outcome) => 'module' in outcome)) knownGood.remember(loadings.flatMap((l) => (l.stamp ? [l.stamp] : [])));
+    // A fast load that imported every entry leaves the record as it is (it covers them all already).
+    if (outcomes.some((outcome) => 'error' in outcome)) knownGood.forget();
+    else if (javascript.length > 0 && !fast) knownGood.remember(loadings.flatMap((l) => (l.stamp ? [l.stamp] : [])));
     this.infos = infos;
     // One line for the whole load: a logger writes each line to its file at once, and 100 plugins' lines were a cost.
     const loaded = infos.filter((info) => info.enabled).map((info) => `${info.name} (${info.source}: ${info.tools} tools, ${info.hooks} hooks, ${info.middleware} middleware, ${info.commands} commands)`);
@@ -319,14 +321,14 @@ export class PluginHost {
   }
 
   /**
-   * The fast path, for entries all known-good: imported in parallel without markers (importAll), under
-   * one time limit and one watch that can contain a block but not name it. Each import's own outcome
+   * The fast path, for entries all known-good (the guard already told: `runningTogether`): imported in
+   * parallel without markers (importAll), under one time limit and one watch that can contain a block
+   * but not name it. Each import's own outcome
    * (module or throw) is still its plugin's; register() then runs in discovery order, named, as always.
    */
   private async importFast(plans: LoadPlan[], loadings: LoadingPlugin[], guard: LoadGuard, limitS: number): Promise<void> {
     const started = performance.now();
     for (const plan of plans) rememberPluginDir(plan.plugin.name, plan.plugin.dir);
-    guard.runningTogether(plans.length);
     const outcomes = await settledTogether(loadings, importAll(loadings.map((l) => l.entry), this.generation), started, limitS);
     guard.idle();
     plans.forEach((plan, i) => (plan.imported = outcomes[i]!));

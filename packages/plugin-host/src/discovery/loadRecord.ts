@@ -114,13 +114,21 @@ interface RunningPlugin {
   dir: string;
 }
 
+/** The known-good fast path: `together` entries imported at once, unannounced (no plugin to name). */
+interface ImportingTogether {
+  together: number;
+}
+
 const loadingMarkFile = (home: string) => path.join(home, 'plugins', '.loading.json');
 
 /**
  * Which plugin's code is running while plugins load, on disk before that code runs, so a plugin that
  * ends the process (kill -9 included) is named afterwards. One small file rewritten in place through
  * one open descriptor: it is set before every plugin's import and register(), so it must be cheap.
- * The load records are written once, when loading is done; `readLoadRecords` merges this mark in.
+ * On the known-good fast path it first says only how many entries are being imported together. It is
+ * emptied when loading is done, so a mark that is not empty at the next start says the last load did
+ * not complete (`loadInterrupted`). The load records are written once, when loading is done;
+ * `readLoadRecords` merges a named mark in.
  */
 export class LoadingMark {
   private fd: number | null = null;
@@ -132,8 +140,9 @@ export class LoadingMark {
     private readonly logger: Logger,
   ) {}
 
-  set(running: RunningPlugin): void {
-    if (this.failed) return;
+  /** False when the mark could not be written (then it is not written again in this load). */
+  set(running: RunningPlugin | ImportingTogether): boolean {
+    if (this.failed) return false;
     try {
       if (this.fd === null) {
         makeDirs(path.dirname(loadingMarkFile(this.home)));
@@ -143,9 +152,11 @@ export class LoadingMark {
       const text = JSON.stringify(running).padEnd(this.width);
       this.width = text.length;
       fs.writeSync(this.fd, text, 0);
+      return true;
     } catch (error) {
       this.failed = true;
       this.logger.warn('could not record which plugin is loading in %s: %s', loadingMarkFile(this.home), (error as Error).message);
+      return false;
     }
   }
 
@@ -163,12 +174,35 @@ export class LoadingMark {
   }
 }
 
-function readLoadingMark(home: string, logger: Logger): RunningPlugin | null {
-  let text: string;
+/** The mark's text, trimmed ('' once emptied); null when there is none (no plugin has loaded here yet). Throws when it cannot be read. */
+function loadingMarkText(home: string): string | null {
   try {
-    text = fs.readFileSync(loadingMarkFile(home), 'utf8').trim();
+    return fs.readFileSync(loadingMarkFile(home), 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/**
+ * Whether the last load of plugins here did not complete: its mark was never emptied (the process died
+ * or was stopped while plugin code ran, or another hermes is loading right now). A mark that cannot be
+ * read counts as not emptied.
+ */
+export function loadInterrupted(home: string): boolean {
+  try {
+    return Boolean(loadingMarkText(home));
   } catch {
-    return null; // no plugin has loaded here yet
+    return true;
+  }
+}
+
+function readLoadingMark(home: string, logger: Logger): RunningPlugin | null {
+  let text: string | null;
+  try {
+    text = loadingMarkText(home);
+  } catch {
+    return null;
   }
   if (!text) return null;
   try {

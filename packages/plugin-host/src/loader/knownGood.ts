@@ -10,10 +10,13 @@ import { sameStamp, type EntryStamp } from '../discovery/loadRecord.ts';
  * and size) imports them in parallel without the per-entry markers (the fast path); anything else is
  * imported marked, so a plugin that hangs or ends the process is named.
  *
- * The file exists only while the last load completed: it is removed before a load imports anything and
- * written (atomically) when every import succeeded, so a load that dies, is stopped by the watchdog or
- * has a plugin throw leaves none, and the next load is marked. Only the entry file is stamped, not the
- * files it imports (knowing those would take a resolver's walk of every plugin's graph).
+ * It is trusted only after a load that completed: the loading mark (LoadingMark) is emptied when a load
+ * is done, so a load that dies or is stopped by the watchdog leaves it set, and the next load is marked
+ * (PluginHost checks `loadInterrupted` first). It is written (atomically) when a marked load imports every
+ * entry, removed when a load has an import throw or time out, and left alone by a fast load that
+ * imported every entry: one mark written per start, where removing the file before importing and
+ * writing it again after cost two file operations more. Only the entry file is stamped, not the files
+ * it imports (knowing those would take a resolver's walk of every plugin's graph).
  */
 interface KnownGoodRecord {
   version: 1;
@@ -41,13 +44,13 @@ export class KnownGood {
     return stamps.every((stamp) => stamp !== null && known.has(stamp.entry) && sameStamp(known.get(stamp.entry)!, stamp));
   }
 
-  /** A load is starting: until it completes, nothing is known-good. False if the record could not be removed. */
+  /** A load had an import fail: nothing is known-good, the next load is marked. False if the record could not be removed. */
   forget(): boolean {
     try {
       fs.rmSync(this.file, { force: true });
       return true;
     } catch (error) {
-      this.logger.warn('could not remove %s: %s (plugins are imported one by one, named, until it can be)', this.file, (error as Error).message);
+      this.logger.warn('could not remove %s: %s (delete it to have the next load import plugins one by one, named)', this.file, (error as Error).message);
       return false;
     }
   }

@@ -54,12 +54,14 @@ export class LoadGuard {
   }
 
   /**
-   * The fast path (KnownGood): `count` plugins' top-level code runs unannounced, in any order. A block
-   * is still ended past the time limit, but no plugin can be named or recorded as blocked; the known-good
-   * record is already gone, so the next load is marked and names it. No mark on disk either.
+   * The fast path (KnownGood): `count` plugins' top-level code runs unannounced, in any order. The mark
+   * on disk says only that: a load that ends here leaves it, so the next load is marked and names the
+   * plugin. A block is still ended past the time limit, but no plugin can be named or recorded as blocked.
+   * False (and nothing watched) when the mark could not be written: the entries must be imported marked.
    */
-  runningTogether(count: number): void {
-    if (!this.watch) return;
+  runningTogether(count: number): boolean {
+    if (!this.mark.set({ together: count })) return false;
+    if (!this.watch) return true;
     const what = `the import of one of ${count} plugins, imported together because none changed since a load that completed, blocked hermes for more than ${this.limitS} s (plugins.register_timeout), so hermes was stopped`;
     this.watch.start({
       plugin: null,
@@ -68,6 +70,7 @@ export class LoadGuard {
       recordFile: loadRecordFile(this.home),
       message: `plugins: ${what}. The next start runs their code one after another and names the plugin that blocks.`,
     });
+    return true;
   }
 
   /** No plugin code is expected to run until the next `running()`. */
