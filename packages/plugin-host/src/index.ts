@@ -2,7 +2,8 @@
  * hermes plugin host: discovery (user, project, npm), plugin.yaml manifests, PluginContext, hooks and
  * middleware (shared PLUGINS.md). `PluginHost.port` is agent-core's ExtensionPort.
  */
-export { PluginHost, type BlockedLoad, type LoadWatch, type PluginHostOptions, type PluginInfo } from './pluginHost.ts';
+export { PluginHost } from './pluginHost.ts';
+export type { BlockedLoad, LoadWatch, PluginHostOptions, PluginInfo } from './pluginHostTypes.ts';
 export { PluginContext, normalizeCommandName, type HostCallbacks, type PluginToolSpec } from './context/pluginContext.ts';
 export type { PluginCliCommand, PluginCommand, PluginSkill } from './context/registrations.ts';
 export { discoverPlugins, projectPluginsEnabled, PYTHON_PLUGIN, type DiscoveredPlugin, type PluginSource } from './discovery/discover.ts';

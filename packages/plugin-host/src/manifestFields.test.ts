@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PluginHost, type PluginHostOptions } from './pluginHost.ts';
+import { PluginHost } from './pluginHost.ts';
+import type { PluginHostOptions } from './pluginHostTypes.ts';
 import { builtinRegistry, recordingLogger, tempDir, userPlugin, writePlugin } from './testing/pluginFixtures.ts';
 import path from 'node:path';
 

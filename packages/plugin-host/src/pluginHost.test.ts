@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PluginHost, type PluginHostOptions } from './pluginHost.ts';
+import { PluginHost } from './pluginHost.ts';
+import type { PluginHostOptions } from './pluginHostTypes.ts';
 import { builtinRegistry, recordingLogger, tempDir, userPlugin, writePlugin } from './testing/pluginFixtures.ts';
 
 const TOOL = (name: string, extra = '') =>

@@ -1,10 +1,9 @@
-import { silentLogger, type ContextEngine, type ExtensionPort, type Logger, type ToolRegistry } from '@hermes/agent-core';
-import { discoverPlugins, type DiscoveredPlugin, type PluginSource } from './discovery/discover.ts';
+import { silentLogger, type ContextEngine, type ExtensionPort, type Logger } from '@hermes/agent-core';
+import { discoverPlugins, type DiscoveredPlugin } from './discovery/discover.ts';
 import { gateVerdict } from './discovery/gate.ts';
-import type { RequiredEnv } from './discovery/manifest.ts';
 import { missingEnv } from './discovery/requiredEnv.ts';
 import { entryStamp, knownManifests, loadInterrupted, readLoadRecords, sameStamp, writeLoadRecords, type LoadRecord } from './discovery/loadRecord.ts';
-import { PluginContext, type HostCallbacks } from './context/pluginContext.ts';
+import { PluginContext } from './context/pluginContext.ts';
 import { newLedger, Registrations, rollback, type PluginCliCommand, type PluginCommand, type PluginLedger, type PluginSkill } from './context/registrations.ts';
 import { errorText, FailureLog } from './dispatch/failureLog.ts';
 import { runHook } from './dispatch/hooks.ts';
@@ -14,80 +13,7 @@ import { KnownGood } from './loader/knownGood.ts';
 import { LoadGuard, type LoadingPlugin } from './loader/loadGuard.ts';
 import { loadingOf, partition, settled, settledTogether, timedOut, withDeadline, type Imported } from './loader/importOutcome.ts';
 import { abandonCalls, enterPlugin, inPlugin, leavePlugins, rememberPluginDir } from './containment/pluginScope.ts';
-
-export interface PluginHostOptions {
-  home: string;
-  cwd: string;
-  env?: Record<string, string | undefined>;
-  /** `$HERMES_HOME/.env`, for `requires_env` (the process environment wins over it). */
-  dotenv?: Record<string, string>;
-  /** The loaded config's raw object (`plugins.enabled`, `plugins.disabled`, `plugins.entries`, `plugins.hook_callback_timeout`). */
-  config?: Record<string, unknown>;
-  tools: ToolRegistry;
-  builtinCommands?: ReadonlySet<string>;
-  logger?: Logger;
-  callbacks?: HostCallbacks;
-  npmRoots?: string[];
-  /**
-   * Told when a plugin's import and register() start (with what to write and say if they block the
-   * whole process past `limitMs`) and when they end. A synchronous loop blocks every timer of this
-   * thread, so only something on another thread can notice; the backend runs a watchdog worker.
-   */
-  loadWatch?: LoadWatch;
-  /** The hermes version: a known-good set of plugins (the fast path) is one loaded by this version. */
-  hermesVersion?: string;
-  /** Told once per distinct fault of a plugin callback at run time (the log's warning, without its stack). */
-  onFault?: (message: string) => void;
-}
-
-/** What a watchdog needs to report a plugin that blocked hermes while loading, from another thread. */
-export interface BlockedLoad {
-  /** null: plugins imported together on the fast path (KnownGood), none of them known to be running. */
-  plugin: string | null;
-  /** Its entry file: a record of a block names this version of it. */
-  entry: string | null;
-  limitMs: number;
-  /**
-   * The load record file, and its contents with this plugin marked as blocked: `recordsHead` (the last
-   * start's records as JSON without the closing braces; the same string for every plugin of a load, so a
-   * watchdog on another thread is sent it once), then `record` (`"name":{…}`), then `}}`. Without
-   * `record` (the fast path), the file is left as it is.
-   */
-  recordFile: string;
-  recordsHead?: string;
-  record?: string;
-  /** What to tell the user: the plugin, what it did, and the fix. */
-  message: string;
-}
-
-export interface LoadWatch {
-  start(load: BlockedLoad): void;
-  stop(): void;
-}
-
-export interface PluginInfo {
-  name: string;
-  key: string;
-  version: string | null;
-  description: string | null;
-  source: PluginSource;
-  dir: string;
-  enabled: boolean;
-  tools: number;
-  hooks: number;
-  middleware: number;
-  commands: number;
-  /** Why it is not enabled, or null. */
-  error: string | null;
-  /** Its manifest's `requires_env` entries that are set nowhere (it loads anyway and sees them as `ctx.missingEnv`). */
-  missingEnv: RequiredEnv[];
-  /** It should have loaded but failed (bad manifest, import, register() error or time-out): not a config refusal. */
-  failed: boolean;
-  /** Registrations refused while it loaded (e.g. a command clashing with a built-in). */
-  warnings: string[];
-  /** Only for `discover()`: the counts come from the last start that loaded it, or are unknown. */
-  countsFrom?: 'last_start' | 'unknown';
-}
+import type { PluginHostOptions, PluginInfo } from './pluginHostTypes.ts';
 
 const DEFAULT_HOOK_TIMEOUT_S = 30;
 const DEFAULT_REGISTER_TIMEOUT_S = 10;
@@ -269,7 +195,9 @@ export class PluginHost {
       records[info.name] ??= { dir: info.dir, tools: info.tools, hooks: info.hooks, middleware: info.middleware, commands: info.commands, error: info.error, failed: info.failed, ...manifest };
     }
     guard.done();
-    const outcomes = await Promise.all(javascript.map((plan) => plan.imported!));
+    // Usually every import is settled by now: no Promise.all (with plugins' async context on, each promise costs).
+    const imports = javascript.map((plan) => plan.imported!);
+    const outcomes = imports.some((outcome) => outcome instanceof Promise) ? await Promise.all(imports) : (imports as Imported[]);
     // A fast load that imported every entry leaves the record as it is (it covers them all already).
     if (outcomes.some((outcome) => 'error' in outcome)) knownGood.forget();
     else if (javascript.length > 0 && !fast) knownGood.remember(loadings.flatMap((l) => (l.stamp ? [l.stamp] : [])));

@@ -1,6 +1,6 @@
 import type { Logger } from '@hermes/agent-core';
 import { loadRecordFile, LoadingMark, type EntryStamp, type LoadRecord } from '../discovery/loadRecord.ts';
-import type { LoadWatch } from '../pluginHost.ts';
+import type { LoadWatch } from '../pluginHostTypes.ts';
 
 /** A plugin whose code is about to run while plugins load. */
 export interface LoadingPlugin {
