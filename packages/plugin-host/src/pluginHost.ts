@@ -171,9 +171,10 @@ export class PluginHost {
     const [typescript, javascript] = partition(importing, (p) => isTypeScript(p.plugin.entry!));
     const loadings = javascript.map((plan) => loadingOf(plan.plugin));
     const knownGood = new KnownGood(home, this.options.hermesVersion ?? '', this.logger);
-    // Known-good only after a load that completed (its loading mark emptied); the fast path's own mark
-    // stays if this load dies or is stopped, so the next one is marked.
-    const fast = javascript.length > 0 && !loadInterrupted(home) && knownGood.covers(loadings.map((l) => l.stamp)) && guard.runningTogether(javascript.length);
+    // Known-good only after a load that completed (its loading mark emptied).
+    const covered = javascript.length > 0 && !loadInterrupted(home) && knownGood.covers(loadings.map((l) => l.stamp));
+    // The fast path's own mark stays if this load dies or is stopped, so the next one is marked.
+    const fast = covered && guard.runningTogether(javascript.length);
     if (fast) await this.importFast(javascript, loadings, guard, limitS);
     else await this.importTogether(javascript, loadings, guard, limitS);
     for (const plan of typescript) await (plan.imported = this.importOf(plan.plugin, guard, limitS));
