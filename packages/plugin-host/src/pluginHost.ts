@@ -252,8 +252,8 @@ export class PluginHost {
   /**
    * The fast path, for entries all known-good (the guard already told: `runningTogether`): imported in
    * parallel without markers (importAll), under one time limit and one watch that can contain a block
-   * but not name it. Each import's own outcome
-   * (module or throw) is still its plugin's; register() then runs in discovery order, named, as always.
+   * but not name it. Each import's own outcome (module or throw) is still its plugin's; register() then
+   * runs in discovery order, named, as always.
    */
   private async importFast(plans: LoadPlan[], loadings: LoadingPlugin[], guard: LoadGuard, limitS: number): Promise<void> {
     const started = performance.now();
