@@ -43,6 +43,7 @@ export {
   type StoredSession,
   type SessionSummary,
   type SearchHit,
+  type SearchResult,
 } from './sessions/sessionStore.ts';
 export { isSqliteFailure } from './sessions/storeError.ts';
 export { OWN_DB, STATE_DB, sessionStoreLocation, stateDbKind, type StateDbKind, type StoreLocation } from './sessions/storeLocation.ts';

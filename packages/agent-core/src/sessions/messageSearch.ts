@@ -3,7 +3,6 @@ import {
   MARK_CLOSE,
   MARK_OPEN,
   charLength,
-  likePattern,
   markedExcerpt,
   needsSubstringSearch,
   oneLine,
@@ -14,6 +13,7 @@ import {
 } from './ftsQuery.ts';
 import { rankCandidates, type Candidate, type Needle } from './searchRanking.ts';
 import type { MessageRole } from './sessionStore.ts';
+import { SCAN_PLAN, scanNewest, type ScanPlan, type ScanResult } from './substringScan.ts';
 
 /**
  * How much of the store one search looks at, so that its cost does not grow with the store. Tests
@@ -22,9 +22,13 @@ import type { MessageRole } from './sessionStore.ts';
 export interface SearchPlan {
   /** bm25 ranks only the newest this many matches (and the picker's filter looks at their sessions). */
   ranked: number;
+  /** How far a search for text shorter than a trigram reads (substringScan.ts). */
+  scan?: ScanPlan;
 }
 
-const SEARCH_PLAN: SearchPlan = { ranked: 500 };
+const SEARCH_PLAN: SearchPlan = { ranked: 500, scan: SCAN_PLAN };
+/** The picker filters as the user types, and also compares every title: half the scan's time. */
+const PICKER_PLAN: SearchPlan = { ranked: 500, scan: { ...SCAN_PLAN, budgetMs: SCAN_PLAN.budgetMs / 2 } };
 
 export interface SearchOptions {
   /** At most this many hits (default 20, capped at 200). */
@@ -32,6 +36,17 @@ export interface SearchOptions {
   role?: MessageRole;
   sessionId?: string;
   plan?: SearchPlan;
+  /** Read every message when looking for text shorter than a trigram, however long it takes (see substringScan.ts). */
+  exhaustive?: boolean;
+}
+
+export interface SearchResult {
+  hits: SearchHit[];
+  /**
+   * Epoch seconds, set when text shorter than a trigram was looked for only in the messages from this
+   * time on (the scan's budget ran out before older ones): `exhaustive` reads them all.
+   */
+  searchedSince?: number;
 }
 
 export interface SearchHit {
@@ -177,26 +192,29 @@ function indexHits(db: Database.Database, index: Index, match: string, needles: 
   });
 }
 
-/** Substring search without an index, newest first: for terms shorter than a trigram. */
-function likeHits(db: Database.Database, terms: string[], options: SearchOptions, limit: number): SearchHit[] {
-  const { sql, params } = filters(options);
-  const conditions = terms
-    .map((_, i) => `(m.content LIKE @t${i} ESCAPE '\\' OR m.tool_name LIKE @t${i} ESCAPE '\\' OR m.tool_calls LIKE @t${i} ESCAPE '\\')`)
-    .join(' AND ');
-  const likeParams = Object.fromEntries(terms.map((t, i) => [`t${i}`, likePattern(t)]));
+/** Substring search without an index, newest first, for terms shorter than a trigram: as far as the scan's budget reaches. */
+function likeHits(db: Database.Database, terms: string[], options: SearchOptions, limit: number): { hits: SearchHit[]; scan: ScanResult } {
+  const scan = scanNewest(db, terms, filters(options), limit, { plan: (options.plan ?? SEARCH_PLAN).scan, exhaustive: options.exhaustive });
   const rows = db
     .prepare(
       `SELECT m.id AS messageId, m.session_id AS sessionId, s.title, m.role, m.timestamp,
          m.content, m.tool_name AS toolName, m.tool_calls AS toolCalls
        FROM messages AS m JOIN sessions AS s ON s.id = m.session_id
-       WHERE ${conditions}${sql} ORDER BY m.id DESC LIMIT @limit`,
+       WHERE m.id IN (SELECT value FROM json_each(?)) ORDER BY m.id DESC`,
     )
-    .all({ ...likeParams, ...params, limit }) as Array<HitRow & { content: string | null; toolName: string | null; toolCalls: string | null }>;
-  return rows.map(({ content, toolName, toolCalls, ...row }) => {
-    const lower = terms.map((t) => t.toLowerCase());
+    .all(JSON.stringify(scan.ids)) as Array<HitRow & { content: string | null; toolName: string | null; toolCalls: string | null }>;
+  const lower = terms.map((t) => t.toLowerCase());
+  const hits = rows.map(({ content, toolName, toolCalls, ...row }) => {
     const source = [content, toolCalls, toolName].find((text) => text && lower.some((t) => text.toLowerCase().includes(t)));
     return { ...row, snippet: markedExcerpt(source ?? content ?? '', terms) };
   });
+  return { hits, scan };
+}
+
+/** The time of the oldest message a scan that stopped early read. */
+function scannedSince(db: Database.Database, stoppedBefore: number): number | undefined {
+  const row = db.prepare('SELECT timestamp FROM messages WHERE id >= ? ORDER BY id LIMIT 1').get(stoppedBefore) as { timestamp: number } | undefined;
+  return row?.timestamp;
 }
 
 /** The queries a search runs, by the same rules for messages and for sessions. */
@@ -209,23 +227,34 @@ function queryKinds(query: string): { words: string | null; terms: string[]; sub
 /**
  * Searches stored messages. Word hits come first, ranked by bm25 among the newest `plan.ranked`
  * matches (so the cost is bounded and a recent mention is not buried under years of older ones);
- * substring hits (trigram index, or a scan for terms under three characters) are merged after them
- * when the text is in a script written without spaces, or replace them when the word search found
- * nothing. Never throws on user text: every query goes through the sanitizer or is bound as a LIKE pattern.
+ * substring hits (trigram index, or a scan of the newest messages for terms under three characters)
+ * are merged after them when the text is in a script written without spaces, or replace them when
+ * the word search found nothing. Never throws on user text: every query goes through the sanitizer
+ * or is bound as a LIKE pattern.
  */
-export function searchMessages(db: Database.Database, query: string, options: SearchOptions = {}): SearchHit[] {
+export function searchWithCoverage(db: Database.Database, query: string, options: SearchOptions = {}): SearchResult {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 20) || 20, 1), 200);
   const hits = new Map<number, SearchHit>();
   const add = (list: SearchHit[]) => list.forEach((hit) => hits.has(hit.messageId) || hits.set(hit.messageId, hit));
+  let searchedSince: number | undefined;
 
   const { words, terms, substring, always } = queryKinds(query);
   if (words) add(indexHits(db, 'messages_fts', words, rankTerms(query).map((t) => ({ kind: 'words', ...t })), options, limit));
   if (substring && hits.size < limit && (hits.size === 0 || always)) {
     const needles: Needle[] = terms.map((text) => ({ kind: 'substring', text }));
     if (substring === 'trigram') add(indexHits(db, 'messages_trigram', trigramQuery(terms), needles, options, limit));
-    else add(likeHits(db, terms, options, limit));
+    else {
+      const scanned = likeHits(db, terms, options, limit);
+      add(scanned.hits);
+      if (scanned.scan.stoppedBefore !== undefined) searchedSince = scannedSince(db, scanned.scan.stoppedBefore);
+    }
   }
-  return [...hits.values()].slice(0, limit);
+  return { hits: [...hits.values()].slice(0, limit), ...(searchedSince !== undefined ? { searchedSince } : {}) };
+}
+
+/** searchWithCoverage's hits alone. */
+export function searchMessages(db: Database.Database, query: string, options: SearchOptions = {}): SearchHit[] {
+  return searchWithCoverage(db, query, options).hits;
 }
 
 /**
@@ -233,7 +262,7 @@ export function searchMessages(db: Database.Database, query: string, options: Se
  * as searchMessages): the session picker lists the most recently active sessions first, and those
  * hold the newest matches.
  */
-export function sessionsWithHits(db: Database.Database, query: string, plan: SearchPlan = SEARCH_PLAN): Set<string> {
+export function sessionsWithHits(db: Database.Database, query: string, plan: SearchPlan = PICKER_PLAN): Set<string> {
   const ids = new Set<string>();
   const sessionsOf = (messageIds: number[]) =>
     (db.prepare('SELECT DISTINCT session_id AS id FROM messages WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(messageIds)) as Array<{ id: string }>).forEach(
@@ -245,13 +274,8 @@ export function sessionsWithHits(db: Database.Database, query: string, plan: Sea
   if (words) inIndex('messages_fts', words);
   if (substring && (ids.size === 0 || always)) {
     if (substring === 'trigram') inIndex('messages_trigram', trigramQuery(terms));
-    else {
-      const conditions = terms.map(() => `(content LIKE ? ESCAPE '\\' OR tool_name LIKE ? ESCAPE '\\' OR tool_calls LIKE ? ESCAPE '\\')`);
-      const rows = db
-        .prepare(`SELECT id FROM messages WHERE ${conditions.join(' AND ')} ORDER BY id DESC LIMIT ?`)
-        .all(...terms.flatMap((t) => Array(3).fill(likePattern(t))), plan.ranked) as Array<{ id: number }>;
-      sessionsOf(rows.map((r) => r.id));
-    }
+    // As far as the scan's budget reaches: the picker filters as the user types.
+    else sessionsOf(scanNewest(db, terms, { sql: '', params: {} }, plan.ranked, { plan: plan.scan }).ids);
   }
   return ids;
 }

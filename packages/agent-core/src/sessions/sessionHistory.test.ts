@@ -121,6 +121,19 @@ describe('listSessions', () => {
     expect(store.listSessions({ query: 'nothing like it' })).toEqual([]);
     store.close();
   });
+
+  it('folds the case of any script in titles, and takes LIKE characters in the query literally', () => {
+    const store = open();
+    store.createSession({ id: 'de', title: 'ÄRGER mit Umlauten' });
+    store.createSession({ id: 'el', title: 'ΣΥΝΆΝΤΗΣΗ' });
+    store.createSession({ id: 'pct', title: 'Raise 50% of_the budget' });
+    store.createSession({ id: 'plain', title: 'Raise 500 of the budget' });
+    expect(store.listSessions({ query: 'ärger' }).map((s) => s.id)).toEqual(['de']);
+    expect(store.listSessions({ query: 'συνάντηση' }).map((s) => s.id)).toEqual(['el']);
+    expect(store.listSessions({ query: '50%' }).map((s) => s.id)).toEqual(['pct']);
+    expect(store.listSessions({ query: 'OF_THE' }).map((s) => s.id)).toEqual(['pct']);
+    store.close();
+  });
 });
 
 describe('titles and cost', () => {

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { oneLine } from './ftsQuery.ts';
+import { likePattern, oneLine } from './ftsQuery.ts';
 import { sessionsWithHits } from './messageSearch.ts';
 import type { StoredSession } from './sessionStore.ts';
 
@@ -34,6 +34,16 @@ function preview(text: string | null): string {
   return chars.length <= PREVIEW_CHARS ? line : `${chars.slice(0, PREVIEW_CHARS - 1).join('')}…`;
 }
 
+/** SQL function: whether a title, folded to lower case as JavaScript does, contains the (folded) needle. */
+const TITLE_HAS = 'hermes_title_has';
+const withTitleFunction = new WeakSet<Database.Database>();
+
+function titleFunction(db: Database.Database): void {
+  if (withTitleFunction.has(db)) return;
+  db.function(TITLE_HAS, { deterministic: true }, (title: unknown, needle: unknown) => (typeof title === 'string' && title.toLowerCase().includes(String(needle)) ? 1 : 0));
+  withTitleFunction.add(db);
+}
+
 const whereOf = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
 
 /** Sessions, most recently active first. */
@@ -43,19 +53,16 @@ export function listSessions(db: Database.Database, options: ListOptions = {}): 
   const conditions: string[] = options.includeEmpty ? [] : ['(s.message_count > 0 OR s.title IS NOT NULL)'];
   const params: unknown[] = [];
   if (query) {
-    // Titles are compared in JS: SQLite's lower() and LIKE fold ASCII only. Sessions are walked newest
-    // first and the walk stops at `limit` kept, so a filter many sessions pass reads only a few.
+    // A title is kept when it contains the query in any case, as JavaScript folds case: SQLite's lower()
+    // and LIKE fold ASCII only, so the comparison is a function of this connection's. For a query in
+    // ASCII, LIKE (which folds the same letters) first drops the titles that cannot match, without a
+    // call per session; it would only miss the Kelvin sign and the dotted capital I, which JavaScript
+    // folds to ASCII letters. Sessions with a message among the newest matches are kept as well.
+    titleFunction(db);
     const needle = query.toLowerCase();
-    const hits = sessionsWithHits(db, query);
-    const kept: string[] = [];
-    const walk = db.prepare(`SELECT id, title FROM sessions AS s ${whereOf(conditions)} ORDER BY s.last_active DESC, s.rowid DESC`);
-    for (const row of walk.iterate() as IterableIterator<{ id: string; title: string | null }>) {
-      if (!hits.has(row.id) && !row.title?.toLowerCase().includes(needle)) continue;
-      kept.push(row.id);
-      if (kept.length >= limit) break;
-    }
-    conditions.push('s.id IN (SELECT value FROM json_each(?))');
-    params.push(JSON.stringify(kept));
+    const ascii = /^[\x20-\x7e]*$/.test(needle);
+    conditions.push(`(s.id IN (SELECT value FROM json_each(?)) OR (${ascii ? "s.title LIKE ? ESCAPE '\\' AND " : ''}${TITLE_HAS}(s.title, ?)))`);
+    params.push(JSON.stringify([...sessionsWithHits(db, query)]), ...(ascii ? [likePattern(needle)] : []), needle);
   }
   const where = whereOf(conditions);
   // The preview is looked up for the kept rows only: in the same SELECT as the ORDER BY it would be

@@ -5,7 +5,7 @@ import type { ApprovalDecision } from '../approvals/types.ts';
 import type { ChatMessage, ToolCall } from '../providers/types.ts';
 import { approvalDecisions, recordApproval } from './approvalDecisions.ts';
 import { toolCallSearchText } from './indexedText.ts';
-import { searchMessages, type SearchHit, type SearchOptions } from './messageSearch.ts';
+import { searchMessages, searchWithCoverage, type SearchHit, type SearchOptions, type SearchResult } from './messageSearch.ts';
 import { MIGRATION_GUARDS, MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { redactSecrets, redactSecretsDeep } from '../secrets/processSecrets.ts';
 import { toolOutcome, toolOutcomeColumns, type ToolOutcome, type ToolOutcomeColumns } from './toolOutcome.ts';
@@ -18,7 +18,7 @@ import { explainStoreFailure, hermesDatabaseError, newerSchemaError, StoreError 
 export { StoreError };
 export { explainStoreFailure, isDiskWriteFailure, type StoreProblem } from './storeError.ts';
 export { sanitizeFtsQuery } from './ftsQuery.ts';
-export type { ListOptions, MessagePatch, SearchHit, SearchOptions, SessionSummary };
+export type { ListOptions, MessagePatch, SearchHit, SearchOptions, SearchResult, SessionSummary };
 
 export type MessageRole = 'system' | 'user' | 'assistant' | 'tool';
 /** `streaming`: an assistant reply still being written (or whose run never finished). */
@@ -316,6 +316,11 @@ export class SessionStore {
   /** Full-text search over all messages (bm25, with substring search for CJK); never throws on user text. */
   search(query: string, options: SearchOptions = {}): SearchHit[] {
     return searchMessages(this.db, query, options);
+  }
+
+  /** search's hits, and how far back a scan for text shorter than a trigram read (messageSearch.ts). */
+  searchWithCoverage(query: string, options: SearchOptions = {}): SearchResult {
+    return searchWithCoverage(this.db, query, options);
   }
 
   /** A new session `newId` with a copy of the source's messages and `parent_session_id` = source. */

@@ -41,4 +41,14 @@ describe('session_search tool', () => {
     expect(noStore.error).toMatch(/no session store/);
     expect((await search({ query: '  ' })).error).toMatch(/non-empty/);
   });
+
+  it('says when text too short for an index was looked for only in recent messages', async () => {
+    // The store's own search with a scan budget of one slice of 2 ids: only the two newest messages are read.
+    const tight = { searchWithCoverage: (query: string, options = {}) => store.searchWithCoverage(query, { ...options, plan: { ranked: 500, scan: { budgetMs: 0, slice: 2 } } }) };
+    const run = (query: string) => registry.run('session_search', JSON.stringify({ query }), testContext({ sessionId: 'now', sessions: tight }));
+    const { result } = await run('ne');
+    expect(result).toMatch(/^No stored messages match "ne"\. Try other or fewer keywords\.\nOnly messages since \d{4}-\d\d-\d\d \d\d:\d\d UTC were searched: text this short has no index, so older ones were not read\.$/);
+    // Found in full by the store's own plan, which reads these three messages well within its budget.
+    expect((await search({ query: 'ne' })).result).toMatch(/^1 match for "ne", best first:\n.*\n {3}We «ne»ed a plan for the postgres migration$/);
+  });
 });

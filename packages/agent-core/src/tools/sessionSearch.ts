@@ -39,10 +39,12 @@ export const sessionSearchTool: ToolDefinition = {
     const role = args.role as (typeof ROLES)[number] | undefined;
     if (role !== undefined && !ROLES.includes(role)) throw new Error(`"role" must be one of ${ROLES.join(', ')}`);
     const limit = Math.min(Math.max(Math.trunc(Number(args.limit ?? DEFAULT_LIMIT)) || DEFAULT_LIMIT, 1), MAX_LIMIT);
-    const hits = context.sessions.search(query, { limit, ...(role ? { role } : {}) });
+    const { hits, searchedSince } = context.sessions.searchWithCoverage(query, { limit, ...(role ? { role } : {}) });
     const scope = role ? ` among ${role} messages` : '';
-    if (hits.length === 0) return `No stored messages match "${query}"${scope}. Try other or fewer keywords.`;
+    // Text shorter than three characters is found by reading messages newest first, within a time budget.
+    const reach = searchedSince === undefined ? '' : `\nOnly messages since ${when(searchedSince)} were searched: text this short has no index, so older ones were not read.`;
+    if (hits.length === 0) return `No stored messages match "${query}"${scope}. Try other or fewer keywords.${reach}`;
     const lines = hits.map((hit, i) => format(hit, i, context.sessionId));
-    return `${hits.length} match${hits.length === 1 ? '' : 'es'} for "${query}"${scope}, best first:\n${lines.join('\n')}`;
+    return `${hits.length} match${hits.length === 1 ? '' : 'es'} for "${query}"${scope}, best first:\n${lines.join('\n')}${reach}`;
   },
 };

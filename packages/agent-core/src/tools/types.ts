@@ -1,7 +1,7 @@
 import type { ApprovalSubject } from '../approvals/types.ts';
 import type { ProcessRegistry } from '../processes/processRegistry.ts';
 import type { ToolSchema } from '../providers/types.ts';
-import type { SearchHit, SearchOptions } from '../sessions/messageSearch.ts';
+import type { SearchOptions, SearchResult } from '../sessions/messageSearch.ts';
 import type { SkillCatalog } from '../skills/skillCatalog.ts';
 import type { TodoList } from './todoList.ts';
 
@@ -45,7 +45,7 @@ export interface ToolContext {
 
 /** What the session_search tool needs of the session store; SessionStore satisfies it. */
 export interface SessionSearchPort {
-  search(query: string, options?: SearchOptions): SearchHit[];
+  searchWithCoverage(query: string, options?: SearchOptions): SearchResult;
 }
 
 export type ToolArgs = Record<string, unknown>;

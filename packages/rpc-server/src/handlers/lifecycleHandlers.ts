@@ -39,9 +39,10 @@ export function lifecycleHandlers(ctx: HandlerContext): HandlerTable {
     },
 
     'session.search': (params) => {
-      const hits = store().search(params.query, { limit: params.limit ?? 20 });
+      const { hits, searchedSince } = store().searchWithCoverage(params.query, { limit: params.limit ?? 20, ...(params.exhaustive ? { exhaustive: true } : {}) });
       return {
         hits: hits.map((h) => ({ session_id: h.sessionId, title: h.title, role: h.role, snippet: h.snippet, timestamp: h.timestamp })),
+        ...(searchedSince !== undefined ? { searched_since: searchedSince } : {}),
       };
     },
 

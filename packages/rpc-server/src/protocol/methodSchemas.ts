@@ -78,9 +78,14 @@ export const MethodSchemas = {
     params: object({ limit: optional(count(ParamLimit.limit)), query: optional(cappedString(ParamLimit.query)) }),
     result: strictObject({ sessions: array(SessionSummarySchema) }),
   },
+  /**
+   * Text shorter than three characters has no index: it is looked for in the newest messages, as far as
+   * a time budget reaches, and `searched_since` (epoch seconds) then says from when on; `exhaustive`
+   * reads every message instead, however long that takes.
+   */
   'session.search': {
-    params: object({ query: cappedString(ParamLimit.query), limit: optional(count(ParamLimit.limit)) }),
-    result: strictObject({ hits: array(SearchHitSchema) }),
+    params: object({ query: cappedString(ParamLimit.query), limit: optional(count(ParamLimit.limit)), exhaustive: optional(boolean()) }),
+    result: strictObject({ hits: array(SearchHitSchema), searched_since: optional(number()) }),
   },
   /**
    * A live session's messages; for a stored id or exact title that is not open here, the stored

@@ -38,6 +38,12 @@ describe('session lifecycle over the wire', () => {
     const { hits } = await backend.request('session.search', { query: 'marsupial' });
     expect(hits[0]).toMatchObject({ session_id: a.stored_session_id, role: 'assistant' });
     expect(hits[0]!.snippet).toContain('marsupial');
+    // Text shorter than a trigram is scanned for: all of a small store within the budget, or all of any when asked.
+    const short = await backend.request('session.search', { query: 'uo' });
+    expect(short.searched_since).toBeUndefined();
+    expect(short.hits.map((h) => h.snippet)).toContain('Tell me about the q«uo»kka and more');
+    expect((await backend.request('session.search', { query: 'uo', exhaustive: true })).hits).toEqual(short.hits);
+    await expect(backend.request('session.search', { query: 'uo', exhaustive: 'yes' as unknown as boolean })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
 
     const branch = await backend.request('session.branch', { session_id: a.session_id, name: 'quokka branch' });
     expect(branch.messages.map((m) => m.text)).toEqual(

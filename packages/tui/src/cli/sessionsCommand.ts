@@ -55,7 +55,8 @@ function plan(argv: string[], options: SessionsOptions): Action {
     case 'search': {
       const query = needTarget('words to search for');
       return async (client, io) => {
-        const { hits } = await client.request('session.search', { query });
+        // A command prints every match it can find: text too short for an index is scanned to the oldest message.
+        const { hits } = await client.request('session.search', { query, exhaustive: true });
         io.stdout.write(formatSearchHits(hits));
       };
     }
