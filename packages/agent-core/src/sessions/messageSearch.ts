@@ -13,7 +13,7 @@ import {
 } from './ftsQuery.ts';
 import { rankCandidates, type Candidate, type Needle } from './searchRanking.ts';
 import type { MessageRole } from './sessionStore.ts';
-import { SCAN_PLAN, scanNewest, type ScanPlan, type ScanResult } from './substringScan.ts';
+import { SCAN_PLAN, scanNewest, type ScanFilter, type ScanPlan, type ScanResult } from './substringScan.ts';
 
 /**
  * How much of the store one search looks at, so that its cost does not grow with the store. Tests
@@ -69,7 +69,7 @@ const RANKED_CHARS = 1000;
 /** Tokens of context in a snippet: words for unicode61, characters (trigrams) for trigram. */
 const SNIPPET_TOKENS: Record<Index, number> = { messages_fts: 24, messages_trigram: 60 };
 
-function filters(options: SearchOptions): { sql: string; params: Record<string, string> } {
+function filters(options: SearchOptions): ScanFilter {
   const params: Record<string, string> = {};
   let sql = '';
   if (options.role) {
@@ -80,7 +80,7 @@ function filters(options: SearchOptions): { sql: string; params: Record<string, 
     sql += ' AND m.session_id = @sessionId';
     params.sessionId = options.sessionId;
   }
-  return { sql, params };
+  return { sql, params, ...(options.sessionId ? { sessionId: options.sessionId } : {}) };
 }
 
 /**

@@ -14,6 +14,8 @@ const ONE_SLICE: SearchPlan = { ranked: 40, scan: { budgetMs: 0, slice: 100 } };
 const store = SessionStore.open(path.join(tempDir('hermes-substring-scan-'), 'state.db'));
 const at: Record<string, number> = {};
 store.db.transaction(() => {
+  store.createSession({ id: 'early', title: 'the first session' });
+  at.early = store.appendMessage('early', { role: 'user', content: 'αξξβ, a made-up Greek word' });
   store.createSession({ id: 'old', title: 'old work' });
   at.oldUser = store.appendMessage('old', { role: 'user', content: '旧的迁移计划 and a pizza' });
   at.oldAssistant = store.appendMessage('old', { role: 'assistant', content: '已完成迁移 😀' });
@@ -61,6 +63,13 @@ describe('a scan for text shorter than a trigram', () => {
   it('keeps its filters across slices', () => {
     expect(ids(store.searchWithCoverage('迁移', { plan: ONE_SLICE, exhaustive: true, role: 'user' }).hits)).toEqual([at.oldUser]);
     expect(ids(store.searchWithCoverage('的', { plan: ONE_SLICE, exhaustive: true, sessionId: 'old' }).hits)).toEqual([at.oldUser]);
+  });
+
+  it('reads one session from its own newest message', () => {
+    expect(store.searchWithCoverage('ξξ', { plan: ONE_SLICE }).hits).toEqual([]);
+    const inSession = store.searchWithCoverage('ξξ', { plan: ONE_SLICE, sessionId: 'early' });
+    expect(ids(inSession.hits)).toEqual([at.early]);
+    expect(inSession.searchedSince).toBeUndefined();
   });
 
   it('stops as soon as it has its hits, and reports nothing missing once it has read the whole store', () => {

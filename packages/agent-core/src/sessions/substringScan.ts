@@ -22,6 +22,8 @@ export const SCAN_PLAN: ScanPlan = { budgetMs: 10, slice: 512 };
 export interface ScanFilter {
   sql: string;
   params: Record<string, string>;
+  /** One session's messages only: the scan then reads the ids from its first message to its last, not the whole store's. */
+  sessionId?: string;
 }
 
 export interface ScanResult {
@@ -39,8 +41,12 @@ export function scanNewest(
   limit: number,
   { plan = SCAN_PLAN, exhaustive = false }: { plan?: ScanPlan; exhaustive?: boolean } = {},
 ): ScanResult {
-  // Two subqueries: SQLite answers a lone min() or max() from the end of the rowid b-tree, but both in one SELECT by reading every row.
-  const bounds = db.prepare('SELECT (SELECT min(id) FROM messages) AS low, (SELECT max(id) FROM messages) AS high').get() as { low: number | null; high: number | null };
+  // Two subqueries: SQLite answers a lone min() or max() from the end of a b-tree (the rowid's, or
+  // messages_session's for one session), but both in one SELECT by reading every row.
+  const within = filter.sessionId === undefined ? '' : ' WHERE session_id = @sessionId';
+  const bounds = db
+    .prepare(`SELECT (SELECT min(id) FROM messages${within}) AS low, (SELECT max(id) FROM messages${within}) AS high`)
+    .get(filter.sessionId === undefined ? {} : { sessionId: filter.sessionId }) as { low: number | null; high: number | null };
   if (bounds.low === null || bounds.high === null || terms.length === 0) return { ids: [] };
   const conditions = terms
     .map((_, i) => `(m.content LIKE @t${i} ESCAPE '\\' OR m.tool_name LIKE @t${i} ESCAPE '\\' OR m.tool_calls LIKE @t${i} ESCAPE '\\')`)

@@ -1,0 +1,14 @@
+import { HERMES_BIN, PRODUCT_ROOT } from './lib/figures.ts';
+import { startModelServerProcess } from './lib/modelServerProcess.ts';
+import { spawnInPty, ptyEnv } from './lib/ptyScreen.ts';
+import { streamedReply } from './stream.ts';
+import { tempDir } from '../testing/tempDirs.ts';
+const END = 'STREAM-END-MARK';
+const text = streamedReply(60_000);
+const server = await startModelServerProcess({ loop: true, turns: [{ text, chunk_size: Math.ceil(text.length / 10_000) }] });
+const tui = spawnInPty(process.execPath, [HERMES_BIN, '--tui', '--provider', 'custom', '--base-url', server.baseUrl, '--model', 'scripted-model'], { cols: 100, rows: 30, cwd: PRODUCT_ROOT, env: ptyEnv({ OPENAI_API_KEY: undefined, HERMES_RPC_ENTRY: '/tmp/pp/proxy.cjs', HERMES_HOME: tempDir('hermes-px-') }) });
+await tui.waitFor((s) => s.includes('Ask hermes anything'), 20_000, 'prompt');
+tui.write('go'); await tui.waitFor((s) => s.includes('❯ go'), 5000); tui.write('\r');
+await tui.waitFor((s) => s.split('\n').some((r) => r.trim() === END), 30_000, 'end');
+await new Promise((r) => setTimeout(r, 500));
+await tui.kill(); process.exit(0);
