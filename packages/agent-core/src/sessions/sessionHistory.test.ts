@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SessionStore, StoreError } from './sessionStore.ts';
+import { titlePrefilter } from './sessionList.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
 
 const open = () => SessionStore.open(path.join(tempDir('hermes-history-'), 'state.db'));
@@ -133,6 +134,17 @@ describe('listSessions', () => {
     expect(store.listSessions({ query: '50%' }).map((s) => s.id)).toEqual(['pct']);
     expect(store.listSessions({ query: 'OF_THE' }).map((s) => s.id)).toEqual(['pct']);
     store.close();
+  });
+
+  it('narrows titles with a LIKE that keeps every title the case folding would', () => {
+    expect(titlePrefilter('abc')).toBe('%abc%');
+    expect(titlePrefilter('50%')).toBe('%50\\%%');
+    expect(titlePrefilter('a_b')).toBe('%a\\_b%');
+    expect(titlePrefilter('数据库')).toBe('%数据库%');
+    // Letters with case outside ASCII: LIKE would compare Ä and ä as different, so any run stands in.
+    expect(titlePrefilter('ärger')).toBe('%rger%');
+    expect(titlePrefilter('xäöy')).toBe('%x%y%');
+    expect(titlePrefilter('συνάντηση')).toBe('%');
   });
 });
 

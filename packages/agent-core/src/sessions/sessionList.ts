@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { likePattern, oneLine } from './ftsQuery.ts';
+import { oneLine } from './ftsQuery.ts';
 import { sessionsWithHits } from './messageSearch.ts';
 import type { StoredSession } from './sessionStore.ts';
 
@@ -44,6 +44,25 @@ function titleFunction(db: Database.Database): void {
   withTitleFunction.add(db);
 }
 
+/**
+ * A LIKE pattern every title holding `needle` (already lower case) matches, in JavaScript's case
+ * folding: ASCII letters as they are (LIKE folds those), characters without case as they are, and any
+ * run in place of a letter with case outside ASCII (LIKE would compare `Ä` and `ä` as different).
+ * Titles JavaScript folds to ASCII from elsewhere (the Kelvin sign, the dotted capital I) are the
+ * only ones it misses.
+ */
+export function titlePrefilter(needle: string): string {
+  let pattern = '%';
+  let anyRun = true;
+  for (const char of needle) {
+    const literal = char < '\u0080' || (char.toUpperCase() === char && char.toLowerCase() === char);
+    if (literal) pattern += char.replace(/[\\%_]/g, (c) => `\\${c}`);
+    else if (!anyRun) pattern += '%';
+    anyRun = !literal;
+  }
+  return anyRun ? pattern : `${pattern}%`;
+}
+
 const whereOf = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
 
 /** Sessions, most recently active first. */
@@ -54,15 +73,13 @@ export function listSessions(db: Database.Database, options: ListOptions = {}): 
   const params: unknown[] = [];
   if (query) {
     // A title is kept when it contains the query in any case, as JavaScript folds case: SQLite's lower()
-    // and LIKE fold ASCII only, so the comparison is a function of this connection's. For a query in
-    // ASCII, LIKE (which folds the same letters) first drops the titles that cannot match, without a
-    // call per session; it would only miss the Kelvin sign and the dotted capital I, which JavaScript
-    // folds to ASCII letters. Sessions with a message among the newest matches are kept as well.
+    // and LIKE fold ASCII only, so the comparison is a function of this connection's. A LIKE comes
+    // first (titlePrefilter), so the function is called only for the few titles that can match.
+    // Sessions with a message among the newest matches are kept as well.
     titleFunction(db);
     const needle = query.toLowerCase();
-    const ascii = /^[\x20-\x7e]*$/.test(needle);
-    conditions.push(`(s.id IN (SELECT value FROM json_each(?)) OR (${ascii ? "s.title LIKE ? ESCAPE '\\' AND " : ''}${TITLE_HAS}(s.title, ?)))`);
-    params.push(JSON.stringify([...sessionsWithHits(db, query)]), ...(ascii ? [likePattern(needle)] : []), needle);
+    conditions.push(`(s.id IN (SELECT value FROM json_each(?)) OR (s.title LIKE ? ESCAPE '\\' AND ${TITLE_HAS}(s.title, ?)))`);
+    params.push(JSON.stringify([...sessionsWithHits(db, query)]), titlePrefilter(needle), needle);
   }
   const where = whereOf(conditions);
   // The preview is looked up for the kept rows only: in the same SELECT as the ORDER BY it would be
