@@ -16,7 +16,7 @@ export interface ScanPlan {
   slice: number;
 }
 
-export const SCAN_PLAN: ScanPlan = { budgetMs: 10, slice: 512 };
+export const SCAN_PLAN: ScanPlan = { budgetMs: 8, slice: 512 };
 
 /** Conditions on `m` (the messages table) beyond the terms, with their named parameters. */
 export interface ScanFilter {
