@@ -12,7 +12,7 @@ import { silentLogger } from '../logging/logger.ts';
 import { BackendProcess } from '../rpc/backendProcess.ts';
 import { itemsFromHistory } from '../state/historyItems.ts';
 import { CLEAN_ENV } from '../testing/realBackend.ts';
-import { earlierPages, HISTORY_PAGE } from './earlierPages.ts';
+import { earlierPages, FIRST_PAGE, HISTORY_PAGE } from './earlierPages.ts';
 
 const HERMES_RPC = fileURLToPath(new URL('../../../rpc-server/bin/hermes-rpc.cjs', import.meta.url));
 const backends: BackendProcess[] = [];
@@ -39,9 +39,10 @@ function messages(count: number, straddling: number[]): Record<string, unknown>[
 describe('earlierPages', () => {
   it('makes the items one read of all the earlier messages makes, page after page', async () => {
     const home = tempDir('hermes-pages-home-');
-    const earlier = 2 * HISTORY_PAGE + 100;
-    // One call's results split by the first page's end; the last earlier message is a call answered after it.
-    await writeStoredSession(home, { id: 'paged', title: 'paged' }, messages(earlier + 10, [HISTORY_PAGE, earlier]));
+    const earlier = FIRST_PAGE + 2 * HISTORY_PAGE + 100;
+    // Calls whose results are split by the first and the second page's ends; the last earlier message is a call answered after it.
+    const ends = [FIRST_PAGE, FIRST_PAGE + HISTORY_PAGE];
+    await writeStoredSession(home, { id: 'paged', title: 'paged' }, messages(earlier + 10, [...ends, earlier]));
     const backend = new BackendProcess({ command: process.execPath, args: [HERMES_RPC] }, silentLogger, { env: { ...process.env, ...CLEAN_ENV, HERMES_HOME: home }, cwd: path.dirname(HERMES_RPC) });
     backends.push(backend);
     await backend.waitReady(30_000);
@@ -53,7 +54,7 @@ describe('earlierPages', () => {
     expect(new Set(paged.map((item) => item.id)).size).toBe(paged.length);
     // The straddling calls have their results (not shown as unanswered).
     const tools = paged.flatMap((item) => (item.kind === 'tool' ? [[item.tool.toolId, item.tool.status, item.tool.output]] : []));
-    const straddled = [HISTORY_PAGE - 2, earlier - 2].flatMap((n) => ['a', 'b', 'c'].map((x) => `c${n}${x}`));
+    const straddled = [...ends, earlier].map((end) => end - 2).flatMap((n) => ['a', 'b', 'c'].map((x) => `c${n}${x}`));
     expect(tools).toEqual(straddled.map((id) => [id, 'done', `result ${id}`]));
   });
 });

@@ -11,6 +11,8 @@ import type { TranscriptItem } from '../state/viewState.ts';
 
 /** Messages a page: ~5 ms of the backend's time each, well under a frame. */
 export const HISTORY_PAGE = 500;
+/** The first page is smaller: the pager's first screen waits for it and needs only a few messages. */
+export const FIRST_PAGE = 50;
 /** Read past the last earlier message: the results of its calls (the loaded tail does not have them). */
 const RESULTS_AHEAD = 64;
 /** Ids of these items: far above any the transcript reaches. */
@@ -19,9 +21,9 @@ const EARLIER_IDS = 1_000_000_000;
 export async function* earlierPages(client: HermesClient, sessionId: string, earlier: number): AsyncGenerator<TranscriptItem[]> {
   let carried: TranscriptMessage[] = [];
   let made = 0;
-  for (let offset = 0; offset < earlier; offset += HISTORY_PAGE) {
-    const last = offset + HISTORY_PAGE >= earlier;
-    const limit = last ? earlier - offset + RESULTS_AHEAD : HISTORY_PAGE;
+  for (let offset = 0, size = FIRST_PAGE; offset < earlier; offset += size, size = HISTORY_PAGE) {
+    const last = offset + size >= earlier;
+    const limit = last ? earlier - offset + RESULTS_AHEAD : size;
     const { messages } = await client.request('session.history', { session_id: sessionId, offset, limit });
     const window = [...carried, ...messages];
     // Up to the last message that is not a result (a call's results may be on the next page).

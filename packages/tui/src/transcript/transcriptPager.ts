@@ -18,6 +18,8 @@ import { transcriptTexts } from './transcriptTexts.ts';
 
 /** Rendering time between two turns of the event loop (a frame's worth). */
 const SLICE_MS = 16;
+/** Text enough for a large terminal's first screen: the write that completes it goes out at once, not a whole slice later. */
+const FIRST_SCREEN_CHARS = 16_384;
 
 /** The pager command line: `$PAGER` (may carry arguments), else `less -R` (-R: colours, not escape codes shown). */
 function pagerCommand(env: NodeJS.ProcessEnv = process.env): string {
@@ -74,6 +76,7 @@ async function feed(input: Writable, entries: AsyncIterable<readonly TranscriptI
   });
   const closed = () => over || failure !== undefined || input.destroyed;
   let fed = 0;
+  let written = 0;
   try {
     for await (const part of entries) {
       for (let at = 0; at < part.length && !closed(); ) {
@@ -83,7 +86,8 @@ async function feed(input: Writable, entries: AsyncIterable<readonly TranscriptI
           chunk += `${transcriptTexts([part[at]!], width, details)[0]}\n`;
           at += 1;
           fed += 1;
-        } while (at < part.length && performance.now() - started < SLICE_MS);
+        } while (at < part.length && performance.now() - started < SLICE_MS && (written >= FIRST_SCREEN_CHARS || written + chunk.length < FIRST_SCREEN_CHARS));
+        written += chunk.length;
         if (!input.write(chunk)) await writable(input, exited);
         else await nextTurn();
       }
