@@ -133,11 +133,17 @@ describe('listSessions', () => {
     expect(store.listSessions({ query: 'συνάντηση' }).map((s) => s.id)).toEqual(['el']);
     expect(store.listSessions({ query: '50%' }).map((s) => s.id)).toEqual(['pct']);
     expect(store.listSessions({ query: 'OF_THE' }).map((s) => s.id)).toEqual(['pct']);
+    store.createSession({ id: 'kelvin', title: '300 \u212a in İstanbul' });
+    expect(store.listSessions({ query: '300 k' }).map((s) => s.id)).toEqual(['kelvin']);
+    expect(store.listSessions({ query: 'i̇stanbul' }).map((s) => s.id)).toEqual(['kelvin']);
     store.close();
   });
 
   it('narrows titles with a LIKE that keeps every title the case folding would', () => {
     expect(titlePrefilter('abc')).toBe('%abc%');
+    // JavaScript folds the dotted capital I and the Kelvin sign to i and k: one character of anything there.
+    expect(titlePrefilter('kiwi')).toBe('%__w_%');
+    expect(titlePrefilter('i̇stanbul')).toBe('%_%stanbul%');
     expect(titlePrefilter('50%')).toBe('%50\\%%');
     expect(titlePrefilter('a_b')).toBe('%a\\_b%');
     expect(titlePrefilter('数据库')).toBe('%数据库%');

@@ -46,17 +46,19 @@ function titleFunction(db: Database.Database): void {
 
 /**
  * A LIKE pattern every title holding `needle` (already lower case) matches, in JavaScript's case
- * folding: ASCII letters as they are (LIKE folds those), characters without case as they are, and any
- * run in place of a letter with case outside ASCII (LIKE would compare `Ä` and `ä` as different).
- * Titles JavaScript folds to ASCII from elsewhere (the Kelvin sign, the dotted capital I) are the
- * only ones it misses.
+ * folding: ASCII and characters without case as they are (LIKE folds ASCII letters), and a wildcard
+ * where LIKE would not fold as JavaScript does: a run for a letter with case outside ASCII (`Ä`, `ä`),
+ * one character for `i` and `k` (JavaScript folds the dotted capital I and the Kelvin sign to them,
+ * the only characters outside ASCII it folds into it).
  */
 export function titlePrefilter(needle: string): string {
   let pattern = '%';
   let anyRun = true;
   for (const char of needle) {
-    const literal = char < '\u0080' || (char.toUpperCase() === char && char.toLowerCase() === char);
-    if (literal) pattern += char.replace(/[\\%_]/g, (c) => `\\${c}`);
+    // U+0307, the combining dot JavaScript folds the dotted capital I into (`İ` → `i̇`), has no counterpart in the title.
+    const literal = char !== '\u0307' && (char < '\u0080' || (char.toUpperCase() === char && char.toLowerCase() === char));
+    if (char === 'i' || char === 'k') pattern += '_';
+    else if (literal) pattern += char.replace(/[\\%_]/g, (c) => `\\${c}`);
     else if (!anyRun) pattern += '%';
     anyRun = !literal;
   }
