@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     const [{ runSessions }, { createLogger }] = await Promise.all([import('./cli/sessionsCommand.ts'), import('./logging/logger.ts')]);
     process.exitCode = await runSessions(
       options.positionals.slice(1),
-      { limit: options.limit, format: options.format, backend: { model: options.model, provider: options.provider, baseUrl: options.baseUrl } },
+      { limit: options.limit, format: options.format, all: options.all, backend: { model: options.model, provider: options.provider, baseUrl: options.baseUrl } },
       { stdout: process.stdout, stderr: process.stderr },
       createLogger(),
     );

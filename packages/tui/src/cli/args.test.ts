@@ -20,6 +20,8 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['--continue']).continueLatest).toBe(true);
     expect(parseCliArgs(['sessions', 'export', 'abc', '--format', 'json'])).toMatchObject({ positionals: ['sessions', 'export', 'abc'], format: 'json' });
     expect(parseCliArgs(['sessions', 'list', '--limit', '5']).limit).toBe('5');
+    expect(parseCliArgs(['sessions', 'search', '的', '--all'])).toMatchObject({ positionals: ['sessions', 'search', '的'], all: true });
+    expect(parseCliArgs(['sessions', 'search', '的']).all).toBe(false);
     expect(() => parseCliArgs(['--resume'])).toThrow(UsageError);
   });
 
@@ -54,6 +56,7 @@ describe('parseCliArgs', () => {
   it('refuses an option the command does not read, and stray words after chat -q', () => {
     expect(() => parseCliArgs(['sessions', 'list', '--json'])).toThrow('--json does not apply to hermes sessions.');
     expect(() => parseCliArgs(['chat', '-q', 'hi', '--write', 'x'])).toThrow('--write does not apply to hermes chat.');
+    expect(() => parseCliArgs(['chat', '-q', 'hi', '--all'])).toThrow('--all does not apply to hermes chat.');
     expect(() => parseCliArgs(['-q', 'hi'])).toThrow(/--query does not apply to the TUI/);
     expect(() => parseCliArgs(['chat', '-q', 'hi', 'there'])).toThrow(/not as "there"/);
     expect(parseCliArgs(['chat', '-q', 'hi', '--resume', 'Deploy notes', '--json']).resume).toBe('Deploy notes');

@@ -30,6 +30,8 @@ export interface CliOptions {
   limit?: string;
   /** `hermes sessions export --format md|json`. */
   format?: string;
+  /** `hermes sessions search --all`: read every message for text too short for an index (slow on a large store). */
+  all: boolean;
   /** `hermes approvals check --write PATH`: judge a file write instead of a command. */
   write?: string;
   /** `hermes approvals check --cwd DIR`: where the command runs (default: the current directory). */
@@ -63,7 +65,7 @@ Usage:
   hermes -r | --resume <id|title>
                                reopen a saved session by its id or exact title
   hermes sessions list [--limit N]            saved sessions, newest first
-  hermes sessions search <query>              full-text search through all messages
+  hermes sessions search <query> [--all]      full-text search of the stored messages
   hermes sessions show <id|title>             print a session's transcript
   hermes sessions export <id|title> --format md|json
   hermes sessions delete <id|title>
@@ -160,6 +162,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
         continue: { type: 'boolean', short: 'c', default: false },
         limit: { type: 'string' },
         format: { type: 'string' },
+        all: { type: 'boolean', default: false },
         write: { type: 'string' },
         cwd: { type: 'string' },
         command: { type: 'string' },
@@ -190,6 +193,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
     continueLatest: values.continue,
     limit: values.limit,
     format: values.format,
+    all: values.all,
     write: values.write,
     cwd: values.cwd,
     ...(first === 'mcp' ? { mcpServer: { command: values.command, args: values.arg ?? [], env: values.env ?? [], url: values.url, headers: values.header ?? [] } } : {}),
@@ -214,7 +218,7 @@ function verbatimArgs(argv: string[]): string[] {
 }
 
 function pluginCommand(argv: string[]): CliOptions {
-  return { tui: false, demo: false, version: false, help: false, json: false, yolo: false, continueLatest: false, online: false, positionals: argv };
+  return { tui: false, demo: false, version: false, help: false, json: false, yolo: false, continueLatest: false, all: false, online: false, positionals: argv };
 }
 
 const MODEL_OPTIONS = ['model', 'provider', 'base-url'];
@@ -222,7 +226,7 @@ const MODEL_OPTIONS = ['model', 'provider', 'base-url'];
 const OPTION_SCOPE: Record<string, string[]> = {
   '': ['tui', 'demo', 'resume', 'continue', ...MODEL_OPTIONS],
   chat: ['query', 'json', 'yolo', 'resume', 'continue', ...MODEL_OPTIONS],
-  sessions: ['limit', 'format', ...MODEL_OPTIONS],
+  sessions: ['limit', 'format', 'all', ...MODEL_OPTIONS],
   plugins: MODEL_OPTIONS,
   approvals: ['json', 'write', 'cwd'],
   mcp: ['command', 'arg', 'env', 'url', 'header'],

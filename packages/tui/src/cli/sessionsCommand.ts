@@ -7,19 +7,21 @@ import { errorCode } from '../app/rpcErrors.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { BackendOptions } from '../rpc/backendCommand.ts';
 import type { HermesClient } from '../rpc/hermesClient.ts';
-import { formatSearchHits, formatSessionTable, formatTranscript } from '../sessions/transcriptText.ts';
+import { formatSearchHits, formatSessionTable, formatTranscript, partialSearchNote } from '../sessions/transcriptText.ts';
 import type { ChatIo } from './chatCommand.ts';
 import { CommandFailure, runPlanned } from './withBackend.ts';
 
 export interface SessionsOptions {
   limit?: string;
   format?: string;
+  /** `search --all`: read every message for text too short for an index, however long it takes. */
+  all?: boolean;
   backend: BackendOptions;
 }
 
 export const SESSIONS_USAGE = `Usage:
   hermes sessions list [--limit N]
-  hermes sessions search <query>
+  hermes sessions search <query> [--all]
   hermes sessions show <id|title>
   hermes sessions export <id|title> --format md|json
   hermes sessions delete <id|title>
@@ -42,6 +44,7 @@ function plan(argv: string[], options: SessionsOptions): Action {
   };
   if (verb !== 'export' && options.format !== undefined) throw usage(`--format applies to "export" only`);
   if (verb !== 'list' && options.limit !== undefined) throw usage(`--limit applies to "list" only`);
+  if (verb !== 'search' && options.all) throw usage(`--all applies to "search" only`);
   switch (verb) {
     case 'list': {
       if (rest.length) throw usage('hermes sessions list takes no arguments');
@@ -55,9 +58,10 @@ function plan(argv: string[], options: SessionsOptions): Action {
     case 'search': {
       const query = needTarget('words to search for');
       return async (client, io) => {
-        // A command prints every match it can find: text too short for an index is scanned to the oldest message.
-        const { hits } = await client.request('session.search', { query, exhaustive: true });
+        const { hits, searched_since } = await client.request('session.search', { query, ...(options.all ? { exhaustive: true } : {}) });
         io.stdout.write(formatSearchHits(hits));
+        // Text too short for an index is looked for in the newest messages within a time budget: say how far.
+        if (searched_since !== undefined) io.stderr.write(partialSearchNote(searched_since));
       };
     }
     case 'show': {

@@ -82,6 +82,13 @@ describe('hermes sessions (no terminal)', () => {
     const search = await sessions('search', 'zanzibarite');
     expect(search.exitCode, search.stderr).toBe(0);
     expect(search.stdout).toMatch(new RegExp(`${id}\\s+assistant\\s+.*zanzibarite`));
+    // Text too short for an index: a store this small is read whole within the budget, so no note; --all reads it whole anyway.
+    const short = await sessions('search', 'ib');
+    expect([short.exitCode, short.stderr]).toEqual([0, '']);
+    expect(short.stdout).toMatch(new RegExp(`${id}\\s+assistant\\s+.*zanz«ib»arite`));
+    expect((await sessions('search', 'ib', '--all')).stdout).toBe(short.stdout);
+    const misplaced = await sessions('list', '--all');
+    expect([misplaced.exitCode, misplaced.stderr]).toEqual([2, expect.stringContaining('--all applies to "search" only')]);
 
     const show = await sessions('show', id);
     expect(show.exitCode, show.stderr).toBe(0);

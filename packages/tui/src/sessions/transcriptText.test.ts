@@ -1,6 +1,6 @@
 import type { TranscriptMessage } from '@hermes/rpc-server/protocol';
 import { describe, expect, it } from 'vitest';
-import { formatSearchHits, formatSessionTable, formatTranscript } from './transcriptText.ts';
+import { formatSearchHits, formatSessionTable, formatTranscript, partialSearchNote } from './transcriptText.ts';
 
 const MESSAGES: TranscriptMessage[] = [
   { role: 'user', text: 'What is in the folder?' },
@@ -34,5 +34,9 @@ describe('sessions as text', () => {
     const out = formatSearchHits([{ session_id: 's2', title: null, role: 'user', snippet: 'about [zanzibarite]', timestamp: 1_700_000_000 }]);
     expect(out.split('\n')[1]).toMatch(/^s2\s+user\s+.*about \[zanzibarite\]$/);
     expect(formatSearchHits([])).toBe('no matches\n');
+  });
+
+  it('says how far back a search for text too short for an index read, and how to read it all', () => {
+    expect(partialSearchNote(1_700_000_000)).toMatch(/^only messages since \d{4}-\d\d-\d\d \d\d:\d\d.* were searched: text this short has no index; add --all to read every message\n$/);
   });
 });

@@ -42,6 +42,11 @@ export function formatSearchHits(hits: readonly SearchHit[]): string {
   );
 }
 
+/** What `hermes sessions search` adds when a scan for text too short for an index stopped at its time budget. */
+export function partialSearchNote(searchedSince: number): string {
+  return `only messages since ${formatTimestamp(searchedSince)} were searched: text this short has no index; add --all to read every message\n`;
+}
+
 const ROLE_NAMES: Record<TranscriptMessage['role'], string> = { user: 'you', assistant: 'hermes', tool: 'tool', system: 'system' };
 
 /** A transcript to read in the terminal: one block per message, tool calls as `⚙ name context` lines. */
