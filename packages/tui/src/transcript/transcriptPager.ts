@@ -82,11 +82,13 @@ async function feed(input: Writable, entries: AsyncIterable<readonly TranscriptI
       for (let at = 0; at < part.length && !closed(); ) {
         const started = performance.now();
         let chunk = '';
+        // The chunk that brings what the pager has to a first screen goes out at once.
+        const completesFirstScreen = () => written < FIRST_SCREEN_CHARS && written + chunk.length >= FIRST_SCREEN_CHARS;
         do {
           chunk += `${transcriptTexts([part[at]!], width, details)[0]}\n`;
           at += 1;
           fed += 1;
-        } while (at < part.length && performance.now() - started < SLICE_MS && (written >= FIRST_SCREEN_CHARS || written + chunk.length < FIRST_SCREEN_CHARS));
+        } while (at < part.length && performance.now() - started < SLICE_MS && !completesFirstScreen());
         written += chunk.length;
         if (!input.write(chunk)) await writable(input, exited);
         else await nextTurn();
