@@ -6,13 +6,14 @@
  * never reach the terminal, and the only ANSI in the result is our own styling.
  */
 import chalk from 'chalk';
-import { Lexer, type Token, type Tokens } from 'marked';
+import type { Token, Tokens } from 'marked';
 import stringWidth from 'string-width';
 import { displayText } from '../layout/visibleText.ts';
 import { wrapStyled } from '../layout/wrapStyled.ts';
 import { highlightCode } from './highlightCode.ts';
 import { hyperlinksAllowed } from './hyperlinks.ts';
 import { inlineText, withHyperlinks } from './inlineText.ts';
+import { lexMarkdown } from './markdownTokens.ts';
 import { tableLines } from './tableLines.ts';
 
 /** Reached through this module, which is the one loaded lazily (loadMarkdown.ts). */
@@ -110,7 +111,7 @@ export function renderMarkdown(text: string, width: number, links = hyperlinksAl
   const key = `${chalk.level}\u0000${links}\u0000${width}\u0000${text}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const lines = withHyperlinks(links, () => blockLines(Lexer.lex(displayText(text), { gfm: true }), Math.max(1, width), 0));
+  const lines = withHyperlinks(links, () => blockLines(lexMarkdown(displayText(text)), Math.max(1, width), 0));
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(key, lines);
   return lines;
@@ -133,7 +134,7 @@ export const WARM_UP_BLOCKS: readonly string[] = [
  * first words are never held behind the whole warm-up.
  */
 export function warmUp(block: string): string[] {
-  return withHyperlinks(true, () => blockLines(Lexer.lex(block, { gfm: true }), 80, 0));
+  return withHyperlinks(true, () => blockLines(lexMarkdown(block), 80, 0));
 }
 
 export interface OpenBlockSplit {
@@ -145,7 +146,7 @@ export interface OpenBlockSplit {
 
 /** Splits streaming `text` before its last block (`text` is already safe: see `displayText`). */
 export function splitOpenBlock(text: string): OpenBlockSplit {
-  const tokens = Lexer.lex(text, { gfm: true });
+  const tokens = lexMarkdown(text);
   let open = tokens.length - 1;
   while (open >= 0 && tokens[open].type === 'space') open -= 1;
   const closed = tokens
