@@ -9,7 +9,8 @@
  * reply in a fresh process). A setext heading needs an underline line (`\n`, up to three spaces,
  * `=`s or `-`s, blanks, the line's end) before the block's first blank line, since marked's heading
  * text cannot cross one. Where there is none, no setext heading can start here: the check below
- * says so at the cost of two simple scans. Where there is one, marked's own tokenizer decides.
+ * says so at the cost of two simple scans of at most WINDOW characters. Where there is one, or the
+ * block is longer than that, marked's own tokenizer decides.
  */
 import { Lexer, Tokenizer, type Token, type Tokens } from 'marked';
 
@@ -21,10 +22,20 @@ const UNDERLINE = /\n {0,3}(?:=+|-+)[ \t]*(?:\n|$)/;
  */
 const BLANK_LINE = /\n[ \t]*\n/;
 
+/**
+ * How far ahead the check looks for the block's end. A block that runs on past it without a blank line
+ * is left to marked: marked's own heading text also stops where another block starts (a heading, a
+ * list), which this check does not know, so scanning on to a blank line far away could read the rest of
+ * a long text at each such block.
+ */
+const WINDOW = 2048;
+
 /** Whether a setext heading may start at the beginning of `src` (false: it certainly does not). */
 export function mayStartSetextHeading(src: string): boolean {
-  const blank = src.search(BLANK_LINE);
-  return UNDERLINE.test(blank < 0 ? src : src.slice(0, blank + 1));
+  const head = src.length > WINDOW ? src.slice(0, WINDOW) : src;
+  const blank = head.search(BLANK_LINE);
+  if (blank >= 0) return UNDERLINE.test(head.slice(0, blank + 1));
+  return src.length > WINDOW || UNDERLINE.test(src);
 }
 
 class RendererTokenizer extends Tokenizer {
