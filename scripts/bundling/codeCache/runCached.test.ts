@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../testing/tempDirs.ts';
 import { DYNAMIC_IMPORT, routeDynamicImports } from './dynamicImports.mjs';
-import { cacheDirectory, cacheFileName, type CodeCacheStatus } from './runCached.ts';
+import { cacheDirectory, cacheFileName, UNUSED_CACHE_MS, type CodeCacheStatus } from './runCached.ts';
 
 /** A CommonJS bundle with enough functions for V8 to cache; it records each run and what it was given. */
 function writeBundle(dir: string, marker = 'one'): string {
@@ -126,6 +126,42 @@ describe('runCachedBundle', () => {
     expect(rebuilt.runs).toEqual(['two:52:true:function:true']);
     // The new build's cache replaced the old one's; the other role's stays.
     expect(cacheFiles(cacheDir).sort()).toEqual([path.basename(rebuilt.status.file!), path.basename(judge.file!)].sort());
+  });
+
+  it('removes the caches no start has used for 30 days when it writes one, and keeps the rest', () => {
+    const cacheDir = tempDir('hermes-cc-');
+    const aged = (name: string, ageMs: number) => {
+      const file = path.join(cacheDir, name);
+      fs.writeFileSync(file, 'x');
+      const when = new Date(Date.now() - ageMs);
+      fs.utimesSync(file, when, when);
+      return name;
+    };
+    const day = 24 * 60 * 60 * 1000;
+    // Other installs' caches (another path: an older version run through npx), a failed write's leftover, and a file that is not ours.
+    const gone = aged('hermes-tui-aaaaaaaaaaaaaaaa-1111111111111111.v8cache', UNUSED_CACHE_MS + day);
+    const leftover = aged('hermes-tui-aaaaaaaaaaaaaaaa-2222222222222222.v8cache.123.tmp', UNUSED_CACHE_MS + day);
+    const recent = aged('hermes-tui-bbbbbbbbbbbbbbbb-3333333333333333.v8cache', UNUSED_CACHE_MS - day);
+    const other = aged('notes.txt', UNUSED_CACHE_MS + day);
+    const written = run(writeBundle(tempDir('hermes-cc-app-')), cacheDir).status;
+    expect(written).toMatchObject({ state: 'miss', saved: true });
+    const left = fs.readdirSync(cacheDir);
+    expect(left).not.toContain(gone);
+    expect(left).not.toContain(leftover);
+    expect(left.sort()).toEqual([recent, other, path.basename(written.file!)].sort());
+  });
+
+  it('renews the modification time of a cache a start uses, so an install in use keeps its cache', () => {
+    const bundle = writeBundle(tempDir('hermes-cc-app-'));
+    const cacheDir = tempDir('hermes-cc-');
+    const file = run(bundle, cacheDir).status.file!;
+    const old = new Date(Date.now() - UNUSED_CACHE_MS - 24 * 60 * 60 * 1000);
+    fs.utimesSync(file, old, old);
+    expect(run(bundle, cacheDir).status.state).toBe('hit');
+    expect(Date.now() - fs.statSync(file).mtimeMs).toBeLessThan(60_000);
+    // Another install's new cache no longer removes it.
+    run(writeBundle(tempDir('hermes-cc-app-'), 'two'), cacheDir);
+    expect(fs.existsSync(file)).toBe(true);
   });
 
   it('replaces a damaged cache, which V8 refuses, and still runs the bundle', () => {

@@ -8,7 +8,8 @@
  * The cache lives outside the install (which may be read-only): `$HERMES_CODE_CACHE_DIR`, else
  * `$XDG_CACHE_HOME/hermes/code-cache` (`~/.cache/hermes/code-cache`). One file per install, role (a
  * backend answering approvals only compiles other code than one serving sessions), bundle build (its
- * content hash, size and mtime), Node version and architecture; a new build's replaces the old one's.
+ * content hash, size and mtime), Node version and architecture; a new build's replaces the old one's,
+ * and a cache no start has used for 30 days is removed when another is written.
  * A missing, stale or rejected cache only costs the compile it would have saved: the bundle runs
  * without it and a new cache is written once the start is over. The bundle's vendored packages (files
  * of their own beside it, scripts/build.mjs) go through the same cache, each when first imported.
@@ -101,6 +102,41 @@ function removeOlderCaches(file: string, prefix: string): void {
     if (name.startsWith(prefix) && name !== path.basename(file) && name.endsWith('.v8cache')) fs.rmSync(path.join(dir, name), { force: true });
 }
 
+/**
+ * How long a cache may go unused before a new cache's write removes it. A start that uses a cache
+ * renews its modification time (`renewLater`), so this is the time since an install last ran.
+ */
+export const UNUSED_CACHE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the caches no start has used for UNUSED_CACHE_MS, and temporary files a failed write left.
+ * removeOlderCaches keeps one file per install path, and a path that no longer runs never replaces
+ * its own: an older version run through `npx` (a new path per version) or a deleted checkout.
+ */
+function removeUnusedCaches(dir: string, now = Date.now()): void {
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.endsWith('.v8cache') && !name.endsWith('.tmp')) continue;
+    const file = path.join(dir, name);
+    try {
+      if (now - fs.statSync(file).mtimeMs > UNUSED_CACHE_MS) fs.rmSync(file, { force: true });
+    } catch {
+      // removed by another start meanwhile
+    }
+  }
+}
+
+/** Marks a cache as used by this start, once the start is over: its modification time is now. */
+function renewLater(file: string, afterMs: number): void {
+  setTimeout(() => {
+    try {
+      const now = new Date();
+      fs.utimesSync(file, now, now);
+    } catch {
+      // gone or read-only: it is only not renewed
+    }
+  }, afterMs).unref();
+}
+
 /** Writes `data` to `file` through a temporary file and a rename, so a reader never sees half a cache. */
 function writeAtomically(file: string, data: Buffer): void {
   const temporary = `${file}.${process.pid}.tmp`;
@@ -178,7 +214,9 @@ function compileCached(file: string, options: Omit<RunCachedOptions, 'dynamicImp
     // import() calls go to options.dynamicImport instead (dynamicImports.mjs).
   });
   if (cachedData && script.cachedDataRejected) status.state = 'rejected';
-  if (cacheFile && status.state !== 'hit') scheduleSave(script, cacheFile, installPrefix(file, options.role), status, options.saveAfterMs ?? 1_000);
+  const afterMs = options.saveAfterMs ?? 1_000;
+  if (cacheFile && status.state === 'hit') renewLater(cacheFile, afterMs);
+  else if (cacheFile) scheduleSave(script, cacheFile, installPrefix(file, options.role), status, afterMs);
   return { script, status };
 }
 
@@ -229,6 +267,7 @@ function scheduleSave(script: vm.Script, file: string, prefix: string, status: C
       writeAtomically(file, script.createCachedData());
       status.saved = true;
       removeOlderCaches(file, prefix);
+      removeUnusedCaches(path.dirname(file));
     } catch (error) {
       status.problem = `cannot write ${file}: ${(error as Error).message}`;
     }
