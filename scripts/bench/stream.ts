@@ -3,7 +3,7 @@
  * (the one fake) with the same settings for ours and the floor, in a process of its own (see
  * lib/modelServerProcess.ts for why), sampled interleaved:
  *
- *  (a) a 60 kB reply in 10,000 deltas: `hermes --tui` in a pty, from Enter to the reply's last words on
+ *  (a) a 60 kB reply in 10,000 deltas (15 rounds in a full run: SMALL_TURN_RUNS): `hermes --tui` in a pty, from Enter to the reply's last words on
  *      screen; floor: the backend alone (hermes-rpc over pipes), from `prompt.submit` to `message.complete`.
  *  (a′) the same reply's first words on screen, against the backend's first delta: where the start of the turn goes.
  *  (b) a 5 MB reply (500 kB under --quick): the same two times, and the TUI's peak RSS sampled from /proc.
@@ -20,7 +20,7 @@ import { tempDir } from '../testing/tempDirs.ts';
 import { HERMES_BIN, HERMES_RPC_BIN, PRODUCT_ROOT, isEntry, runAlone, type Bench, type Figure } from './lib/figures.ts';
 import { startModelServerProcess } from './lib/modelServerProcess.ts';
 import { spawnInPty, ptyEnv } from './lib/ptyScreen.ts';
-import { cpuMs, cpuMsWithChildren, interleaved, median, rssMb } from './lib/samples.ts';
+import { cpuMs, cpuMsWithChildren, interleaved, median, quantile, rssMb } from './lib/samples.ts';
 
 /** The reply's last line: short, so it never wraps, and found nowhere else in the reply. */
 const END = 'STREAM-END-MARK';
@@ -276,8 +276,23 @@ function allCpuFigures(turn: Measured, runs: number): Figure[] {
   ];
 }
 
+/**
+ * Rounds of the 60 kB turn in a full run. One round's ratio ran from 0.9× to 2.4× on a quiet machine,
+ * and the median of 7 moved by ±0.1× between runs of the same build (docs/performance.md, fifth session
+ * of 2026-12-07); a round takes under a second.
+ */
+const SMALL_TURN_RUNS = 15;
+
+/** The spread of the rounds' own ratios (each round's TUI time over the floor measured beside it). */
+function roundsNote(tui: number[], backend: number[]): string {
+  const ratios = tui.map((ms, i) => ms / backend[i]!).sort((a, b) => a - b);
+  const at = (q: number) => quantile(ratios, q).toFixed(2);
+  return `the ${ratios.length} rounds' own ratios: median ${at(0.5)}×, middle half ${at(0.25)}–${at(0.75)}×`;
+}
+
 export const bench: Bench = async ({ quick, runs }) => {
-  const small = await measure('60 kB', streamedReply(60_000), 6, 'complete', runs, 60_000, 0, FIRST_WORDS);
+  const smallRuns = quick ? runs : Math.max(runs, SMALL_TURN_RUNS);
+  const small = await measure('60 kB', streamedReply(60_000), 6, 'complete', smallRuns, 60_000, 0, FIRST_WORDS);
   // Under --quick the big replies are smaller and sampled once: the run stays short.
   const bigBytes = quick ? 1_000_000 : 5_000_000;
   const big = quick ? '1 MB' : '5 MB';
@@ -297,7 +312,8 @@ export const bench: Bench = async ({ quick, runs }) => {
       ours: median(small.tui),
       floor: backendFloor('submit → complete', small.backend),
       target: { ratio: STREAM_RATIO },
-      runs,
+      runs: smallRuns,
+      note: roundsNote(small.tui, small.backend),
     },
     ...(small.tuiFirst.length > 0
       ? [
@@ -318,9 +334,9 @@ export const bench: Bench = async ({ quick, runs }) => {
       ours: median(small.tuiCpu),
       floor: { label: 'hermes-rpc alone, its CPU time for the same turn', value: median(small.backendCpu) },
       target: {},
-      runs,
+      runs: smallRuns,
     },
-    ...allCpuFigures(small, runs),
+    ...allCpuFigures(small, smallRuns),
     {
       name: `${wholeLabel} reply (paragraphs) → end on screen`,
       unit: 'ms',
