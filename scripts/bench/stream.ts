@@ -3,8 +3,9 @@
  * (the one fake) with the same settings for ours and the floor, in a process of its own (see
  * lib/modelServerProcess.ts for why), sampled interleaved:
  *
- *  (a) a 60 kB reply in 10,000 deltas (15 rounds in a full run: SMALL_TURN_RUNS): `hermes --tui` in a pty, from Enter to the reply's last words on
+ *  (a) a 60 kB reply in 10,000 deltas: `hermes --tui` in a pty, from Enter to the reply's last words on
  *      screen; floor: the backend alone (hermes-rpc over pipes), from `prompt.submit` to `message.complete`.
+ *      15 rounds in a full run (SMALL_TURN_RUNS), where the other figures take 7.
  *  (a′) the same reply's first words on screen, against the backend's first delta: where the start of the turn goes.
  *  (b) a 5 MB reply (500 kB under --quick): the same two times, and the TUI's peak RSS sampled from /proc.
  *  (c) a 5 MB code block still open, streamed at a model's pace: its last words in the live zone, against

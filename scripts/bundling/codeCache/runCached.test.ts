@@ -138,17 +138,18 @@ describe('runCachedBundle', () => {
       return name;
     };
     const day = 24 * 60 * 60 * 1000;
-    // Other installs' caches (another path: an older version run through npx), a failed write's leftover, and a file that is not ours.
+    // Other installs' caches (another path: an older version run through npx), a failed write's leftover, and files that are not ours.
     const gone = aged('hermes-tui-aaaaaaaaaaaaaaaa-1111111111111111.v8cache', UNUSED_CACHE_MS + day);
     const leftover = aged('hermes-tui-aaaaaaaaaaaaaaaa-2222222222222222.v8cache.123.tmp', UNUSED_CACHE_MS + day);
     const recent = aged('hermes-tui-bbbbbbbbbbbbbbbb-3333333333333333.v8cache', UNUSED_CACHE_MS - day);
     const other = aged('notes.txt', UNUSED_CACHE_MS + day);
+    const othersTemporary = aged('download.tmp', UNUSED_CACHE_MS + day);
     const written = run(writeBundle(tempDir('hermes-cc-app-')), cacheDir).status;
     expect(written).toMatchObject({ state: 'miss', saved: true });
     const left = fs.readdirSync(cacheDir);
     expect(left).not.toContain(gone);
     expect(left).not.toContain(leftover);
-    expect(left.sort()).toEqual([recent, other, path.basename(written.file!)].sort());
+    expect(left.sort()).toEqual([recent, other, othersTemporary, path.basename(written.file!)].sort());
   });
 
   it('renews the modification time of a cache a start uses, so an install in use keeps its cache', () => {

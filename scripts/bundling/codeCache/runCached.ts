@@ -109,13 +109,19 @@ function removeOlderCaches(file: string, prefix: string): void {
 export const UNUSED_CACHE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
+ * A cache file as cacheFileName names it, or writeAtomically's temporary one: only these are removed
+ * ($HERMES_CODE_CACHE_DIR may name a directory that holds other files too).
+ */
+const OUR_FILE = /-[0-9a-f]{16}-[0-9a-f]{16}\.v8cache(?:\.\d+\.tmp)?$/;
+
+/**
  * Removes the caches no start has used for UNUSED_CACHE_MS, and temporary files a failed write left.
  * removeOlderCaches keeps one file per install path, and a path that no longer runs never replaces
  * its own: an older version run through `npx` (a new path per version) or a deleted checkout.
  */
 function removeUnusedCaches(dir: string, now = Date.now()): void {
   for (const name of fs.readdirSync(dir)) {
-    if (!name.endsWith('.v8cache') && !name.endsWith('.tmp')) continue;
+    if (!OUR_FILE.test(name)) continue;
     const file = path.join(dir, name);
     try {
       if (now - fs.statSync(file).mtimeMs > UNUSED_CACHE_MS) fs.rmSync(file, { force: true });
