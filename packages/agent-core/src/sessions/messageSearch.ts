@@ -252,14 +252,9 @@ export function searchWithCoverage(db: Database.Database, query: string, options
   return { hits: [...hits.values()].slice(0, limit), ...(searchedSince !== undefined ? { searchedSince } : {}) };
 }
 
-/** searchWithCoverage's hits alone. */
-export function searchMessages(db: Database.Database, query: string, options: SearchOptions = {}): SearchHit[] {
-  return searchWithCoverage(db, query, options).hits;
-}
-
 /**
  * Ids of the sessions with a message among the newest `plan.ranked` matches of `query` (same rules
- * as searchMessages): the session picker lists the most recently active sessions first, and those
+ * as searchWithCoverage): the session picker lists the most recently active sessions first, and those
  * hold the newest matches.
  */
 export function sessionsWithHits(db: Database.Database, query: string, plan: SearchPlan = PICKER_PLAN): Set<string> {

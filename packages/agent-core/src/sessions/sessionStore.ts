@@ -5,7 +5,7 @@ import type { ApprovalDecision } from '../approvals/types.ts';
 import type { ChatMessage, ToolCall } from '../providers/types.ts';
 import { approvalDecisions, recordApproval } from './approvalDecisions.ts';
 import { toolCallSearchText } from './indexedText.ts';
-import { searchMessages, searchWithCoverage, type SearchHit, type SearchOptions, type SearchResult } from './messageSearch.ts';
+import { searchWithCoverage, type SearchHit, type SearchOptions, type SearchResult } from './messageSearch.ts';
 import { MIGRATION_GUARDS, MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { redactSecrets, redactSecretsDeep } from '../secrets/processSecrets.ts';
 import { toolOutcome, toolOutcomeColumns, type ToolOutcome, type ToolOutcomeColumns } from './toolOutcome.ts';
@@ -313,12 +313,15 @@ export class SessionStore {
     return findSession(this.db, idOrTitle);
   }
 
-  /** Full-text search over all messages (bm25, with substring search for CJK); never throws on user text. */
+  /** searchWithCoverage's hits alone (the store's own callers and tests that need no coverage). */
   search(query: string, options: SearchOptions = {}): SearchHit[] {
-    return searchMessages(this.db, query, options);
+    return searchWithCoverage(this.db, query, options).hits;
   }
 
-  /** search's hits, and how far back a scan for text shorter than a trigram read (messageSearch.ts). */
+  /**
+   * Full-text search over all messages (bm25, with substring search for CJK); never throws on user
+   * text. Also says how far back a scan for text shorter than a trigram read (messageSearch.ts).
+   */
   searchWithCoverage(query: string, options: SearchOptions = {}): SearchResult {
     return searchWithCoverage(this.db, query, options);
   }
