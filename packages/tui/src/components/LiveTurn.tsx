@@ -2,9 +2,10 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import { displayText } from '../layout/visibleText.ts';
-import { useEffect, useRef } from 'react';
-import { liveReplyTail, openFenceInfo } from '../markdown/liveReply.ts';
+import { useEffect } from 'react';
+import { liveReplyTail } from '../markdown/liveReply.ts';
 import { useMarkdown } from '../markdown/useMarkdown.ts';
+import { liveReader } from '../state/liveText.ts';
 import type { LiveTurn as LiveTurnState, ViewState } from '../state/viewState.ts';
 import { EXPANDED_ROWS, type DetailMode } from '../details/detailsMode.ts';
 import { ToolLine } from './ToolLine.tsx';
@@ -19,10 +20,7 @@ export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>
   // Loading starts with the turn, so the model's first words usually find the renderer ready.
   const markdown = useMarkdown(Boolean(live));
   // The grammar of a code block still being written is compiled while it streams, not when it closes.
-  const fence = useRef<string | undefined>(undefined);
-  if (!live?.scan?.inFence) fence.current = undefined;
-  else if (fence.current === undefined) fence.current = openFenceInfo(live.text) ?? '';
-  const language = fence.current;
+  const language = live?.scan?.inFence ? live.scan.fenceInfo : undefined;
   useEffect(() => {
     if (!language || markdown.status !== 'ready') return;
     const timer = setImmediate(() => markdown.module.prepareLanguage(language));
@@ -31,7 +29,7 @@ export function LiveTurn({ store, width, maxRows }: { store: StoreApi<ViewState>
   if (!live) return null;
   const tools = live.tools.slice(-MAX_LIVE_TOOLS);
   const hiddenTools = live.tools.length - tools.length;
-  const tail = live.text ? liveReplyTail(live.text, markdown, Math.max(10, width - 2), Math.max(1, maxRows), live.scan?.newlines) : undefined;
+  const tail = live.text ? liveReplyTail(liveReader(live), markdown, Math.max(10, width - 2), Math.max(1, maxRows), live.scan?.newlines) : undefined;
   const thinking = thinkingRows(live, details.thinking);
   return (
     <Box flexDirection="column">

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inkRows } from '../layout/inkRows.ts';
 import { textTail } from '../layout/textTail.ts';
 import { displayText } from '../layout/visibleText.ts';
-import { liveReplyTail, liveWindow, openFenceInfo } from './liveReply.ts';
+import { liveReplyTail, liveWindow } from './liveReply.ts';
 import { loadMarkdown, type MarkdownState } from './loadMarkdown.ts';
 
 let markdown: MarkdownState;
@@ -66,14 +66,5 @@ describe('the live reply laid out from its end only', () => {
     const tail = liveReplyTail('## Plan\n\nStill **writ', markdown, WIDTH, ROWS);
     expect(tail.text).not.toContain('##');
     expect(tail.text).toContain('Still **writ');
-  });
-});
-
-describe('a code block still being streamed', () => {
-  it("names the open fence's language, the last fence of the text", () => {
-    expect(openFenceInfo('Here:\n```ts\nconst a = 1;')).toBe('ts');
-    expect(openFenceInfo('```py\nx = 1\n```\nand then\n  ~~~ sh title="run"\nls -la')).toBe('sh title="run"');
-    expect(openFenceInfo('```\nplain')).toBe('');
-    expect(openFenceInfo('no fence at all')).toBeUndefined();
   });
 });

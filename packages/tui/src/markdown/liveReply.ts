@@ -9,6 +9,7 @@
 import { inkRows } from '../layout/inkRows.ts';
 import { displayText } from '../layout/visibleText.ts';
 import { textTail, type TextTail } from '../layout/textTail.ts';
+import type { TextReader } from '../state/liveText.ts';
 import { hyperlinksAllowed } from './hyperlinks.ts';
 import type { MarkdownState } from './loadMarkdown.ts';
 
@@ -29,9 +30,10 @@ export interface LiveWindow {
  * Where the end of `text` that can fill `maxRows` rows of `width` columns starts: the last `maxRows`
  * lines, or, if they are longer, about the last `maxRows × width × 4` characters. A cut inside a long
  * line moves in steps of that size, so the rows shown do not shift with every delta.
- * `newlines` is how many `text` holds, when the caller knows it (see ParagraphScan).
+ * `newlines` is how many `text` holds, when the caller knows it (see ParagraphScan). Only the kept end
+ * of `text` is read when `newlines` is given.
  */
-export function liveWindow(text: string, width: number, maxRows: number, newlines?: number): LiveWindow {
+export function liveWindow(text: TextReader, width: number, maxRows: number, newlines?: number): LiveWindow {
   const budget = Math.max(1, width) * Math.max(1, maxRows) * KEPT_PER_CELL;
   if (text.length <= budget) return { start: 0, newlinesBefore: 0 };
   let lineStart = text.length;
@@ -48,7 +50,7 @@ export function liveWindow(text: string, width: number, maxRows: number, newline
     const lineBegin = text.lastIndexOf('\n', text.length - budget) + 1;
     start = lineBegin + Math.floor((text.length - budget - lineBegin) / budget) * budget;
     // Never between the halves of a surrogate pair.
-    if (start > 0 && /[\uDC00-\uDFFF]/.test(text[start] ?? '')) start += 1;
+    if (start > 0 && /[\uDC00-\uDFFF]/.test(text.slice(start, start + 1))) start += 1;
   }
   if (start === 0) return { start: 0, newlinesBefore: 0 };
   let inWindow = 0;
@@ -57,7 +59,7 @@ export function liveWindow(text: string, width: number, maxRows: number, newline
   return { start, newlinesBefore: before };
 }
 
-function countTo(text: string, end: number): number {
+function countTo(text: TextReader, end: number): number {
   let count = 0;
   for (let at = text.indexOf('\n'); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) count += 1;
   return count;
@@ -72,17 +74,7 @@ function asRows(tail: TextTail, width: number): TextTail {
   return { ...tail, text: tail.text.split('\n').flatMap((line) => inkRows(line, width)).join('\n') };
 }
 
-/**
- * The info string (e.g. `ts`) of the last fence line of `text`: for a streaming text inside a fence
- * (its ParagraphScan says so), the fence still open. Reads the whole text: called once per fence.
- */
-export function openFenceInfo(text: string): string | undefined {
-  let info: string | undefined;
-  for (const line of text.matchAll(/^[ \t]*(?:```|~~~)(.*)$/gm)) info = line[1]!.trim();
-  return info;
-}
-
-export function liveReplyTail(text: string, markdown: MarkdownState, width: number, maxRows: number, newlines?: number): TextTail {
+export function liveReplyTail(text: TextReader, markdown: MarkdownState, width: number, maxRows: number, newlines?: number): TextTail {
   const window = liveWindow(text, width, maxRows, newlines);
   if (window.start > 0) {
     // Cut, the kept end may begin inside a block (a fence's middle): it is shown plain, as the block
@@ -90,10 +82,12 @@ export function liveReplyTail(text: string, markdown: MarkdownState, width: numb
     const tail = textTail(displayText(text.slice(window.start)), width, maxRows);
     return asRows({ ...tail, hiddenLines: tail.hiddenLines + window.newlinesBefore }, width);
   }
-  const safe = displayText(text);
+  // Not cut: the whole text is short (under twice the window's budget).
+  const whole = text.slice(0);
+  const safe = displayText(whole);
   if (markdown.status !== 'ready') return asRows(textTail(safe, width, maxRows), width);
   const { closed, open } = markdown.module.splitOpenBlock(safe);
-  const rows = closed ? markdown.module.renderMarkdown(closed, width, hyperlinksAllowed(text)) : [];
+  const rows = closed ? markdown.module.renderMarkdown(closed, width, hyperlinksAllowed(whole)) : [];
   const shown = [...rows, ...(rows.length && open ? [''] : []), ...(open ? [open] : [])].join('\n');
   return asRows(textTail(shown, width, maxRows), width);
 }

@@ -75,13 +75,28 @@ describe('scanParagraphs (incremental)', () => {
   it('reads each line once: a grown text is read from where the last scan stopped', () => {
     const first = scanParagraphs('```\na\n\nb\npart');
     expect(first.split).toBeUndefined();
-    expect(first.scan).toEqual({ lineStart: 9, inFence: true, newlines: 4 });
+    expect(first.scan).toEqual({ lineStart: 9, inFence: true, newlines: 4, fenceInfo: '' });
     const grown = scanParagraphs('```\na\n\nb\npartial\n\nmore', first.scan);
     expect(grown.split).toBeUndefined();
-    expect(grown.scan).toEqual({ lineStart: 18, inFence: true, newlines: 6 });
+    expect(grown.scan).toEqual({ lineStart: 18, inFence: true, newlines: 6, fenceInfo: '' });
     // What was read is not read again: told the first line opened a fence, the scan believes it.
     const text = 'plain\n\nmore';
     expect(scanParagraphs(text).split).toEqual({ head: 'plain', rest: 'more' });
     expect(scanParagraphs(text, { lineStart: 6, inFence: true, newlines: 1 }).split).toBeUndefined();
+  });
+
+  it("keeps the open fence's info string (its language), from the line that opened it", () => {
+    const info = (text: string) => {
+      const { scan } = scanParagraphs(text);
+      return scan.inFence ? scan.fenceInfo : undefined;
+    };
+    expect(info('Here:\n```ts\nconst a = 1;')).toBe('ts');
+    expect(info('```py\nx = 1\n```\nand then\n  ~~~ sh title="run"\nls -la')).toBe('sh title="run"');
+    expect(info('```ts\r\nconst a = 1;\r\n')).toBe('ts');
+    expect(info('```\nplain')).toBe('');
+    expect(info('```py\nx = 1\n```\nno fence open')).toBeUndefined();
+    // Read as it streams: the info survives a split and later lines of the block.
+    const streamed = streamScan('Intro.\n\n```rust\nfn main() {}\n\nlet x = 1;\n', 3);
+    expect(streamed.scan).toMatchObject({ inFence: true, fenceInfo: 'rust' });
   });
 });

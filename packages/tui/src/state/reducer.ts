@@ -2,6 +2,7 @@
 import { ErrorCode, type HermesEvent, type SessionInfo } from '@hermes/rpc-server/protocol';
 import { configHeadline } from './configProblems.ts';
 import { itemsFromHistory, type NewItem } from './historyItems.ts';
+import { liveReader, wholeLiveText, withDelta } from './liveText.ts';
 import { scanParagraphs } from './paragraphSplit.ts';
 import { changePrompt, openPrompt, removePrompt, withdrawnNotice } from './promptQueue.ts';
 import type { LiveTurn, LocalAction, NoticeLevel, ToolCallView, TranscriptItem, ViewInput, ViewState } from './viewState.ts';
@@ -28,15 +29,15 @@ function emptyLive(): LiveTurn {
 function commitLiveText(state: ViewState, live: LiveTurn, mode: 'all' | 'paragraphs'): [ViewState, LiveTurn] {
   if (mode === 'paragraphs') {
     // Reads only the lines that arrived since the last delta: the live text can be megabytes long.
-    const { split, scan } = scanParagraphs(live.text, live.scan);
+    const { split, scan } = scanParagraphs(liveReader(live), live.scan);
     if (!split) return [state, { ...live, scan }];
     const next = append(state, { kind: 'assistant', text: split.head, continued: live.committed });
-    return [next, { ...live, text: split.rest, scan, committed: true }];
+    return [next, { ...live, text: split.rest, earlier: undefined, scan, committed: true }];
   }
-  const text = live.text.trim();
-  if (!text) return [state, { ...live, text: '', scan: undefined }];
+  const text = wholeLiveText(live).trim();
+  if (!text) return [state, { ...live, text: '', earlier: undefined, scan: undefined }];
   const next = append(state, { kind: 'assistant', text, continued: live.committed });
-  return [next, { ...live, text: '', scan: undefined, committed: true }];
+  return [next, { ...live, text: '', earlier: undefined, scan: undefined, committed: true }];
 }
 
 /**
@@ -259,8 +260,8 @@ function reduceEvent(state: ViewState, event: HermesEvent): ViewState {
       if (!event.payload.text) return state;
       const live = state.live ?? emptyLive();
       // Separators between model iterations arrive as leading newlines; a reply piece never starts with them.
-      const text = live.text ? live.text + event.payload.text : event.payload.text.replace(/^\n+/, '');
-      const grown = { ...live, text, sawDelta: true, generating: undefined };
+      const delta = live.text ? event.payload.text : event.payload.text.replace(/^\n+/, '');
+      const grown = { ...live, ...withDelta(live, delta), sawDelta: true, generating: undefined };
       const [next, rest] = commitLiveText(state, grown, 'paragraphs');
       return { ...next, busy: true, live: rest, status: '' };
     }
@@ -308,7 +309,7 @@ function reduceEvent(state: ViewState, event: HermesEvent): ViewState {
       const payload = event.payload;
       const live = state.live ?? emptyLive();
       // Without deltas (a backend that does not stream), the final text is the whole reply.
-      const text = (live.sawDelta ? live.text : payload.text).trim();
+      const text = (live.sawDelta ? wholeLiveText(live) : payload.text).trim();
       const status = payload.status !== 'complete' ? payload.status : undefined;
       const unfinished: NewItem[] = live.tools.map((tool) => ({ kind: 'tool', tool: { ...tool, status: 'interrupted' } }));
       const reply: NewItem[] =

@@ -85,8 +85,13 @@ export type TranscriptItem =
 
 /** The turn being streamed: everything here is still changing. */
 export interface LiveTurn {
-  /** Assistant text not yet committed to the transcript. */
+  /**
+   * Assistant text not yet committed to the transcript: all of it, or, once it grew long (a code block
+   * still open), its last piece (liveText.ts).
+   */
   text: string;
+  /** The uncommitted text before `text`, in pieces, oldest first (liveText.ts); absent while short. */
+  earlier?: readonly string[];
   reasoning: string;
   tools: ToolCallView[];
   /** The tool whose arguments the model is still writing. */
