@@ -80,7 +80,7 @@ describe('approval decisions in the session store', () => {
 
     const store = SessionStore.open(file);
     expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(6);
+    expect(SCHEMA_VERSION).toBe(7);
     expect(store.messages('old').map((m) => m.content)).toEqual(['hello']);
     store.recordApproval(decision({ sessionId: 'old' }));
     expect(store.approvalDecisions('old')).toHaveLength(1);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 import { SessionStore } from './sessionStore.ts';
 import { tempDir } from '../../../../scripts/testing/tempDirs.ts';
+import { expectIndexesIntact } from '../testing/searchIndexes.ts';
 
 const tmpDb = () => path.join(tempDir('hermes-search-'), 'state.db');
 const call = (name: string, args: unknown) => ({ id: `c-${name}`, type: 'function' as const, function: { name, arguments: JSON.stringify(args) } });
@@ -15,13 +16,6 @@ function storeWith(messages: Array<[session: string, role: 'user' | 'assistant' 
     store.appendMessage(session, { role, content });
   }
   return store;
-}
-
-/** FTS5's own consistency check of both indexes against the messages they were built from. */
-function expectIndexesIntact(store: SessionStore): void {
-  for (const table of ['messages_fts', 'messages_trigram']) {
-    expect(() => store.db.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('integrity-check', 1)`).run(), table).not.toThrow();
-  }
 }
 
 describe('migration 3', () => {
@@ -43,7 +37,7 @@ describe('migration 3', () => {
     expect(store.search('数据库').map((h) => h.messageId)).toEqual([2]);
     expect(store.search('zeppelin').map((h) => h.snippet)).toEqual(['terminal kubectl rollout undo deploy/«zeppelin»']);
     expect(store.search('json').map((h) => h.messageId)).toEqual([3]);
-    expectIndexesIntact(store);
+    expectIndexesIntact(store.db);
     store.close();
   });
 });
@@ -110,9 +104,10 @@ describe('search', () => {
     store.close();
   });
 
-  it('keeps the index in step with updateMessage (the streamed reply)', () => {
+  // A reply is not indexed while it streams: streamingReplySearch.test.ts.
+  it('keeps the index in step with updateMessage', () => {
     const store = storeWith([['s', 'user', 'tell me about birds']]);
-    const row = store.appendMessage('s', { role: 'assistant', content: 'Penguins', status: 'streaming' });
+    const row = store.appendMessage('s', { role: 'assistant', content: 'Penguins' });
     expect(store.search('penguins').map((h) => h.messageId)).toEqual([row]);
     store.updateMessage(row, { content: 'Albatrosses glide for hours' });
     expect(store.search('penguins')).toEqual([]);
@@ -121,7 +116,7 @@ describe('search', () => {
     expect(store.messages('s')[1]).toMatchObject({ status: 'complete', content: 'Albatrosses glide for hours' });
     expect(store.search('wingspan').map((h) => h.messageId)).toEqual([row]);
     expect(store.getSession('s')!.tool_call_count).toBe(1);
-    expectIndexesIntact(store);
+    expectIndexesIntact(store.db);
     store.close();
   });
 });

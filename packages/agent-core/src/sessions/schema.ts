@@ -136,10 +136,54 @@ export const MIGRATIONS: readonly string[] = [
     content = 'messages_fts_src', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4');
   INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
   `,
+  // 7: a reply is indexed once it has finished, not at each rewrite while it streams (FTS_DESIGN). The
+  // rows streaming now are first taken out of both indexes through the old views, which hand FTS5's
+  // 'delete' exactly what it indexed; the update triggers then also fire on entering or leaving
+  // 'streaming'. Their bodies, and the insert and delete triggers, read through the views as before.
+  `
+  INSERT INTO messages_fts (messages_fts, rowid, content, tool_name, tool_args)
+    SELECT 'delete', id, content, tool_name, tool_args FROM messages_fts_src
+    WHERE id IN (SELECT id FROM messages WHERE status = 'streaming');
+  INSERT INTO messages_trigram (messages_trigram, rowid, content, tool_name, tool_args)
+    SELECT 'delete', id, content, tool_name, tool_args FROM messages_trigram_src
+    WHERE id IN (SELECT id FROM messages WHERE status = 'streaming');
+
+  DROP VIEW messages_fts_src;
+  CREATE VIEW messages_fts_src AS
+  SELECT id, content, tool_name, tool_args_text AS tool_args FROM messages WHERE status IS NOT 'streaming';
+  DROP VIEW messages_trigram_src;
+  CREATE VIEW messages_trigram_src AS
+  SELECT id, CASE WHEN role = 'tool' THEN substr(content, 1, 500) ELSE content END AS content, tool_name,
+    tool_args_text AS tool_args
+  FROM messages WHERE status IS NOT 'streaming';
+
+  DROP TRIGGER messages_fts_update_old;
+  CREATE TRIGGER messages_fts_update_old BEFORE UPDATE OF id, role, content, tool_name, tool_args_text, status ON messages
+  WHEN old.id IS NOT new.id OR old.role IS NOT new.role OR old.content IS NOT new.content
+    OR old.tool_name IS NOT new.tool_name OR old.tool_args_text IS NOT new.tool_args_text
+    OR (old.status IS 'streaming') IS NOT (new.status IS 'streaming')
+  BEGIN
+    INSERT INTO messages_fts (messages_fts, rowid, content, tool_name, tool_args)
+      SELECT 'delete', id, content, tool_name, tool_args FROM messages_fts_src WHERE id = old.id;
+    INSERT INTO messages_trigram (messages_trigram, rowid, content, tool_name, tool_args)
+      SELECT 'delete', id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = old.id;
+  END;
+  DROP TRIGGER messages_fts_update_new;
+  CREATE TRIGGER messages_fts_update_new AFTER UPDATE OF id, role, content, tool_name, tool_args_text, status ON messages
+  WHEN old.id IS NOT new.id OR old.role IS NOT new.role OR old.content IS NOT new.content
+    OR old.tool_name IS NOT new.tool_name OR old.tool_args_text IS NOT new.tool_args_text
+    OR (old.status IS 'streaming') IS NOT (new.status IS 'streaming')
+  BEGIN
+    INSERT INTO messages_fts (rowid, content, tool_name, tool_args)
+      SELECT id, content, tool_name, tool_args FROM messages_fts_src WHERE id = new.id;
+    INSERT INTO messages_trigram (rowid, content, tool_name, tool_args)
+      SELECT id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = new.id;
+  END;
+  `,
 ];
 
 /**
- * FTS_DESIGN (migration 3).
+ * FTS_DESIGN (migrations 3 and 7).
  * - Two indexes. `messages_fts` (unicode61) ranks word queries with bm25 the way users expect
  *   (`cat` does not match `concatenate`, diacritics folded). `messages_trigram` finds any substring,
  *   which is the only way to find a word inside Chinese, Japanese or Korean text: unicode61 makes
@@ -157,7 +201,14 @@ export const MIGRATIONS: readonly string[] = [
  * - The trigram index keeps only the first 500 characters of tool results: they are mostly file
  *   contents and command output, large and mostly ASCII, already in the word index; a trigram index
  *   takes about 2.4 times the text it covers (scripts/bench/sessionStore.ts).
- * - Status-only updates (a streamed row completing) do not touch the indexes.
+ * - A reply is indexed once it has finished (migration 7): the views leave out rows whose status is
+ *   'streaming', and the update triggers also fire when a row enters or leaves that status. A streamed
+ *   reply's row is rewritten every 250 ms with the whole reply so far (StreamingMessage); indexing each
+ *   rewrite deleted and inserted all of it in both indexes again (192, 321 and 501 ms a rewrite for a 5 MB
+ *   reply, ~45 % of the backend's CPU). The trade-off: no search finds a reply while it streams, nor one
+ *   a crash left 'streaming' until its session is next loaded (sessionHeal marks it interrupted, which
+ *   indexes it). The substring scan leaves such rows out as well (substringScan.ts). Other status
+ *   changes do not touch the indexes.
  *
  * Search at any size (migration 6; messageSearch.ts, searchRanking.ts).
  * - A search takes the newest SEARCH_PLAN.ranked matches: FTS5 reads doclists from their newest end and

@@ -80,7 +80,8 @@ export interface MessagePatch {
 
 /**
  * Changes a stored message in place (the row of a reply being streamed). The FTS triggers re-index
- * it when its text or tool calls change; the session's tool-call count follows the tool calls.
+ * it when its text or tool calls change, except while it is `streaming` (not indexed until its status
+ * changes, FTS_DESIGN); the session's tool-call count follows the tool calls.
  */
 export function updateMessage(db: Database.Database, rowId: number, patch: MessagePatch): void {
   db.transaction(() => {

@@ -21,7 +21,7 @@ export { sanitizeFtsQuery } from './ftsQuery.ts';
 export type { ListOptions, MessagePatch, SearchHit, SearchOptions, SearchResult, SessionSummary };
 
 export type MessageRole = 'system' | 'user' | 'assistant' | 'tool';
-/** `streaming`: an assistant reply still being written (or whose run never finished). */
+/** `streaming`: an assistant reply still being written (or whose run never finished); no search finds it. */
 export type MessageStatus = 'complete' | 'interrupted' | 'error' | 'streaming';
 
 export interface StoredSession {
@@ -319,7 +319,7 @@ export class SessionStore {
   }
 
   /**
-   * Full-text search over all messages (bm25, with substring search for CJK); never throws on user
+   * Full-text search over finished messages (bm25, with substring search for CJK); never throws on user
    * text. Also says how far back a scan for text shorter than a trigram read (messageSearch.ts).
    */
   searchWithCoverage(query: string, options: SearchOptions = {}): SearchResult {

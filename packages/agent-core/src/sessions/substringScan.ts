@@ -33,7 +33,10 @@ export interface ScanResult {
   stoppedBefore?: number;
 }
 
-/** The newest (at most `limit`) messages whose content, tool name or tool calls contain every term. */
+/**
+ * The newest (at most `limit`) messages whose content, tool name or tool calls contain every term. A
+ * reply still streaming is left out, as the indexes leave it out (FTS_DESIGN): no search finds it.
+ */
 export function scanNewest(
   db: Database.Database,
   terms: readonly string[],
@@ -52,7 +55,8 @@ export function scanNewest(
     .map((_, i) => `(m.content LIKE @t${i} ESCAPE '\\' OR m.tool_name LIKE @t${i} ESCAPE '\\' OR m.tool_calls LIKE @t${i} ESCAPE '\\')`)
     .join(' AND ');
   const slice = db.prepare(
-    `SELECT m.id FROM messages AS m WHERE m.id > @below AND m.id <= @top AND ${conditions}${filter.sql} ORDER BY m.id DESC LIMIT @need`,
+    `SELECT m.id FROM messages AS m WHERE m.id > @below AND m.id <= @top AND ${conditions} AND m.status IS NOT 'streaming'${filter.sql}
+     ORDER BY m.id DESC LIMIT @need`,
   );
   const patterns = Object.fromEntries(terms.map((t, i) => [`t${i}`, likePattern(t)]));
   const step = Math.max(1, Math.trunc(plan.slice));
