@@ -38,4 +38,36 @@ describe('StreamingMessage', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(storedText(store)).toEqual([['Hello!', 'complete']]);
   });
+
+  describe('a disk that fills up (a real SQLITE_FULL: the database may not grow past max_page_count)', () => {
+    /** Lets the database grow by `pages` more pages at most. */
+    const capTo = (store: SessionStore, pages: number) =>
+      store.db.pragma(`max_page_count = ${Number(store.db.pragma('page_count', { simple: true })) + pages}`);
+    const sentence = (n: number) => `Sentence ${n} of a long reply about databases and disks. `;
+    const reply = Array.from({ length: 400 }, (_, n) => sentence(n)).join('');
+
+    it('only the final write fails (it also indexes the reply): saving failed, the reply was shown whole', () => {
+      const store = openStore();
+      const row = new StreamingMessage(store, 's1');
+      row.update(reply.slice(0, 1_000));
+      capTo(store, 2);
+      row.finish({ content: reply, status: 'complete' });
+      expect(row.failed?.problem).toBe('disk_full');
+      expect(row.failureMessage()).toMatch(/^The disk is full: saving the reply failed; only the first 1\.0 KB of the [\d.]+ KB reply shown is saved in /);
+    });
+
+    it('a write while streaming fails: the reply was stopped', async () => {
+      const store = openStore();
+      const row = new StreamingMessage(store, 's1');
+      row.update(reply.slice(0, 1_000));
+      capTo(store, 2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      row.update(reply);
+      expect(row.failed?.problem).toBe('disk_full');
+      // The loop stops the stream and ends the call.
+      row.finish({ content: reply, status: 'interrupted' });
+      expect(row.failureMessage()).toMatch(/^The disk is full: the reply was stopped; only the first 1\.0 KB of the [\d.]+ KB reply shown is saved in /);
+      expect(storedText(store)).toEqual([[reply.slice(0, 1_000), 'streaming']]);
+    });
+  });
 });

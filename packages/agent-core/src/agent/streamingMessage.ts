@@ -32,6 +32,8 @@ export class StreamingMessage {
   /** The text the store holds for this row (what survives if hermes stops now). */
   private saved = '';
   private failure: StoreError | null = null;
+  /** Whether the disk failed before the final form was written: the stream was then stopped. */
+  private failedWhileStreaming = false;
   /** The final form not yet written, and the timer that retries it. */
   private pending: Final | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -96,7 +98,9 @@ export class StreamingMessage {
       this.pending === null
         ? `the reply shown (${kb(this.text)}) is saved in ${file} after all`
         : `${this.saved ? `only the first ${kb(this.saved)}` : 'none'} of the ${kb(this.text)} reply shown is saved in ${file}; hermes keeps the rest in memory and saves it as soon as the disk takes it (it stays in this session's context meanwhile)`;
-    return `${what}: the reply was stopped; ${saved}. ${this.failure.message}`;
+    // Only the final write failing (it also indexes the reply for search) leaves the reply shown whole.
+    const stopped = this.failedWhileStreaming ? 'the reply was stopped' : 'saving the reply failed';
+    return `${what}: ${stopped}; ${saved}. ${this.failure.message}`;
   }
 
   private flush(): void {
@@ -150,7 +154,10 @@ export class StreamingMessage {
       return true;
     } catch (error) {
       if (!isDiskWriteFailure(error)) throw error;
-      this.failure ??= this.store.explainFailure(error);
+      if (!this.failure) {
+        this.failure = this.store.explainFailure(error);
+        this.failedWhileStreaming = this.pending === null;
+      }
       return false;
     }
   }
