@@ -47,6 +47,18 @@ describe('long streamed replies', () => {
     expect(hermes.bufferText().match(/w\d{6}/g)).toEqual(words);
   }, 120_000);
 
+  it('a long code block is shown whole and in order once it closes (kept in pieces while it streams)', async () => {
+    // ~290 kB inside one fence: nothing of it can be committed until it closes, so the live text grows
+    // over many of its pieces (state/liveText.ts) and its window is read from them.
+    const rows = Array.from({ length: 3_000 }, (_, i) => `row-${String(i).padStart(5, '0')} ${'x'.repeat(80)}`);
+    const text = `Here it is:\n\n\`\`\`text\n${rows.join('\n')}\n\`\`\`\n\nafter-the-block`;
+    const { hermes } = await hermesWithModel(running, { turns: [{ text, chunk_size: 97 }] }, { rows: 30 });
+    await submit(hermes, 'print the table');
+    await hermes.waitForText('after-the-block', 60_000);
+    await hermes.waitForText(/● ready/);
+    expect(hermes.bufferText().match(/row-\d{5}/g)).toEqual(rows.map((row) => row.slice(0, 9)));
+  }, 120_000);
+
   it('a 5 MB reply is complete in the stored session and its end is on screen', async () => {
     const end = 'last-words-of-five-megabytes';
     const { text } = numberedReply(700_000, end);
