@@ -136,26 +136,25 @@ export const MIGRATIONS: readonly string[] = [
     content = 'messages_fts_src', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4');
   INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
   `,
-  // 7: a reply is indexed once it has finished, not at each rewrite while it streams (FTS_DESIGN). The
-  // rows streaming now are first taken out of both indexes through the old views, which hand FTS5's
-  // 'delete' exactly what it indexed; the update triggers then also fire on entering or leaving
-  // 'streaming'. Their bodies, and the insert and delete triggers, read through the views as before.
+  // 7: a reply is indexed once it has finished, not at each rewrite while it streams (FTS_DESIGN). Rows
+  // written before this migration keep the rule they were indexed under (indexed whatever their status):
+  // finding the ones streaming now, to take them out, would read the whole table (7 s for 1 M messages
+  // on a cold disk, before the backend is ready). `index_rules.streaming_after` is the last row id then;
+  // the views leave out a row only past it. The update triggers also fire on entering or leaving
+  // 'streaming'; their bodies, and the insert and delete triggers, read through the views as before.
   `
-  INSERT INTO messages_fts (messages_fts, rowid, content, tool_name, tool_args)
-    SELECT 'delete', id, content, tool_name, tool_args FROM messages_fts_src
-    WHERE id IN (SELECT id FROM messages WHERE status = 'streaming');
-  INSERT INTO messages_trigram (messages_trigram, rowid, content, tool_name, tool_args)
-    SELECT 'delete', id, content, tool_name, tool_args FROM messages_trigram_src
-    WHERE id IN (SELECT id FROM messages WHERE status = 'streaming');
+  CREATE TABLE index_rules (streaming_after INTEGER NOT NULL);
+  INSERT INTO index_rules (streaming_after) SELECT coalesce(max(id), 0) FROM messages;
 
   DROP VIEW messages_fts_src;
   CREATE VIEW messages_fts_src AS
-  SELECT id, content, tool_name, tool_args_text AS tool_args FROM messages WHERE status IS NOT 'streaming';
+  SELECT id, content, tool_name, tool_args_text AS tool_args FROM messages
+  WHERE status IS NOT 'streaming' OR id <= (SELECT streaming_after FROM index_rules);
   DROP VIEW messages_trigram_src;
   CREATE VIEW messages_trigram_src AS
   SELECT id, CASE WHEN role = 'tool' THEN substr(content, 1, 500) ELSE content END AS content, tool_name,
     tool_args_text AS tool_args
-  FROM messages WHERE status IS NOT 'streaming';
+  FROM messages WHERE status IS NOT 'streaming' OR id <= (SELECT streaming_after FROM index_rules);
 
   DROP TRIGGER messages_fts_update_old;
   CREATE TRIGGER messages_fts_update_old BEFORE UPDATE OF id, role, content, tool_name, tool_args_text, status ON messages
@@ -207,8 +206,10 @@ export const MIGRATIONS: readonly string[] = [
  *   rewrite deleted and inserted all of it in both indexes again (192, 321 and 501 ms a rewrite for a 5 MB
  *   reply, ~45 % of the backend's CPU). The trade-off: no search finds a reply while it streams, nor one
  *   a crash left 'streaming' until its session is next loaded (sessionHeal marks it interrupted, which
- *   indexes it). The substring scan leaves such rows out as well (substringScan.ts). Other status
- *   changes do not touch the indexes.
+ *   indexes it). The substring scan leaves such rows out as well (substringScan.ts, INDEXED_ROW).
+ *   Rows older than the migration (`index_rules.streaming_after`) keep being indexed whatever their
+ *   status, as they were: the migration then costs nothing at any size. Other status changes do not
+ *   touch the indexes.
  *
  * Search at any size (migration 6; messageSearch.ts, searchRanking.ts).
  * - A search takes the newest SEARCH_PLAN.ranked matches: FTS5 reads doclists from their newest end and
@@ -227,6 +228,12 @@ export const MIGRATIONS: readonly string[] = [
  */
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Whether the `messages` row `m` is one the search indexes hold (migration 7's views, as SQL over the
+ * alias `m`): a search that reads the table itself (the substring scan) finds what the indexes would.
+ */
+export const INDEXED_ROW = "(m.status IS NOT 'streaming' OR m.id <= (SELECT streaming_after FROM index_rules))";
 
 /**
  * Stores holding more messages keep their word index as it is (without prefix indexes; every query

@@ -111,7 +111,7 @@ describe('a reply being streamed', () => {
 });
 
 describe('migration 7', () => {
-  it('takes a row streaming in a version-6 store out of both indexes, and indexes it once it completes', () => {
+  it('leaves the rows of a version-6 store as they were indexed (a streaming one too), and indexes new replies once they end', () => {
     const file = tempDb('streaming-search');
     const old = new Database(file);
     for (const migration of MIGRATIONS.slice(0, 6)) old.exec(migration);
@@ -128,10 +128,18 @@ describe('migration 7', () => {
 
     const store = open(file);
     expectIndexesIntact(store.db);
-    expectFound(store, FINAL.terms, NOTHING);
-    expectFound(store, EARLIER.terms, { messages: [done], sessions: ['s'] });
-    store.updateMessage(cut, { status: 'complete' });
+    // The row a crash left streaming before the upgrade stays found, by every path (the scan too)...
     expectFound(store, FINAL.terms, { messages: [cut], sessions: ['s'] });
+    expectFound(store, EARLIER.terms, { messages: [done], sessions: ['s'] });
+    // ...and is indexed again, with its final text, when it is healed.
+    store.updateMessage(cut, { content: `${FINAL.text} 海鸥`, status: 'interrupted' });
+    expectFound(store, ['海鸥'], { messages: [cut], sessions: ['s'] });
+    expectIndexesIntact(store.db);
+    // A reply streamed after the upgrade follows the new rule.
+    const fresh = streamingReply(store, 'Puffins nest 海雀筑巢');
+    expectFound(store, ['puffins', '海雀筑', '筑巢'], NOTHING);
+    store.updateMessage(fresh, { status: 'complete' });
+    expectFound(store, ['puffins', '海雀筑', '筑巢'], { messages: [fresh], sessions: ['s'] });
     expectIndexesIntact(store.db);
   });
 });

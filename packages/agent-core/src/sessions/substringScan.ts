@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { likePattern } from './ftsQuery.ts';
+import { INDEXED_ROW } from './schema.ts';
 
 /**
  * How far a substring scan goes. Text shorter than a trigram (`的`, `迁移`, an emoji, `zz` when no word
@@ -55,7 +56,7 @@ export function scanNewest(
     .map((_, i) => `(m.content LIKE @t${i} ESCAPE '\\' OR m.tool_name LIKE @t${i} ESCAPE '\\' OR m.tool_calls LIKE @t${i} ESCAPE '\\')`)
     .join(' AND ');
   const slice = db.prepare(
-    `SELECT m.id FROM messages AS m WHERE m.id > @below AND m.id <= @top AND ${conditions} AND m.status IS NOT 'streaming'${filter.sql}
+    `SELECT m.id FROM messages AS m WHERE m.id > @below AND m.id <= @top AND ${conditions} AND ${INDEXED_ROW}${filter.sql}
      ORDER BY m.id DESC LIMIT @need`,
   );
   const patterns = Object.fromEntries(terms.map((t, i) => [`t${i}`, likePattern(t)]));
