@@ -1,6 +1,25 @@
 import type Database from 'better-sqlite3';
 
 /**
+ * Migration 7's rule for what the search indexes hold (FTS_DESIGN), as SQL over the `messages` columns
+ * prefixed by `column` (`''` in its views, `'m.'` in the substring scan, which must find what they do):
+ * a row not streaming, or one older than the migration. Part of a shipped migration: a new rule is a new
+ * migration with a rule of its own.
+ */
+function indexedRow(column: '' | 'm.'): string {
+  return `(${column}status IS NOT 'streaming' OR ${column}id <= (SELECT streaming_after FROM index_rules))`;
+}
+
+/**
+ * Migration 7's update triggers fire on these changes: any indexed column, and entering or leaving
+ * 'streaming' (what the views leave out). Part of a shipped migration, as indexedRow.
+ */
+const REINDEXING_UPDATE = `UPDATE OF id, role, content, tool_name, tool_args_text, status ON messages
+  WHEN old.id IS NOT new.id OR old.role IS NOT new.role OR old.content IS NOT new.content
+    OR old.tool_name IS NOT new.tool_name OR old.tool_args_text IS NOT new.tool_args_text
+    OR (old.status IS 'streaming') IS NOT (new.status IS 'streaming')`;
+
+/**
  * Forward-only migrations of state.db. Index i upgrades version i to i+1; `user_version` records
  * where a database stands. Never edit a shipped migration: append a new one.
  */
@@ -148,19 +167,15 @@ export const MIGRATIONS: readonly string[] = [
 
   DROP VIEW messages_fts_src;
   CREATE VIEW messages_fts_src AS
-  SELECT id, content, tool_name, tool_args_text AS tool_args FROM messages
-  WHERE status IS NOT 'streaming' OR id <= (SELECT streaming_after FROM index_rules);
+  SELECT id, content, tool_name, tool_args_text AS tool_args FROM messages WHERE ${indexedRow('')};
   DROP VIEW messages_trigram_src;
   CREATE VIEW messages_trigram_src AS
   SELECT id, CASE WHEN role = 'tool' THEN substr(content, 1, 500) ELSE content END AS content, tool_name,
     tool_args_text AS tool_args
-  FROM messages WHERE status IS NOT 'streaming' OR id <= (SELECT streaming_after FROM index_rules);
+  FROM messages WHERE ${indexedRow('')};
 
   DROP TRIGGER messages_fts_update_old;
-  CREATE TRIGGER messages_fts_update_old BEFORE UPDATE OF id, role, content, tool_name, tool_args_text, status ON messages
-  WHEN old.id IS NOT new.id OR old.role IS NOT new.role OR old.content IS NOT new.content
-    OR old.tool_name IS NOT new.tool_name OR old.tool_args_text IS NOT new.tool_args_text
-    OR (old.status IS 'streaming') IS NOT (new.status IS 'streaming')
+  CREATE TRIGGER messages_fts_update_old BEFORE ${REINDEXING_UPDATE}
   BEGIN
     INSERT INTO messages_fts (messages_fts, rowid, content, tool_name, tool_args)
       SELECT 'delete', id, content, tool_name, tool_args FROM messages_fts_src WHERE id = old.id;
@@ -168,10 +183,7 @@ export const MIGRATIONS: readonly string[] = [
       SELECT 'delete', id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = old.id;
   END;
   DROP TRIGGER messages_fts_update_new;
-  CREATE TRIGGER messages_fts_update_new AFTER UPDATE OF id, role, content, tool_name, tool_args_text, status ON messages
-  WHEN old.id IS NOT new.id OR old.role IS NOT new.role OR old.content IS NOT new.content
-    OR old.tool_name IS NOT new.tool_name OR old.tool_args_text IS NOT new.tool_args_text
-    OR (old.status IS 'streaming') IS NOT (new.status IS 'streaming')
+  CREATE TRIGGER messages_fts_update_new AFTER ${REINDEXING_UPDATE}
   BEGIN
     INSERT INTO messages_fts (rowid, content, tool_name, tool_args)
       SELECT id, content, tool_name, tool_args FROM messages_fts_src WHERE id = new.id;
@@ -230,10 +242,10 @@ export const MIGRATIONS: readonly string[] = [
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /**
- * Whether the `messages` row `m` is one the search indexes hold (migration 7's views, as SQL over the
- * alias `m`): a search that reads the table itself (the substring scan) finds what the indexes would.
+ * Whether the `messages` row `m` is one the search indexes hold (migration 7's views): a search that
+ * reads the table itself (the substring scan) finds what the indexes would.
  */
-export const INDEXED_ROW = "(m.status IS NOT 'streaming' OR m.id <= (SELECT streaming_after FROM index_rules))";
+export const INDEXED_ROW = indexedRow('m.');
 
 /**
  * Stores holding more messages keep their word index as it is (without prefix indexes; every query
