@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startModelServer } from './server.ts';
+import { grouped, startModelServer } from './server.ts';
 import type { ModelServer, ModelServerOptions } from './server.ts';
 import type { Script } from './script.ts';
 
@@ -199,6 +199,39 @@ describe('timing, disconnects and shutdown', () => {
     await vi.waitFor(() => expect(lines).toContain('client disconnected during turn 0'));
     const res = await client.chat.completions.create({ model: 'm', messages: user('q') });
     expect(res.choices[0].message.content).toBe('next');
+  });
+
+  it('sends a long unpaced reply whole and in order, its frames grouped into fewer writes', async () => {
+    const text = Array.from({ length: 4_000 }, (_, i) => `w${i} `).join('');
+    const { client } = await start({ turns: [{ text, chunk_size: 3 }] });
+    const chunks = await collect(await client.chat.completions.create({ model: 'm', messages: user('hi'), stream: true }));
+    expect(chunks.filter((c) => c.choices[0]?.delta.content)).toHaveLength(Math.ceil(text.length / 3));
+    expect(contentOf(chunks)).toBe(text);
+    expect(chunks.at(-1)?.choices[0].finish_reason).toBe('stop');
+  });
+
+  it('groups frames whole, in order, into writes of at least 16 kB but the last', () => {
+    const frames = Array.from({ length: 3_000 }, (_, i) => `data: {"n":${i}}\n\n`);
+    const writes = grouped(frames);
+    expect(writes.join('')).toBe(frames.join(''));
+    expect(writes.length).toBeGreaterThan(1);
+    for (const write of writes.slice(0, -1)) expect(write.length).toBeGreaterThanOrEqual(16 * 1024);
+    // No frame is cut between two writes.
+    for (const write of writes) expect(write.endsWith('\n\n') && write.startsWith('data: ')).toBe(true);
+    expect(grouped([])).toEqual([]);
+  });
+
+  it('holds the connection open after stall_after frames and says so in its log', async () => {
+    const lines: string[] = [];
+    const { client } = await start({ turns: [{ text: 'abcdefghijklmnop', chunk_size: 2, stall_after: 3 }] }, { log: (line) => lines.push(line) });
+    const stream = await client.chat.completions.create({ model: 'm', messages: user('q'), stream: true });
+    const iterator = stream[Symbol.asyncIterator]();
+    const received: string[] = [];
+    for (let i = 0; i < 3; i++) received.push((await iterator.next()).value?.choices[0]?.delta.content ?? '');
+    expect(received.join('')).toBe('abcd');
+    await vi.waitFor(() => expect(lines).toContain('turn 0: stalled after 3 frame(s)'));
+    expect(lines.join('\n')).not.toMatch(/error/);
+    void iterator.next().catch(() => undefined);
   });
 
   it('close() resolves while a stream is stalled, ending the connection', async () => {
