@@ -50,7 +50,8 @@ describe('AnthropicProvider against the scripted Messages server', () => {
     const { events, result } = run(provider);
     const response = await result;
 
-    expect(events.filter((e) => e.type === 'text').length).toBeGreaterThan(1);
+    // Reasoning, then text, then the tool call: a read's deltas are joined, never reordered (eventRuns.ts).
+    expect(events.map((e) => e.type).filter((type, i, all) => type !== all[i - 1])).toEqual(['reasoning', 'text', 'tool_generating']);
     expect(events.filter((e) => e.type === 'text').map((e) => (e as { text: string }).text).join('')).toBe('Here is the answer.');
     expect(events.filter((e) => e.type === 'reasoning').map((e) => (e as { text: string }).text).join('')).toBe('The file is short.');
     expect(events.find((e) => e.type === 'tool_generating')).toEqual({ type: 'tool_generating', name: 'ls' });

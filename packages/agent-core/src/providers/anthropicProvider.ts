@@ -4,7 +4,7 @@ import { AnthropicStreamAccumulator, defaultMaxTokens, toAnthropicRequest } from
 import type { AnthropicStreamEvent } from './anthropicMessages.ts';
 import { stallError, toProviderError } from './providerErrors.ts';
 import type { SdkErrorClasses } from './providerErrors.ts';
-import { LoopTurns } from './loopTurns.ts';
+import { EventRuns, readBatches } from './eventRuns.ts';
 import { eventJson, sseBatches } from './sseEvents.ts';
 import { StallGuard } from './stallGuard.ts';
 import { warmProvider } from './warmUp.ts';
@@ -54,7 +54,8 @@ export class AnthropicProvider implements ChatProvider {
     // key explicitly also keeps the SDK from looking for credentials of its own (profiles, env tokens).
     const client = new sdk.default({ apiKey: this.settings.apiKey, baseURL: this.baseUrl, maxRetries: 0, fetch: guard.fetch });
     const { system, messages, tools } = toAnthropicRequest(request.messages, request.tools);
-    const accumulator = new AnthropicStreamAccumulator(onEvent);
+    const runs = new EventRuns(onEvent);
+    const accumulator = new AnthropicStreamAccumulator(runs.push);
     try {
       const params = {
         model: this.model,
@@ -70,14 +71,7 @@ export class AnthropicProvider implements ChatProvider {
       const raw = await client.messages.create(params as Anthropic.MessageCreateParamsStreaming, { signal: guard.signal }).asResponse();
       if (!raw.body) throw new sdk.APIConnectionError({ message: `${this.baseUrl} answered a streamed request with no body` });
       const toError = (body: unknown, type: Anthropic.ErrorType | null) => new sdk.APIError(undefined, body as object, undefined, raw.headers, type);
-      const turns = new LoopTurns();
-      for await (const events of sseBatches(raw.body, anthropicEvents(toError))) {
-        for (const event of events) {
-          const turn = turns.due();
-          if (turn) await turn;
-          accumulator.add(event);
-        }
-      }
+      await readBatches(sseBatches(raw.body, anthropicEvents(toError)), runs, (event) => accumulator.add(event));
       // A stream that ended early because of an abort must not pass as complete.
       const stopped = guard.stopReason();
       if (stopped) throw stopped;

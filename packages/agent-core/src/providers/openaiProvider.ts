@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import type { ResolvedModel } from '../config/resolveModel.ts';
 import { stallError, toProviderError } from './providerErrors.ts';
 import type { SdkErrorClasses } from './providerErrors.ts';
-import { LoopTurns } from './loopTurns.ts';
+import { EventRuns, readBatches } from './eventRuns.ts';
 import { openAiChunks, sseBatches } from './sseEvents.ts';
 import { StallGuard } from './stallGuard.ts';
 import { warmProvider } from './warmUp.ts';
@@ -66,14 +66,8 @@ export class OpenAICompatibleProvider implements ChatProvider {
       const raw = await client.chat.completions.create(params, { signal: guard.signal }).asResponse();
       if (!raw.body) throw new sdk.APIConnectionError({ message: `${this.baseUrl} answered a streamed request with no body` });
       const toError = (error: unknown) => new sdk.APIError(undefined, error as object, undefined, raw.headers);
-      const turns = new LoopTurns();
-      for await (const chunks of sseBatches(raw.body, openAiChunks<OpenAI.Chat.ChatCompletionChunk>(toError))) {
-        for (const chunk of chunks) {
-          const turn = turns.due();
-          if (turn) await turn;
-          takeChunk(chunk, response, calls, onEvent);
-        }
-      }
+      const runs = new EventRuns(onEvent);
+      await readBatches(sseBatches(raw.body, openAiChunks<OpenAI.Chat.ChatCompletionChunk>(toError)), runs, (chunk) => takeChunk(chunk, response, calls, runs.push));
       // A stream that ended early because of an abort must not pass as complete.
       const stopped = guard.stopReason();
       if (stopped) throw stopped;
