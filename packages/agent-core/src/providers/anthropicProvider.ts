@@ -71,7 +71,7 @@ export class AnthropicProvider implements ChatProvider {
       const raw = await client.messages.create(params as Anthropic.MessageCreateParamsStreaming, { signal: guard.signal }).asResponse();
       if (!raw.body) throw new sdk.APIConnectionError({ message: `${this.baseUrl} answered a streamed request with no body` });
       const toError = (body: unknown, type: Anthropic.ErrorType | null) => new sdk.APIError(undefined, body as object, undefined, raw.headers, type);
-      await readBatches(sseBatches(raw.body, anthropicEvents(toError)), runs, (event) => accumulator.add(event));
+      await readBatches(sseBatches(raw.body, anthropicEvents(toError), guard.touch), runs, (event) => accumulator.add(event));
       // A stream that ended early because of an abort must not pass as complete.
       const stopped = guard.stopReason();
       if (stopped) throw stopped;

@@ -67,7 +67,7 @@ export class OpenAICompatibleProvider implements ChatProvider {
       if (!raw.body) throw new sdk.APIConnectionError({ message: `${this.baseUrl} answered a streamed request with no body` });
       const toError = (error: unknown) => new sdk.APIError(undefined, error as object, undefined, raw.headers);
       const runs = new EventRuns(onEvent);
-      await readBatches(sseBatches(raw.body, openAiChunks<OpenAI.Chat.ChatCompletionChunk>(toError)), runs, (chunk) => takeChunk(chunk, response, calls, runs.push));
+      await readBatches(sseBatches(raw.body, openAiChunks<OpenAI.Chat.ChatCompletionChunk>(toError), guard.touch), runs, (chunk) => takeChunk(chunk, response, calls, runs.push));
       // A stream that ended early because of an abort must not pass as complete.
       const stopped = guard.stopReason();
       if (stopped) throw stopped;

@@ -131,6 +131,61 @@ describe('openai provider: what a stream carries besides text', () => {
   });
 });
 
+describe('the stall guard counts bytes, not events', () => {
+  const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  const openAiChunk = (content: string) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+  const anthropicText = (words: string) => sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: words } });
+  const wires = {
+    openai: {
+      provider: (port: number) => new OpenAICompatibleProvider({ provider: 'custom', model: 'gpt-test', baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'k' }),
+      before: openAiChunk('before '),
+      after: `${openAiChunk('after')}data: [DONE]\n\n`,
+    },
+    anthropic: {
+      provider: (port: number) => new AnthropicProvider({ provider: 'anthropic', model: 'claude-test', baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k' }),
+      before: [
+        sse('message_start', { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 3, output_tokens: 1 } } }),
+        sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+        anthropicText('before '),
+      ].join(''),
+      after: [
+        anthropicText('after'),
+        sse('content_block_stop', { type: 'content_block_stop', index: 0 }),
+        sse('message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 2 } }),
+        sse('message_stop', { type: 'message_stop' }),
+      ].join(''),
+    },
+  };
+
+  it.each(Object.keys(wires) as (keyof typeof wires)[])('%s: keeps a stream alive through SSE comments that go on longer than the stall timeout', async (name) => {
+    const wire = wires[name];
+    // A comment every 200 ms for ~1.6 s, against a 1 s timeout: only the bytes say the server is there.
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.write(wire.before);
+        let beats = 0;
+        const timer = setInterval(() => {
+          if (response.destroyed) return clearInterval(timer);
+          if (++beats <= 8) return void response.write(': keep-alive\n\n');
+          clearInterval(timer);
+          response.end(wire.after);
+        }, 200);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const reply = await run(wire.provider(port), { stallTimeoutMs: 1000 }).result;
+      expect(reply.text).toBe('before after');
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
 describe('anthropic provider: what a stream carries besides text', () => {
   const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
   const start = sse('message_start', { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 3, output_tokens: 1 } } });

@@ -107,3 +107,19 @@ describe('sseBatches, with rules of its caller', () => {
     expect(seen).toEqual(['delta:x', '-:unnamed']);
   });
 });
+
+describe('sseBatches: signs of life', () => {
+  it('tells onRead of every read of bytes, comments and half events included, before the events are parsed', async () => {
+    const comment = ': keep-alive\n\n';
+    const whole = event({ choices: [{ delta: { content: 'a' } }] });
+    const text = `${comment}${whole}data: {"choices": [{"delta"`;
+    const reads: number[] = [];
+    const seen: unknown[] = [];
+    // Reads: half the comment, its rest, most of the event, its end with half the next.
+    const source = body(new TextEncoder().encode(text), [5, comment.length, comment.length + whole.length - 3]);
+    for await (const batch of sseBatches(source.stream, openAiChunks(toError), () => reads.push(seen.length))) seen.push(...batch);
+    // Every read counted, the comment's too, each before the events it completed were given.
+    expect(reads).toEqual([0, 0, 0, 0]);
+    expect(seen).toHaveLength(1);
+  });
+});

@@ -14,8 +14,9 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
  * returning undefined and ends the stream by throwing: the values before it in the same read are given
  * first, as the SDKs give them one by one. An event the body ends in the middle of (no blank line
  * after it) is dropped, as the SDKs drop it. A caller that stops reading lets the connection go.
+ * `onRead` hears of every read of bytes, before they are parsed (the stall guard's sign of life).
  */
-export async function* sseBatches<T>(body: ReadableStream<Uint8Array>, take: (event: EventSourceMessage) => T | undefined): AsyncGenerator<T[]> {
+export async function* sseBatches<T>(body: ReadableStream<Uint8Array>, take: (event: EventSourceMessage) => T | undefined, onRead: () => void = () => {}): AsyncGenerator<T[]> {
   let batch: T[] = [];
   let failure: { error: unknown } | undefined;
   const parser = createParser({
@@ -36,6 +37,7 @@ export async function* sseBatches<T>(body: ReadableStream<Uint8Array>, take: (ev
     for (;;) {
       const read = await reader.read();
       if (read.done) break;
+      onRead();
       parser.feed(decoder.decode(read.value, { stream: true }));
       if (batch.length > 0) {
         const ready = batch;

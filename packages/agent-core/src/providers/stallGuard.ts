@@ -1,8 +1,10 @@
 /**
  * Gives up on a response that has gone silent. It watches bytes, not parsed events, so keep-alives the SDKs
  * swallow (Anthropic's `ping`, SSE comments) still count as signs of life, and the time to the response
- * headers counts too. It works through the `fetch` the SDK client is built with, which is why providers
- * build one (cheap) client per call.
+ * headers counts too. It sees the headers through the `fetch` the SDK client is built with (which is why
+ * providers build one, cheap, client per call) and each read of the streamed body through `touch`, which
+ * the provider's reader calls (sseBatches' `onRead`). The body is not piped through a stream of the
+ * guard's own: that cost a few promises per HTTP chunk, and a fast model sends an event per chunk.
  */
 import type { ProviderError } from './types.ts';
 
@@ -24,7 +26,7 @@ export class StallGuard {
   }
 
   /** Something arrived: restart the countdown. */
-  touch(): void {
+  readonly touch = (): void => {
     if (this.done || this.timeoutMs === undefined || this.timeoutMs <= 0) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -35,7 +37,7 @@ export class StallGuard {
     }, this.timeoutMs);
     // The open request keeps the process alive on its own; the timer must not keep it alive after.
     this.timer.unref?.();
-  }
+  };
 
   /** The call is over (or its body fully read): no more stalls can happen. */
   dispose(): void {
@@ -52,26 +54,10 @@ export class StallGuard {
     return this.stalledWith;
   }
 
-  /** A `fetch` for the SDK client that restarts the countdown on the response headers and on every body chunk. */
+  /** A `fetch` for the SDK client that restarts the countdown on the response headers (the body's reads: `touch`). */
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const response = await globalThis.fetch(input, init);
     this.touch();
-    if (!response.body) return response;
-    const guard = this;
-    const body = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          guard.touch();
-          controller.enqueue(chunk);
-        },
-        flush() {
-          guard.dispose();
-        },
-      }),
-    );
-    const wrapped = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    // The SDKs log and report the URL; a constructed Response has none of its own.
-    Object.defineProperty(wrapped, 'url', { value: response.url });
-    return wrapped;
+    return response;
   };
 }
