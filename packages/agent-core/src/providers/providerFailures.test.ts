@@ -159,7 +159,7 @@ describe('the stall guard counts bytes, not events', () => {
 
   it.each(Object.keys(wires) as (keyof typeof wires)[])('%s: keeps a stream alive through SSE comments that go on longer than the stall timeout', async (name) => {
     const wire = wires[name];
-    // A comment every 200 ms for ~1.6 s, against a 1 s timeout: only the bytes say the server is there.
+    // A comment every 100 ms for ~1.6 s, against a 1 s timeout: only the bytes say the server is there.
     const server = createServer((request, response) => {
       request.resume();
       request.on('end', () => {
@@ -168,10 +168,10 @@ describe('the stall guard counts bytes, not events', () => {
         let beats = 0;
         const timer = setInterval(() => {
           if (response.destroyed) return clearInterval(timer);
-          if (++beats <= 8) return void response.write(': keep-alive\n\n');
+          if (++beats <= 16) return void response.write(': keep-alive\n\n');
           clearInterval(timer);
           response.end(wire.after);
-        }, 200);
+        }, 100);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
