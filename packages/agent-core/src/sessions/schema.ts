@@ -20,6 +20,20 @@ const REINDEXING_UPDATE = `UPDATE OF id, role, content, tool_name, tool_args_tex
     OR (old.status IS 'streaming') IS NOT (new.status IS 'streaming')`;
 
 /**
+ * The trigger bodies that keep both search indexes in step with `messages`: the row (`new`, `old`) as
+ * its view gives it, added to or deleted from each index. Migrations 3 and 7 write their triggers with
+ * them; as parts of shipped migrations, their text must not change (a new rule is a new migration).
+ */
+const INDEX_NEW_ROW = `    INSERT INTO messages_fts (rowid, content, tool_name, tool_args)
+      SELECT id, content, tool_name, tool_args FROM messages_fts_src WHERE id = new.id;
+    INSERT INTO messages_trigram (rowid, content, tool_name, tool_args)
+      SELECT id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = new.id;`;
+const UNINDEX_OLD_ROW = `    INSERT INTO messages_fts (messages_fts, rowid, content, tool_name, tool_args)
+      SELECT 'delete', id, content, tool_name, tool_args FROM messages_fts_src WHERE id = old.id;
+    INSERT INTO messages_trigram (messages_trigram, rowid, content, tool_name, tool_args)
+      SELECT 'delete', id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = old.id;`;
+
+/**
  * Forward-only migrations of state.db. Index i upgrades version i to i+1; `user_version` records
  * where a database stands. Never edit a shipped migration: append a new one.
  */
@@ -101,34 +115,22 @@ export const MIGRATIONS: readonly string[] = [
     content = 'messages_trigram_src', content_rowid = 'id', tokenize = 'trigram');
 
   CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
-    INSERT INTO messages_fts (rowid, content, tool_name, tool_args)
-      SELECT id, content, tool_name, tool_args FROM messages_fts_src WHERE id = new.id;
-    INSERT INTO messages_trigram (rowid, content, tool_name, tool_args)
-      SELECT id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = new.id;
+${INDEX_NEW_ROW}
   END;
   CREATE TRIGGER messages_fts_delete BEFORE DELETE ON messages BEGIN
-    INSERT INTO messages_fts (messages_fts, rowid, content, tool_name, tool_args)
-      SELECT 'delete', id, content, tool_name, tool_args FROM messages_fts_src WHERE id = old.id;
-    INSERT INTO messages_trigram (messages_trigram, rowid, content, tool_name, tool_args)
-      SELECT 'delete', id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = old.id;
+${UNINDEX_OLD_ROW}
   END;
   CREATE TRIGGER messages_fts_update_old BEFORE UPDATE OF id, role, content, tool_name, tool_args_text ON messages
   WHEN old.id IS NOT new.id OR old.role IS NOT new.role OR old.content IS NOT new.content
     OR old.tool_name IS NOT new.tool_name OR old.tool_args_text IS NOT new.tool_args_text
   BEGIN
-    INSERT INTO messages_fts (messages_fts, rowid, content, tool_name, tool_args)
-      SELECT 'delete', id, content, tool_name, tool_args FROM messages_fts_src WHERE id = old.id;
-    INSERT INTO messages_trigram (messages_trigram, rowid, content, tool_name, tool_args)
-      SELECT 'delete', id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = old.id;
+${UNINDEX_OLD_ROW}
   END;
   CREATE TRIGGER messages_fts_update_new AFTER UPDATE OF id, role, content, tool_name, tool_args_text ON messages
   WHEN old.id IS NOT new.id OR old.role IS NOT new.role OR old.content IS NOT new.content
     OR old.tool_name IS NOT new.tool_name OR old.tool_args_text IS NOT new.tool_args_text
   BEGIN
-    INSERT INTO messages_fts (rowid, content, tool_name, tool_args)
-      SELECT id, content, tool_name, tool_args FROM messages_fts_src WHERE id = new.id;
-    INSERT INTO messages_trigram (rowid, content, tool_name, tool_args)
-      SELECT id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = new.id;
+${INDEX_NEW_ROW}
   END;
 
   INSERT INTO messages_fts (messages_fts) VALUES ('rebuild');
@@ -177,18 +179,12 @@ export const MIGRATIONS: readonly string[] = [
   DROP TRIGGER messages_fts_update_old;
   CREATE TRIGGER messages_fts_update_old BEFORE ${REINDEXING_UPDATE}
   BEGIN
-    INSERT INTO messages_fts (messages_fts, rowid, content, tool_name, tool_args)
-      SELECT 'delete', id, content, tool_name, tool_args FROM messages_fts_src WHERE id = old.id;
-    INSERT INTO messages_trigram (messages_trigram, rowid, content, tool_name, tool_args)
-      SELECT 'delete', id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = old.id;
+${UNINDEX_OLD_ROW}
   END;
   DROP TRIGGER messages_fts_update_new;
   CREATE TRIGGER messages_fts_update_new AFTER ${REINDEXING_UPDATE}
   BEGIN
-    INSERT INTO messages_fts (rowid, content, tool_name, tool_args)
-      SELECT id, content, tool_name, tool_args FROM messages_fts_src WHERE id = new.id;
-    INSERT INTO messages_trigram (rowid, content, tool_name, tool_args)
-      SELECT id, content, tool_name, tool_args FROM messages_trigram_src WHERE id = new.id;
+${INDEX_NEW_ROW}
   END;
   `,
 ];
